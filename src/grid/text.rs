@@ -1,0 +1,569 @@
+//! Text formats in and out: the puzzle line, grid text, the `row col value` cell list, cell names
+//! (`r3c5`) and digit symbols (`1-9`, then `A-Z`). Format detection lives here too.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::error::{ParseError, SkippedLine};
+use super::geometry::{Geometry, MAX_SIZE};
+use super::puzzle::Grid;
+
+/// A puzzle's text format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// One line of `N*N` symbols.
+    Line,
+    /// `N` lines of `N` symbols; spaces and `|`, `-`, `+` separators ignored.
+    Grid,
+    /// `row col value` lines, 1-based.
+    Cells,
+}
+
+impl FromStr for Format {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "line" => Ok(Format::Line),
+            "grid" => Ok(Format::Grid),
+            "cells" | "list" => Ok(Format::Cells),
+            other => Err(format!(
+                "unknown puzzle format '{other}': use line, grid or cells"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Format::Line => "line",
+            Format::Grid => "grid",
+            Format::Cells => "cells",
+        })
+    }
+}
+
+/// The symbol of a digit: `.` for empty, `1`…`9`, then `A`, `B`, … for 10 and up.
+pub fn digit_symbol(value: u8) -> char {
+    match value {
+        0 => '.',
+        1..=9 => (b'0' + value) as char,
+        _ => (b'A' + value - 10) as char,
+    }
+}
+
+/// The value of a symbol: `.` and `0` are empty (0), `1`…`9`, then `A`/`a` = 10 and so on.
+pub fn symbol_value(symbol: char) -> Option<u8> {
+    match symbol {
+        '.' | '0' => Some(0),
+        '1'..='9' => Some(symbol as u8 - b'0'),
+        'A'..='Z' => Some(symbol as u8 - b'A' + 10),
+        'a'..='z' => Some(symbol as u8 - b'a' + 10),
+        _ => None,
+    }
+}
+
+/// The name of a cell, 1-based: `r3c5`.
+pub fn cell_name(cell: usize, size: usize) -> String {
+    format!("r{}c{}", cell / size + 1, cell % size + 1)
+}
+
+/// Reads a cell name (`r5c5`, `R5C5`, or `5,5`) into a row-major index, checking the range.
+pub fn parse_cell_name(text: &str, size: usize) -> Result<usize, String> {
+    let lower = text.trim().to_ascii_lowercase();
+    let bad = || format!("'{text}' is not a cell: write it as r5c5 (row 5, column 5)");
+    let (row, col) = match lower
+        .strip_prefix('r')
+        .and_then(|rest| rest.split_once('c'))
+    {
+        Some(parts) => parts,
+        None => lower.split_once(',').ok_or_else(bad)?,
+    };
+    let row: usize = row.trim().parse().map_err(|_| bad())?;
+    let col: usize = col.trim().parse().map_err(|_| bad())?;
+    if !(1..=size).contains(&row) || !(1..=size).contains(&col) {
+        return Err(format!(
+            "cell {text} is outside the {size}x{size} grid (rows and columns 1 to {size})"
+        ));
+    }
+    Ok((row - 1) * size + (col - 1))
+}
+
+/// Guesses the format: `Cells` when the first non-empty line is three integers, `Line` when there
+/// is one non-empty line, `Grid` otherwise.
+pub fn detect_format(text: &str) -> Format {
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let Some(first) = lines.next() else {
+        return Format::Line;
+    };
+    let tokens: Vec<&str> = first.split_whitespace().collect();
+    if tokens.len() == 3 && tokens.iter().all(|t| t.parse::<i64>().is_ok()) {
+        return Format::Cells;
+    }
+    if lines.next().is_none() {
+        Format::Line
+    } else {
+        Format::Grid
+    }
+}
+
+/// Reads one puzzle line (line number `line_no` for messages). The size is inferred from the
+/// length when `size` is `None`. Surrounding whitespace is ignored.
+pub fn parse_line(text: &str, line_no: usize, size: Option<usize>) -> Result<Grid, ParseError> {
+    let offset = text.len() - text.trim_start().len();
+    let body = text.trim();
+    if body.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    let found = body.chars().count();
+    let size = match size {
+        Some(size) => size,
+        None => size_of_line(found).ok_or(ParseError::UnknownSize {
+            line: line_no,
+            found,
+        })?,
+    };
+    if found != size * size {
+        return Err(ParseError::WrongLength {
+            line: line_no,
+            found,
+            size,
+            needed: size * size,
+        });
+    }
+    let column_of = |i: usize| text[..offset].chars().count() + i + 1;
+    let cells = body
+        .chars()
+        .enumerate()
+        .map(|(i, symbol)| read_symbol(symbol, line_no, column_of(i), size))
+        .collect::<Result<Vec<u8>, ParseError>>()?;
+    Ok(Grid::new(size, cells))
+}
+
+fn size_of_line(len: usize) -> Option<usize> {
+    let size = len.isqrt();
+    (size * size == len && (2..=MAX_SIZE).contains(&size)).then_some(size)
+}
+
+fn read_symbol(symbol: char, line: usize, column: usize, size: usize) -> Result<u8, ParseError> {
+    let value = symbol_value(symbol).ok_or(ParseError::NotADigit {
+        line,
+        column,
+        symbol,
+    })?;
+    if value as usize > size {
+        return Err(ParseError::DigitTooLarge {
+            line,
+            column,
+            symbol,
+            size,
+            digits: digit_range(size),
+        });
+    }
+    Ok(value)
+}
+
+/// The digits of a size as people write them: `1 to 9`, or `1-9 and A-G` above 9.
+pub fn digit_range(size: usize) -> String {
+    if size <= 9 {
+        format!("1 to {size}")
+    } else {
+        format!("1-9 and A-{}", digit_symbol(size as u8))
+    }
+}
+
+fn is_grid_separator(symbol: char) -> bool {
+    symbol.is_whitespace() || matches!(symbol, '|' | '-' | '+')
+}
+
+/// Reads grid text: `N` rows of `N` symbols; spaces and `|`, `-`, `+` are ignored, and lines
+/// made only of separators are skipped. The size is the number of rows when `size` is `None`.
+pub fn parse_grid_text(text: &str, size: Option<usize>) -> Result<Grid, ParseError> {
+    let rows: Vec<(usize, Vec<(usize, char)>)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let symbols = line
+                .chars()
+                .enumerate()
+                .filter(|&(_, s)| !is_grid_separator(s))
+                .map(|(col, s)| (col + 1, s))
+                .collect::<Vec<_>>();
+            (i + 1, symbols)
+        })
+        .filter(|(_, symbols)| !symbols.is_empty())
+        .collect();
+    if rows.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    let size = size.unwrap_or(rows.len());
+    if rows.len() != size {
+        return Err(ParseError::WrongRowCount {
+            found: rows.len(),
+            size,
+        });
+    }
+    let mut cells = Vec::with_capacity(size * size);
+    for (line, symbols) in &rows {
+        if symbols.len() != size {
+            return Err(ParseError::WrongRowLength {
+                line: *line,
+                found: symbols.len(),
+                size,
+            });
+        }
+        for &(column, symbol) in symbols {
+            cells.push(read_symbol(symbol, *line, column, size)?);
+        }
+    }
+    Ok(Grid::new(size, cells))
+}
+
+/// Reads a `row col value` cell list (1-based) into a grid of the geometry's size. A line that is
+/// malformed, out of range, sets a cell twice or conflicts with a digit already placed is
+/// reported and skipped; the rest is read.
+pub fn parse_cell_list(text: &str, geo: &Geometry) -> Result<(Grid, Vec<SkippedLine>), ParseError> {
+    let mut grid = Grid::empty(geo.size());
+    let mut skipped = Vec::new();
+    let mut placed = 0;
+    for (index, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match place_cell_line(line, &mut grid, geo) {
+            Ok(()) => placed += 1,
+            Err(problem) => skipped.push(SkippedLine {
+                line: index + 1,
+                problem,
+            }),
+        }
+    }
+    if placed == 0 && !skipped.is_empty() {
+        return Err(ParseError::NoCells);
+    }
+    Ok((grid, skipped))
+}
+
+fn place_cell_line(line: &str, grid: &mut Grid, geo: &Geometry) -> Result<(), String> {
+    let size = geo.size();
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    if tokens.len() != 3 {
+        return Err(format!(
+            "expected 'row col value', found {} fields",
+            tokens.len()
+        ));
+    }
+    let numbers = tokens
+        .iter()
+        .map(|t| {
+            t.parse::<usize>()
+                .map_err(|_| format!("'{t}' is not a number"))
+        })
+        .collect::<Result<Vec<usize>, String>>()?;
+    let (row, col, value) = (numbers[0], numbers[1], numbers[2]);
+    for (name, number) in [("row", row), ("column", col), ("value", value)] {
+        if !(1..=size).contains(&number) {
+            return Err(format!("{name} {number} is out of range 1 to {size}"));
+        }
+    }
+    let cell = (row - 1) * size + (col - 1);
+    if grid.get(cell) != 0 {
+        return Err(format!(
+            "{} already holds {}",
+            cell_name(cell, size),
+            grid.get(cell)
+        ));
+    }
+    if let Some(conflict) = conflicting_peer(grid, geo, cell, value as u8) {
+        return Err(conflict);
+    }
+    grid.set(cell, value as u8);
+    Ok(())
+}
+
+fn conflicting_peer(grid: &Grid, geo: &Geometry, cell: usize, value: u8) -> Option<String> {
+    for &house in geo.houses_of(cell) {
+        let house = &geo.houses()[house];
+        if let Some(&other) = house.cells.iter().find(|&&c| grid.get(c) == value) {
+            return Some(format!(
+                "{} = {value} conflicts with {} = {value} ({})",
+                cell_name(cell, geo.size()),
+                cell_name(other, geo.size()),
+                house.kind
+            ));
+        }
+    }
+    None
+}
+
+/// The size a text shows in a format: the root of a line's length, or the number of grid rows.
+/// A cell list cannot show its size (`None`).
+pub fn infer_size(text: &str, format: Format) -> Result<Option<usize>, ParseError> {
+    match format {
+        Format::Line => {
+            let (line_no, line) = first_content_line(text).ok_or(ParseError::Empty)?;
+            let found = line.trim().chars().count();
+            size_of_line(found)
+                .map(Some)
+                .ok_or(ParseError::UnknownSize {
+                    line: line_no,
+                    found,
+                })
+        }
+        Format::Grid => Ok(Some(
+            text.lines()
+                .filter(|l| l.chars().any(|s| !is_grid_separator(s)))
+                .count(),
+        )),
+        Format::Cells => Ok(None),
+    }
+}
+
+/// The first non-blank line and its 1-based number.
+pub fn first_content_line(text: &str) -> Option<(usize, &str)> {
+    text.lines()
+        .enumerate()
+        .find(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| (i + 1, l))
+}
+
+/// Reads a puzzle of a known geometry in the given format.
+pub fn parse_puzzle(
+    text: &str,
+    geo: &Geometry,
+    format: Format,
+) -> Result<(Grid, Vec<SkippedLine>), ParseError> {
+    let size = Some(geo.size());
+    match format {
+        Format::Line => {
+            let (line_no, line) = first_content_line(text).ok_or(ParseError::Empty)?;
+            let extra = text.lines().enumerate().skip(line_no);
+            if let Some((index, _)) = extra.into_iter().find(|(_, l)| !l.trim().is_empty()) {
+                return Err(ParseError::ExtraLine { line: index + 1 });
+            }
+            parse_line(line, line_no, size).map(|g| (g, Vec::new()))
+        }
+        Format::Grid => parse_grid_text(text, size).map(|g| (g, Vec::new())),
+        Format::Cells => parse_cell_list(text, geo),
+    }
+}
+
+/// The grid as one line, `.` for empty cells.
+pub fn to_line(grid: &Grid) -> String {
+    grid.cells().iter().map(|&v| digit_symbol(v)).collect()
+}
+
+/// The grid as text: one row per line, cells separated by spaces, `|` between boxes and a rule
+/// between bands for variants with boxes.
+pub fn to_grid_text(grid: &Grid, geo: &Geometry) -> String {
+    let size = grid.size();
+    let shape = geo.box_shape();
+    let mut out = String::new();
+    for row in 0..size {
+        if let Some(shape) = shape
+            && row > 0
+            && row % shape.rows == 0
+        {
+            out.push_str(&band_rule(size, shape.cols));
+        }
+        let mut line = String::new();
+        for col in 0..size {
+            if col > 0 {
+                let boundary = shape.is_some_and(|s| col % s.cols == 0);
+                line.push_str(if boundary { " | " } else { " " });
+            }
+            line.push(digit_symbol(grid.get(row * size + col)));
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+fn band_rule(size: usize, box_cols: usize) -> String {
+    let boxes = size / box_cols;
+    let segment = "-".repeat(box_cols * 2 - 1);
+    let inner: Vec<String> = (0..boxes)
+        .map(|i| {
+            let left = if i == 0 { "" } else { "-" };
+            let right = if i + 1 == boxes { "" } else { "-" };
+            format!("{left}{segment}{right}")
+        })
+        .collect();
+    inner.join("+") + "\n"
+}
+
+/// The grid as a `row col value` list (1-based), filled cells only.
+pub fn to_cell_list(grid: &Grid) -> String {
+    let size = grid.size();
+    let mut out = String::new();
+    for (cell, &value) in grid.cells().iter().enumerate() {
+        if value != 0 {
+            out.push_str(&format!(
+                "{} {} {}\n",
+                cell / size + 1,
+                cell % size + 1,
+                value
+            ));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn symbols_round_trip() {
+        for value in 0..=25u8 {
+            assert_eq!(symbol_value(digit_symbol(value)), Some(value));
+        }
+        assert_eq!(symbol_value('0'), Some(0));
+        assert_eq!(symbol_value('g'), Some(16));
+        assert_eq!(symbol_value('#'), None);
+    }
+
+    #[test]
+    fn line_parses_and_prints() {
+        let grid = parse_line(LINE, 1, None).unwrap();
+        assert_eq!(grid.size(), 9);
+        assert_eq!(grid.get(0), 4);
+        assert_eq!(to_line(&grid), LINE);
+        let zeros = LINE.replace('.', "0");
+        assert_eq!(parse_line(&zeros, 1, None).unwrap(), grid);
+    }
+
+    #[test]
+    fn bad_symbol_is_located() {
+        let mut text = LINE.to_string();
+        text.replace_range(6..7, "#");
+        let err = parse_line(&text, 3, None).unwrap_err();
+        assert_eq!(err.to_string(), "line 3, column 7: '#' is not a digit");
+    }
+
+    #[test]
+    fn column_counts_leading_spaces() {
+        let err = parse_line(&format!("  12#4{}", ".".repeat(13)), 1, None).unwrap_err();
+        assert!(
+            matches!(err, ParseError::UnknownSize { found: 17, .. }),
+            "{err}"
+        );
+        let err = parse_line(&format!("  12#4{}", ".".repeat(12)), 1, None).unwrap_err();
+        assert_eq!(err.to_string(), "line 1, column 5: '#' is not a digit");
+    }
+
+    #[test]
+    fn too_large_digit_is_reported() {
+        let err = parse_line("12A4............", 2, None).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2, column 3: 'A' is not a digit of a 4x4 puzzle (digits 1 to 4)"
+        );
+    }
+
+    #[test]
+    fn wrong_length_names_the_need() {
+        let err = parse_line(&LINE[1..], 1, Some(9)).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1: the puzzle line has 80 cells; a 9x9 puzzle needs 81"
+        );
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_letters() {
+        let line = "G".to_string() + &".".repeat(255);
+        let grid = parse_line(&line, 1, None).unwrap();
+        assert_eq!(grid.size(), 16);
+        assert_eq!(grid.get(0), 16);
+    }
+
+    #[test]
+    fn grid_text_round_trips_with_separators() {
+        let geo = Geometry::classic(9).unwrap();
+        let grid = parse_line(LINE, 1, None).unwrap();
+        let text = to_grid_text(&grid, &geo);
+        assert!(text.starts_with("4 . . | . . . | 8 . 5\n"), "{text}");
+        assert!(text.contains("------+-------+------\n"), "{text}");
+        assert_eq!(parse_grid_text(&text, None).unwrap(), grid);
+        assert_eq!(detect_format(&text), Format::Grid);
+    }
+
+    #[test]
+    fn grid_text_six_by_six_boxes() {
+        let geo = Geometry::classic(6).unwrap();
+        let text = to_grid_text(&Grid::empty(6), &geo);
+        assert_eq!(
+            text,
+            ". . . | . . .\n. . . | . . .\n------+------\n. . . | . . .\n. . . | . . .\n------+------\n. . . | . . .\n. . . | . . .\n"
+        );
+    }
+
+    #[test]
+    fn grid_text_errors_name_the_line() {
+        let err = parse_grid_text("1234\n341\n2143\n4321\n", None).unwrap_err();
+        assert_eq!(err.to_string(), "line 2 has 3 cells; a 4x4 grid needs 4");
+        let err = parse_grid_text("1234\n3412\n", Some(4)).unwrap_err();
+        assert_eq!(err.to_string(), "the grid has 2 rows; a 4x4 grid needs 4");
+        let err = parse_grid_text("12 34\n34 1x\n21 43\n43 21\n", None).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2, column 5: 'x' is not a digit of a 4x4 puzzle (digits 1 to 4)"
+        );
+    }
+
+    #[test]
+    fn cell_list_reads_and_skips_bad_lines() {
+        let geo = Geometry::classic(9).unwrap();
+        let text = "1 1 5\n2 2 3\n10 1 4\n1 5 5\nx y z\n3 3\n2 2 7\n";
+        let (grid, skipped) = parse_cell_list(text, &geo).unwrap();
+        assert_eq!(grid.get(0), 5);
+        assert_eq!(grid.get(10), 3);
+        assert_eq!(grid.filled_count(), 2);
+        let messages: Vec<String> = skipped.iter().map(|s| s.to_string()).collect();
+        assert_eq!(
+            messages,
+            vec![
+                "line 3: row 10 is out of range 1 to 9; line skipped",
+                "line 4: r1c5 = 5 conflicts with r1c1 = 5 (row 1); line skipped",
+                "line 5: 'x' is not a number; line skipped",
+                "line 6: expected 'row col value', found 2 fields; line skipped",
+                "line 7: r2c2 already holds 3; line skipped",
+            ]
+        );
+        assert_eq!(to_cell_list(&grid), "1 1 5\n2 2 3\n");
+    }
+
+    #[test]
+    fn cell_list_with_nothing_valid_is_an_error() {
+        let geo = Geometry::classic(9).unwrap();
+        assert_eq!(
+            parse_cell_list("0 0 0\n", &geo).unwrap_err(),
+            ParseError::NoCells
+        );
+    }
+
+    #[test]
+    fn format_detection() {
+        assert_eq!(detect_format(LINE), Format::Line);
+        assert_eq!(detect_format("1 1 5\n2 2 3\n"), Format::Cells);
+        assert_eq!(detect_format("12\n34\n"), Format::Grid);
+        assert_eq!(infer_size(LINE, Format::Line).unwrap(), Some(9));
+        assert_eq!(infer_size("12\n--\n21\n", Format::Grid).unwrap(), Some(2));
+    }
+
+    #[test]
+    fn cell_names() {
+        assert_eq!(cell_name(40, 9), "r5c5");
+        assert_eq!(parse_cell_name("r5c5", 9), Ok(40));
+        assert_eq!(parse_cell_name("R1C9", 9), Ok(8));
+        assert_eq!(parse_cell_name("2,3", 9), Ok(11));
+        assert!(parse_cell_name("r10c1", 9).unwrap_err().contains("outside"));
+        assert!(parse_cell_name("x", 9).unwrap_err().contains("not a cell"));
+    }
+}

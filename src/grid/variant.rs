@@ -1,0 +1,204 @@
+//! Variants of the puzzle (classic, jigsaw, diagonal, window and their combinations) and box shapes.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::error::GeometryError;
+
+/// Which extra rules a puzzle has on top of rows and columns.
+///
+/// Classic puzzles have boxes; jigsaw puzzles replace the boxes with irregular regions; diagonal
+/// adds both main diagonals as houses; window adds the shaded extra boxes of hyper-sudoku.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Variant {
+    /// Irregular regions instead of boxes.
+    pub jigsaw: bool,
+    /// Both main diagonals are houses.
+    pub diagonal: bool,
+    /// The extra "window" boxes of hyper-sudoku are houses.
+    pub window: bool,
+}
+
+impl Variant {
+    /// The classic puzzle: rows, columns and boxes.
+    pub const CLASSIC: Variant = Variant {
+        jigsaw: false,
+        diagonal: false,
+        window: false,
+    };
+
+    /// The canonical name: `classic`, or the parts in the order jigsaw, diagonal, window joined by `+`.
+    pub fn name(&self) -> String {
+        let parts: Vec<&str> = [
+            (self.jigsaw, "jigsaw"),
+            (self.diagonal, "diagonal"),
+            (self.window, "window"),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, name)| *name)
+        .collect();
+        if parts.is_empty() {
+            "classic".to_string()
+        } else {
+            parts.join("+")
+        }
+    }
+
+    /// True when the puzzle has boxes (every variant but jigsaw).
+    pub fn has_boxes(&self) -> bool {
+        !self.jigsaw
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+impl FromStr for Variant {
+    type Err = GeometryError;
+
+    /// Parses `classic`, `diagonal` (or `x`), `window` (or `hyper`, `windoku`), `jigsaw` (or
+    /// `irregular`, `squiggly`), and combinations joined by `+` or `-`, such as `jigsaw+diagonal`.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let mut variant = Variant::CLASSIC;
+        let lower = text.trim().to_ascii_lowercase();
+        for part in lower.split(['+', '-', ',']) {
+            match part.trim() {
+                "classic" | "standard" if lower.trim() == part.trim() => {}
+                "diagonal" | "x" => variant.diagonal = true,
+                "window" | "hyper" | "windoku" => variant.window = true,
+                "jigsaw" | "irregular" | "squiggly" => variant.jigsaw = true,
+                _ => {
+                    return Err(GeometryError::UnknownVariant {
+                        text: text.to_string(),
+                    });
+                }
+            }
+        }
+        Ok(variant)
+    }
+}
+
+/// The shape of a box: `rows` cells tall and `cols` cells wide (`rows * cols` = the grid size).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoxShape {
+    /// Height of a box in cells.
+    pub rows: usize,
+    /// Width of a box in cells.
+    pub cols: usize,
+}
+
+impl BoxShape {
+    /// The conventional box for a size: the most nearly square `rows × cols` with `rows <= cols`
+    /// (4 → 2×2, 6 → 2×3, 8 → 2×4, 9 → 3×3, 12 → 3×4, 16 → 4×4). Prime sizes have none.
+    pub fn default_for(size: usize) -> Option<BoxShape> {
+        (2..=size)
+            .take_while(|rows| rows * rows <= size)
+            .filter(|rows| size % rows == 0)
+            .last()
+            .map(|rows| BoxShape {
+                rows,
+                cols: size / rows,
+            })
+    }
+
+    /// True when the box is a square (needed for window variants).
+    pub fn is_square(&self) -> bool {
+        self.rows == self.cols
+    }
+}
+
+impl fmt::Display for BoxShape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+impl FromStr for BoxShape {
+    type Err = GeometryError;
+
+    /// Parses `RxC` (also `R×C` or `R*C`), for example `2x3`: boxes 2 rows tall and 3 columns wide.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let bad = || GeometryError::BadBoxShape {
+            text: text.to_string(),
+        };
+        let (rows, cols) = text
+            .trim()
+            .split_once(['x', 'X', '×', '*'])
+            .ok_or_else(bad)?;
+        let rows: usize = rows.trim().parse().map_err(|_| bad())?;
+        let cols: usize = cols.trim().parse().map_err(|_| bad())?;
+        if rows == 0 || cols == 0 {
+            return Err(bad());
+        }
+        Ok(BoxShape { rows, cols })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variant_names_round_trip() {
+        for name in [
+            "classic",
+            "diagonal",
+            "window",
+            "jigsaw",
+            "diagonal+window",
+            "jigsaw+diagonal",
+            "jigsaw+window",
+        ] {
+            let variant: Variant = name.parse().unwrap();
+            assert_eq!(variant.name(), name);
+        }
+    }
+
+    #[test]
+    fn variant_accepts_aliases_and_any_order() {
+        let v: Variant = "window+diagonal".parse().unwrap();
+        assert_eq!(v.name(), "diagonal+window");
+        let v: Variant = "Jigsaw-X".parse().unwrap();
+        assert_eq!(v.name(), "jigsaw+diagonal");
+        let v: Variant = "hyper".parse().unwrap();
+        assert!(v.window);
+    }
+
+    #[test]
+    fn unknown_variant_is_an_error_naming_it() {
+        let err = "sudoku+killer".parse::<Variant>().unwrap_err();
+        assert!(err.to_string().contains("sudoku+killer"), "{err}");
+        assert!("classic+diagonal".parse::<Variant>().is_err());
+    }
+
+    #[test]
+    fn default_box_shapes() {
+        let shape = |n| BoxShape::default_for(n).map(|b| (b.rows, b.cols));
+        assert_eq!(shape(4), Some((2, 2)));
+        assert_eq!(shape(6), Some((2, 3)));
+        assert_eq!(shape(8), Some((2, 4)));
+        assert_eq!(shape(9), Some((3, 3)));
+        assert_eq!(shape(12), Some((3, 4)));
+        assert_eq!(shape(16), Some((4, 4)));
+        assert_eq!(shape(7), None);
+    }
+
+    #[test]
+    fn box_shape_parses() {
+        assert_eq!(
+            "2x3".parse::<BoxShape>().unwrap(),
+            BoxShape { rows: 2, cols: 3 }
+        );
+        assert_eq!(
+            "3×4".parse::<BoxShape>().unwrap(),
+            BoxShape { rows: 3, cols: 4 }
+        );
+        assert!("3".parse::<BoxShape>().is_err());
+        assert!("0x9".parse::<BoxShape>().is_err());
+        assert!("ax3".parse::<BoxShape>().is_err());
+    }
+}

@@ -1,0 +1,1 @@
+//! Integration tests through the real binary.
