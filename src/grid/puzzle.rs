@@ -101,10 +101,12 @@ impl Grid {
         }
     }
 
-    /// The cells where `self` holds a digit and `other` holds a different one.
+    /// The cells where both grids hold a digit and the digits differ.
     pub fn changed_cells(&self, other: &Grid) -> Vec<usize> {
         (0..self.cells.len())
-            .filter(|&c| self.cells[c] != 0 && self.cells[c] != other.cells[c])
+            .filter(|&c| {
+                self.cells[c] != 0 && other.cells[c] != 0 && self.cells[c] != other.cells[c]
+            })
             .collect()
     }
 

@@ -1,0 +1,42 @@
+//! The command line: one clap command per file, a shared error type mapped to exit codes in one
+//! place, and the input/output helpers the commands share.
+
+pub mod check;
+pub mod error;
+pub mod hint;
+pub mod io;
+pub mod output;
+pub mod puzzle_args;
+pub mod solve;
+
+use clap::{Parser, Subcommand};
+
+use error::CliResult;
+
+/// Generates, solves, rates and publishes Sudoku puzzles.
+#[derive(Parser, Debug)]
+#[command(name = "sudoku-book", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve a puzzle (or a batch of puzzle lines) and say whether the solution is unique
+    Solve(solve::SolveArgs),
+    /// Check a filled-in grid against a puzzle
+    Check(check::CheckArgs),
+    /// Reveal the value of one cell of a puzzle's unique solution
+    Hint(hint::HintArgs),
+}
+
+/// Runs the chosen command.
+pub fn run(cli: &Cli) -> CliResult {
+    match &cli.command {
+        Command::Solve(args) => solve::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Hint(args) => hint::run(args),
+    }
+}

@@ -1,0 +1,45 @@
+//! How grids are printed: `--output line|grid|cells|json`.
+
+use clap::ValueEnum;
+use serde_json::json;
+
+use sudoku_book::grid::{Geometry, Grid, to_cell_list, to_grid_text, to_line};
+
+/// The output format of a grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum OutputFormat {
+    /// One line of N*N symbols
+    Line,
+    /// N lines with box separators
+    #[default]
+    Grid,
+    /// `row col value` lines
+    Cells,
+    /// A JSON object
+    Json,
+}
+
+/// The grid as text in one of the plain formats (JSON is built by each command).
+pub fn grid_text(grid: &Grid, geo: &Geometry, format: OutputFormat) -> String {
+    match format {
+        OutputFormat::Line => to_line(grid) + "\n",
+        OutputFormat::Grid | OutputFormat::Json => to_grid_text(grid, geo),
+        OutputFormat::Cells => to_cell_list(grid),
+    }
+}
+
+/// The fields every JSON puzzle object carries: variant, size, box, regions.
+pub fn geometry_json(geo: &Geometry) -> serde_json::Map<String, serde_json::Value> {
+    let mut map = serde_json::Map::new();
+    map.insert("variant".into(), json!(geo.variant().name()));
+    map.insert("size".into(), json!(geo.size()));
+    map.insert(
+        "box".into(),
+        json!(geo.box_shape().map(|b| [b.rows, b.cols])),
+    );
+    map.insert(
+        "regions".into(),
+        json!(geo.regions().map(|r| r.ids().to_vec())),
+    );
+    map
+}
