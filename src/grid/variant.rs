@@ -97,7 +97,7 @@ impl BoxShape {
     pub fn default_for(size: usize) -> Option<BoxShape> {
         (2..=size)
             .take_while(|rows| rows * rows <= size)
-            .filter(|rows| size % rows == 0)
+            .filter(|rows| size.is_multiple_of(*rows))
             .last()
             .map(|rows| BoxShape {
                 rows,

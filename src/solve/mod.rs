@@ -1,6 +1,7 @@
 //! The exact solver: counts solutions up to a limit and solves any geometry, with a specialised
 //! fast path for classic 9×9 (the generator's hot loop).
 
+pub mod classic9;
 pub mod generic;
 
 use crate::grid::{Geometry, Grid};
@@ -36,6 +37,7 @@ impl Solution {
 #[derive(Debug, Clone)]
 pub struct Solver {
     size: usize,
+    classic9: bool,
     generic: GenericSolver,
 }
 
@@ -44,17 +46,50 @@ impl Solver {
     pub fn new(geo: &Geometry) -> Solver {
         Solver {
             size: geo.size(),
+            classic9: geo.is_classic_9x9(),
             generic: GenericSolver::new(geo),
+        }
+    }
+
+    /// The 81 cells of a classic 9×9 puzzle, when the fast path applies.
+    fn classic_cells<'a>(&self, givens: &'a Grid) -> Option<&'a [u8; 81]> {
+        if self.classic9 {
+            givens.cells().try_into().ok()
+        } else {
+            None
         }
     }
 
     /// Counts solutions, stopping as soon as `limit` are found.
     pub fn count_solutions(&self, givens: &Grid, limit: usize) -> usize {
+        if let Some(cells) = self.classic_cells(givens) {
+            let limit = u32::try_from(limit).unwrap_or(u32::MAX);
+            return classic9::count_solutions(cells, limit, None) as usize;
+        }
         self.generic.count(givens.cells(), limit, 0).count
+    }
+
+    /// The first solution found, if any (no uniqueness check).
+    pub fn first_solution(&self, givens: &Grid) -> Option<Grid> {
+        if let Some(cells) = self.classic_cells(givens) {
+            let mut first = [0u8; 81];
+            let found = classic9::count_solutions(cells, 1, Some(&mut first)) == 1;
+            return found.then(|| Grid::new(9, first.to_vec()));
+        }
+        let mut found = self.generic.count(givens.cells(), 1, 1).solutions;
+        found.pop().map(|cells| Grid::new(self.size, cells))
     }
 
     /// Solves and proves uniqueness (counts to 2), keeping the solutions found.
     pub fn solve(&self, givens: &Grid) -> Solution {
+        if let Some(cells) = self.classic_cells(givens) {
+            let mut first = [0u8; 81];
+            match classic9::count_solutions(cells, 2, Some(&mut first)) {
+                0 => return Solution::None,
+                1 => return Solution::Unique(Grid::new(9, first.to_vec())),
+                _ => {}
+            }
+        }
         let mut found = self.generic.count(givens.cells(), 2, 2).solutions;
         let grid = |cells: Vec<u8>| Grid::new(self.size, cells);
         match (found.pop(), found.pop()) {

@@ -1,0 +1,863 @@
+//! Exact solution counter for classic 9x9 Sudoku: the hot-loop bitboard solver.
+//!
+//! # Representation
+//!
+//! The grid is split into three horizontal *bands* of 27 cells (3 rows x 9
+//! columns). For every digit `d` and band `b` the word `cand[9 * b + d]` holds
+//! the cells of that band where `d` is still possible; bit `9 * r + c` is row
+//! `r` (0..3, inside the band) and column `c` (0..9). A band word therefore
+//! consists of nine 3-bit *segments*: segment `3 * r + k` is the intersection
+//! of row `r` with box `k` of the band, and occupies bits `3 * (3 * r + k)..`.
+//!
+//! # Propagation
+//!
+//! * **Band update** (per digit and band, only when the word changed since
+//!   its last update; changed words are found in rounds by comparing with a
+//!   `seen` copy, a branch-free 27-lane compare the compiler vectorises): the
+//!   digit must occupy exactly one cell in each of the 3 rows and each of the 3
+//!   boxes of the band, i.e. a permutation of row/box segments. A 512-entry
+//!   table maps the 3x3 "which segments are non-empty" pattern to the union
+//!   of all permutations it contains; segments outside that union are
+//!   removed. This subsumes pointing/claiming (locked candidates) and hidden
+//!   singles in rows and boxes. Boxes whose remaining candidates sit in a
+//!   single column lock that column: the digit is removed from it in the two
+//!   other bands. Rows left with a single cell place the digit there, and that
+//!   cell is removed from the other eight digits.
+//! * **Cell singles** (once the band updates reach a fixpoint): for every band
+//!   the nine digit words are folded into "seen once" / "seen at least twice"
+//!   masks, giving empty cells (contradiction) and naked singles without any
+//!   per-cell loop or popcount.
+//! * **Guessing**: on a bivalue cell (found the same way with a "seen three
+//!   times" mask), falling back to the cell with the fewest candidates. The
+//!   first alternatives are explored on copies of the 228-byte state (recursion
+//!   depth is bounded by 81), the last one continues in place. No allocation.
+
+/// All 27 cells of a band.
+const BAND_CELLS: u32 = 0x7FF_FFFF;
+/// The 9 cells of the first row of a band.
+const ROW0: u32 = 0x1FF;
+/// Multiplier that copies a 9-bit row pattern into all three rows of a band.
+const ROWS_X3: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// Mask of one row of a band, by row index 0..3.
+const ROW_MASK: [u32; 3] = [ROW0, ROW0 << 9, ROW0 << 18];
+
+/// The six ways to give each row of a band its own box: `PERMS[p][r]` is the box of row `r`.
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// `ROW_BOXES[row]`: for a 9-bit row, bit `k` is set when box `k` of that row has a candidate.
+static ROW_BOXES: [u8; 512] = build_row_boxes();
+
+/// `PERM_MASK[pattern]`: for a 3x3 row/box occupancy pattern (bit `3 * r + k`),
+/// the 27-bit mask of the segments that belong to at least one permutation
+/// inside the pattern. Zero when no permutation fits (contradiction).
+static PERM_MASK: [u32; 512] = build_perm_mask();
+
+/// `SINGLE_BOX_ROWS[pattern]`: full-row mask of the rows that keep exactly one
+/// box once `PERM_MASK[pattern]` has been applied.
+static SINGLE_BOX_ROWS: [u32; 512] = build_single_box_rows();
+
+/// `LOCKED_COLS[cols]`: for the 9-bit column occupancy of a band, the columns
+/// that are the only occupied column of their box (3-bit group).
+static LOCKED_COLS: [u16; 512] = build_locked_cols();
+
+const fn build_row_boxes() -> [u8; 512] {
+    let mut table = [0u8; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut boxes = 0;
+        let mut k = 0;
+        while k < 3 {
+            if row & (7 << (3 * k)) != 0 {
+                boxes |= 1 << k;
+            }
+            k += 1;
+        }
+        table[row] = boxes;
+        row += 1;
+    }
+    table
+}
+
+/// The union (as a 9-bit pattern) of the permutations contained in `pattern`.
+const fn perm_union(pattern: usize) -> usize {
+    let mut union = 0;
+    let mut p = 0;
+    while p < PERMS.len() {
+        let perm = PERMS[p];
+        let bits = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
+        if pattern & bits == bits {
+            union |= bits;
+        }
+        p += 1;
+    }
+    union
+}
+
+const fn build_perm_mask() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let union = perm_union(pattern);
+        let mut mask = 0;
+        let mut seg = 0;
+        while seg < 9 {
+            if union & (1 << seg) != 0 {
+                // Segment `seg` covers cell bits 3*seg .. 3*seg+2.
+                mask |= 7 << (3 * seg);
+            }
+            seg += 1;
+        }
+        table[pattern] = mask;
+        pattern += 1;
+    }
+    table
+}
+
+const fn build_single_box_rows() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let union = perm_union(pattern);
+        let mut mask = 0;
+        let mut r = 0;
+        while r < 3 {
+            let boxes = (union >> (3 * r)) & 7;
+            if boxes != 0 && boxes & (boxes - 1) == 0 {
+                mask |= ROW_MASK[r];
+            }
+            r += 1;
+        }
+        table[pattern] = mask;
+        pattern += 1;
+    }
+    table
+}
+
+const fn build_locked_cols() -> [u16; 512] {
+    let mut table = [0u16; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut locked = 0;
+        let mut k = 0;
+        while k < 3 {
+            let group = cols & (7 << (3 * k));
+            if group != 0 && group & (group - 1) == 0 {
+                locked |= group;
+            }
+            k += 1;
+        }
+        table[cols] = locked as u16;
+        cols += 1;
+    }
+    table
+}
+
+/// Full-row mask (inside its band) of the row holding the single cell `bit`.
+#[inline(always)]
+fn row_of(bit: u32) -> u32 {
+    ROW_MASK[(bit.trailing_zeros() / 9) as usize % 3]
+}
+
+/// Index in `State::cand` of the word of digit `d` in band `b` (band-major,
+/// so the nine digits of a band are contiguous).
+#[inline(always)]
+fn idx(d: usize, b: usize) -> usize {
+    9 * b + d
+}
+
+/// What the cell scan found once the band updates reached their fixpoint.
+enum Scan {
+    /// Some cell has no candidate left.
+    Contradiction,
+    /// Naked singles were placed.
+    Placed,
+    /// Stable: per band, the unsolved cells with exactly two candidates.
+    Stable([u32; 3]),
+}
+
+/// Complete search state; small and `Copy` so guesses can branch on copies.
+#[derive(Clone, Copy)]
+struct State {
+    /// `cand[idx(d, b)]`: cells of band `b` where digit `d` is still possible.
+    cand: [u32; 27],
+    /// Value of `cand[i]` when its band update last ran; a difference means
+    /// the word changed since and must be updated again.
+    seen: [u32; 27],
+    /// Cells of each band whose digit is not yet fixed.
+    unsolved: [u32; 3],
+}
+
+impl State {
+    /// Builds the state for the givens; `None` if they are invalid or conflict.
+    fn from_givens(givens: &[u8; 81]) -> Option<State> {
+        let mut st = State {
+            cand: [BAND_CELLS; 27],
+            // Any non-27-bit value forces a first update of every word.
+            seen: [u32::MAX; 27],
+            unsolved: [BAND_CELLS; 3],
+        };
+        for (cell, &value) in givens.iter().enumerate() {
+            match value {
+                0 => {}
+                1..=9 => st.fix_given(usize::from(value - 1), cell)?,
+                _ => return None,
+            }
+        }
+        Some(st)
+    }
+
+    /// Places given digit `d` at `cell`, removing it from all peers directly,
+    /// so that a later given that conflicts finds its candidate gone.
+    fn fix_given(&mut self, d: usize, cell: usize) -> Option<()> {
+        let b = cell / 27;
+        let bit = 1u32 << (cell % 27);
+        let col = cell % 9;
+        if self.cand[idx(d, b)] & bit == 0 {
+            return None;
+        }
+        let box_mask = (7u32 << (3 * (col / 3))) * ROWS_X3;
+        let col_mask = (1u32 << col) * ROWS_X3;
+        for other in 0..3 {
+            if other == b {
+                self.cand[idx(d, b)] &= !(row_of(bit) | box_mask) | bit;
+            } else {
+                self.cand[idx(d, other)] &= !col_mask;
+            }
+        }
+        for e in 0..9 {
+            if e != d {
+                self.cand[idx(e, b)] &= !bit;
+            }
+        }
+        self.unsolved[b] &= !bit;
+        Some(())
+    }
+
+    /// Fixes digit `d` in the cell `bit` of band `b` by clearing the rest of
+    /// its row; the band update then does all the other eliminations.
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, bit: u32) {
+        self.cand[idx(d, b)] &= bit | !row_of(bit);
+    }
+
+    /// Row/box permutation filter, column locking and row-single placement
+    /// for the word `i = idx(d, b)`. Returns `false` on contradiction.
+    #[inline(always)]
+    fn update_band(&mut self, i: usize) -> bool {
+        // i < 27: band without a division.
+        let b = usize::from(i >= 9) + usize::from(i >= 18);
+        let word = self.cand[i];
+        // 3x3 occupancy pattern: bit 3*r+k set when row r has a candidate in box k.
+        let pattern = usize::from(ROW_BOXES[(word & ROW0) as usize])
+            | usize::from(ROW_BOXES[((word >> 9) & ROW0) as usize]) << 3
+            | usize::from(ROW_BOXES[((word >> 18) & ROW0) as usize]) << 6;
+        let word = word & PERM_MASK[pattern];
+        if word == 0 {
+            return false;
+        }
+        self.cand[i] = word;
+        self.seen[i] = word;
+
+        // Columns used by the digit in this band; a box with a single column
+        // owns that column, so the other bands lose it.
+        let cols = (word | word >> 9 | word >> 18) & ROW0;
+        let locked = u32::from(LOCKED_COLS[cols as usize]) * ROWS_X3;
+        // Same digit in the two other bands: indices i + 9 and i + 18 mod 27.
+        let o1 = if i >= 18 { i - 18 } else { i + 9 };
+        let o2 = if i >= 9 { i - 9 } else { i + 18 };
+        self.cand[o1] &= !locked;
+        self.cand[o2] &= !locked;
+
+        // A row with a single box whose box has a single column has a single
+        // cell: the digit is placed there and the other digits lose the cell.
+        let placed = word & SINGLE_BOX_ROWS[pattern] & locked & self.unsolved[b];
+        // Done unconditionally: with the band's nine words contiguous this is
+        // a few vector ops, cheaper than a poorly predicted branch.
+        self.unsolved[b] &= !placed;
+        for w in &mut self.cand[9 * b..9 * b + 9] {
+            *w &= !placed;
+        }
+        self.cand[i] = word;
+        true
+    }
+
+    /// Bit `i` set when `cand[i]` changed since its last band update
+    /// (a branch-free loop the compiler can vectorise).
+    #[inline(always)]
+    fn changed_words(&self) -> u32 {
+        let mut mask = 0;
+        for i in 0..27 {
+            mask |= u32::from(self.cand[i] != self.seen[i]) << i;
+        }
+        mask
+    }
+
+    /// Runs band updates until no word is dirty. Returns `false` on contradiction.
+    #[inline(always)]
+    fn update_bands(&mut self) -> bool {
+        loop {
+            let mut dirty = self.changed_words();
+            if dirty == 0 {
+                return true;
+            }
+            while dirty != 0 {
+                // `% 27` is a no-op (only bits 0..27 are ever set) that lets
+                // the compiler drop the bounds checks.
+                let i = dirty.trailing_zeros() as usize % 27;
+                dirty &= dirty - 1;
+                if !self.update_band(i) {
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// Detects empty cells, places naked singles and collects bivalue cells.
+    #[inline(always)]
+    fn scan_cells(&mut self) -> Scan {
+        let mut placed = false;
+        let mut pairs = [0; 3];
+        for (b, pair) in pairs.iter_mut().enumerate() {
+            // Cells with at least one / two / three candidates.
+            let (mut once, mut twice, mut thrice) = (0, 0, 0);
+            for d in 0..9 {
+                let w = self.cand[idx(d, b)];
+                thrice |= twice & w;
+                twice |= once & w;
+                once |= w;
+            }
+            // Solved cells keep their digit, so every cell must be covered.
+            if once != BAND_CELLS {
+                return Scan::Contradiction;
+            }
+            *pair = twice & !thrice & self.unsolved[b];
+            let singles = once & !twice & self.unsolved[b];
+            if singles != 0 {
+                for d in 0..9 {
+                    let before = self.cand[idx(d, b)];
+                    let mut s = before & singles;
+                    while s != 0 {
+                        let bit = s & s.wrapping_neg();
+                        self.place(d, b, bit);
+                        s ^= bit;
+                    }
+                    placed |= self.cand[idx(d, b)] != before;
+                }
+            }
+        }
+        // Only real changes count as progress, so propagation can never spin.
+        if placed {
+            Scan::Placed
+        } else {
+            Scan::Stable(pairs)
+        }
+    }
+
+    /// Full propagation to a fixpoint.
+    /// Returns the bivalue cells per band, or `None` on contradiction.
+    #[inline(always)]
+    fn propagate(&mut self) -> Option<[u32; 3]> {
+        loop {
+            if !self.update_bands() {
+                return None;
+            }
+            match self.scan_cells() {
+                Scan::Contradiction => return None,
+                Scan::Placed => {}
+                Scan::Stable(pairs) => return Some(pairs),
+            }
+        }
+    }
+
+    /// Digits (bit `d`) still possible in cell `bit` of band `b`.
+    #[inline(always)]
+    fn cell_digits(&self, b: usize, bit: u32) -> u32 {
+        let mut digits = 0;
+        for d in 0..9 {
+            if self.cand[idx(d, b)] & bit != 0 {
+                digits |= 1 << d;
+            }
+        }
+        digits
+    }
+
+    /// Chooses the cell to branch on: a bivalue cell, else the unsolved cell
+    /// with the fewest candidates. `None` when the grid is solved: at the
+    /// fixpoint every cell holds exactly one digit and every band word keeps
+    /// one cell per row and box (permutation filter) with its box columns
+    /// locked out of the other bands, so the digits form a valid grid.
+    #[inline(always)]
+    fn pick_cell(&self, pairs: [u32; 3]) -> Option<(usize, u32)> {
+        for (b, &p) in pairs.iter().enumerate() {
+            if p != 0 {
+                return Some((b, p & p.wrapping_neg()));
+            }
+        }
+        if self.unsolved == [0; 3] {
+            return None;
+        }
+        self.fewest_candidates_cell()
+    }
+
+    /// Slow fallback for `pick_cell` (no bivalue cell exists: rare).
+    #[cold]
+    fn fewest_candidates_cell(&self) -> Option<(usize, u32)> {
+        let mut best: Option<(usize, u32)> = None;
+        let mut best_count = u32::MAX;
+        for b in 0..3 {
+            let mut cells = self.unsolved[b];
+            while cells != 0 {
+                let bit = cells & cells.wrapping_neg();
+                cells ^= bit;
+                let count = self.cell_digits(b, bit).count_ones();
+                if count < best_count {
+                    best_count = count;
+                    best = Some((b, bit));
+                }
+            }
+        }
+        best
+    }
+
+    /// Writes the (fully solved) grid: every cell holds exactly one digit.
+    fn write_solution(&self, out: &mut [u8; 81]) {
+        for b in 0..3 {
+            for d in 0..9 {
+                let mut w = self.cand[idx(d, b)];
+                while w != 0 {
+                    let pos = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    out[27 * b + pos] = d as u8 + 1;
+                }
+            }
+        }
+    }
+}
+
+/// Search bookkeeping shared by all branches.
+struct Search<'a> {
+    count: u32,
+    limit: u32,
+    first: Option<&'a mut [u8; 81]>,
+}
+
+impl Search<'_> {
+    fn record(&mut self, st: &State) {
+        self.count += 1;
+        if self.count == 1
+            && let Some(out) = self.first.as_deref_mut()
+        {
+            st.write_solution(out);
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.count >= self.limit
+    }
+
+    /// Depth-first search from `st`; each level fixes one more cell, so the
+    /// recursion depth is at most 81.
+    fn run(&mut self, mut st: State) {
+        loop {
+            let Some(pairs) = st.propagate() else {
+                return;
+            };
+            let Some((b, bit)) = st.pick_cell(pairs) else {
+                self.record(&st);
+                return;
+            };
+            let mut digits = st.cell_digits(b, bit);
+            loop {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                if digits == 0 {
+                    // Last alternative: continue in place.
+                    st.place(d, b, bit);
+                    break;
+                }
+                let mut child = st;
+                child.place(d, b, bit);
+                self.run(child);
+                if self.done() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Counts solutions of a classic 9x9 puzzle up to `limit` (stops as soon as `limit` is reached).
+/// `givens`: 81 values row-major, 0 = empty, 1..=9 digits. Givens that conflict with each other => 0 solutions.
+/// Values above 9 make the puzzle invalid (0 solutions). `limit == 0` returns 0 without searching.
+/// If `first` is Some, it receives the first solution found (when count >= 1).
+pub fn count_solutions(givens: &[u8; 81], limit: u32, first: Option<&mut [u8; 81]>) -> u32 {
+    if limit == 0 {
+        return 0;
+    }
+    let Some(st) = State::from_givens(givens) else {
+        return 0;
+    };
+    let mut search = Search {
+        count: 0,
+        limit,
+        first,
+    };
+    search.run(st);
+    search.count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count_solutions;
+    use std::path::PathBuf;
+
+    /// The shared puzzle sets: `SUDOKU_DATA`, or `../shared/data` beside the project.
+    fn data_dir() -> PathBuf {
+        std::env::var_os("SUDOKU_DATA")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
+    }
+
+    /// Tiny deterministic xorshift64* generator.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+
+        fn shuffle<T>(&mut self, items: &mut [T]) {
+            for i in (1..items.len()).rev() {
+                items.swap(i, self.below(i + 1));
+            }
+        }
+    }
+
+    /// Reference solver: plain backtracking over the most constrained empty cell.
+    mod reference {
+        fn peers_used(grid: &[u8; 81], cell: usize) -> u16 {
+            let (r, c) = (cell / 9, cell % 9);
+            let (br, bc) = (r / 3 * 3, c / 3 * 3);
+            let mut used = 0u16;
+            for i in 0..9 {
+                for peer in [r * 9 + i, i * 9 + c, (br + i / 3) * 9 + bc + i % 3] {
+                    if peer != cell && grid[peer] != 0 {
+                        used |= 1 << grid[peer];
+                    }
+                }
+            }
+            used
+        }
+
+        fn givens_valid(grid: &[u8; 81]) -> bool {
+            (0..81).all(|cell| {
+                grid[cell] == 0
+                    || (grid[cell] <= 9 && peers_used(grid, cell) & (1 << grid[cell]) == 0)
+            })
+        }
+
+        fn search(grid: &mut [u8; 81], limit: u32, count: &mut u32, order: &[u8; 9]) {
+            let mut best: Option<(usize, u16)> = None;
+            for cell in 0..81 {
+                if grid[cell] == 0 {
+                    let free = !peers_used(grid, cell) & 0x3FE;
+                    if best.is_none_or(|(_, f)| free.count_ones() < f.count_ones()) {
+                        best = Some((cell, free));
+                    }
+                }
+            }
+            let Some((cell, free)) = best else {
+                *count += 1;
+                return;
+            };
+            for &digit in order {
+                if free & (1 << digit) != 0 {
+                    grid[cell] = digit;
+                    search(grid, limit, count, order);
+                    grid[cell] = 0;
+                    if *count >= limit {
+                        return;
+                    }
+                }
+            }
+        }
+
+        /// Number of solutions, up to `limit`.
+        pub fn count(givens: &[u8; 81], limit: u32) -> u32 {
+            if !givens_valid(givens) {
+                return 0;
+            }
+            let mut grid = *givens;
+            let mut count = 0;
+            search(&mut grid, limit, &mut count, &[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+            count
+        }
+
+        /// A solution of `givens` trying digits in `order` (used to make random grids).
+        pub fn first_solution(givens: &[u8; 81], order: &[u8; 9]) -> Option<[u8; 81]> {
+            fn go(grid: &mut [u8; 81], order: &[u8; 9]) -> bool {
+                let Some(cell) = grid.iter().position(|&v| v == 0) else {
+                    return true;
+                };
+                let free = !super::reference::peers_used(grid, cell) & 0x3FE;
+                for &digit in order {
+                    if free & (1 << digit) != 0 {
+                        grid[cell] = digit;
+                        if go(grid, order) {
+                            return true;
+                        }
+                    }
+                }
+                grid[cell] = 0;
+                false
+            }
+            let mut grid = *givens;
+            (givens_valid(givens) && go(&mut grid, order)).then_some(grid)
+        }
+    }
+
+    fn parse(line: &str) -> Option<[u8; 81]> {
+        let bytes = line.trim_end().as_bytes();
+        if bytes.len() < 81 {
+            return None;
+        }
+        let mut grid = [0u8; 81];
+        for (cell, &ch) in grid.iter_mut().zip(bytes) {
+            *cell = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+        }
+        Some(grid)
+    }
+
+    fn load(name: &str) -> Option<Vec<[u8; 81]>> {
+        let path = data_dir().join(name);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Some(text.lines().filter_map(parse).collect()),
+            Err(_) => {
+                eprintln!("skipping: {} not found (set SUDOKU_DATA)", path.display());
+                None
+            }
+        }
+    }
+
+    /// A complete grid obeying all Sudoku rules.
+    fn is_valid_solution(grid: &[u8; 81]) -> bool {
+        let unit_ok = |cells: [usize; 9]| {
+            let mut seen = 0u16;
+            for cell in cells {
+                seen |= 1 << grid[cell];
+            }
+            seen == 0x3FE
+        };
+        (0..9).all(|i| {
+            unit_ok(std::array::from_fn(|j| i * 9 + j))
+                && unit_ok(std::array::from_fn(|j| j * 9 + i))
+                && unit_ok(std::array::from_fn(|j| {
+                    (i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3
+                }))
+        })
+    }
+
+    fn keeps_givens(givens: &[u8; 81], solution: &[u8; 81]) -> bool {
+        givens.iter().zip(solution).all(|(&g, &s)| g == 0 || g == s)
+    }
+
+    /// Checks every puzzle of a data file: count (limit 2) and the first solution.
+    fn check_file(name: &str, expected: u32) {
+        let Some(puzzles) = load(name) else {
+            return;
+        };
+        assert!(!puzzles.is_empty(), "{name} is empty");
+        for (line, givens) in puzzles.iter().enumerate() {
+            let mut solution = [0u8; 81];
+            let n = count_solutions(givens, 2, Some(&mut solution));
+            assert_eq!(n, expected, "{name} line {}", line + 1);
+            assert!(is_valid_solution(&solution), "{name} line {}", line + 1);
+            assert!(keeps_givens(givens, &solution), "{name} line {}", line + 1);
+        }
+        println!("{name}: {} puzzles ok", puzzles.len());
+    }
+
+    #[test]
+    fn unique_unbiased() {
+        check_file("puzzles1_unbiased_first1000.txt", 1);
+    }
+
+    #[test]
+    fn unique_17_clue() {
+        check_file("puzzles2_17_clue.txt", 1);
+    }
+
+    #[test]
+    fn unique_magictour() {
+        check_file("puzzles3_magictour_top1465.txt", 1);
+    }
+
+    #[test]
+    fn unique_forum_hardest_11plus() {
+        check_file("puzzles5_forum_hardest_1905_11plus.txt", 1);
+    }
+
+    #[test]
+    fn unique_forum_hardest_1106() {
+        check_file("puzzles6_forum_hardest_1106.txt", 1);
+    }
+
+    #[test]
+    fn unique_radcliffe() {
+        check_file("radcliffe3m_stratified_7034.txt", 1);
+    }
+
+    #[test]
+    fn multiple_serg() {
+        check_file("puzzles7_serg_benchmark.txt", 2);
+    }
+
+    #[test]
+    fn empty_grid() {
+        let empty = [0u8; 81];
+        let mut solution = [0u8; 81];
+        assert_eq!(count_solutions(&empty, 1, Some(&mut solution)), 1);
+        assert!(is_valid_solution(&solution));
+        assert_eq!(count_solutions(&empty, 2, None), 2);
+        assert_eq!(count_solutions(&empty, 1000, None), 1000);
+        assert_eq!(count_solutions(&empty, 0, None), 0);
+    }
+
+    #[test]
+    fn full_grids() {
+        let mut solution = [0u8; 81];
+        assert_eq!(count_solutions(&[0; 81], 1, Some(&mut solution)), 1);
+        let full = solution;
+        let mut out = [0u8; 81];
+        assert_eq!(count_solutions(&full, 10, Some(&mut out)), 1);
+        assert_eq!(out, full);
+        for cell in [0, 40, 80, 13] {
+            let mut wrong = full;
+            wrong[cell] = wrong[cell] % 9 + 1;
+            assert_eq!(count_solutions(&wrong, 10, None), 0, "cell {cell}");
+            // Removing the digit instead leaves exactly one completion.
+            let mut holed = full;
+            holed[cell] = 0;
+            assert_eq!(count_solutions(&holed, 10, None), 1, "cell {cell}");
+        }
+    }
+
+    #[test]
+    fn conflicting_and_invalid_givens() {
+        let mut grid = [0u8; 81];
+        grid[0] = 5;
+        grid[8] = 5; // same row
+        assert_eq!(count_solutions(&grid, 2, None), 0);
+        let mut grid = [0u8; 81];
+        grid[0] = 5;
+        grid[72] = 5; // same column
+        assert_eq!(count_solutions(&grid, 2, None), 0);
+        let mut grid = [0u8; 81];
+        grid[0] = 5;
+        grid[20] = 5; // same box
+        assert_eq!(count_solutions(&grid, 2, None), 0);
+        let mut grid = [0u8; 81];
+        grid[0] = 10; // out of range
+        assert_eq!(count_solutions(&grid, 2, None), 0);
+        grid[0] = 255;
+        assert_eq!(count_solutions(&grid, 2, None), 0);
+        // No conflicting givens, but cell 0 has no possible digit.
+        let mut grid = [0u8; 81];
+        for (i, d) in (1..=8).enumerate() {
+            grid[i + 1] = d;
+        }
+        grid[9] = 9;
+        assert_eq!(count_solutions(&grid, 2, None), 0);
+    }
+
+    fn random_solved_grid(rng: &mut Rng) -> [u8; 81] {
+        let mut order = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+        rng.shuffle(&mut order);
+        // A few random givens first make the grids more varied.
+        let mut seed = [0u8; 81];
+        seed[rng.below(81)] = order[0];
+        seed[rng.below(81)] = order[1];
+        reference::first_solution(&seed, &order)
+            .or_else(|| reference::first_solution(&[0; 81], &order))
+            .expect("empty grid is solvable")
+    }
+
+    fn compare_with_reference(givens: &[u8; 81], limit: u32) {
+        let mut solution = [0u8; 81];
+        let n = count_solutions(givens, limit, Some(&mut solution));
+        assert_eq!(
+            n,
+            reference::count(givens, limit),
+            "limit {limit} {givens:?}"
+        );
+        if n > 0 {
+            assert!(is_valid_solution(&solution) && keeps_givens(givens, &solution));
+        }
+    }
+
+    #[test]
+    fn random_partial_grids_match_reference() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut cells: Vec<usize> = (0..81).collect();
+        for round in 0..600 {
+            let solved = random_solved_grid(&mut rng);
+            rng.shuffle(&mut cells);
+            // Mostly sparse-to-medium grids where counts vary around the limits.
+            let keep = 17 + rng.below(30);
+            let mut givens = [0u8; 81];
+            for &cell in &cells[..keep] {
+                givens[cell] = solved[cell];
+            }
+            let limit = 1 + (round % 10) as u32;
+            compare_with_reference(&givens, limit);
+            // Corrupting one given usually leaves 0 solutions (or a different set).
+            let cell = cells[rng.below(keep)];
+            givens[cell] = givens[cell] % 9 + 1;
+            compare_with_reference(&givens, limit);
+        }
+    }
+
+    #[test]
+    fn random_givens_match_reference() {
+        // Random digits in random cells: mostly conflicting or unsolvable.
+        let mut rng = Rng(12345);
+        for round in 0..2000 {
+            let mut givens = [0u8; 81];
+            for _ in 0..rng.below(25) {
+                givens[rng.below(81)] = 1 + rng.below(9) as u8;
+            }
+            compare_with_reference(&givens, 1 + (round % 10) as u32);
+        }
+    }
+
+    #[test]
+    fn hard_puzzles_with_holes_match_reference() {
+        let Some(puzzles) = load("puzzles3_magictour_top1465.txt") else {
+            return;
+        };
+        let mut rng = Rng(777);
+        for (i, puzzle) in puzzles.iter().enumerate().step_by(15) {
+            let mut givens = *puzzle;
+            // Drop 1..4 givens: usually several solutions.
+            for _ in 0..1 + rng.below(4) {
+                givens[rng.below(81)] = 0;
+            }
+            compare_with_reference(&givens, 1 + (i % 10) as u32);
+        }
+    }
+}
