@@ -2,6 +2,7 @@
 //! lines in parallel, keeping the input order.
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 use clap::Args;
 use rayon::prelude::*;
@@ -12,7 +13,7 @@ use super::io::{emit, read_input};
 use super::output::{OutputFormat, geometry_json, grid_text};
 use super::puzzle_args::PuzzleArgs;
 use sudoku_book::grid::text::parse_line;
-use sudoku_book::grid::{Geometry, Grid, RegionMap, cell_name, digit_symbol, to_line};
+use sudoku_book::grid::{Geometry, Grid, MAX_SIZE, RegionMap, cell_name, digit_symbol, to_line};
 use sudoku_book::solve::{Solution, Solver};
 
 /// Options of `solve`.
@@ -172,10 +173,12 @@ fn run_batch(args: &SolveArgs) -> CliResult {
     Ok(worst)
 }
 
-/// What every batch line shares: the puzzle options and a ready solver for plain lines.
+/// What every batch line shares: the puzzle options, a ready solver when the size is fixed, and
+/// solvers built on first use for each size met in plain lines.
 struct BatchContext<'a> {
     args: &'a PuzzleArgs,
     fixed: Option<(Geometry, Solver)>,
+    by_size: Vec<OnceLock<Result<(Geometry, Solver), String>>>,
 }
 
 impl<'a> BatchContext<'a> {
@@ -194,6 +197,7 @@ impl<'a> BatchContext<'a> {
                 let solver = Solver::new(&geo);
                 (geo, solver)
             }),
+            by_size: (0..=MAX_SIZE).map(|_| OnceLock::new()).collect(),
         })
     }
 
@@ -215,19 +219,27 @@ impl<'a> BatchContext<'a> {
             return Ok(solve_givens(geo, solver, &givens));
         }
         let givens = parse_line(puzzle, line_no, self.args.size).map_err(|e| e.to_string())?;
-        let geo = self.line_geometry(line_no, givens.size(), regions)?;
+        let Some(regions) = regions else {
+            let (geo, solver) = self.plain_solver(givens.size())?;
+            return Ok(solve_givens(geo, solver, &givens));
+        };
+        let geo = self.jigsaw_geometry(line_no, givens.size(), regions)?;
         Ok(solve_givens(&geo, &Solver::new(&geo), &givens))
     }
 
-    fn line_geometry(
-        &self,
-        line_no: usize,
-        size: usize,
-        regions: Option<&str>,
-    ) -> Result<Geometry, String> {
-        let Some(text) = regions else {
-            return self.args.geometry(size, None).map_err(|e| e.to_string());
-        };
+    /// The geometry and solver for plain lines of one size, built once.
+    fn plain_solver(&self, size: usize) -> Result<&(Geometry, Solver), String> {
+        self.by_size[size]
+            .get_or_init(|| {
+                let geo = self.args.geometry(size, None).map_err(|e| e.to_string())?;
+                let solver = Solver::new(&geo);
+                Ok((geo, solver))
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    fn jigsaw_geometry(&self, line_no: usize, size: usize, text: &str) -> Result<Geometry, String> {
         let map = RegionMap::parse(text).map_err(|e| format!("line {line_no}: regions: {e}"))?;
         let mut variant = self.args.variant().map_err(|e| e.to_string())?;
         variant.jigsaw = true;

@@ -1,1 +1,10 @@
-//! Integration tests through the real binary.
+//! Integration tests: every command and error path through the real binary, property tests of
+//! the solver's invariants, and the shared puzzle sets (skipped with a message when absent).
+
+mod batch;
+mod check;
+mod data;
+mod hint;
+mod properties;
+mod solve;
+mod util;

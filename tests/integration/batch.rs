@@ -1,0 +1,101 @@
+//! `solve --batch`: one result line per puzzle line, in order, whatever the thread count.
+
+use predicates::prelude::*;
+
+use super::util::{cmd, fixture, stdout_of, variant_fixtures};
+
+#[test]
+fn batch_reports_each_line_in_order() {
+    let unique =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let multiple = format!(".{}", &unique[1..]);
+    let none = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+    let bad = format!("{}#", &unique[..80]);
+    let input = format!("{unique}\n{multiple}\n\n{none}\n{bad}\n");
+    let output = cmd()
+        .args(["solve", "--batch", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let text = stdout_of(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert_eq!(
+        lines[0],
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+    );
+    assert!(lines[1].starts_with("multiple "), "{}", lines[1]);
+    assert_eq!(lines[1].len(), "multiple ".len() + 81);
+    assert_eq!(lines[2], "none");
+    assert_eq!(lines[3], "error: line 5, column 81: '#' is not a digit");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn batch_of_unique_puzzles_exits_zero_and_matches_any_job_count() {
+    let path = fixture("classic-9x9-unique.txt");
+    let one = cmd()
+        .args(["solve", "--batch", "--jobs", "1", &path])
+        .output()
+        .unwrap();
+    assert!(one.status.success());
+    let two = cmd()
+        .args(["solve", "--batch", "--jobs", "2", &path])
+        .output()
+        .unwrap();
+    assert_eq!(one.stdout, two.stdout);
+    let puzzles = std::fs::read_to_string(&path).unwrap();
+    let text = stdout_of(&one);
+    assert_eq!(text.lines().count(), puzzles.lines().count());
+    for (puzzle, solution) in puzzles.lines().zip(text.lines()) {
+        assert!(
+            puzzle
+                .chars()
+                .zip(solution.chars())
+                .all(|(p, s)| p == '.' || p == s)
+        );
+    }
+}
+
+#[test]
+fn batch_multiple_solutions_exit_one() {
+    cmd()
+        .args(["solve", "--batch"])
+        .arg(fixture("classic-9x9-multiple.txt"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_match("^(multiple [1-9]{81}\n){10}$").unwrap());
+}
+
+#[test]
+fn batch_mixes_sizes_and_jigsaw_lines() {
+    let fixtures: Vec<_> = variant_fixtures()
+        .into_iter()
+        .filter(|f| f.variant == "classic" || f.variant == "jigsaw")
+        .collect();
+    let input: String = fixtures.iter().map(|f| format!("{}\n", f.puzzle)).collect();
+    let expected: String = fixtures
+        .iter()
+        .map(|f| format!("{}\n", f.solution))
+        .collect();
+    cmd()
+        .args(["solve", "--batch", "-"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout(expected);
+}
+
+#[test]
+fn batch_with_fixed_variant() {
+    let window = variant_fixtures()
+        .into_iter()
+        .find(|f| f.variant == "window")
+        .unwrap();
+    cmd()
+        .args(["solve", "--batch", "--variant", "window", "-"])
+        .write_stdin(format!("{}\n", window.puzzle))
+        .assert()
+        .success()
+        .stdout(format!("{}\n", window.solution));
+}

@@ -1,0 +1,70 @@
+//! Helpers shared by the integration tests: running the binary, fixture paths, the shared data.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+
+/// The `sudoku-book` binary, ready for arguments.
+pub fn cmd() -> Command {
+    Command::cargo_bin("sudoku-book").expect("the binary is built")
+}
+
+/// A file in `tests/fixtures`.
+pub fn fixture(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// The shared puzzle sets: `SUDOKU_DATA`, or `../shared/data` beside the project, if present.
+pub fn data_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("SUDOKU_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "skipping: shared data not found at {} (set SUDOKU_DATA)",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// One line of `tests/fixtures/variants.txt`: variant, size, puzzle (jigsaw: `puzzle|regions`)
+/// and solution.
+pub struct VariantFixture {
+    pub variant: String,
+    pub size: usize,
+    pub puzzle: String,
+    pub solution: String,
+}
+
+/// Every variant fixture.
+pub fn variant_fixtures() -> Vec<VariantFixture> {
+    let text = std::fs::read_to_string(fixture("variants.txt")).expect("fixture exists");
+    text.lines()
+        .map(|line| {
+            let parts: Vec<&str> = line.split_whitespace().collect();
+            VariantFixture {
+                variant: parts[0].to_string(),
+                size: parts[1].parse().expect("size"),
+                puzzle: parts[2].to_string(),
+                solution: parts[3].to_string(),
+            }
+        })
+        .collect()
+}
+
+/// Standard output of a finished command, as text.
+pub fn stdout_of(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Standard error of a finished command, as text.
+pub fn stderr_of(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
