@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 
-use sudoku_book::grid::{Geometry, Grid, RegionMap};
+use sudoku_book::grid::{Format, Geometry, Grid, RegionMap};
 use sudoku_book::solve::{GenericSolver, Solution, Solver};
 
 fn geometries() -> Vec<Geometry> {
@@ -111,5 +111,43 @@ proptest! {
         let fast = Solver::new(&geo).count_solutions(&puzzle, limit);
         let generic = GenericSolver::new(&geo).count(puzzle.cells(), limit, 0).count;
         prop_assert_eq!(fast, generic);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// No text, however malformed, makes a reader panic: each returns a value or an error.
+    #[test]
+    fn readers_never_panic_on_any_text(text in "[ -~\n\t.0-9A-Za-z|+#é]{0,300}") {
+        use sudoku_book::grid::text::{detect_format, infer_size, parse_grid_text, parse_line, parse_puzzle};
+        let _ = parse_line(&text, 1, None);
+        let _ = parse_line(&text, 1, Some(9));
+        let _ = parse_grid_text(&text, None);
+        let _ = parse_grid_text(&text, Some(4));
+        let _ = RegionMap::parse(&text);
+        let format = detect_format(&text);
+        let _ = infer_size(&text, format);
+        let geo = Geometry::classic(9).unwrap();
+        for format in [Format::Line, Format::Grid, Format::Cells] {
+            if let Ok((grid, _)) = parse_puzzle(&text, &geo, format) {
+                let _ = Solver::new(&geo).solve(&grid);
+            }
+        }
+    }
+
+    /// Any digits in any cells, conflicting or not, give an answer from the solver, never a panic.
+    #[test]
+    fn solver_never_panics_on_any_givens(
+        which in 0usize..9, cells in prop::collection::vec(0u8..30, 144), limit in 0usize..4
+    ) {
+        let geo = &geometries()[which];
+        let size = geo.size();
+        let givens: Vec<u8> = cells.iter().take(geo.cell_count()).map(|&v| if v as usize > size { 0 } else { v }).collect();
+        let grid = Grid::new(size, givens.clone());
+        let count = Solver::new(geo).count_solutions(&grid, limit);
+        prop_assert!(count <= limit);
+        let raw = GenericSolver::new(geo).count(&cells[..geo.cell_count()], limit, 1);
+        prop_assert!(raw.count <= limit);
     }
 }
