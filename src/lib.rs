@@ -1,5 +1,6 @@
 //! sudoku-book: a library and command-line tool that generates, solves, rates and publishes
 //! Sudoku puzzles of every common variant. The binary in `src/main.rs` is a thin layer over it.
 
+pub mod generate;
 pub mod grid;
 pub mod solve;

@@ -1,0 +1,9 @@
+//! The seeded generator: filled grids, clue removal keeping one solution, symmetry, difficulty
+//! targeting and jigsaw layouts.
+
+pub mod rng;
+pub mod symmetry;
+pub mod transform;
+
+pub use rng::{SeededRng, derive_seed};
+pub use symmetry::Symmetry;

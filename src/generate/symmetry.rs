@@ -1,0 +1,159 @@
+//! Clue symmetries: which cells must be given or removed together so the pattern of givens is
+//! symmetric (none, 180° rotation, 90° rotation, left-right mirror, main-diagonal reflection).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The symmetry of the pattern of givens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Symmetry {
+    /// Any pattern.
+    None,
+    /// Unchanged by a half turn (the usual newspaper symmetry).
+    #[default]
+    Rotate180,
+    /// Unchanged by a quarter turn.
+    Rotate90,
+    /// Unchanged by a left-right mirror.
+    Mirror,
+    /// Unchanged by reflection in the main diagonal.
+    Diagonal,
+}
+
+impl Symmetry {
+    /// Every symmetry, in documentation order.
+    pub const ALL: [Symmetry; 5] = [
+        Symmetry::None,
+        Symmetry::Rotate180,
+        Symmetry::Rotate90,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+    ];
+
+    /// The name used on the command line and in book specs.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotate180 => "rotate180",
+            Symmetry::Rotate90 => "rotate90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+
+    /// The cells a cell is tied to (itself included), in an `n × n` grid.
+    fn images(&self, cell: usize, n: usize) -> Vec<usize> {
+        let (r, c) = (cell / n, cell % n);
+        let at = |r: usize, c: usize| r * n + c;
+        let mut cells = match self {
+            Symmetry::None => vec![cell],
+            Symmetry::Rotate180 => vec![cell, at(n - 1 - r, n - 1 - c)],
+            Symmetry::Rotate90 => vec![
+                cell,
+                at(c, n - 1 - r),
+                at(n - 1 - r, n - 1 - c),
+                at(n - 1 - c, r),
+            ],
+            Symmetry::Mirror => vec![cell, at(r, n - 1 - c)],
+            Symmetry::Diagonal => vec![cell, at(c, r)],
+        };
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
+    /// The orbits: groups of cells that are removed or kept together, each listed once, ordered
+    /// by their first cell.
+    pub fn orbits(&self, n: usize) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; n * n];
+        let mut orbits = Vec::new();
+        for cell in 0..n * n {
+            if seen[cell] {
+                continue;
+            }
+            let orbit = self.images(cell, n);
+            for &member in &orbit {
+                seen[member] = true;
+            }
+            orbits.push(orbit);
+        }
+        orbits
+    }
+
+    /// True when the givens (non-zero cells) of a grid follow this symmetry.
+    pub fn holds(&self, cells: &[u8], n: usize) -> bool {
+        self.orbits(n).iter().all(|orbit| {
+            let given = cells[orbit[0]] != 0;
+            orbit.iter().all(|&c| (cells[c] != 0) == given)
+        })
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Symmetry {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let lower = text.trim().to_ascii_lowercase();
+        Symmetry::ALL
+            .into_iter()
+            .find(|s| s.name() == lower)
+            .ok_or_else(|| {
+                format!(
+                    "unknown symmetry '{text}': use none, rotate180, rotate90, mirror or diagonal"
+                )
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orbits_partition_the_grid() {
+        for symmetry in Symmetry::ALL {
+            for n in [4, 6, 9, 16] {
+                let orbits = symmetry.orbits(n);
+                let mut all: Vec<usize> = orbits.iter().flatten().copied().collect();
+                all.sort_unstable();
+                assert_eq!(all, (0..n * n).collect::<Vec<_>>(), "{symmetry} {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn orbit_sizes() {
+        assert_eq!(Symmetry::None.orbits(9).len(), 81);
+        assert_eq!(Symmetry::Rotate180.orbits(9).len(), 41);
+        assert_eq!(Symmetry::Rotate90.orbits(9).len(), 21);
+        assert_eq!(Symmetry::Mirror.orbits(9).len(), 45);
+        assert_eq!(Symmetry::Diagonal.orbits(9).len(), 45);
+        assert_eq!(Symmetry::Rotate180.orbits(9)[0], vec![0, 80]);
+        assert_eq!(Symmetry::Rotate90.orbits(9)[0], vec![0, 8, 72, 80]);
+    }
+
+    #[test]
+    fn holds_checks_the_pattern() {
+        let mut cells = vec![0u8; 81];
+        cells[0] = 1;
+        assert!(!Symmetry::Rotate180.holds(&cells, 9));
+        cells[80] = 2;
+        assert!(Symmetry::Rotate180.holds(&cells, 9));
+        assert!(!Symmetry::Rotate90.holds(&cells, 9));
+        assert!(Symmetry::None.holds(&cells, 9));
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for symmetry in Symmetry::ALL {
+            assert_eq!(symmetry.name().parse::<Symmetry>().unwrap(), symmetry);
+        }
+        assert!("spiral".parse::<Symmetry>().unwrap_err().contains("spiral"));
+    }
+}

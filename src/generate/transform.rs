@@ -1,0 +1,135 @@
+//! Cheap transformations of a solved grid that keep it solved for its variant, so one grid gives
+//! many: digit relabelling (every variant); for classic boxes, row swaps inside a band, column
+//! swaps inside a stack, band and stack swaps, and transposition when boxes are square; for
+//! diagonal and window variants, the eight rotations and reflections of the square.
+
+use super::rng::SeededRng;
+use crate::grid::{Geometry, Grid};
+
+/// A random relabelling and, where the variant allows, a random rearrangement of the grid.
+pub fn shuffle_solution(geo: &Geometry, grid: &Grid, rng: &mut SeededRng) -> Grid {
+    let mut cells = relabel(grid.cells(), geo.size(), rng);
+    let variant = geo.variant();
+    if variant.jigsaw {
+        // Regions are fixed: only the digits may change.
+    } else if variant.diagonal || variant.window {
+        cells = dihedral(&cells, geo.size(), rng.below(8));
+    } else if let Some(shape) = geo.box_shape() {
+        cells = permute_lines(&cells, geo.size(), shape.rows, shape.cols, rng);
+        if shape.rows == shape.cols && rng.chance(1, 2) {
+            cells = transpose(&cells, geo.size());
+        }
+    }
+    Grid::new(geo.size(), cells)
+}
+
+/// Maps every digit through a random permutation.
+fn relabel(cells: &[u8], size: usize, rng: &mut SeededRng) -> Vec<u8> {
+    let mut map: Vec<u8> = (0..=size as u8).collect();
+    rng.shuffle(&mut map[1..]);
+    cells.iter().map(|&v| map[v as usize]).collect()
+}
+
+/// A permutation of `0..count` that keeps groups of `group` together: groups shuffled, and the
+/// members of each group shuffled.
+fn grouped_permutation(count: usize, group: usize, rng: &mut SeededRng) -> Vec<usize> {
+    let mut groups: Vec<usize> = (0..count / group).collect();
+    rng.shuffle(&mut groups);
+    let mut order = Vec::with_capacity(count);
+    for g in groups {
+        let mut members: Vec<usize> = (g * group..(g + 1) * group).collect();
+        rng.shuffle(&mut members);
+        order.extend(members);
+    }
+    order
+}
+
+/// Rows permuted within and across bands of `box_rows`, columns within and across stacks.
+fn permute_lines(
+    cells: &[u8],
+    n: usize,
+    box_rows: usize,
+    box_cols: usize,
+    rng: &mut SeededRng,
+) -> Vec<u8> {
+    let rows = grouped_permutation(n, box_rows, rng);
+    let cols = grouped_permutation(n, box_cols, rng);
+    (0..n * n)
+        .map(|cell| cells[rows[cell / n] * n + cols[cell % n]])
+        .collect()
+}
+
+fn transpose(cells: &[u8], n: usize) -> Vec<u8> {
+    (0..n * n)
+        .map(|cell| cells[(cell % n) * n + cell / n])
+        .collect()
+}
+
+/// One of the eight symmetries of the square: `which` in `0..8` (0 is the identity).
+fn dihedral(cells: &[u8], n: usize, which: usize) -> Vec<u8> {
+    let last = n - 1;
+    (0..n * n)
+        .map(|cell| {
+            let (r, c) = (cell / n, cell % n);
+            let (sr, sc) = match which {
+                0 => (r, c),
+                1 => (c, last - r),
+                2 => (last - r, last - c),
+                3 => (last - c, r),
+                4 => (r, last - c),
+                5 => (last - r, c),
+                6 => (c, r),
+                _ => (last - c, last - r),
+            };
+            cells[sr * n + sc]
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::RegionMap;
+    use crate::solve::GenericSolver;
+
+    fn solved(geo: &Geometry, seed: u64) -> Grid {
+        let mut rng = SeededRng::new(seed);
+        let mut pick = |mask: u32| rng.pick_bit(mask);
+        let cells = GenericSolver::new(geo)
+            .first_with_order(&vec![0; geo.cell_count()], &mut pick)
+            .unwrap();
+        Grid::new(geo.size(), cells)
+    }
+
+    #[test]
+    fn transformed_grids_stay_valid_for_every_variant() {
+        let jigsaw = RegionMap::parse("AAABBB\nAAABBB\nCCCDDD\nCCCDDD\nEEEFFF\nEEEFFF\n").unwrap();
+        let geometries = [
+            Geometry::classic(9).unwrap(),
+            Geometry::classic(6).unwrap(),
+            Geometry::classic(12).unwrap(),
+            Geometry::new(9, "diagonal".parse().unwrap(), None, None).unwrap(),
+            Geometry::new(9, "diagonal+window".parse().unwrap(), None, None).unwrap(),
+            Geometry::new(6, "jigsaw".parse().unwrap(), None, Some(jigsaw)).unwrap(),
+        ];
+        for geo in &geometries {
+            let grid = solved(geo, 11);
+            let mut rng = SeededRng::new(5);
+            for _ in 0..20 {
+                let shuffled = shuffle_solution(geo, &grid, &mut rng);
+                assert!(shuffled.conflicts(geo).is_empty(), "{}", geo.describe());
+                assert_eq!(shuffled.empty_count(), 0);
+            }
+            assert_ne!(shuffle_solution(geo, &grid, &mut rng), grid);
+        }
+    }
+
+    #[test]
+    fn dihedral_identity_and_inverse() {
+        let cells: Vec<u8> = (0..16).collect();
+        assert_eq!(dihedral(&cells, 4, 0), cells);
+        let turned = dihedral(&cells, 4, 1);
+        let back = dihedral(&dihedral(&dihedral(&turned, 4, 1), 4, 1), 4, 1);
+        assert_eq!(back, cells);
+    }
+}
