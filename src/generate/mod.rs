@@ -1,6 +1,8 @@
 //! The seeded generator: filled grids, clue removal keeping one solution, symmetry, difficulty
 //! targeting and jigsaw layouts.
 
+pub mod dig;
+pub mod jigsaw;
 pub mod rng;
 pub mod symmetry;
 pub mod transform;
