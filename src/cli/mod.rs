@@ -5,6 +5,7 @@ pub mod check;
 pub mod error;
 pub mod hint;
 pub mod io;
+pub mod lines;
 pub mod output;
 pub mod puzzle_args;
 pub mod solve;

@@ -2,18 +2,16 @@
 //! lines in parallel, keeping the input order.
 
 use std::path::PathBuf;
-use std::sync::OnceLock;
 
 use clap::Args;
-use rayon::prelude::*;
 use serde_json::json;
 
 use super::error::{CliError, CliResult, EXIT_INPUT, EXIT_NO, EXIT_OK};
 use super::io::{emit, read_input};
+use super::lines::{LineReader, for_each_ordered, puzzle_lines};
 use super::output::{OutputFormat, geometry_json, grid_text};
 use super::puzzle_args::PuzzleArgs;
-use sudoku_book::grid::text::parse_line;
-use sudoku_book::grid::{Geometry, Grid, MAX_SIZE, RegionMap, cell_name, digit_symbol, to_line};
+use sudoku_book::grid::{Geometry, Grid, cell_name, digit_symbol, to_line};
 use sudoku_book::solve::{Solution, Solver};
 
 /// Options of `solve`.
@@ -105,9 +103,6 @@ fn solution_json(geo: &Geometry, givens: &Grid, solution: &Solution) -> String {
     serde_json::Value::Object(object).to_string() + "\n"
 }
 
-/// Lines solved per parallel chunk: bounds memory on huge inputs.
-const BATCH_CHUNK: usize = 1 << 16;
-
 /// The outcome of one batch line.
 enum BatchLine {
     Unique(String),
@@ -137,114 +132,22 @@ impl BatchLine {
 
 fn run_batch(args: &SolveArgs) -> CliResult {
     let input = read_input(&args.input)?;
-    let plain = BatchContext::new(&args.puzzle)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
-        .build()
-        .map_err(|e| {
-            CliError::Input(format!(
-                "cannot start {} threads: {e}",
-                args.jobs.unwrap_or(0)
-            ))
-        })?;
-    let lines: Vec<(usize, &str)> = input
-        .text
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(i, line)| (i + 1, line))
-        .collect();
+    let reader = LineReader::new(&args.puzzle)?;
+    let lines = puzzle_lines(&input.text);
     let mut out = String::with_capacity(lines.len() * 84);
     let mut worst = EXIT_OK;
-    for chunk in lines.chunks(BATCH_CHUNK) {
-        let results: Vec<BatchLine> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map(|&(no, line)| plain.solve_line(no, line))
-                .collect()
-        });
-        for result in results {
-            worst = worst.max(result.exit_code());
-            out.push_str(&result.text());
-            out.push('\n');
-        }
-    }
+    let solve_line = |no: usize, line: &str| {
+        reader
+            .read(no, line, solve_givens)
+            .unwrap_or_else(BatchLine::Error)
+    };
+    for_each_ordered(&lines, args.jobs, solve_line, |result| {
+        worst = worst.max(result.exit_code());
+        out.push_str(&result.text());
+        out.push('\n');
+    })?;
     emit(args.out.as_deref(), &out)?;
     Ok(worst)
-}
-
-/// What every batch line shares: the puzzle options, a ready solver when the size is fixed, and
-/// solvers built on first use for each size met in plain lines.
-struct BatchContext<'a> {
-    args: &'a PuzzleArgs,
-    fixed: Option<(Geometry, Solver)>,
-    by_size: Vec<OnceLock<Result<(Geometry, Solver), String>>>,
-}
-
-impl<'a> BatchContext<'a> {
-    fn new(args: &'a PuzzleArgs) -> Result<Self, CliError> {
-        let fixed = match (args.size, args.regions.is_some()) {
-            (Some(size), _) => Some(args.geometry(size, args.region_map()?)?),
-            (None, true) => {
-                let map = args.region_map()?;
-                Some(args.geometry(map.as_ref().map_or(9, RegionMap::size), map)?)
-            }
-            (None, false) => None,
-        };
-        Ok(BatchContext {
-            args,
-            fixed: fixed.map(|geo| {
-                let solver = Solver::new(&geo);
-                (geo, solver)
-            }),
-            by_size: (0..=MAX_SIZE).map(|_| OnceLock::new()).collect(),
-        })
-    }
-
-    fn solve_line(&self, line_no: usize, line: &str) -> BatchLine {
-        match self.try_solve_line(line_no, line) {
-            Ok(result) => result,
-            Err(message) => BatchLine::Error(message),
-        }
-    }
-
-    fn try_solve_line(&self, line_no: usize, line: &str) -> Result<BatchLine, String> {
-        let (puzzle, regions) = match line.split_once('|') {
-            Some((puzzle, regions)) => (puzzle, Some(regions)),
-            None => (line, None),
-        };
-        if let (Some((geo, solver)), None) = (&self.fixed, regions) {
-            let givens =
-                parse_line(puzzle, line_no, Some(geo.size())).map_err(|e| e.to_string())?;
-            return Ok(solve_givens(geo, solver, &givens));
-        }
-        let givens = parse_line(puzzle, line_no, self.args.size).map_err(|e| e.to_string())?;
-        let Some(regions) = regions else {
-            let (geo, solver) = self.plain_solver(givens.size())?;
-            return Ok(solve_givens(geo, solver, &givens));
-        };
-        let geo = self.jigsaw_geometry(line_no, givens.size(), regions)?;
-        Ok(solve_givens(&geo, &Solver::new(&geo), &givens))
-    }
-
-    /// The geometry and solver for plain lines of one size, built once.
-    fn plain_solver(&self, size: usize) -> Result<&(Geometry, Solver), String> {
-        self.by_size[size]
-            .get_or_init(|| {
-                let geo = self.args.geometry(size, None).map_err(|e| e.to_string())?;
-                let solver = Solver::new(&geo);
-                Ok((geo, solver))
-            })
-            .as_ref()
-            .map_err(Clone::clone)
-    }
-
-    fn jigsaw_geometry(&self, line_no: usize, size: usize, text: &str) -> Result<Geometry, String> {
-        let map = RegionMap::parse(text).map_err(|e| format!("line {line_no}: regions: {e}"))?;
-        let mut variant = self.args.variant().map_err(|e| e.to_string())?;
-        variant.jigsaw = true;
-        Geometry::new(size, variant, None, Some(map)).map_err(|e| format!("line {line_no}: {e}"))
-    }
 }
 
 fn solve_givens(geo: &Geometry, solver: &Solver, givens: &Grid) -> BatchLine {
