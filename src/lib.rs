@@ -3,4 +3,5 @@
 
 pub mod generate;
 pub mod grid;
+pub mod render;
 pub mod solve;
