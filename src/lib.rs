@@ -2,4 +2,5 @@
 //! Sudoku puzzles of every common variant. The binary in `src/main.rs` is a thin layer over it.
 
 pub mod grid;
+pub mod logic;
 pub mod solve;
