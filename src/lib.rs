@@ -3,5 +3,6 @@
 
 pub mod generate;
 pub mod grid;
+pub mod logic;
 pub mod render;
 pub mod solve;

@@ -1,0 +1,362 @@
+//! The candidate grid every technique reads: placed values, a bitmask of candidates per empty
+//! cell (bit `d-1` for digit `d`), and per-geometry lookup tables (who sees whom, which houses
+//! intersect) shared cheaply between copies.
+
+use std::sync::Arc;
+
+use crate::grid::{Geometry, Grid, HouseKind};
+
+use super::step::Step;
+
+/// Iterates the digits (1-based) of a candidate mask, lowest first.
+pub fn digits(mut mask: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let digit = mask.trailing_zeros() as u8 + 1;
+        mask &= mask - 1;
+        Some(digit)
+    })
+}
+
+/// The mask bit of a digit.
+pub fn bit(digit: u8) -> u32 {
+    1u32 << (digit - 1)
+}
+
+/// Two houses that share at least two cells, seen from `base`.
+#[derive(Debug, Clone)]
+pub(crate) struct Intersection {
+    pub base: usize,
+    pub cover: usize,
+    /// Cells in both houses.
+    pub shared: Vec<usize>,
+    /// Cells of `base` outside `cover`.
+    pub base_rest: Vec<usize>,
+    /// Cells of `cover` outside `base`.
+    pub cover_rest: Vec<usize>,
+}
+
+/// Lookup tables built once per candidate grid and shared by its copies.
+#[derive(Debug)]
+pub(crate) struct Tables {
+    words: usize,
+    sees: Vec<u64>,
+    /// Houses that count as boxes (boxes and jigsaw regions; windows too for pointing).
+    pub box_like: Vec<bool>,
+    pub intersections: Vec<Intersection>,
+}
+
+impl Tables {
+    fn new(geo: &Geometry) -> Tables {
+        let cells = geo.cell_count();
+        let words = cells.div_ceil(64);
+        let mut sees = vec![0u64; words * cells];
+        for cell in 0..cells {
+            for &peer in geo.peers(cell) {
+                sees[cell * words + peer / 64] |= 1 << (peer % 64);
+            }
+        }
+        let box_like = geo
+            .houses()
+            .iter()
+            .map(|h| {
+                matches!(
+                    h.kind,
+                    HouseKind::Box(_) | HouseKind::Region(_) | HouseKind::Window(_)
+                )
+            })
+            .collect();
+        Tables {
+            words,
+            sees,
+            box_like,
+            intersections: intersections(geo),
+        }
+    }
+}
+
+fn intersections(geo: &Geometry) -> Vec<Intersection> {
+    let houses = geo.houses();
+    let mut found = Vec::new();
+    for (base, a) in houses.iter().enumerate() {
+        for (cover, b) in houses.iter().enumerate() {
+            if base == cover {
+                continue;
+            }
+            let shared: Vec<usize> = a
+                .cells
+                .iter()
+                .copied()
+                .filter(|c| b.cells.contains(c))
+                .collect();
+            if shared.len() < 2 || shared.len() == a.cells.len() {
+                continue;
+            }
+            found.push(Intersection {
+                base,
+                cover,
+                base_rest: a
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|c| !shared.contains(c))
+                    .collect(),
+                cover_rest: b
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|c| !shared.contains(c))
+                    .collect(),
+                shared,
+            });
+        }
+    }
+    found
+}
+
+/// The state of a solve: values and candidates of every cell.
+#[derive(Debug, Clone)]
+pub struct Candidates<'g> {
+    geo: &'g Geometry,
+    tables: Arc<Tables>,
+    values: Vec<u8>,
+    cand: Vec<u32>,
+    broken: bool,
+}
+
+impl<'g> Candidates<'g> {
+    /// The candidates left by the givens (each empty cell keeps the digits no peer holds).
+    /// Givens that conflict, are out of range or do not fit the geometry give a *broken* grid
+    /// ([`Candidates::is_broken`]) on which the driver stops at once.
+    pub fn from_givens(geo: &'g Geometry, givens: &Grid) -> Candidates<'g> {
+        let cells = geo.cell_count();
+        let mut this = Candidates {
+            geo,
+            tables: Arc::new(Tables::new(geo)),
+            values: vec![0; cells],
+            cand: vec![geo.all_digits(); cells],
+            broken: givens.size() != geo.size(),
+        };
+        if this.broken {
+            return this;
+        }
+        for (cell, &value) in givens.cells().iter().enumerate() {
+            if value as usize > geo.size() {
+                this.broken = true;
+            } else if value != 0 {
+                this.place(cell, value);
+            }
+        }
+        this
+    }
+
+    /// A grid with the given values and candidate masks (masks of filled cells are ignored).
+    /// Meant for tests and tools; nothing is checked beyond lengths.
+    pub fn from_masks(geo: &'g Geometry, values: &[u8], masks: &[u32]) -> Candidates<'g> {
+        let cells = geo.cell_count();
+        let ok = values.len() == cells && masks.len() == cells;
+        let mut cand = vec![0; cells];
+        let mut vals = vec![0; cells];
+        if ok {
+            for cell in 0..cells {
+                vals[cell] = values[cell];
+                cand[cell] = if values[cell] == 0 {
+                    masks[cell] & geo.all_digits()
+                } else {
+                    0
+                };
+            }
+        }
+        Candidates {
+            geo,
+            tables: Arc::new(Tables::new(geo)),
+            values: vals,
+            cand,
+            broken: !ok,
+        }
+    }
+
+    /// The geometry.
+    pub fn geometry(&self) -> &'g Geometry {
+        self.geo
+    }
+
+    pub(crate) fn tables(&self) -> &Tables {
+        &self.tables
+    }
+
+    /// `N`.
+    pub fn size(&self) -> usize {
+        self.geo.size()
+    }
+
+    /// The value of a cell (0 when empty).
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    /// The candidate mask of a cell (0 when filled).
+    pub fn mask(&self, cell: usize) -> u32 {
+        self.cand[cell]
+    }
+
+    /// Every candidate mask, row-major.
+    pub fn masks(&self) -> &[u32] {
+        &self.cand
+    }
+
+    /// True when `digit` is a candidate of `cell`.
+    pub fn has(&self, cell: usize, digit: u8) -> bool {
+        self.cand[cell] & bit(digit) != 0
+    }
+
+    /// True when two different cells share a house.
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        let t = &self.tables;
+        t.sees[a * t.words + b / 64] >> (b % 64) & 1 != 0
+    }
+
+    /// The positions (bit `i` = `house.cells[i]`) where `digit` is a candidate in a house.
+    pub fn places(&self, house: usize, digit: u8) -> u32 {
+        let b = bit(digit);
+        let mut places = 0;
+        for (i, &cell) in self.geo.houses()[house].cells.iter().enumerate() {
+            if self.cand[cell] & b != 0 {
+                places |= 1 << i;
+            }
+        }
+        places
+    }
+
+    /// True when every cell holds a digit.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// True when the givens conflicted, or a placement hit a peer with the same digit, or an
+    /// empty cell has no candidate left.
+    pub fn is_broken(&self) -> bool {
+        self.broken || (0..self.values.len()).any(|c| self.values[c] == 0 && self.cand[c] == 0)
+    }
+
+    /// The values as a grid (0 = still open).
+    pub fn grid(&self) -> Grid {
+        Grid::new(self.geo.size(), self.values.clone())
+    }
+
+    /// Puts `digit` in `cell` and removes it from the peers' candidates.
+    pub fn place(&mut self, cell: usize, digit: u8) {
+        if self.values[cell] != 0 || digit == 0 || digit as usize > self.geo.size() {
+            self.broken |= self.values[cell] != digit;
+            return;
+        }
+        self.values[cell] = digit;
+        self.cand[cell] = 0;
+        let b = bit(digit);
+        for &peer in self.geo.peers(cell) {
+            self.cand[peer] &= !b;
+            self.broken |= self.values[peer] == digit;
+        }
+    }
+
+    /// Removes a candidate; true if it was there.
+    pub fn eliminate(&mut self, cell: usize, digit: u8) -> bool {
+        let b = bit(digit);
+        let had = self.cand[cell] & b != 0;
+        self.cand[cell] &= !b;
+        had
+    }
+
+    /// Applies a step's placements and eliminations; true if anything changed.
+    pub fn apply(&mut self, step: &Step) -> bool {
+        let mut changed = false;
+        for &(cell, digit) in &step.placements {
+            changed |= self.values[cell] == 0;
+            self.place(cell, digit);
+        }
+        for &(cell, digit) in &step.eliminations {
+            changed |= self.eliminate(cell, digit);
+        }
+        changed
+    }
+
+    /// The empty cells that see every cell of `cells` and hold `digit`, ascending.
+    pub fn common_peers(&self, cells: &[usize], digit: u8) -> Vec<usize> {
+        let Some((&first, rest)) = cells.split_first() else {
+            return Vec::new();
+        };
+        self.geo
+            .peers(first)
+            .iter()
+            .copied()
+            .filter(|&c| self.has(c, digit) && rest.iter().all(|&o| o != c && self.sees(c, o)))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::grid::text::parse_line;
+
+    /// A classic 9×9 geometry.
+    pub fn classic9() -> Geometry {
+        Geometry::classic(9).expect("9x9")
+    }
+
+    /// Candidates from an 81-character line.
+    pub fn from_line<'g>(geo: &'g Geometry, line: &str) -> Candidates<'g> {
+        let grid = parse_line(line, 1, Some(geo.size())).expect("valid line");
+        Candidates::from_givens(geo, &grid)
+    }
+
+    /// An empty grid where every cell has every candidate; shape it with `keep`/`remove`.
+    pub fn open(geo: &Geometry) -> Candidates<'_> {
+        let cells = geo.cell_count();
+        Candidates::from_masks(geo, &vec![0; cells], &vec![geo.all_digits(); cells])
+    }
+
+    /// Parses `r5c3` style names.
+    pub fn cell(name: &str) -> usize {
+        crate::grid::parse_cell_name(name, 9).expect("cell name")
+    }
+
+    /// Mask from digits.
+    pub fn mask_of(ds: &[u8]) -> u32 {
+        ds.iter().map(|&d| bit(d)).fold(0, |a, b| a | b)
+    }
+
+    impl Candidates<'_> {
+        /// Test helper: sets a cell's candidates.
+        pub fn set_mask(&mut self, cell: usize, mask: u32) {
+            self.cand[cell] = mask;
+        }
+    }
+
+    #[test]
+    fn givens_remove_peer_candidates() {
+        let geo = classic9();
+        let c = from_line(&geo, &format!("5{}", ".".repeat(80)));
+        assert_eq!(c.value(0), 5);
+        assert!(!c.has(1, 5) && !c.has(9, 5) && !c.has(10, 5));
+        assert!(c.has(40, 5));
+        assert!(!c.is_broken());
+    }
+
+    #[test]
+    fn conflicting_givens_are_broken() {
+        let geo = classic9();
+        let c = from_line(&geo, &format!("55{}", ".".repeat(79)));
+        assert!(c.is_broken());
+    }
+
+    #[test]
+    fn intersections_of_classic_are_box_line_pairs() {
+        let geo = classic9();
+        let c = open(&geo);
+        // 27 houses: each box meets 3 rows + 3 columns, both directions: 9*6*2.
+        assert_eq!(c.tables().intersections.len(), 108);
+    }
+}

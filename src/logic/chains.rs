@@ -1,0 +1,450 @@
+//! Chains: remote pairs (colouring of same-pair bivalue cells), X-chains (single digit; simple
+//! colouring is a special case), XY-chains (through bivalue cells) and alternating inference
+//! chains (AIC, both kinds of links).
+//!
+//! The chain search is a breadth-first walk of implications from "candidate A is false":
+//! from a false node only *strong* links lead on (the other candidate of a bivalue cell, the
+//! other place of a digit with two places in a house), which make a node true; from a true node
+//! *weak* links (same digit in a peer, other digits of the cell) make nodes false. A node X found
+//! false that is also weakly linked to A is false either way, so it is eliminated (the chain is
+//! A … Z, with X seeing both ends); a walk that makes A itself true places A. Breadth-first order
+//! gives the shortest chain for each start; the shortest over all starts is reported.
+
+use super::candidates::{Candidates, bit, digits};
+use super::step::Step;
+use super::technique::Technique;
+
+/// Which links a chain may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Single digit: house strong links, same-digit weak links.
+    X,
+    /// Bivalue-cell strong links, same-digit weak links.
+    Xy,
+    /// All links.
+    Aic,
+}
+
+/// Longest chain (in nodes) the searches consider.
+const MAX_LENGTH: u16 = 40;
+
+/// X-chain (single digit), including simple colouring.
+pub fn x_chain(c: &Candidates) -> Option<Step> {
+    Search::new(c, Mode::X).best(Technique::XChain)
+}
+
+/// XY-chain.
+pub fn xy_chain(c: &Candidates) -> Option<Step> {
+    Search::new(c, Mode::Xy).best(Technique::XyChain)
+}
+
+/// Alternating inference chain.
+pub fn aic(c: &Candidates) -> Option<Step> {
+    Search::new(c, Mode::Aic).best(Technique::Aic)
+}
+
+/// A found deduction: the start, the chain length and the conclusions.
+struct Found {
+    start: u32,
+    length: u16,
+    last: u32,
+    placements: Vec<(usize, u8)>,
+    eliminations: Vec<(usize, u8)>,
+    /// The chain's nodes, start first (filled right after the walk that found it).
+    chain: Vec<(usize, u8)>,
+}
+
+struct Search<'a, 'g> {
+    c: &'a Candidates<'g>,
+    n: usize,
+    mode: Mode,
+    /// Strong links as compressed rows: node → `targets[offsets[node]..offsets[node + 1]]`.
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+    stamp: Vec<u32>,
+    parent: Vec<u32>,
+    depth: Vec<u16>,
+    generation: u32,
+    queue: Vec<u32>,
+}
+
+impl<'a, 'g> Search<'a, 'g> {
+    fn new(c: &'a Candidates<'g>, mode: Mode) -> Search<'a, 'g> {
+        let n = c.size();
+        let nodes = c.masks().len() * n;
+        let (offsets, targets) = strong_links(c, mode);
+        Search {
+            c,
+            n,
+            mode,
+            offsets,
+            targets,
+            stamp: vec![0; nodes * 2],
+            parent: vec![0; nodes * 2],
+            depth: vec![0; nodes * 2],
+            generation: 0,
+            queue: Vec::new(),
+        }
+    }
+
+    fn node(&self, cell: usize, digit: u8) -> u32 {
+        (cell * self.n + digit as usize - 1) as u32
+    }
+
+    fn cell_digit(&self, node: u32) -> (usize, u8) {
+        (node as usize / self.n, (node as usize % self.n) as u8 + 1)
+    }
+
+    fn weakly_linked(&self, x: u32, a: u32) -> bool {
+        let ((xc, xd), (ac, ad)) = (self.cell_digit(x), self.cell_digit(a));
+        (xc == ac && xd != ad) || (xd == ad && self.c.sees(xc, ac))
+    }
+
+    /// The shortest chain over all starts, as a step.
+    fn best(mut self, technique: Technique) -> Option<Step> {
+        let mut best: Option<Found> = None;
+        for start in 0..self.offsets.len() as u32 - 1 {
+            if self.offsets[start as usize] == self.offsets[start as usize + 1] {
+                continue;
+            }
+            let limit = best.as_ref().map_or(MAX_LENGTH, |f| f.length - 1);
+            if let Some(mut found) = self.walk(start, limit) {
+                found.chain = self.path(found.last, found.start);
+                let done = found.length <= 2;
+                best = Some(found);
+                if done {
+                    break;
+                }
+            }
+        }
+        best.map(|found| self.step(technique, found))
+    }
+
+    fn visit(&mut self, state: u32, from: u32) -> bool {
+        let s = state as usize;
+        if self.stamp[s] == self.generation {
+            return false;
+        }
+        self.stamp[s] = self.generation;
+        self.parent[s] = from;
+        self.depth[s] = self.depth[from as usize] + 1;
+        self.queue.push(state);
+        true
+    }
+
+    /// Breadth-first implications of "start is false", up to `limit` links; the conclusions at
+    /// the smallest depth that has any.
+    fn walk(&mut self, start: u32, limit: u16) -> Option<Found> {
+        self.generation += 1;
+        self.queue.clear();
+        let first = start * 2;
+        self.stamp[first as usize] = self.generation;
+        self.depth[first as usize] = 0;
+        self.queue.push(first);
+        let mut found: Option<Found> = None;
+        let mut head = 0;
+        while head < self.queue.len() {
+            let state = self.queue[head];
+            head += 1;
+            let depth = self.depth[state as usize];
+            if depth >= limit || found.as_ref().is_some_and(|f| depth >= f.length) {
+                break;
+            }
+            let before = self.queue.len();
+            self.expand(state);
+            for i in before..self.queue.len() {
+                let next = self.queue[i];
+                self.conclude(start, next, &mut found);
+            }
+        }
+        found
+    }
+
+    fn expand(&mut self, state: u32) {
+        let node = state / 2;
+        if state.is_multiple_of(2) {
+            let range =
+                self.offsets[node as usize] as usize..self.offsets[node as usize + 1] as usize;
+            for i in range {
+                let target = self.targets[i];
+                self.visit(target * 2 + 1, state);
+            }
+            return;
+        }
+        let (cell, digit) = self.cell_digit(node);
+        for &peer in self.c.geometry().peers(cell) {
+            if self.c.has(peer, digit) {
+                let next = self.node(peer, digit) * 2;
+                self.visit(next, state);
+            }
+        }
+        if self.mode == Mode::Aic {
+            for other in digits(self.c.mask(cell) & !bit(digit)) {
+                let next = self.node(cell, other) * 2;
+                self.visit(next, state);
+            }
+        }
+    }
+
+    /// Records what reaching `state` proves.
+    fn conclude(&self, start: u32, state: u32, found: &mut Option<Found>) {
+        let node = state / 2;
+        let length = self.depth[state as usize];
+        let (cell, digit) = self.cell_digit(node);
+        let is_true = state % 2 == 1;
+        let placement = is_true && node == start;
+        let elimination = !is_true && node != start && self.weakly_linked(node, start);
+        if !placement && !elimination {
+            return;
+        }
+        let f = found.get_or_insert_with(|| Found {
+            start,
+            length,
+            last: self.parent[state as usize],
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            chain: Vec::new(),
+        });
+        if placement {
+            f.placements.push((cell, digit));
+            f.last = self.parent[state as usize];
+        } else if !f.eliminations.contains(&(cell, digit)) {
+            f.eliminations.push((cell, digit));
+        }
+    }
+
+    /// The nodes from the start's false state to `last`, following the current walk's parents.
+    fn path(&self, last: u32, start: u32) -> Vec<(usize, u8)> {
+        let mut chain = Vec::new();
+        let mut state = last;
+        for _ in 0..=MAX_LENGTH as usize + 1 {
+            chain.push(self.cell_digit(state / 2));
+            if state == start * 2 {
+                break;
+            }
+            state = self.parent[state as usize];
+        }
+        chain.reverse();
+        chain
+    }
+
+    fn step(&self, technique: Technique, found: Found) -> Step {
+        let mut step = Step::new(technique, self.n);
+        if self.mode == Mode::X {
+            step.digits = bit(self.cell_digit(found.start).1);
+        }
+        step.chain = found.chain;
+        step.length = found.length as usize;
+        step.placements = found.placements;
+        if step.placements.is_empty() {
+            step.eliminations = found.eliminations;
+        }
+        step
+    }
+}
+
+/// The strong links allowed by a mode, as compressed rows over nodes `cell * n + digit - 1`.
+fn strong_links(c: &Candidates, mode: Mode) -> (Vec<u32>, Vec<u32>) {
+    let n = c.size();
+    let nodes = c.masks().len() * n;
+    let node = |cell: usize, d: u8| (cell * n + d as usize - 1) as u32;
+    let mut edges: Vec<(u32, u32)> = Vec::new();
+    if mode != Mode::X {
+        for (cell, &m) in c.masks().iter().enumerate() {
+            if m.count_ones() == 2 {
+                let mut ds = digits(m);
+                if let (Some(a), Some(b)) = (ds.next(), ds.next()) {
+                    edges.push((node(cell, a), node(cell, b)));
+                    edges.push((node(cell, b), node(cell, a)));
+                }
+            }
+        }
+    }
+    if mode != Mode::Xy {
+        for (h, house) in c.geometry().houses().iter().enumerate() {
+            for d in 1..=n as u8 {
+                let places = c.places(h, d);
+                if places.count_ones() == 2 {
+                    let p = house.cells[places.trailing_zeros() as usize];
+                    let q = house.cells[31 - places.leading_zeros() as usize];
+                    edges.push((node(p, d), node(q, d)));
+                    edges.push((node(q, d), node(p, d)));
+                }
+            }
+        }
+    }
+    edges.sort_unstable();
+    edges.dedup();
+    let mut offsets = vec![0u32; nodes + 1];
+    for &(from, _) in &edges {
+        offsets[from as usize + 1] += 1;
+    }
+    for i in 0..nodes {
+        offsets[i + 1] += offsets[i];
+    }
+    (offsets, edges.into_iter().map(|(_, to)| to).collect())
+}
+
+/// Remote pairs: bivalue cells with the same pair {a,b}, linked by seeing each other, are
+/// coloured alternately; a cell that sees both colours of one group can hold neither a nor b.
+pub fn remote_pairs(c: &Candidates) -> Option<Step> {
+    let cells = c.masks().len();
+    let mut pairs: Vec<u32> = c
+        .masks()
+        .iter()
+        .copied()
+        .filter(|m| m.count_ones() == 2)
+        .collect();
+    pairs.sort_unstable();
+    pairs.dedup();
+    for pair in pairs {
+        let group: Vec<usize> = (0..cells).filter(|&x| c.mask(x) == pair).collect();
+        if group.len() < 4 {
+            continue;
+        }
+        if let Some(step) = colour_pairs(c, pair, &group) {
+            return Some(step);
+        }
+    }
+    None
+}
+
+fn colour_pairs(c: &Candidates, pair: u32, group: &[usize]) -> Option<Step> {
+    let mut colour: Vec<Option<(usize, bool)>> = vec![None; group.len()];
+    for root in 0..group.len() {
+        if colour[root].is_some() {
+            continue;
+        }
+        colour[root] = Some((root, false));
+        let mut stack = vec![root];
+        let mut members = vec![root];
+        while let Some(i) = stack.pop() {
+            let (_, side) = colour[i]?;
+            for j in 0..group.len() {
+                if colour[j].is_none() && c.sees(group[i], group[j]) {
+                    colour[j] = Some((root, !side));
+                    stack.push(j);
+                    members.push(j);
+                }
+            }
+        }
+        if members.len() < 4 {
+            continue;
+        }
+        let side_cells = |s: bool| -> Vec<usize> {
+            members
+                .iter()
+                .filter(|&&i| colour[i].is_some_and(|(_, x)| x == s))
+                .map(|&i| group[i])
+                .collect()
+        };
+        let (even, odd) = (side_cells(false), side_cells(true));
+        let elims: Vec<(usize, u8)> = (0..c.masks().len())
+            .filter(|&x| c.mask(x) & pair != 0 && !group.contains(&x))
+            .filter(|&x| even.iter().any(|&e| c.sees(x, e)) && odd.iter().any(|&o| c.sees(x, o)))
+            .flat_map(|x| digits(c.mask(x) & pair).map(move |d| (x, d)))
+            .collect();
+        if !elims.is_empty() {
+            let mut step = Step::new(Technique::RemotePairs, c.size());
+            step.digits = pair;
+            step.cells = members.iter().map(|&i| group[i]).collect();
+            step.eliminations = elims;
+            return Some(step);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::candidates::tests::{cell, classic9, mask_of, open};
+
+    #[test]
+    fn remote_pairs_found() {
+        let geo = classic9();
+        let mut c = open(&geo);
+        // r1c1 - r1c5 - r5c5 - r5c8: a chain of four {3,9} cells; r1c8 sees both ends.
+        for name in ["r1c1", "r1c5", "r5c5", "r5c8"] {
+            c.set_mask(cell(name), mask_of(&[3, 9]));
+        }
+        let step = remote_pairs(&c).expect("remote pairs");
+        assert!(step.eliminations.contains(&(cell("r1c8"), 3)));
+        assert!(step.eliminations.contains(&(cell("r5c1"), 9)));
+        c.set_mask(cell("r5c8"), mask_of(&[3, 8]));
+        assert!(remote_pairs(&c).is_none());
+    }
+
+    /// Digit 1 has exactly the places `keep` in each listed row/column line.
+    fn restrict(c: &mut Candidates, digit: u8, lines: &[(bool, usize, &[usize])]) {
+        for &(row, line, keep) in lines {
+            for p in 0..9 {
+                if !keep.contains(&p) {
+                    let x = if row { line * 9 + p } else { p * 9 + line };
+                    c.eliminate(x, digit);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn x_chain_found() {
+        let geo = classic9();
+        let mut c = open(&geo);
+        assert!(x_chain(&c).is_none());
+        // Digit 1: column 1 only r2/r8, column 6 only r3/r8. Chain r2c1 - r8c1 = r8c6 - r3c6:
+        // 1 leaves the cells that see both ends: r3c2, r3c3, r2c4, r2c5.
+        restrict(&mut c, 1, &[(false, 0, &[1, 7]), (false, 5, &[2, 7])]);
+        let step = x_chain(&c).expect("x-chain");
+        assert_eq!(step.technique, Technique::XChain);
+        assert_eq!(step.length, 4);
+        let mut elims = step.eliminations.clone();
+        elims.sort_unstable();
+        let want: Vec<(usize, u8)> = ["r2c4", "r2c5", "r3c2", "r3c3"]
+            .iter()
+            .map(|n| (cell(n), 1))
+            .collect();
+        assert_eq!(elims, want);
+    }
+
+    #[test]
+    fn xy_chain_found() {
+        let geo = classic9();
+        let mut c = open(&geo);
+        // {1,2} r1c1 — {2,3} r1c6 — {3,4} r6c6 — {4,1} r6c9: 1 leaves r1c9 and r6c1.
+        for (name, ds) in [
+            ("r1c1", [1, 2]),
+            ("r1c6", [2, 3]),
+            ("r6c6", [3, 4]),
+            ("r6c9", [4, 1]),
+        ] {
+            c.set_mask(cell(name), mask_of(&ds));
+        }
+        assert!(x_chain(&c).is_none());
+        let step = xy_chain(&c).expect("xy-chain");
+        assert_eq!(step.length, 8);
+        let mut elims = step.eliminations.clone();
+        elims.sort_unstable();
+        assert_eq!(elims, vec![(cell("r1c9"), 1), (cell("r6c1"), 1)]);
+    }
+
+    #[test]
+    fn aic_found() {
+        let geo = classic9();
+        let mut c = open(&geo);
+        // 5 in column 1 only r1/r9; 3 in row 9 only c1/c9; 4 in column 9 only r1/r9.
+        // r1c1=5 - r9c1=5 = r9c1=3 - r9c9=3 = r9c9=4 - r1c9=4: r1c1 is 5 or r1c9 is 4, so 4 leaves
+        // r1c1 and 5 leaves r1c9.
+        restrict(&mut c, 5, &[(false, 0, &[0, 8])]);
+        restrict(&mut c, 3, &[(true, 8, &[0, 8])]);
+        restrict(&mut c, 4, &[(false, 8, &[0, 8])]);
+        assert!(x_chain(&c).is_none());
+        assert!(xy_chain(&c).is_none());
+        let step = aic(&c).expect("aic");
+        assert_eq!(step.length, 6);
+        let mut elims = step.eliminations.clone();
+        elims.sort_unstable();
+        assert_eq!(elims, vec![(cell("r1c1"), 4), (cell("r1c9"), 5)]);
+        assert_eq!(step.chain.len(), 6);
+    }
+}

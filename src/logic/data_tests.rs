@@ -1,0 +1,182 @@
+//! Data test: every step of the full logic solve of the shared puzzle sets is checked against
+//! the known solution (the exact solver's for the `.txt` sets, the file's for the variants).
+//!
+//! In debug builds (plain `cargo test`) each set is *sampled* evenly (a fixed number of puzzles
+//! per file) to keep the run short; set `SUDOKU_DATA_FULL=1` (best with `--release`) to check
+//! every puzzle. Data comes from `SUDOKU_DATA` or `../shared/data`; missing files are skipped
+//! with a message.
+
+use std::path::PathBuf;
+
+use crate::grid::text::parse_line;
+use crate::grid::{BoxShape, Geometry, Grid, RegionMap, Variant};
+use crate::solve::Solver;
+
+use super::{Level, solve_logic};
+
+fn data_dir() -> PathBuf {
+    std::env::var_os("SUDOKU_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data")))
+}
+
+/// Evenly spaced sample of at most `debug_limit` items in debug builds, everything otherwise.
+fn sample<T>(items: Vec<T>, debug_limit: usize) -> Vec<T> {
+    let full = std::env::var_os("SUDOKU_DATA_FULL").is_some() || !cfg!(debug_assertions);
+    if full || items.len() <= debug_limit {
+        return items;
+    }
+    let step = items.len().div_ceil(debug_limit);
+    items.into_iter().step_by(step).collect()
+}
+
+/// Solves by logic and checks every step against `solution`; returns (solved, level used).
+fn check(geo: &Geometry, givens: &Grid, solution: &Grid, name: &str) -> (bool, Level) {
+    let result = solve_logic(geo, givens, Level::Extreme);
+    let mut level = Level::Easy;
+    for step in &result.steps {
+        level = level.max(step.technique.level());
+        for &(cell, digit) in &step.placements {
+            assert_eq!(
+                solution.get(cell),
+                digit,
+                "{name}: wrong placement in step {step}"
+            );
+        }
+        for &(cell, digit) in &step.eliminations {
+            assert_ne!(
+                solution.get(cell),
+                digit,
+                "{name}: wrong elimination in step {step}"
+            );
+        }
+    }
+    for cell in 0..geo.cell_count() {
+        let v = result.grid.get(cell);
+        assert!(
+            v == 0 || v == solution.get(cell),
+            "{name}: final grid disagrees at {cell}"
+        );
+    }
+    (
+        result.solved,
+        if result.solved { level } else { Level::Extreme },
+    )
+}
+
+fn report(name: &str, solved: usize, total: usize, levels: &[usize; 5]) {
+    eprintln!("{name}: {solved}/{total} solved by logic; levels easy..extreme {levels:?}");
+}
+
+fn check_text_set(file: &str, debug_limit: usize) {
+    let path = data_dir().join(file);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipped {file}: {} not found", path.display());
+        return;
+    };
+    let geo = Geometry::classic(9).expect("9x9");
+    let solver = Solver::new(&geo);
+    let lines: Vec<(usize, &str)> = text.lines().enumerate().collect();
+    let (mut solved, mut total, mut levels) = (0, 0, [0usize; 5]);
+    for (index, line) in sample(lines, debug_limit) {
+        let Ok(givens) = parse_line(line, index + 1, Some(9)) else {
+            continue;
+        };
+        let solution = solver.solve(&givens);
+        let Some(solution) = solution.grid().filter(|_| solution.is_unique()) else {
+            continue;
+        };
+        let (ok, level) = check(&geo, &givens, solution, &format!("{file}:{}", index + 1));
+        total += 1;
+        solved += ok as usize;
+        levels[level as usize] += 1;
+    }
+    report(file, solved, total, &levels);
+}
+
+#[test]
+fn seventeen_clue_sample() {
+    check_text_set("puzzles2_17_clue_sample1000.txt", 150);
+}
+
+#[test]
+fn magictour_top1465() {
+    check_text_set("puzzles3_magictour_top1465.txt", 40);
+}
+
+#[test]
+fn forum_hardest_1106() {
+    check_text_set("puzzles6_forum_hardest_1106.txt", 25);
+}
+
+#[test]
+fn unbiased_first1000() {
+    check_text_set("puzzles1_unbiased_first1000.txt", 150);
+}
+
+#[test]
+fn radcliffe_stratified() {
+    check_text_set("radcliffe3m_stratified_7034.txt", 150);
+}
+
+/// One puzzle of a variants `.jsonl` file: geometry, givens and solution.
+fn parse_variant(line: &str) -> Option<(Geometry, Grid, Grid)> {
+    let v: serde_json::Value = serde_json::from_str(line).ok()?;
+    let size = v["size"].as_u64()? as usize;
+    let variant: Variant = v["variant"].as_str()?.parse().ok()?;
+    let box_shape = v["box"].as_array().and_then(|b| {
+        Some(BoxShape {
+            rows: b.first()?.as_u64()? as usize,
+            cols: b.get(1)?.as_u64()? as usize,
+        })
+    });
+    let ints =
+        |key: &str| -> Option<Vec<u64>> { v[key].as_array()?.iter().map(|x| x.as_u64()).collect() };
+    let regions = match ints("regions") {
+        Some(ids) => {
+            let ids: Vec<usize> = ids.into_iter().map(|x| x as usize).collect();
+            Some(RegionMap::from_ids(size, &ids).ok()?)
+        }
+        None => None,
+    };
+    let geo = Geometry::new(size, variant, box_shape, regions).ok()?;
+    let grid = |key: &str| {
+        Some(Grid::new(
+            size,
+            ints(key)?.into_iter().map(|x| x as u8).collect(),
+        ))
+    };
+    Some((geo, grid("givens")?, grid("solution")?))
+}
+
+#[test]
+fn variant_sets() {
+    let dir = data_dir().join("variants");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!("skipped variants: {} not found", dir.display());
+        return;
+    };
+    let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    files.retain(|p| p.extension().is_some_and(|x| x == "jsonl"));
+    files.sort();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let (mut solved, mut total, mut levels) = (0, 0, [0usize; 5]);
+        let lines: Vec<(usize, &str)> = text.lines().enumerate().collect();
+        for (index, line) in sample(lines, 60) {
+            let parsed = parse_variant(line);
+            let Some((geo, givens, solution)) = parsed else {
+                panic!("{name}:{}: cannot read the puzzle", index + 1);
+            };
+            let (ok, level) = check(&geo, &givens, &solution, &format!("{name}:{}", index + 1));
+            total += 1;
+            solved += ok as usize;
+            levels[level as usize] += 1;
+        }
+        report(&name, solved, total, &levels);
+    }
+}

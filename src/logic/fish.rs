@@ -1,0 +1,146 @@
+//! Basic fish on rows and columns: X-Wing (2), Swordfish (3), Jellyfish (4). When a digit's
+//! candidates in `k` base rows lie in only `k` columns, the digit leaves those columns elsewhere
+//! (and the same with rows and columns swapped).
+
+use crate::grid::HouseKind;
+
+use super::candidates::{Candidates, bit, digits};
+use super::step::Step;
+use super::subsets::combinations;
+use super::technique::Technique;
+
+/// Fish of size 2.
+pub fn x_wing(c: &Candidates) -> Option<Step> {
+    fish(c, 2, Technique::XWing)
+}
+
+/// Fish of size 3.
+pub fn swordfish(c: &Candidates) -> Option<Step> {
+    fish(c, 3, Technique::Swordfish)
+}
+
+/// Fish of size 4.
+pub fn jellyfish(c: &Candidates) -> Option<Step> {
+    fish(c, 4, Technique::Jellyfish)
+}
+
+/// The cell at `(line, pos)` of a row (`by_rows`) or column base.
+fn at(n: usize, by_rows: bool, line: usize, pos: usize) -> usize {
+    if by_rows {
+        line * n + pos
+    } else {
+        pos * n + line
+    }
+}
+
+fn fish(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
+    let n = c.size();
+    for digit in 1..=n as u8 {
+        for by_rows in [true, false] {
+            if let Some(step) = fish_on(c, k, technique, digit, by_rows) {
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+fn fish_on(
+    c: &Candidates,
+    k: usize,
+    technique: Technique,
+    digit: u8,
+    by_rows: bool,
+) -> Option<Step> {
+    let n = c.size();
+    let b = bit(digit);
+    let lines: Vec<(usize, u32)> = (0..n)
+        .map(|line| {
+            let places = (0..n).filter(|&p| c.mask(at(n, by_rows, line, p)) & b != 0);
+            (line, places.fold(0u32, |m, p| m | 1 << p))
+        })
+        .filter(|(_, m)| (2..=k as u32).contains(&m.count_ones()))
+        .collect();
+    combinations(lines.len(), k, &mut |pick| {
+        let cover = pick.iter().fold(0, |m, &i| m | lines[i].1);
+        if cover.count_ones() as usize != k {
+            return None;
+        }
+        let base: Vec<usize> = pick.iter().map(|&i| lines[i].0).collect();
+        let elims: Vec<(usize, u8)> = (0..n)
+            .filter(|line| !base.contains(line))
+            .flat_map(|line| digits(cover).map(move |p| at(n, by_rows, line, p as usize - 1)))
+            .filter(|&cell| c.mask(cell) & b != 0)
+            .map(|cell| (cell, digit))
+            .collect();
+        if elims.is_empty() {
+            return None;
+        }
+        let mut step = Step::new(technique, n);
+        step.digits = b;
+        let kind = |by_rows: bool, i: usize| {
+            if by_rows {
+                HouseKind::Row(i)
+            } else {
+                HouseKind::Column(i)
+            }
+        };
+        step.houses = base.iter().map(|&l| kind(by_rows, l)).collect();
+        step.houses
+            .extend(digits(cover).map(|p| kind(!by_rows, p as usize - 1)));
+        step.cells = base
+            .iter()
+            .flat_map(|&l| digits(cover).map(move |p| at(n, by_rows, l, p as usize - 1)))
+            .filter(|&cell| c.mask(cell) & b != 0)
+            .collect();
+        step.eliminations = elims;
+        Some(step)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::candidates::tests::{classic9, open};
+
+    type Finder = fn(&Candidates) -> Option<Step>;
+
+    /// Digit 1 only in columns `cols` of rows `rows`.
+    fn fish_position(rows: &[usize], cols: &[usize]) -> Vec<(usize, usize)> {
+        let mut removed = Vec::new();
+        for &r in rows {
+            for col in 0..9 {
+                if !cols.contains(&col) {
+                    removed.push((r, col));
+                }
+            }
+        }
+        removed
+    }
+
+    #[test]
+    fn fish_of_each_size() {
+        let geo = classic9();
+        let shapes: [(&[usize], &[usize], Finder); 3] = [
+            (&[1, 4], &[2, 6], x_wing),
+            (&[0, 4, 8], &[1, 3, 7], swordfish),
+            (&[0, 2, 5, 7], &[0, 1, 4, 8], jellyfish),
+        ];
+        for (rows, cols, finder) in shapes {
+            let mut c = open(&geo);
+            assert!(finder(&c).is_none());
+            for (r, col) in fish_position(rows, cols) {
+                c.eliminate(r * 9 + col, 1);
+            }
+            let step = finder(&c).expect("fish");
+            let k = rows.len();
+            assert_eq!(step.eliminations.len(), (9 - k) * k);
+            assert!(step.eliminations.iter().all(|&(cell, d)| d == 1
+                && cols.contains(&(cell % 9))
+                && !rows.contains(&(cell / 9))));
+            if k > 2 {
+                assert!(x_wing(&c).is_none());
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! Locked candidates for ANY two intersecting houses (box/row, box/column, region/row,
+//! diagonal/box, window/row, …): when a digit's candidates in one house (the base) all lie in
+//! its intersection with another house (the cover), the digit leaves the rest of the cover.
+//! *Pointing* when the base is a box, jigsaw region or window; *claiming* otherwise.
+
+use super::candidates::{Candidates, Intersection, bit};
+use super::step::Step;
+use super::technique::Technique;
+
+/// Locked candidates with a box-like base (box, region, window).
+pub fn pointing(c: &Candidates) -> Option<Step> {
+    locked(c, true, Technique::Pointing)
+}
+
+/// Locked candidates with a line-like base (row, column, diagonal).
+pub fn claiming(c: &Candidates) -> Option<Step> {
+    locked(c, false, Technique::Claiming)
+}
+
+fn union(c: &Candidates, cells: &[usize]) -> u32 {
+    cells.iter().fold(0, |m, &cell| m | c.mask(cell))
+}
+
+fn locked(c: &Candidates, box_base: bool, technique: Technique) -> Option<Step> {
+    let tables = c.tables();
+    for x in &tables.intersections {
+        if tables.box_like[x.base] != box_base {
+            continue;
+        }
+        let locked = union(c, &x.shared) & !union(c, &x.base_rest) & union(c, &x.cover_rest);
+        if locked != 0 {
+            let digit = locked.trailing_zeros() as u8 + 1;
+            return Some(step(c, x, digit, technique));
+        }
+    }
+    None
+}
+
+fn step(c: &Candidates, x: &Intersection, digit: u8, technique: Technique) -> Step {
+    let houses = c.geometry().houses();
+    let mut step = Step::new(technique, c.size());
+    step.digits = bit(digit);
+    step.houses = vec![houses[x.base].kind, houses[x.cover].kind];
+    step.cells = x
+        .shared
+        .iter()
+        .copied()
+        .filter(|&cell| c.has(cell, digit))
+        .collect();
+    step.eliminations = x
+        .cover_rest
+        .iter()
+        .filter(|&&cell| c.has(cell, digit))
+        .map(|&cell| (cell, digit))
+        .collect();
+    step
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Geometry, HouseKind, Variant};
+    use crate::logic::candidates::tests::{cell, classic9, open};
+
+    #[test]
+    fn pointing_box_to_row() {
+        let geo = classic9();
+        let mut c = open(&geo);
+        assert!(pointing(&c).is_none());
+        // In box 1, digit 4 only in row 1.
+        for name in ["r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"] {
+            c.eliminate(cell(name), 4);
+        }
+        let step = pointing(&c).expect("pointing");
+        assert_eq!(step.houses, vec![HouseKind::Box(0), HouseKind::Row(0)]);
+        let cols: Vec<(usize, u8)> = (3..9).map(|col| (col, 4)).collect();
+        assert_eq!(step.eliminations, cols);
+        assert!(claiming(&c).is_none());
+    }
+
+    #[test]
+    fn claiming_row_to_box() {
+        let geo = classic9();
+        let mut c = open(&geo);
+        for col in 3..9 {
+            c.eliminate(cell(&format!("r5c{}", col + 1)), 8);
+        }
+        let step = claiming(&c).expect("claiming");
+        assert_eq!(step.houses, vec![HouseKind::Row(4), HouseKind::Box(3)]);
+        assert_eq!(step.eliminations.len(), 6);
+    }
+
+    #[test]
+    fn claiming_diagonal_to_box() {
+        let geo = Geometry::new(
+            9,
+            "diagonal".parse::<Variant>().expect("variant"),
+            None,
+            None,
+        )
+        .expect("x");
+        let mut c = open(&geo);
+        // Main diagonal: digit 2 only in box 5 (r4c4, r5c5, r6c6).
+        for i in [0, 1, 2, 6, 7, 8] {
+            c.eliminate(i * 9 + i, 2);
+        }
+        let step = claiming(&c).expect("diagonal claiming");
+        assert_eq!(step.houses, vec![HouseKind::Diagonal, HouseKind::Box(4)]);
+        assert_eq!(step.eliminations.len(), 6);
+        assert!(step.eliminations.iter().all(|&(cell, _)| cell % 10 != 0));
+    }
+}

@@ -1,0 +1,193 @@
+//! The driver and the rating. At each point the driver asks every technique, easiest first, and
+//! applies the first step found (so the easiest available one); the score of a puzzle is the
+//! hardest such step (Sudoku Explainer's rule), the level the highest level used.
+
+use std::collections::BTreeMap;
+
+use crate::grid::{Geometry, Grid};
+
+use super::candidates::Candidates;
+use super::step::Step;
+use super::technique::{Level, TRIAL_AND_ERROR_SCORE, Technique};
+use super::{chains, fish, forcing, intersections, singles, subsets, uniqueness, wings};
+
+/// A technique finder.
+type Finder = fn(&Candidates) -> Option<Step>;
+
+/// Every finder, easiest first, with the (easiest) technique it reports.
+const FINDERS: &[(Technique, Finder)] = &[
+    (Technique::FullHouse, singles::full_house),
+    (Technique::HiddenSingleBox, singles::hidden_single_box),
+    (Technique::HiddenSingle, singles::hidden_single),
+    (Technique::NakedSingle, singles::naked_single),
+    (Technique::Pointing, intersections::pointing),
+    (Technique::Claiming, intersections::claiming),
+    (Technique::NakedPair, subsets::naked_pair),
+    (Technique::XWing, fish::x_wing),
+    (Technique::HiddenPair, subsets::hidden_pair),
+    (Technique::NakedTriple, subsets::naked_triple),
+    (Technique::Swordfish, fish::swordfish),
+    (Technique::HiddenTriple, subsets::hidden_triple),
+    (Technique::XyWing, wings::xy_wing),
+    (Technique::XyzWing, wings::xyz_wing),
+    (Technique::UniqueRectangle1, uniqueness::unique_rectangle_1),
+    (Technique::UniqueRectangle2, uniqueness::unique_rectangle_2),
+    (Technique::WWing, wings::w_wing),
+    (Technique::RemotePairs, chains::remote_pairs),
+    (Technique::NakedQuad, subsets::naked_quad),
+    (Technique::Jellyfish, fish::jellyfish),
+    (Technique::HiddenQuad, subsets::hidden_quad),
+    (Technique::Bug1, uniqueness::bug_plus_one),
+    (Technique::XChain, chains::x_chain),
+    (Technique::XyChain, chains::xy_chain),
+    (Technique::Aic, chains::aic),
+    (Technique::ContradictionChain, forcing::find),
+];
+
+/// The easiest step available using techniques up to `max_level`, if any.
+pub fn next_step(c: &Candidates, max_level: Level) -> Option<Step> {
+    FINDERS
+        .iter()
+        .filter(|(technique, _)| technique.level() <= max_level)
+        .find_map(|(_, finder)| finder(c))
+}
+
+/// Solves as far as the techniques up to `max_level` go, calling `seen` with every step.
+fn run<'g>(
+    geo: &'g Geometry,
+    givens: &Grid,
+    max_level: Level,
+    mut seen: impl FnMut(&Step),
+) -> Candidates<'g> {
+    let mut c = Candidates::from_givens(geo, givens);
+    while !c.is_solved() && !c.is_broken() {
+        let Some(step) = next_step(&c, max_level) else {
+            break;
+        };
+        seen(&step);
+        if !c.apply(&step) {
+            break;
+        }
+    }
+    c
+}
+
+/// What a logic solve did.
+#[derive(Debug, Clone)]
+pub struct LogicResult {
+    /// Every step, in order.
+    pub steps: Vec<Step>,
+    /// The final grid (0 = still open).
+    pub grid: Grid,
+    /// True when every cell was filled.
+    pub solved: bool,
+    /// True when no technique (up to the level asked) applied before the end, or the givens
+    /// conflict: the puzzle needs harder techniques or trial and error.
+    pub stuck: bool,
+}
+
+/// Solves with techniques up to `max_level` only, logging every step.
+pub fn solve_logic(geo: &Geometry, givens: &Grid, max_level: Level) -> LogicResult {
+    let mut steps = Vec::new();
+    let c = run(geo, givens, max_level, |step| steps.push(step.clone()));
+    let solved = c.is_solved() && !c.is_broken();
+    LogicResult {
+        steps,
+        grid: c.grid(),
+        solved,
+        stuck: !solved,
+    }
+}
+
+/// True when techniques up to `max_level` solve the puzzle (the generator's fast check: no log).
+pub fn solves_within(geo: &Geometry, givens: &Grid, max_level: Level) -> bool {
+    let c = run(geo, givens, max_level, |_| {});
+    c.is_solved() && !c.is_broken()
+}
+
+/// The difficulty of a puzzle.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rating {
+    /// The Sudoku Explainer score of the hardest step on the easiest path, one decimal;
+    /// [`TRIAL_AND_ERROR_SCORE`] (20.0) when the techniques cannot finish the puzzle.
+    pub score: f32,
+    /// The highest level of any technique used; [`Level::Extreme`] when not solved.
+    pub level: Level,
+    /// True when the techniques finished the puzzle.
+    pub solved: bool,
+    /// How many times each technique was used, by name.
+    pub techniques: BTreeMap<&'static str, usize>,
+}
+
+/// Rates a puzzle (all techniques).
+pub fn rate(geo: &Geometry, givens: &Grid) -> Rating {
+    let mut score = 0.0f32;
+    let mut level = Level::Easy;
+    let mut techniques = BTreeMap::new();
+    let c = run(geo, givens, Level::Extreme, |step| {
+        score = score.max(step.score());
+        level = level.max(step.technique.level());
+        *techniques.entry(step.technique.name()).or_insert(0) += 1;
+    });
+    let solved = c.is_solved() && !c.is_broken();
+    if !solved {
+        score = TRIAL_AND_ERROR_SCORE;
+        level = Level::Extreme;
+    }
+    Rating {
+        score: (score * 10.0).round() / 10.0,
+        level,
+        solved,
+        techniques,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::text::parse_line;
+
+    fn classic(line: &str) -> (Geometry, Grid) {
+        let geo = Geometry::classic(9).expect("9x9");
+        let grid = parse_line(line, 1, Some(9)).expect("line");
+        (geo, grid)
+    }
+
+    #[test]
+    fn easy_puzzle_rates_easy() {
+        let (geo, grid) = classic(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
+        let rating = rate(&geo, &grid);
+        assert!(rating.solved);
+        assert_eq!(rating.level, Level::Easy);
+        assert!(rating.score <= 2.3, "{rating:?}");
+        assert!(solves_within(&geo, &grid, Level::Easy));
+    }
+
+    #[test]
+    fn conflicting_givens_stop_without_panic() {
+        let (geo, grid) = classic(&format!("11{}", ".".repeat(79)));
+        let result = solve_logic(&geo, &grid, Level::Extreme);
+        assert!(result.stuck && !result.solved && result.steps.is_empty());
+        let rating = rate(&geo, &grid);
+        assert_eq!(rating.level, Level::Extreme);
+        assert_eq!(rating.score, TRIAL_AND_ERROR_SCORE);
+    }
+
+    #[test]
+    fn empty_grid_does_not_panic() {
+        let (geo, grid) = classic(&".".repeat(81));
+        let result = solve_logic(&geo, &grid, Level::Hard);
+        assert!(result.stuck);
+        let geo4 = Geometry::classic(4).expect("4x4");
+        let rating = rate(&geo4, &Grid::empty(4));
+        assert!(!rating.solved);
+    }
+
+    #[test]
+    fn wrong_size_grid_is_stuck() {
+        let geo = Geometry::classic(9).expect("9x9");
+        assert!(!solves_within(&geo, &Grid::empty(4), Level::Extreme));
+    }
+}

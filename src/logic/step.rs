@@ -1,0 +1,208 @@
+//! `Step`: one deduction — the technique, the cells, digits and houses that prove it, and the
+//! placements and eliminations it makes — and its one-line human description (built only by
+//! `Display`, never in the solving hot path).
+
+use std::fmt;
+
+use crate::grid::{HouseKind, cell_name, digit_symbol};
+
+use super::candidates::digits;
+use super::technique::{Technique, length_bonus};
+
+/// One logical deduction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// The technique used.
+    pub technique: Technique,
+    /// Digits placed: `(cell, digit)`.
+    pub placements: Vec<(usize, u8)>,
+    /// Candidates removed: `(cell, digit)`.
+    pub eliminations: Vec<(usize, u8)>,
+    /// The pattern's cells (pair cells, fish corners, wing cells, rectangle corners…).
+    pub cells: Vec<usize>,
+    /// The pattern's digits as a mask (bit `d-1`).
+    pub digits: u32,
+    /// The houses the pattern lives in.
+    pub houses: Vec<HouseKind>,
+    /// For chains: the nodes `(cell, digit)` from start to end; for forcing chains: the premises.
+    pub chain: Vec<(usize, u8)>,
+    /// Chain length (number of nodes, or propagation steps for forcing chains); 0 otherwise.
+    pub length: usize,
+    /// Grid size, to name cells.
+    pub size: usize,
+}
+
+impl Step {
+    /// An empty step of a technique; fill in the fields.
+    pub fn new(technique: Technique, size: usize) -> Step {
+        Step {
+            technique,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            cells: Vec::new(),
+            digits: 0,
+            houses: Vec::new(),
+            chain: Vec::new(),
+            length: 0,
+            size,
+        }
+    }
+
+    /// A single placement proven by one house (or by the cell itself when `house` is `None`).
+    pub fn single(
+        technique: Technique,
+        size: usize,
+        cell: usize,
+        digit: u8,
+        house: Option<HouseKind>,
+    ) -> Step {
+        let mut step = Step::new(technique, size);
+        step.placements.push((cell, digit));
+        step.houses.extend(house);
+        step
+    }
+
+    /// The difficulty of this step: the technique's base score plus the chain length bonus.
+    pub fn score(&self) -> f32 {
+        self.technique.score() + length_bonus(self.length)
+    }
+
+    fn cell(&self, cell: usize) -> String {
+        cell_name(cell, self.size)
+    }
+}
+
+fn digit_list(mask: u32) -> String {
+    let list: Vec<String> = digits(mask).map(|d| digit_symbol(d).to_string()).collect();
+    list.join(",")
+}
+
+impl fmt::Display for Step {
+    /// One line, e.g. `Hidden single: r3c7 = 5 (only place for 5 in box 3)` or
+    /// `Naked pair {4,6} in row 5 (r5c2, r5c7): removes 4 from r5c4, 6 from r5c9`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.technique {
+            Technique::FullHouse
+            | Technique::HiddenSingleBox
+            | Technique::HiddenSingle
+            | Technique::NakedSingle => self.fmt_single(f),
+            _ => self.fmt_pattern(f),
+        }
+    }
+}
+
+impl Step {
+    fn fmt_single(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some(&(cell, digit)) = self.placements.first() else {
+            return write!(f, "{}", self.technique);
+        };
+        let d = digit_symbol(digit);
+        write!(f, "{}: {} = {d}", self.technique, self.cell(cell))?;
+        match (self.technique, self.houses.first()) {
+            (Technique::FullHouse, Some(h)) => write!(f, " (last empty cell of {h})"),
+            (Technique::NakedSingle, _) => write!(f, " (only candidate left)"),
+            (_, Some(h)) => write!(f, " (only place for {d} in {h})"),
+            _ => Ok(()),
+        }
+    }
+
+    fn fmt_pattern(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.technique)?;
+        if self.digits != 0 {
+            write!(f, " {{{}}}", digit_list(self.digits))?;
+        }
+        if !self.houses.is_empty() {
+            let names: Vec<String> = self.houses.iter().map(|h| h.to_string()).collect();
+            write!(f, " in {}", names.join(", "))?;
+        }
+        if !self.chain.is_empty() {
+            let nodes: Vec<String> = self
+                .chain
+                .iter()
+                .map(|&(c, d)| format!("{}={}", self.cell(c), digit_symbol(d)))
+                .collect();
+            let sep = if self.technique >= Technique::ContradictionChain {
+                ", "
+            } else {
+                " - "
+            };
+            write!(f, " [{}]", nodes.join(sep))?;
+        }
+        if !self.cells.is_empty() {
+            let names: Vec<String> = self.cells.iter().map(|&c| self.cell(c)).collect();
+            write!(f, " ({})", names.join(", "))?;
+        }
+        if self.length > 0 {
+            write!(f, " length {}", self.length)?;
+        }
+        f.write_str(":")?;
+        if !self.placements.is_empty() {
+            let places: Vec<String> = self
+                .placements
+                .iter()
+                .map(|&(c, d)| format!("{} = {}", self.cell(c), digit_symbol(d)))
+                .collect();
+            write!(f, " places {}", places.join(", "))?;
+            if !self.eliminations.is_empty() {
+                f.write_str(";")?;
+            }
+        }
+        if !self.eliminations.is_empty() {
+            write!(f, " removes {}", self.elimination_text())?;
+        }
+        Ok(())
+    }
+
+    /// Eliminations grouped by digit: `4 from r5c4 r5c6, 6 from r5c9`.
+    fn elimination_text(&self) -> String {
+        let mut by_digit: Vec<(u8, Vec<usize>)> = Vec::new();
+        for &(cell, digit) in &self.eliminations {
+            match by_digit.iter_mut().find(|(d, _)| *d == digit) {
+                Some((_, cells)) => cells.push(cell),
+                None => by_digit.push((digit, vec![cell])),
+            }
+        }
+        by_digit.sort_by_key(|(d, _)| *d);
+        let parts: Vec<String> = by_digit
+            .iter()
+            .map(|(d, cells)| {
+                let names: Vec<String> = cells.iter().map(|&c| self.cell(c)).collect();
+                format!("{} from {}", digit_symbol(*d), names.join(" "))
+            })
+            .collect();
+        parts.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hidden_single_text() {
+        let step = Step::single(
+            Technique::HiddenSingleBox,
+            9,
+            24,
+            5,
+            Some(HouseKind::Box(2)),
+        );
+        assert_eq!(
+            step.to_string(),
+            "Hidden single (box): r3c7 = 5 (only place for 5 in box 3)"
+        );
+    }
+
+    #[test]
+    fn naked_pair_text() {
+        let mut step = Step::new(Technique::NakedPair, 9);
+        step.digits = 0b101000;
+        step.houses.push(HouseKind::Row(4));
+        step.cells = vec![37, 42];
+        step.eliminations = vec![(39, 4), (44, 6)];
+        assert_eq!(
+            step.to_string(),
+            "Naked pair {4,6} in row 5 (r5c2, r5c7): removes 4 from r5c4, 6 from r5c9"
+        );
+    }
+}

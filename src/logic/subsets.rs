@@ -1,0 +1,238 @@
+//! Naked and hidden subsets (pairs, triples, quads) inside any house: `k` cells whose candidates
+//! together are `k` digits (naked), or `k` digits whose places together are `k` cells (hidden).
+
+use super::candidates::{Candidates, bit, digits};
+use super::step::Step;
+use super::technique::Technique;
+
+/// Calls `visit` with every `k`-subset (ascending indices) of `0..n` until it returns `Some`.
+pub(crate) fn combinations<T>(
+    n: usize,
+    k: usize,
+    visit: &mut impl FnMut(&[usize]) -> Option<T>,
+) -> Option<T> {
+    fn go<T>(
+        n: usize,
+        k: usize,
+        start: usize,
+        picked: &mut Vec<usize>,
+        visit: &mut impl FnMut(&[usize]) -> Option<T>,
+    ) -> Option<T> {
+        if picked.len() == k {
+            return visit(picked);
+        }
+        for i in start..n {
+            if n - i < k - picked.len() {
+                break;
+            }
+            picked.push(i);
+            let found = go(n, k, i + 1, picked, visit);
+            picked.pop();
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+    if k == 0 || k > n {
+        return None;
+    }
+    go(n, k, 0, &mut Vec::with_capacity(k), visit)
+}
+
+/// Two cells of a house with the same two candidates.
+pub fn naked_pair(c: &Candidates) -> Option<Step> {
+    naked(c, 2, Technique::NakedPair)
+}
+
+/// Three cells of a house with three candidates between them.
+pub fn naked_triple(c: &Candidates) -> Option<Step> {
+    naked(c, 3, Technique::NakedTriple)
+}
+
+/// Four cells of a house with four candidates between them.
+pub fn naked_quad(c: &Candidates) -> Option<Step> {
+    naked(c, 4, Technique::NakedQuad)
+}
+
+/// Two digits with the same two places in a house.
+pub fn hidden_pair(c: &Candidates) -> Option<Step> {
+    hidden(c, 2, Technique::HiddenPair)
+}
+
+/// Three digits with three places between them in a house.
+pub fn hidden_triple(c: &Candidates) -> Option<Step> {
+    hidden(c, 3, Technique::HiddenTriple)
+}
+
+/// Four digits with four places between them in a house.
+pub fn hidden_quad(c: &Candidates) -> Option<Step> {
+    hidden(c, 4, Technique::HiddenQuad)
+}
+
+fn naked(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
+    for house in c.geometry().houses() {
+        let open: Vec<usize> = house
+            .cells
+            .iter()
+            .copied()
+            .filter(|&x| c.value(x) == 0)
+            .collect();
+        if open.len() <= k {
+            continue;
+        }
+        let small: Vec<usize> = open
+            .iter()
+            .copied()
+            .filter(|&x| (2..=k as u32).contains(&c.mask(x).count_ones()))
+            .collect();
+        let found = combinations(small.len(), k, &mut |pick| {
+            let union = pick.iter().fold(0, |m, &i| m | c.mask(small[i]));
+            if union.count_ones() as usize != k {
+                return None;
+            }
+            let cells: Vec<usize> = pick.iter().map(|&i| small[i]).collect();
+            let elims: Vec<(usize, u8)> = open
+                .iter()
+                .filter(|x| !cells.contains(x))
+                .flat_map(|&x| digits(c.mask(x) & union).map(move |d| (x, d)))
+                .collect();
+            (!elims.is_empty()).then_some((cells, union, elims))
+        });
+        if let Some((cells, union, elims)) = found {
+            let mut step = Step::new(technique, c.size());
+            step.cells = cells;
+            step.digits = union;
+            step.houses.push(house.kind);
+            step.eliminations = elims;
+            return Some(step);
+        }
+    }
+    None
+}
+
+fn hidden(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
+    let geo = c.geometry();
+    for (h, house) in geo.houses().iter().enumerate() {
+        let open = house.cells.iter().filter(|&&x| c.value(x) == 0).count();
+        if open <= k {
+            continue;
+        }
+        let mut candidates: Vec<(u8, u32)> = Vec::new();
+        for d in 1..=geo.size() as u8 {
+            let places = c.places(h, d);
+            if (2..=k as u32).contains(&places.count_ones()) {
+                candidates.push((d, places));
+            }
+        }
+        let found = combinations(candidates.len(), k, &mut |pick| {
+            let places = pick.iter().fold(0, |m, &i| m | candidates[i].1);
+            if places.count_ones() as usize != k {
+                return None;
+            }
+            let set = pick.iter().fold(0, |m, &i| m | bit(candidates[i].0));
+            let cells: Vec<usize> = digits(places)
+                .map(|i| house.cells[i as usize - 1])
+                .collect();
+            let elims: Vec<(usize, u8)> = cells
+                .iter()
+                .flat_map(|&x| digits(c.mask(x) & !set).map(move |d| (x, d)))
+                .collect();
+            (!elims.is_empty()).then_some((cells, set, elims))
+        });
+        if let Some((cells, set, elims)) = found {
+            let mut step = Step::new(technique, c.size());
+            step.cells = cells;
+            step.digits = set;
+            step.houses.push(house.kind);
+            step.eliminations = elims;
+            return Some(step);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::HouseKind;
+    use crate::logic::candidates::tests::{cell, classic9, mask_of, open};
+
+    #[test]
+    fn combinations_count() {
+        let mut count = 0;
+        let none: Option<()> = combinations(6, 3, &mut |_| {
+            count += 1;
+            None
+        });
+        assert!(none.is_none());
+        assert_eq!(count, 20);
+    }
+
+    #[test]
+    fn naked_pair_in_row() {
+        let geo = classic9();
+        let mut c = open(&geo);
+        assert!(naked_pair(&c).is_none());
+        c.set_mask(cell("r5c2"), mask_of(&[4, 6]));
+        c.set_mask(cell("r5c7"), mask_of(&[4, 6]));
+        let step = naked_pair(&c).expect("naked pair");
+        assert_eq!(step.houses, vec![HouseKind::Row(4)]);
+        assert_eq!(step.cells, vec![cell("r5c2"), cell("r5c7")]);
+        assert_eq!(step.eliminations.len(), 14);
+        assert!(!step.eliminations.contains(&(cell("r5c2"), 4)));
+    }
+
+    #[test]
+    fn naked_triple_and_quad() {
+        let geo = classic9();
+        let mut c = open(&geo);
+        for (name, ds) in [("r1c1", [1, 2]), ("r1c5", [2, 3]), ("r1c9", [1, 3])] {
+            c.set_mask(cell(name), mask_of(&ds));
+        }
+        assert!(naked_pair(&c).is_none());
+        let step = naked_triple(&c).expect("triple");
+        assert_eq!(step.digits, mask_of(&[1, 2, 3]));
+        assert_eq!(step.eliminations.len(), 6 * 3);
+        let mut c = open(&geo);
+        for (name, ds) in [
+            ("r2c1", [1, 2]),
+            ("r3c2", [2, 3]),
+            ("r2c3", [3, 4]),
+            ("r1c2", [4, 1]),
+        ] {
+            c.set_mask(cell(name), mask_of(&ds));
+        }
+        assert!(naked_triple(&c).is_none());
+        let step = naked_quad(&c).expect("quad");
+        assert_eq!(step.houses, vec![HouseKind::Box(0)]);
+        assert_eq!(step.eliminations.len(), 5 * 4);
+    }
+
+    #[test]
+    fn hidden_pair_triple_quad() {
+        let geo = classic9();
+        for (k, finder) in [
+            (2, hidden_pair as fn(&Candidates) -> Option<Step>),
+            (3, hidden_triple),
+            (4, hidden_quad),
+        ] {
+            let mut c = open(&geo);
+            assert!(finder(&c).is_none());
+            let ds: Vec<u8> = (1..=k as u8).collect();
+            // Digits 1..=k only in the first k cells of column 3.
+            for row in k..9 {
+                for &d in &ds {
+                    c.eliminate(row * 9 + 2, d);
+                }
+            }
+            let step = finder(&c).expect("hidden subset");
+            assert_eq!(step.houses, vec![HouseKind::Column(2)]);
+            assert_eq!(step.digits, mask_of(&ds));
+            assert_eq!(step.eliminations.len(), k * (9 - k));
+            if k > 2 {
+                assert!(hidden_pair(&c).is_none());
+            }
+        }
+    }
+}

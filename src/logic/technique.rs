@@ -1,0 +1,391 @@
+//! The one table of techniques: for each, its name, its base score on the Sudoku Explainer (SE)
+//! scale and its level. The driver tries techniques in the order of [`Technique::ALL`] (easiest
+//! first); `docs/RATING.md` is generated from this table (see [`rating_table_markdown`]).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The difficulty level of a technique or a puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Singles only.
+    Easy,
+    /// Locked candidates, naked and hidden pairs.
+    Medium,
+    /// Triples, X-Wing and Swordfish, XY-, XYZ- and W-Wings.
+    Hard,
+    /// Chains, colouring, uniqueness, quads, Jellyfish.
+    Expert,
+    /// Forcing chains, or no logical path found (trial and error).
+    Extreme,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Extreme,
+    ];
+
+    /// The lower-case name (`easy` … `extreme`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error of parsing a [`Level`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level '{0}': expected easy, medium, hard, expert or extreme")]
+pub struct UnknownLevel(pub String);
+
+impl FromStr for Level {
+    type Err = UnknownLevel;
+
+    fn from_str(text: &str) -> Result<Level, UnknownLevel> {
+        let lower = text.trim().to_ascii_lowercase();
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name() == lower)
+            .ok_or_else(|| UnknownLevel(text.to_string()))
+    }
+}
+
+/// A human solving technique.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    FullHouse,
+    HiddenSingleBox,
+    HiddenSingle,
+    NakedSingle,
+    Pointing,
+    Claiming,
+    NakedPair,
+    XWing,
+    HiddenPair,
+    NakedTriple,
+    Swordfish,
+    HiddenTriple,
+    XyWing,
+    XyzWing,
+    UniqueRectangle1,
+    UniqueRectangle2,
+    WWing,
+    RemotePairs,
+    NakedQuad,
+    Jellyfish,
+    HiddenQuad,
+    Bug1,
+    XChain,
+    XyChain,
+    Aic,
+    ContradictionChain,
+    CellForcingChain,
+    HouseForcingChain,
+}
+
+/// One row of the table: technique, name, base score, level, note.
+struct Row(Technique, &'static str, f32, Level, &'static str);
+
+/// THE table. Order = the order in which the driver tries techniques (easiest first).
+const TABLE: [Row; 28] = [
+    Row(
+        Technique::FullHouse,
+        "Full house",
+        1.0,
+        Level::Easy,
+        "last empty cell of a house",
+    ),
+    Row(
+        Technique::HiddenSingleBox,
+        "Hidden single (box)",
+        1.2,
+        Level::Easy,
+        "only place for a digit in a box or jigsaw region",
+    ),
+    Row(
+        Technique::HiddenSingle,
+        "Hidden single",
+        1.5,
+        Level::Easy,
+        "only place for a digit in a row, column, diagonal or window",
+    ),
+    Row(
+        Technique::NakedSingle,
+        "Naked single",
+        2.3,
+        Level::Easy,
+        "only candidate of a cell",
+    ),
+    Row(
+        Technique::Pointing,
+        "Pointing",
+        2.6,
+        Level::Medium,
+        "a box/region/window's candidates for a digit lie in one other house",
+    ),
+    Row(
+        Technique::Claiming,
+        "Claiming",
+        2.8,
+        Level::Medium,
+        "a row/column/diagonal's candidates for a digit lie in one other house",
+    ),
+    Row(Technique::NakedPair, "Naked pair", 3.0, Level::Medium, ""),
+    Row(
+        Technique::XWing,
+        "X-Wing",
+        3.2,
+        Level::Hard,
+        "fish of size 2 on rows or columns",
+    ),
+    Row(Technique::HiddenPair, "Hidden pair", 3.4, Level::Medium, ""),
+    Row(Technique::NakedTriple, "Naked triple", 3.6, Level::Hard, ""),
+    Row(
+        Technique::Swordfish,
+        "Swordfish",
+        3.8,
+        Level::Hard,
+        "fish of size 3",
+    ),
+    Row(
+        Technique::HiddenTriple,
+        "Hidden triple",
+        4.0,
+        Level::Hard,
+        "",
+    ),
+    Row(Technique::XyWing, "XY-Wing", 4.2, Level::Hard, ""),
+    Row(Technique::XyzWing, "XYZ-Wing", 4.4, Level::Hard, ""),
+    Row(
+        Technique::UniqueRectangle1,
+        "Unique rectangle type 1",
+        4.5,
+        Level::Expert,
+        "assumes a unique solution",
+    ),
+    Row(
+        Technique::UniqueRectangle2,
+        "Unique rectangle type 2",
+        4.6,
+        Level::Expert,
+        "assumes a unique solution",
+    ),
+    Row(
+        Technique::WWing,
+        "W-Wing",
+        4.6,
+        Level::Hard,
+        "our choice: just above XYZ-Wing",
+    ),
+    Row(
+        Technique::RemotePairs,
+        "Remote pairs",
+        4.8,
+        Level::Expert,
+        "our choice: a restricted XY-chain found by colouring",
+    ),
+    Row(Technique::NakedQuad, "Naked quad", 5.0, Level::Expert, ""),
+    Row(
+        Technique::Jellyfish,
+        "Jellyfish",
+        5.2,
+        Level::Expert,
+        "fish of size 4",
+    ),
+    Row(Technique::HiddenQuad, "Hidden quad", 5.4, Level::Expert, ""),
+    Row(
+        Technique::Bug1,
+        "BUG+1",
+        5.6,
+        Level::Expert,
+        "assumes a unique solution",
+    ),
+    Row(
+        Technique::XChain,
+        "X-chain",
+        6.5,
+        Level::Expert,
+        "single-digit chain; includes simple colouring; + length",
+    ),
+    Row(
+        Technique::XyChain,
+        "XY-chain",
+        6.6,
+        Level::Expert,
+        "+ length",
+    ),
+    Row(
+        Technique::Aic,
+        "Alternating inference chain",
+        7.0,
+        Level::Expert,
+        "+ length",
+    ),
+    Row(
+        Technique::ContradictionChain,
+        "Contradiction forcing chain",
+        7.5,
+        Level::Extreme,
+        "a candidate whose placement leads to a contradiction by singles; + length",
+    ),
+    Row(
+        Technique::CellForcingChain,
+        "Cell forcing chain",
+        7.5,
+        Level::Extreme,
+        "every candidate of a cell leads to the same result; + length",
+    ),
+    Row(
+        Technique::HouseForcingChain,
+        "House forcing chain",
+        7.5,
+        Level::Extreme,
+        "every place of a digit in a house leads to the same result; + length",
+    ),
+];
+
+/// The score given to a puzzle that the techniques cannot finish (as Sudoku Explainer does).
+pub const TRIAL_AND_ERROR_SCORE: f32 = 20.0;
+
+impl Technique {
+    /// Every technique, easiest first (the order the driver tries them).
+    pub const ALL: [Technique; 28] = {
+        let mut all = [Technique::FullHouse; 28];
+        let mut i = 0;
+        while i < 28 {
+            all[i] = TABLE[i].0;
+            i += 1;
+        }
+        all
+    };
+
+    fn row(self) -> &'static Row {
+        // The table is in enum order (checked by a test), so the discriminant indexes it.
+        &TABLE[self as usize]
+    }
+
+    /// The name shown to people and used as the key of [`crate::logic::Rating::techniques`].
+    pub fn name(self) -> &'static str {
+        self.row().1
+    }
+
+    /// The base score on the SE scale (chains add [`length_bonus`]).
+    pub fn score(self) -> f32 {
+        self.row().2
+    }
+
+    /// The level of the technique.
+    pub fn level(self) -> Level {
+        self.row().3
+    }
+
+    /// True for techniques that are only sound when the puzzle has a unique solution.
+    pub fn assumes_uniqueness(self) -> bool {
+        matches!(
+            self,
+            Technique::UniqueRectangle1 | Technique::UniqueRectangle2 | Technique::Bug1
+        )
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The extra score of a chain of `length` nodes: +0.1 each time the length passes 4, 6, 8, 12,
+/// 16, 24, 32, 48, 64, … (as Sudoku Explainer does).
+pub fn length_bonus(length: usize) -> f32 {
+    let mut bonus = 0;
+    let (mut low, mut high) = (4usize, 6usize);
+    while length > low {
+        bonus += 1;
+        if length > high {
+            bonus += 1;
+        }
+        low *= 2;
+        high *= 2;
+    }
+    bonus as f32 / 10.0
+}
+
+/// The technique table as Markdown (the body of `docs/RATING.md`).
+pub fn rating_table_markdown() -> String {
+    let mut text =
+        String::from("| Technique | SE score | Level | Note |\n| --- | --- | --- | --- |\n");
+    for row in &TABLE {
+        text.push_str(&format!(
+            "| {} | {:.1} | {} | {} |\n",
+            row.1, row.2, row.3, row.4
+        ));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_is_in_enum_order_and_scores_ascend() {
+        for (i, row) in TABLE.iter().enumerate() {
+            assert_eq!(row.0 as usize, i, "{} out of place", row.1);
+            if i > 0 {
+                assert!(
+                    row.2 >= TABLE[i - 1].2,
+                    "{} scores below its predecessor",
+                    row.1
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn length_bonus_steps() {
+        let bonus: Vec<f32> = [2, 4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25, 33]
+            .iter()
+            .map(|&l| length_bonus(l))
+            .collect();
+        let expected = [
+            0.0, 0.0, 0.1, 0.1, 0.2, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.6, 0.7,
+        ];
+        for (got, want) in bonus.iter().zip(expected) {
+            assert!((got - want).abs() < 1e-6, "{bonus:?}");
+        }
+    }
+
+    #[test]
+    fn levels_parse_and_order() {
+        assert_eq!("Hard".parse::<Level>(), Ok(Level::Hard));
+        assert!("insane".parse::<Level>().is_err());
+        assert!(Level::Easy < Level::Extreme);
+        assert_eq!(Level::Expert.to_string(), "expert");
+    }
+
+    #[test]
+    fn rating_doc_matches_table() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/RATING.md");
+        let doc = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            doc.contains(&rating_table_markdown()),
+            "docs/RATING.md is out of date; paste:\n{}",
+            rating_table_markdown()
+        );
+    }
+}

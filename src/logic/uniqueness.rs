@@ -1,0 +1,274 @@
+//! Uniqueness techniques, sound only when the puzzle has exactly one solution: unique rectangles
+//! (types 1 and 2) and BUG+1.
+//!
+//! A rectangle r1c1, r1c2, r2c1, r2c2 is *deadly* when it spans exactly 2 rows, 2 columns and 2
+//! boxes/regions and every house of the geometry (diagonals and windows too) holds as many of
+//! its "a" corners (r1c1, r2c2) as of its "b" corners (r1c2, r2c1): then swapping a and b in the
+//! four cells keeps every house valid, so a solution with {a,b} on all four corners would not be
+//! unique. Variants without boxes or regions get no unique rectangles.
+//!
+//! BUG+1 is argued for any geometry: if every empty cell had two candidates and every digit two
+//! places in each house where it is open, taking the *other* candidate in every cell gives a
+//! second solution. So with one cell of three candidates, the digit whose removal would leave
+//! that state must be the cell's value. We check that state exactly, house by house.
+
+use crate::grid::HouseKind;
+
+use super::candidates::{Candidates, bit, digits};
+use super::step::Step;
+use super::technique::Technique;
+
+/// Type 1: three corners are exactly {a,b}; a and b leave the fourth.
+pub fn unique_rectangle_1(c: &Candidates) -> Option<Step> {
+    rectangles(c, &mut |corners, pair| {
+        let extra: Vec<usize> = corners
+            .iter()
+            .copied()
+            .filter(|&x| c.mask(x) != pair)
+            .collect();
+        let &[roof] = extra.as_slice() else {
+            return None;
+        };
+        let mut step = Step::new(Technique::UniqueRectangle1, c.size());
+        step.eliminations = digits(pair).map(|d| (roof, d)).collect();
+        Some(step)
+    })
+}
+
+/// Type 2: two corners are exactly {a,b}, the other two are {a,b,x}: x leaves every cell that
+/// sees both of them (one of them must be x).
+pub fn unique_rectangle_2(c: &Candidates) -> Option<Step> {
+    rectangles(c, &mut |corners, pair| {
+        let roofs: Vec<usize> = corners
+            .iter()
+            .copied()
+            .filter(|&x| c.mask(x) != pair)
+            .collect();
+        let &[p, q] = roofs.as_slice() else {
+            return None;
+        };
+        let extra = c.mask(p) & !pair;
+        if c.mask(p) != c.mask(q) || extra.count_ones() != 1 {
+            return None;
+        }
+        let x = extra.trailing_zeros() as u8 + 1;
+        let elims: Vec<(usize, u8)> = c
+            .common_peers(&[p, q], x)
+            .into_iter()
+            .map(|e| (e, x))
+            .collect();
+        if elims.is_empty() {
+            return None;
+        }
+        let mut step = Step::new(Technique::UniqueRectangle2, c.size());
+        step.eliminations = elims;
+        Some(step)
+    })
+}
+
+/// Visits every deadly-pattern rectangle of empty cells with each pair {a,b} common to all four
+/// corners; `visit` gets the corners (r1c1, r1c2, r2c1, r2c2) and the pair mask.
+fn rectangles(
+    c: &Candidates,
+    visit: &mut impl FnMut([usize; 4], u32) -> Option<Step>,
+) -> Option<Step> {
+    let n = c.size();
+    if !has_boxes(c) {
+        return None;
+    }
+    for r1 in 0..n {
+        for r2 in r1 + 1..n {
+            for c1 in 0..n {
+                let (a, b) = (r1 * n + c1, r2 * n + c1);
+                let column = c.mask(a) & c.mask(b);
+                if column.count_ones() < 2 {
+                    continue;
+                }
+                for c2 in c1 + 1..n {
+                    let corners = [a, r1 * n + c2, b, r2 * n + c2];
+                    let common = column & c.mask(corners[1]) & c.mask(corners[3]);
+                    if common.count_ones() < 2 {
+                        continue;
+                    }
+                    let exact = corners
+                        .iter()
+                        .filter(|&&x| c.mask(x).count_ones() == 2)
+                        .count();
+                    if exact < 2 || !is_deadly(c, corners) {
+                        continue;
+                    }
+                    for pair in pairs(common) {
+                        if let Some(mut step) = visit(corners, pair) {
+                            step.cells = corners.to_vec();
+                            step.digits = pair;
+                            return Some(step);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+fn pairs(mask: u32) -> impl Iterator<Item = u32> {
+    digits(mask).flat_map(move |a| {
+        digits(mask)
+            .filter(move |&b| b > a)
+            .map(move |b| bit(a) | bit(b))
+    })
+}
+
+fn has_boxes(c: &Candidates) -> bool {
+    let houses = c.geometry().houses();
+    houses
+        .iter()
+        .any(|h| matches!(h.kind, HouseKind::Box(_) | HouseKind::Region(_)))
+}
+
+/// Exactly two boxes/regions, and every house balanced between the two diagonals of corners.
+fn is_deadly(c: &Candidates, corners: [usize; 4]) -> bool {
+    let geo = c.geometry();
+    let houses = geo.houses();
+    let mut boxes: Vec<usize> = Vec::with_capacity(4);
+    for &corner in &corners {
+        for &h in geo.houses_of(corner) {
+            let balance: i32 = corners
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| houses[h].cells.binary_search(x).is_ok())
+                .map(|(i, _)| if i == 0 || i == 3 { 1 } else { -1 })
+                .sum();
+            if balance != 0 {
+                return false;
+            }
+            if matches!(houses[h].kind, HouseKind::Box(_) | HouseKind::Region(_))
+                && !boxes.contains(&h)
+            {
+                boxes.push(h);
+            }
+        }
+    }
+    boxes.len() == 2
+}
+
+/// BUG+1: one cell with three candidates, every other empty cell bivalue.
+pub fn bug_plus_one(c: &Candidates) -> Option<Step> {
+    let mut triple = None;
+    for (cell, &m) in c.masks().iter().enumerate() {
+        match m.count_ones() {
+            0 | 2 => {}
+            3 if triple.is_none() => triple = Some(cell),
+            _ => return None,
+        }
+    }
+    let cell = triple?;
+    let digit = digits(c.mask(cell)).find(|&d| is_bug_without(c, cell, d))?;
+    let mut step = Step::new(Technique::Bug1, c.size());
+    step.cells = vec![cell];
+    step.digits = c.mask(cell);
+    step.placements.push((cell, digit));
+    Some(step)
+}
+
+/// True when removing `digit` from `cell` leaves every open digit with exactly two places in
+/// every house.
+fn is_bug_without(c: &Candidates, cell: usize, digit: u8) -> bool {
+    let geo = c.geometry();
+    geo.houses().iter().all(|house| {
+        let mut counts = [0u8; 32];
+        let mut placed = 0u32;
+        for &x in &house.cells {
+            let mut m = c.mask(x);
+            if x == cell {
+                m &= !bit(digit);
+            }
+            if c.value(x) != 0 {
+                placed |= bit(c.value(x));
+            }
+            for d in digits(m) {
+                counts[d as usize] += 1;
+            }
+        }
+        (1..=geo.size()).all(|d| placed & (1 << (d - 1)) != 0 || counts[d] == 2)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Geometry;
+    use crate::logic::candidates::tests::{cell, classic9, mask_of, open};
+
+    #[test]
+    fn unique_rectangle_type_1() {
+        let geo = classic9();
+        let mut c = open(&geo);
+        for name in ["r1c1", "r1c4", "r3c1"] {
+            c.set_mask(cell(name), mask_of(&[2, 5]));
+        }
+        c.set_mask(cell("r3c4"), mask_of(&[2, 5, 8]));
+        let step = unique_rectangle_1(&c).expect("UR1");
+        assert_eq!(
+            step.eliminations,
+            vec![(cell("r3c4"), 2), (cell("r3c4"), 5)]
+        );
+        // Four boxes: not deadly.
+        let mut c = open(&geo);
+        for name in ["r1c1", "r1c4", "r4c1"] {
+            c.set_mask(cell(name), mask_of(&[2, 5]));
+        }
+        c.set_mask(cell("r4c4"), mask_of(&[2, 5, 8]));
+        assert!(unique_rectangle_1(&c).is_none());
+    }
+
+    #[test]
+    fn unique_rectangle_needs_balanced_diagonals() {
+        let geo = Geometry::new(9, "diagonal".parse().expect("v"), None, None).expect("x");
+        let mut c = open(&geo);
+        // No corner on a diagonal: balanced, deadly.
+        for name in ["r1c2", "r1c5", "r3c2"] {
+            c.set_mask(cell(name), mask_of(&[2, 5]));
+        }
+        c.set_mask(cell("r3c5"), mask_of(&[2, 5, 8]));
+        assert!(unique_rectangle_1(&c).is_some());
+        // r1c1 is on the main diagonal and no other corner is: a swap would break it.
+        let mut c = open(&geo);
+        for name in ["r1c1", "r1c4", "r3c1"] {
+            c.set_mask(cell(name), mask_of(&[2, 5]));
+        }
+        c.set_mask(cell("r3c4"), mask_of(&[2, 5, 8]));
+        assert!(unique_rectangle_1(&c).is_none());
+    }
+
+    #[test]
+    fn unique_rectangle_type_2() {
+        let geo = classic9();
+        let mut c = open(&geo);
+        c.set_mask(cell("r1c1"), mask_of(&[2, 5]));
+        c.set_mask(cell("r1c4"), mask_of(&[2, 5]));
+        c.set_mask(cell("r3c1"), mask_of(&[2, 5, 8]));
+        c.set_mask(cell("r3c4"), mask_of(&[2, 5, 8]));
+        assert!(unique_rectangle_1(&c).is_none());
+        let step = unique_rectangle_2(&c).expect("UR2");
+        assert!(step.eliminations.iter().all(|&(x, d)| d == 8 && x / 9 == 2));
+        assert_eq!(step.eliminations.len(), 7);
+    }
+
+    #[test]
+    fn bug_plus_one_places_the_odd_digit() {
+        // 4x4: a bivalue state with one trivalue cell.
+        let geo = Geometry::classic(4).expect("4x4");
+        // Solution 1234/3412/2143/4321; give candidates {own, partner} forming a BUG.
+        let sol = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1u8];
+        let alt = [2, 1, 4, 3, 4, 3, 2, 1, 1, 2, 3, 4, 3, 4, 1, 2u8];
+        let mut masks: Vec<u32> = (0..16).map(|i| bit(sol[i]) | bit(alt[i])).collect();
+        assert!(bug_plus_one(&Candidates::from_masks(&geo, &[0; 16], &masks)).is_none());
+        masks[0] |= bit(3);
+        let c = Candidates::from_masks(&geo, &[0; 16], &masks);
+        let step = bug_plus_one(&c).expect("BUG+1");
+        assert_eq!(step.placements, vec![(0, 3)]);
+        masks[5] |= bit(1);
+        assert!(bug_plus_one(&Candidates::from_masks(&geo, &[0; 16], &masks)).is_none());
+    }
+}
