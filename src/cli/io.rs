@@ -49,9 +49,13 @@ pub fn read_file(path: &Path) -> Result<String, CliError> {
 }
 
 /// True for an argument that is meant as a puzzle line rather than a file name: only puzzle
-/// symbols, or a square number (16, 36, 81, …) of characters with no path separator.
+/// symbols, or a square number (16, 36, 81, …) of characters with no path separator (a jigsaw
+/// line may follow the puzzle with `|regions`).
 fn looks_like_puzzle_line(arg: &str) -> bool {
     let symbols = arg.trim();
+    let symbols = symbols
+        .split_once('|')
+        .map_or(symbols, |(puzzle, _)| puzzle);
     let count = symbols.chars().count();
     let square = count >= 16 && count.isqrt() * count.isqrt() == count;
     let all_symbols = count >= 16 && symbols.chars().all(|c| symbol_value(c).is_some());
@@ -85,10 +89,16 @@ pub fn emit(output: Option<&Path>, text: &str) -> Result<(), CliError> {
         Some(path) => write_atomically(path, text.as_bytes()),
         None => {
             let mut stdout = std::io::stdout().lock();
-            stdout
+            match stdout
                 .write_all(text.as_bytes())
                 .and_then(|()| stdout.flush())
-                .map_err(|e| CliError::Io(format!("cannot write standard output: {e}")))
+            {
+                // The reader went away (`| head`): nothing more is wanted, which is not an error.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                result => {
+                    result.map_err(|e| CliError::Io(format!("cannot write standard output: {e}")))
+                }
+            }
         }
     }
 }

@@ -3,12 +3,15 @@
 
 pub mod check;
 pub mod error;
+pub mod generate;
 pub mod hint;
 pub mod io;
 pub mod lines;
 pub mod output;
 pub mod puzzle_args;
+pub mod rate;
 pub mod solve;
+pub mod solve_logic;
 
 use clap::{Parser, Subcommand};
 
@@ -31,6 +34,10 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Reveal the value of one cell of a puzzle's unique solution
     Hint(hint::HintArgs),
+    /// Rate the difficulty of puzzles: score, level and the techniques needed
+    Rate(rate::RateArgs),
+    /// Generate puzzles of a variant, size and difficulty from a seed
+    Generate(generate::GenerateArgs),
 }
 
 /// Runs the chosen command.
@@ -39,5 +46,7 @@ pub fn run(cli: &Cli) -> CliResult {
         Command::Solve(args) => solve::run(args),
         Command::Check(args) => check::run(args),
         Command::Hint(args) => hint::run(args),
+        Command::Rate(args) => rate::run(args),
+        Command::Generate(args) => generate::run(args),
     }
 }

@@ -25,7 +25,8 @@ pub struct SolveArgs {
     /// Output format of the solution
     #[arg(long, value_enum, default_value_t = OutputFormat::Grid)]
     pub output: OutputFormat,
-    /// Write the solution to this file instead of standard output
+    /// Write the solution to this file instead of standard output (with --logic: the final
+    /// state as a `row col value` list)
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Read one puzzle line per line (jigsaw: `puzzle|regions`) and write one result line each:
@@ -35,10 +36,25 @@ pub struct SolveArgs {
     /// Worker threads for --batch (default: all cores); the output order never changes
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
+    /// Solve by human techniques only, never by guessing
+    #[arg(long, conflicts_with = "batch")]
+    pub logic: bool,
+    /// With --logic: use techniques up to this level (easy, medium, hard, expert, extreme)
+    #[arg(long, value_name = "LEVEL", requires = "logic")]
+    pub level: Option<String>,
+    /// With --logic: print every step
+    #[arg(short = 'v', long, requires = "logic")]
+    pub verbose: bool,
+    /// With --logic: write the final state as an HTML page
+    #[arg(long, value_name = "FILE", requires = "logic")]
+    pub html: Option<PathBuf>,
 }
 
 /// Runs `solve`.
 pub fn run(args: &SolveArgs) -> CliResult {
+    if args.logic {
+        return super::solve_logic::run(args);
+    }
     if args.batch {
         return run_batch(args);
     }

@@ -3,9 +3,11 @@
 
 pub mod dig;
 pub mod jigsaw;
+pub mod puzzle;
 pub mod rng;
 pub mod symmetry;
 pub mod transform;
 
+pub use puzzle::{GenerateError, Generated, Request, Target, generate, random_fill};
 pub use rng::{SeededRng, derive_seed};
 pub use symmetry::Symmetry;

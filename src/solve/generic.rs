@@ -79,6 +79,7 @@ struct Search<'a> {
     events: Vec<Event>,
     unions: Vec<u32>,
     order: Option<&'a mut dyn FnMut(u32) -> u32>,
+    node_cap: u64,
 }
 
 impl GenericSolver {
@@ -110,7 +111,7 @@ impl GenericSolver {
     /// Counts solutions up to `limit`, keeping the first `keep` of them. Givens that break a
     /// house, or digits out of range, give no solution.
     pub fn count(&self, givens: &[u8], limit: usize, keep: usize) -> Count {
-        self.run(givens, limit, keep, None)
+        self.run(givens, limit, keep, None, u64::MAX)
     }
 
     /// Finds the first solution when digits are tried in the order `order` picks: it gets the
@@ -120,7 +121,22 @@ impl GenericSolver {
         givens: &[u8],
         order: &mut dyn FnMut(u32) -> u32,
     ) -> Option<Vec<u8>> {
-        self.run(givens, 1, 1, Some(order)).solutions.pop()
+        self.run(givens, 1, 1, Some(order), u64::MAX)
+            .solutions
+            .pop()
+    }
+
+    /// Like [`GenericSolver::first_with_order`], but gives up (`None`) after `node_cap` search
+    /// nodes: a randomised fill of a layout that may have no solution.
+    pub fn first_with_order_capped(
+        &self,
+        givens: &[u8],
+        order: &mut dyn FnMut(u32) -> u32,
+        node_cap: u64,
+    ) -> Option<Vec<u8>> {
+        self.run(givens, 1, 1, Some(order), node_cap)
+            .solutions
+            .pop()
     }
 
     fn run<'a>(
@@ -129,6 +145,7 @@ impl GenericSolver {
         limit: usize,
         keep: usize,
         order: Option<&'a mut dyn FnMut(u32) -> u32>,
+        node_cap: u64,
     ) -> Count {
         let mut search = Search {
             solver: self,
@@ -139,6 +156,7 @@ impl GenericSolver {
             events: Vec::with_capacity(self.cells),
             unions: vec![0; self.segments.partner.len()],
             order,
+            node_cap,
         };
         if limit == 0 || givens.len() != self.cells {
             return search.result;
@@ -407,13 +425,21 @@ impl Search<'_> {
         Some(Branch::Cell(cell))
     }
 
+    /// True once the search must stop: enough solutions, or the node cap reached.
+    fn done(&self) -> bool {
+        self.result.count >= self.limit || self.result.nodes >= self.node_cap
+    }
+
     fn descend(&mut self, depth: usize) {
+        if self.result.nodes >= self.node_cap {
+            return;
+        }
         self.result.nodes += 1;
         match self.pick_branch(&self.levels[depth]) {
             None => self.record(depth),
             Some(Branch::Cell(cell)) => {
                 let mut remaining = self.levels[depth].cand[cell];
-                while remaining != 0 && self.result.count < self.limit {
+                while remaining != 0 && !self.done() {
                     let bit = self.next_bit(remaining);
                     remaining &= !bit;
                     self.try_child(depth, cell, bit);
@@ -422,7 +448,7 @@ impl Search<'_> {
             Some(Branch::Places { house, bit }) => {
                 for index in 0..self.solver.size {
                     let cell = self.solver.house(house)[index] as usize;
-                    if self.result.count >= self.limit {
+                    if self.done() {
                         break;
                     }
                     if self.levels[depth].cand[cell] & bit != 0 {
@@ -580,6 +606,19 @@ mod tests {
         let solver = GenericSolver::new(&geo);
         // Checked by brute force over all 4x4 grids.
         assert_eq!(solver.count(&[0; 16], 1000, 0).count, 48);
+    }
+
+    #[test]
+    fn capped_fill_gives_up_and_uncapped_fill_succeeds() {
+        let solver = GenericSolver::new(&Geometry::classic(16).unwrap());
+        let mut first = |mask: u32| mask & mask.wrapping_neg();
+        assert!(
+            solver
+                .first_with_order_capped(&[0; 256], &mut first, 1)
+                .is_none()
+        );
+        let full = solver.first_with_order_capped(&[0; 256], &mut first, 100_000);
+        assert_eq!(full.map(|cells| cells.len()), Some(256));
     }
 
     #[test]

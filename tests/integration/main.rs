@@ -4,7 +4,10 @@
 mod batch;
 mod check;
 mod data;
+mod generate;
 mod hint;
+mod logic;
 mod properties;
+mod rate;
 mod solve;
 mod util;

@@ -1,0 +1,102 @@
+//! `sudoku-book rate`: the difficulty of each puzzle line — score on the Sudoku Explainer scale,
+//! level, and the techniques used — as text or JSON lines, in input order.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use serde_json::json;
+
+use super::error::{CliResult, EXIT_INPUT, EXIT_OK};
+use super::io::{emit, read_input};
+use super::lines::{LineReader, for_each_ordered, puzzle_lines};
+use super::output::{score_json, techniques_in_order};
+use super::puzzle_args::PuzzleArgs;
+use sudoku_book::grid::{Geometry, Grid};
+use sudoku_book::logic::{Rating, rate};
+
+/// Options of `rate`.
+#[derive(Args, Debug)]
+pub struct RateArgs {
+    /// File of puzzle lines (jigsaw: `puzzle|regions`), '-' for standard input, or a puzzle inline
+    #[arg(default_value = "-")]
+    pub input: String,
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    /// One JSON object per puzzle: puzzle, score, level, solved, techniques
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads (default: all cores); never changes the output order
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Write to this file instead of standard output
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// Runs `rate`.
+pub fn run(args: &RateArgs) -> CliResult {
+    let input = read_input(&args.input)?;
+    let reader = LineReader::new(&args.puzzle)?;
+    let lines = puzzle_lines(&input.text);
+    let mut out = String::new();
+    let mut code = EXIT_OK;
+    let rate_line = |no: usize, line: &str| {
+        reader
+            .read(no, line, |geo: &Geometry, _, givens: &Grid| {
+                rate_checked(geo, givens)
+            })
+            .and_then(|result| result)
+            .map(|rating| (line.trim().to_string(), rating))
+    };
+    for_each_ordered(&lines, args.jobs, rate_line, |result| match result {
+        Ok((puzzle, rating)) => out.push_str(&render(&puzzle, &rating, args.json)),
+        Err(message) => {
+            code = EXIT_INPUT;
+            out.push_str(&render_error(&message, args.json));
+        }
+    })?;
+    emit(args.out.as_deref(), &out)?;
+    Ok(code)
+}
+
+/// Rates a puzzle whose givens break no house.
+fn rate_checked(geo: &Geometry, givens: &Grid) -> Result<Rating, String> {
+    givens.check_givens(geo).map_err(|e| e.to_string())?;
+    Ok(rate(geo, givens))
+}
+
+fn render(puzzle: &str, rating: &Rating, as_json: bool) -> String {
+    if as_json {
+        let object = json!({
+            "puzzle": puzzle,
+            "score": score_json(rating.score),
+            "level": rating.level.name(),
+            "solved": rating.solved,
+            "techniques": rating.techniques,
+        });
+        return object.to_string() + "\n";
+    }
+    let used: Vec<String> = techniques_in_order(&rating.techniques)
+        .iter()
+        .map(|(name, count)| format!("{name} x{count}"))
+        .collect();
+    let solved = if rating.solved {
+        ""
+    } else {
+        " (not solved by logic: needs trial and error)"
+    };
+    format!(
+        "score {:.1}  level {}{solved}  {}\n",
+        rating.score,
+        rating.level,
+        used.join(", ")
+    )
+}
+
+fn render_error(message: &str, as_json: bool) -> String {
+    if as_json {
+        json!({ "error": message }).to_string() + "\n"
+    } else {
+        format!("error: {message}\n")
+    }
+}

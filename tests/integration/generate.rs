@@ -1,0 +1,159 @@
+//! `generate`: reproducible, unique puzzles at the level asked, for every variant, through the
+//! binary; the output never depends on the thread count.
+
+use predicates::prelude::*;
+
+use super::util::{cmd, stdout_of};
+
+fn generate(args: &[&str]) -> std::process::Output {
+    cmd().arg("generate").args(args).output().unwrap()
+}
+
+#[test]
+fn same_seed_same_puzzles_whatever_the_jobs() {
+    let one = generate(&["--count", "6", "--seed", "7", "--jobs", "1"]);
+    let two = generate(&["--count", "6", "--seed", "7", "--jobs", "2"]);
+    assert!(one.status.success());
+    assert_eq!(one.stdout, two.stdout);
+    let other = generate(&["--count", "6", "--seed", "8", "--jobs", "2"]);
+    assert_ne!(one.stdout, other.stdout);
+    assert_eq!(stdout_of(&one).lines().count(), 6);
+}
+
+#[test]
+fn generated_lines_solve_uniquely_and_rate_at_the_level() {
+    for level in ["easy", "medium", "hard"] {
+        let output = generate(&["--count", "3", "--difficulty", level, "--seed", "3"]);
+        assert!(output.status.success(), "{level}");
+        let lines = stdout_of(&output);
+        cmd()
+            .args(["solve", "--batch", "-"])
+            .write_stdin(lines.clone())
+            .assert()
+            .success();
+        let rated = cmd()
+            .args(["rate", "--json", "-"])
+            .write_stdin(lines)
+            .output()
+            .unwrap();
+        for line in stdout_of(&rated).lines() {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(value["level"], level, "{line}");
+        }
+    }
+}
+
+#[test]
+fn json_output_has_manifest_fields() {
+    let output = generate(&["--count", "2", "--output", "json", "--difficulty", "easy"]);
+    assert!(output.status.success());
+    for line in stdout_of(&output).lines() {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(value["variant"], "classic");
+        assert_eq!(value["size"], 9);
+        assert_eq!(value["box"], serde_json::json!([3, 3]));
+        assert!(value["regions"].is_null());
+        let givens = value["givens"].as_array().unwrap();
+        let solution = value["solution"].as_array().unwrap();
+        assert_eq!(givens.len(), 81);
+        assert!(givens.iter().zip(solution).all(|(g, s)| g == 0 || g == s));
+        assert_eq!(value["level"], "easy");
+        assert!(value["seed"].as_u64().is_some());
+        assert!(value["techniques"].as_array().unwrap().len() >= 1);
+    }
+}
+
+#[test]
+fn every_variant_generates() {
+    for (variant, size) in [
+        ("classic", "4"),
+        ("classic", "6"),
+        ("classic", "8"),
+        ("classic", "12"),
+        ("diagonal", "9"),
+        ("window", "9"),
+        ("diagonal+window", "9"),
+        ("jigsaw", "9"),
+        ("jigsaw", "6"),
+    ] {
+        let output = generate(&[
+            "--variant",
+            variant,
+            "--size",
+            size,
+            "--count",
+            "2",
+            "--difficulty",
+            "easy",
+        ]);
+        assert!(output.status.success(), "{variant} {size}");
+        let text = stdout_of(&output);
+        let mut command = cmd();
+        command.args(["solve", "--batch", "--variant", variant, "-"]);
+        command.write_stdin(text).assert().success();
+    }
+}
+
+#[test]
+fn symmetry_and_givens_are_respected() {
+    let output = generate(&["--count", "3", "--symmetry", "rotate90", "--givens", "30"]);
+    assert!(output.status.success());
+    for line in stdout_of(&output).lines() {
+        let cells: Vec<char> = line.chars().collect();
+        for cell in 0..81 {
+            let (r, c) = (cell / 9, cell % 9);
+            let turned = c * 9 + (8 - r);
+            assert_eq!(cells[cell] == '.', cells[turned] == '.', "{line}");
+        }
+        assert!(cells.iter().filter(|&&c| c != '.').count() >= 30);
+    }
+}
+
+#[test]
+fn bad_requests_are_refused_clearly() {
+    cmd()
+        .args(["generate", "--variant", "window", "--size", "6"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("needs square boxes"));
+    cmd()
+        .args(["generate", "--size", "7"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("size 7"));
+    cmd()
+        .args(["generate", "--difficulty", "nightmare"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown level"));
+    cmd()
+        .args(["generate", "--score", "5..x"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a score range"));
+    cmd().args(["generate", "--count", "0"]).assert().code(2);
+    cmd()
+        .args(["generate", "--symmetry", "spiral"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown symmetry"));
+}
+
+#[test]
+fn unreachable_level_is_reported_not_hung() {
+    cmd()
+        .args([
+            "generate",
+            "--size",
+            "4",
+            "--difficulty",
+            "expert",
+            "--attempts",
+            "5",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "no 4x4 classic puzzle at level expert",
+        ));
+}
