@@ -152,7 +152,7 @@ fn target(args: &GenerateArgs) -> Result<Target, CliError> {
     let (min, max) = range.split_once("..").ok_or_else(bad)?;
     let min: f32 = min.trim().parse().map_err(|_| bad())?;
     let max: f32 = max.trim().parse().map_err(|_| bad())?;
-    if !(min <= max) {
+    if min.is_nan() || max.is_nan() || min > max {
         return Err(bad());
     }
     Ok(Target::Score { min, max })
