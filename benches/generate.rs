@@ -1,0 +1,85 @@
+//! Generator benchmark: rated puzzles per second at each targeted level, for classic 9×9 and the
+//! other variants and sizes, one thread, plus the two-thread speed-up. Run:
+//! `cargo bench --bench generate` (add a filter word such as `classic` or `jigsaw` to run a part).
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+use sudoku_book::generate::{Request, Target, derive_seed, generate};
+use sudoku_book::grid::Variant;
+use sudoku_book::logic::Level;
+
+/// One benchmark row: what to generate and how many.
+struct Case {
+    name: &'static str,
+    variant: &'static str,
+    size: usize,
+    target: Target,
+    count: usize,
+}
+
+fn cases() -> Vec<Case> {
+    let level = |l| Target::Level(l);
+    let case = |name, variant, size, target, count| Case {
+        name,
+        variant,
+        size,
+        target,
+        count,
+    };
+    vec![
+        case("classic 9x9 any level", "classic", 9, Target::Any, 2000),
+        case("classic 9x9 easy", "classic", 9, level(Level::Easy), 1000),
+        case("classic 9x9 medium", "classic", 9, level(Level::Medium), 500),
+        case("classic 9x9 hard", "classic", 9, level(Level::Hard), 200),
+        case("classic 9x9 expert", "classic", 9, level(Level::Expert), 60),
+        case("classic 9x9 extreme", "classic", 9, level(Level::Extreme), 10),
+        case("jigsaw 9x9 easy", "jigsaw", 9, level(Level::Easy), 200),
+        case("jigsaw 9x9 hard", "jigsaw", 9, level(Level::Hard), 40),
+        case("diagonal 9x9 hard", "diagonal", 9, level(Level::Hard), 60),
+        case("window 9x9 hard", "window", 9, level(Level::Hard), 60),
+        case("classic 16x16 easy", "classic", 16, level(Level::Easy), 30),
+        case("classic 16x16 hard", "classic", 16, level(Level::Hard), 4),
+    ]
+}
+
+/// Generates `count` puzzles on `threads` threads; returns puzzles per second and failures.
+fn run(case: &Case, threads: usize) -> (f64, usize) {
+    let mut request = Request::new(case.variant.parse::<Variant>().expect("variant"), case.size);
+    request.target = case.target;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("thread pool");
+    let start = Instant::now();
+    let failures = pool.install(|| {
+        (0..case.count)
+            .into_par_iter()
+            .filter(|&i| generate(&request, derive_seed(2026, 0, i as u64)).is_err())
+            .count()
+    });
+    (case.count as f64 / start.elapsed().as_secs_f64(), failures)
+}
+
+fn main() {
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    println!("generator: rated puzzles per second (seeded, exact level), 1 thread and 2 threads");
+    for case in cases() {
+        if !filter.is_empty() && !filter.iter().any(|f| case.name.contains(f.as_str())) {
+            continue;
+        }
+        let (one, failed) = run(&case, 1);
+        let (two, _) = run(&case, 2);
+        println!(
+            "{:<26} {:>5} puzzles  {:>9.1}/s  2 threads {:>9.1}/s  x{:.2}  failed {failed}",
+            case.name,
+            case.count,
+            one,
+            two,
+            two / one
+        );
+    }
+}
