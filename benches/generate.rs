@@ -30,10 +30,22 @@ fn cases() -> Vec<Case> {
     vec![
         case("classic 9x9 any level", "classic", 9, Target::Any, 2000),
         case("classic 9x9 easy", "classic", 9, level(Level::Easy), 1000),
-        case("classic 9x9 medium", "classic", 9, level(Level::Medium), 500),
+        case(
+            "classic 9x9 medium",
+            "classic",
+            9,
+            level(Level::Medium),
+            500,
+        ),
         case("classic 9x9 hard", "classic", 9, level(Level::Hard), 200),
         case("classic 9x9 expert", "classic", 9, level(Level::Expert), 60),
-        case("classic 9x9 extreme", "classic", 9, level(Level::Extreme), 10),
+        case(
+            "classic 9x9 extreme",
+            "classic",
+            9,
+            level(Level::Extreme),
+            10,
+        ),
         case("jigsaw 9x9 easy", "jigsaw", 9, level(Level::Easy), 200),
         case("jigsaw 9x9 hard", "jigsaw", 9, level(Level::Hard), 40),
         case("diagonal 9x9 hard", "diagonal", 9, level(Level::Hard), 60),
@@ -43,8 +55,9 @@ fn cases() -> Vec<Case> {
     ]
 }
 
-/// Generates `count` puzzles on `threads` threads; returns puzzles per second and failures.
-fn run(case: &Case, threads: usize) -> (f64, usize) {
+/// Generates `count` puzzles on `threads` threads; returns puzzles per second, failures and the
+/// mean number of attempts per puzzle.
+fn run(case: &Case, threads: usize) -> (f64, usize, f64) {
     let mut request = Request::new(case.variant.parse::<Variant>().expect("variant"), case.size);
     request.target = case.target;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -52,13 +65,20 @@ fn run(case: &Case, threads: usize) -> (f64, usize) {
         .build()
         .expect("thread pool");
     let start = Instant::now();
-    let failures = pool.install(|| {
+    let attempts: Vec<Option<usize>> = pool.install(|| {
         (0..case.count)
             .into_par_iter()
-            .filter(|&i| generate(&request, derive_seed(2026, 0, i as u64)).is_err())
-            .count()
+            .map(|i| {
+                generate(&request, derive_seed(2026, 0, i as u64))
+                    .ok()
+                    .map(|p| p.attempts)
+            })
+            .collect()
     });
-    (case.count as f64 / start.elapsed().as_secs_f64(), failures)
+    let rate = case.count as f64 / start.elapsed().as_secs_f64();
+    let made: Vec<usize> = attempts.iter().flatten().copied().collect();
+    let mean = made.iter().sum::<usize>() as f64 / made.len().max(1) as f64;
+    (rate, case.count - made.len(), mean)
 }
 
 fn main() {
@@ -71,10 +91,10 @@ fn main() {
         if !filter.is_empty() && !filter.iter().any(|f| case.name.contains(f.as_str())) {
             continue;
         }
-        let (one, failed) = run(&case, 1);
-        let (two, _) = run(&case, 2);
+        let (one, failed, attempts) = run(&case, 1);
+        let (two, _, _) = run(&case, 2);
         println!(
-            "{:<26} {:>5} puzzles  {:>9.1}/s  2 threads {:>9.1}/s  x{:.2}  failed {failed}",
+            "{:<26} {:>5} puzzles  {:>9.1}/s  2 threads {:>9.1}/s  x{:.2}  failed {failed}  attempts/puzzle {attempts:.1}",
             case.name,
             case.count,
             one,

@@ -1,13 +1,15 @@
 //! Exact-solver benchmark: "solve and prove unique" (count to 2) over the shared puzzle sets,
 //! single thread, including reading and parsing each line, and the worst solve time on 16×16
-//! puzzles with 100 givens. Run: `cargo bench --bench solve` (data from `SUDOKU_DATA` or
-//! `../shared/data`; sets that are missing are skipped with a message).
+//! puzzles with 100 to 130 givens, and count-to-2 over the 9×9 variant sets (`variants/*.jsonl`).
+//! Run: `cargo bench --bench solve` (data from `SUDOKU_DATA` or `../shared/data`; sets that are
+//! missing are skipped with a message). `BENCH_ONLY=sixteen` (or `classic`, `variants`, comma
+//! separated) runs only some parts; `NODES=1` adds search-node statistics for 16×16.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use sudoku_book::grid::text::parse_line;
-use sudoku_book::grid::{Geometry, Grid};
+use sudoku_book::grid::{Geometry, Grid, RegionMap};
 use sudoku_book::solve::Solver;
 
 const SETS: &[&str] = &[
@@ -112,47 +114,181 @@ fn sixteen_puzzle(geo: &Geometry, solver: &Solver, seed: u64, givens: usize) -> 
     grid
 }
 
-fn bench_sixteen() {
-    let geo = Geometry::classic(16).expect("16x16 is supported");
-    let solver = Solver::new(&geo);
-    let puzzles: Vec<Grid> = (0..40)
-        .map(|seed| sixteen_puzzle(&geo, &solver, seed, 100))
-        .collect();
-    let mut worst = Duration::ZERO;
-    let mut total = Duration::ZERO;
-    for puzzle in &puzzles {
+/// Times count-to-2 on one puzzle: the best of `RUNS` runs, to keep other processes' noise out.
+fn time_puzzle(solver: &Solver, puzzle: &Grid) -> Duration {
+    const RUNS: usize = 3;
+    let mut best = Duration::MAX;
+    for _ in 0..RUNS {
         let start = Instant::now();
         let count = solver.count_solutions(puzzle, 2);
-        let elapsed = start.elapsed();
-        if std::env::var_os("NODES").is_some() {
-            let g = sudoku_book::solve::GenericSolver::new(&geo);
-            println!(
-                "nodes {} time {:?}",
-                g.count(puzzle.cells(), 2, 0).nodes,
-                elapsed
-            );
-        }
-        assert_eq!(count, 1);
+        best = best.min(start.elapsed());
+        assert_eq!(count, 1, "benchmark puzzles have one solution");
+    }
+    best
+}
+
+/// A short fingerprint of a puzzle set, so runs can be checked to use the same puzzles.
+fn fingerprint(puzzles: &[Grid]) -> u64 {
+    puzzles
+        .iter()
+        .flat_map(|p| p.cells().iter())
+        .fold(0xCBF2_9CE4_8422_2325u64, |h, &v| {
+            (h ^ u64::from(v)).wrapping_mul(0x0100_0000_01B3)
+        })
+}
+
+/// Reports mean and worst count-to-2 time over one set of 16×16 puzzles.
+fn report_sixteen(solver: &Solver, puzzles: &[Grid], label: &str) {
+    let mut worst = Duration::ZERO;
+    let mut total = Duration::ZERO;
+    for puzzle in puzzles {
+        let elapsed = time_puzzle(solver, puzzle);
         worst = worst.max(elapsed);
         total += elapsed;
     }
     let min_givens = puzzles.iter().map(Grid::filled_count).min().unwrap_or(0);
+    let max_givens = puzzles.iter().map(Grid::filled_count).max().unwrap_or(0);
     println!(
-        "16x16, {} puzzles with >= {min_givens} givens: mean {:.3} ms, worst {:.3} ms per puzzle",
+        "16x16, {} puzzles with >= {min_givens} givens: mean {:.3} ms, worst {:.3} ms per puzzle  \
+         ({label}, {min_givens}..={max_givens} givens, set {:016x})",
         puzzles.len(),
         total.as_secs_f64() * 1e3 / puzzles.len() as f64,
-        worst.as_secs_f64() * 1e3
+        worst.as_secs_f64() * 1e3,
+        fingerprint(puzzles),
     );
+}
+
+/// 16×16 puzzles: 200 with exactly 100 givens, and 100 with 100 to 130 givens.
+fn bench_sixteen() {
+    let geo = Geometry::classic(16).expect("16x16 is supported");
+    let solver = Solver::new(&geo);
+    let hundred: Vec<Grid> = (0..200)
+        .map(|seed| sixteen_puzzle(&geo, &solver, seed, 100))
+        .collect();
+    let more: Vec<Grid> = (1000..1100)
+        .map(|seed| sixteen_puzzle(&geo, &solver, seed, 100 + (seed as usize % 31)))
+        .collect();
+    report_sixteen(&solver, &hundred, "100 givens");
+    report_sixteen(&solver, &more, "100 to 130 givens");
+    if std::env::var_os("NODES").is_some() {
+        let generic = sudoku_book::solve::GenericSolver::new(&geo);
+        let mut nodes: Vec<u64> = hundred
+            .iter()
+            .chain(&more)
+            .map(|p| generic.count(p.cells(), 2, 0).nodes)
+            .collect();
+        nodes.sort_unstable();
+        let total: u64 = nodes.iter().sum();
+        println!(
+            "16x16 search nodes: mean {:.1}, median {}, max {}",
+            total as f64 / nodes.len() as f64,
+            nodes[nodes.len() / 2],
+            nodes.last().copied().unwrap_or(0)
+        );
+    }
+}
+
+/// One variant puzzle from a JSON line: its geometry and givens.
+fn parse_variant(line: &str) -> anyhow::Result<(Geometry, Grid)> {
+    let value: serde_json::Value = serde_json::from_str(line)?;
+    let variant = value["variant"].as_str().unwrap_or("classic");
+    let size = value["size"].as_u64().unwrap_or(9) as usize;
+    let ints = |key: &str| -> Option<Vec<u64>> {
+        value[key]
+            .as_array()
+            .map(|a| a.iter().map(|v| v.as_u64().unwrap_or(0)).collect())
+    };
+    let regions = match ints("regions") {
+        Some(ids) => {
+            let ids: Vec<usize> = ids.iter().map(|&i| i as usize).collect();
+            Some(RegionMap::from_ids(size, &ids)?)
+        }
+        None => None,
+    };
+    let givens = ints("givens").ok_or_else(|| anyhow::anyhow!("no givens"))?;
+    let geo = Geometry::new(size, variant.parse()?, None, regions)?;
+    let cells = givens.iter().map(|&v| v as u8).collect();
+    Ok((geo, Grid::new(size, cells)))
+}
+
+/// Count-to-2 over one variant file (solver tables built beforehand, not timed).
+fn bench_variant_file(path: &std::path::Path) {
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let Ok(text) = std::fs::read_to_string(path) else {
+        println!("{name:<42} skipped: cannot read {}", path.display());
+        return;
+    };
+    let puzzles: Vec<(Solver, Grid)> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .filter_map(|l| parse_variant(l).ok())
+        .map(|(geo, grid)| (Solver::new(&geo), grid))
+        .collect();
+    if puzzles.is_empty() {
+        println!("{name:<42} skipped: no puzzles");
+        return;
+    }
+    let mut best = f64::MAX;
+    let mut total = Duration::ZERO;
+    let mut unique = 0;
+    while total < Duration::from_secs(1) {
+        let start = Instant::now();
+        unique = puzzles
+            .iter()
+            .filter(|(solver, grid)| solver.count_solutions(grid, 2) == 1)
+            .count();
+        let elapsed = start.elapsed();
+        best = best.min(elapsed.as_secs_f64());
+        total += elapsed;
+    }
+    let n = puzzles.len();
+    println!(
+        "{name:<42} {n:>6} puzzles  {:>9.0} puzzles/s  {:>7.2} us/puzzle  ({unique} unique)",
+        n as f64 / best,
+        best * 1e6 / n as f64,
+    );
+}
+
+/// Every `variants/*.jsonl` file of the data directory, in name order.
+fn bench_variants() {
+    let dir = data_dir().join("variants");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        println!("variants skipped: {} not found", dir.display());
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    paths.sort();
+    for path in &paths {
+        bench_variant_file(path);
+    }
+}
+
+/// True when `part` should run: `BENCH_ONLY` (comma-separated `classic`, `variants`, `sixteen`)
+/// picks parts; unset runs them all.
+fn wanted(part: &str) -> bool {
+    std::env::var("BENCH_ONLY").map_or(true, |only| only.split(',').any(|p| p.trim() == part))
 }
 
 fn main() {
     if std::env::args().any(|a| a == "--list") {
         return;
     }
-    let solver = Solver::new(&Geometry::classic(9).expect("9x9 is supported"));
     println!("exact solver, count to 2, one thread, parse included (best of repeated runs)");
-    for name in SETS {
-        bench_set(name, &solver);
+    if wanted("classic") {
+        let solver = Solver::new(&Geometry::classic(9).expect("9x9 is supported"));
+        for name in SETS {
+            bench_set(name, &solver);
+        }
     }
-    bench_sixteen();
+    if wanted("variants") {
+        bench_variants();
+    }
+    if wanted("sixteen") {
+        bench_sixteen();
+    }
 }

@@ -225,7 +225,10 @@ pub fn random_fill(geo: &Geometry, rng: &mut SeededRng) -> Option<Grid> {
 }
 
 /// Digs the solution, keeping each removal while the puzzle stays right for the target: solvable
-/// by techniques up to the target level (which proves uniqueness below expert), and unique.
+/// by techniques up to the target level (which proves uniqueness below expert: expert techniques
+/// include uniqueness arguments, so there the exact count is checked too). Naked and hidden
+/// singles are tried first, by the exact solver's fast propagation; the logic solver runs only
+/// when they do not finish the puzzle.
 fn dig_for(
     request: &Request,
     geo: &Geometry,
@@ -236,13 +239,15 @@ fn dig_for(
     let orbits = request.symmetry.orbits(geo.size());
     let floor = request.givens.unwrap_or(0);
     let unique = |p: &Grid| solver.count_solutions(p, 2) == 1;
+    let singles = |p: &Grid| solver.solves_by_singles(p);
     let mut keep: Box<dyn FnMut(&Grid) -> bool> = match request.target {
+        Target::Level(Level::Easy) => Box::new(singles),
         Target::Level(level) if level < Level::Expert => {
-            Box::new(move |p: &Grid| solves_within(geo, p, level))
+            Box::new(move |p: &Grid| singles(p) || solves_within(geo, p, level))
         }
-        Target::Level(Level::Expert) => {
-            Box::new(move |p: &Grid| unique(p) && solves_within(geo, p, Level::Expert))
-        }
+        Target::Level(Level::Expert) => Box::new(move |p: &Grid| {
+            unique(p) && (singles(p) || solves_within(geo, p, Level::Expert))
+        }),
         _ => Box::new(unique),
     };
     dig(solution, &orbits, rng, floor, &mut *keep)

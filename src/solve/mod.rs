@@ -69,6 +69,11 @@ impl Solver {
         self.generic.count(givens.cells(), limit, 0).count
     }
 
+    /// True when naked and hidden singles alone complete the puzzle (which proves it unique).
+    pub fn solves_by_singles(&self, givens: &Grid) -> bool {
+        self.generic.solves_by_singles(givens.cells())
+    }
+
     /// The first solution found, if any (no uniqueness check).
     pub fn first_solution(&self, givens: &Grid) -> Option<Grid> {
         if let Some(cells) = self.classic_cells(givens) {
