@@ -5,6 +5,7 @@ mod batch;
 mod check;
 mod data;
 mod generate;
+mod generator;
 mod hint;
 mod logic;
 mod properties;
