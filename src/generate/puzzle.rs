@@ -12,7 +12,7 @@ use super::rng::SeededRng;
 use super::symmetry::Symmetry;
 use super::transform::shuffle_solution;
 use crate::grid::{BoxShape, Geometry, GeometryError, Grid, RegionMap, Variant};
-use crate::logic::{Level, Rating, rate, solves_within};
+use crate::logic::{Level, Rating, rate, solve_logic, solves_within};
 use crate::solve::{GenericSolver, Solver};
 
 /// What difficulty the puzzle must have.
@@ -135,6 +135,7 @@ const ATTEMPTS_PER_FILL: usize = 8;
 pub fn generate(request: &Request, seed: u64) -> Result<Generated, GenerateError> {
     let mut rng = SeededRng::new(seed);
     let mut closest: Option<Rating> = None;
+    let mut closest_level: Option<Option<Level>> = None;
     let mut current: Option<(Geometry, Solver, Grid)> = None;
     for attempt in 1..=request.attempts.max(1) {
         let reuse = attempt % ATTEMPTS_PER_FILL != 1 && current.is_some();
@@ -146,6 +147,14 @@ pub fn generate(request: &Request, seed: u64) -> Result<Generated, GenerateError
             _ => fresh_solution(request, &mut rng)?,
         };
         let puzzle = dig_for(request, &geo, &solver, &solution, &mut rng);
+        if let Target::Level(want) = request.target {
+            let reached = reached_level(&geo, &solver, &puzzle, want);
+            if reached != Some(want) {
+                closest_level = nearer_level(want, closest_level, reached);
+                current = Some((geo, solver, solution));
+                continue;
+            }
+        }
         let rating = rate(&geo, &puzzle);
         if request.target.accepts(&rating) {
             return Ok(Generated {
@@ -160,7 +169,23 @@ pub fn generate(request: &Request, seed: u64) -> Result<Generated, GenerateError
         closest = Some(closer(request.target, closest, rating));
         current = Some((geo, solver, solution));
     }
-    Err(unreachable(request, closest))
+    Err(unreachable(request, closest, closest_level))
+}
+
+/// Of two levels reached (`None`: harder than the target), the one nearer the target.
+fn nearer_level(
+    want: Level,
+    best: Option<Option<Level>>,
+    reached: Option<Level>,
+) -> Option<Option<Level>> {
+    let distance = |level: Option<Level>| match level {
+        Some(level) => (level as i32 - want as i32).abs(),
+        None => 1,
+    };
+    match best {
+        Some(best) if distance(best) <= distance(reached) => Some(best),
+        _ => Some(reached),
+    }
 }
 
 /// A geometry (new jigsaw layout if needed), its solver and a random solution.
@@ -224,11 +249,10 @@ pub fn random_fill(geo: &Geometry, rng: &mut SeededRng) -> Option<Grid> {
         .map(|cells| Grid::new(geo.size(), cells))
 }
 
-/// Digs the solution, keeping each removal while the puzzle stays right for the target: solvable
-/// by techniques up to the target level (which proves uniqueness below expert: expert techniques
-/// include uniqueness arguments, so there the exact count is checked too). Naked and hidden
-/// singles are tried first, by the exact solver's fast propagation; the logic solver runs only
-/// when they do not finish the puzzle.
+/// Digs the solution for the target. Easy digs while singles still solve the puzzle. Other
+/// levels dig a minimal unique puzzle or dig while the target level still solves it (see
+/// [`digs_to_minimal`]), and leave the exact level to [`reached_level`]. A score range, or no
+/// target, digs while the puzzle stays unique.
 fn dig_for(
     request: &Request,
     geo: &Geometry,
@@ -238,19 +262,56 @@ fn dig_for(
 ) -> Grid {
     let orbits = request.symmetry.orbits(geo.size());
     let floor = request.givens.unwrap_or(0);
-    let unique = |p: &Grid| solver.count_solutions(p, 2) == 1;
-    let singles = |p: &Grid| solver.solves_by_singles(p);
     let mut keep: Box<dyn FnMut(&Grid) -> bool> = match request.target {
-        Target::Level(Level::Easy) => Box::new(singles),
-        Target::Level(level) if level < Level::Expert => {
-            Box::new(move |p: &Grid| singles(p) || solves_within(geo, p, level))
+        Target::Level(Level::Easy) => Box::new(|p: &Grid| solver.solves_by_singles(p)),
+        Target::Level(level) if !digs_to_minimal(geo) => {
+            Box::new(move |p: &Grid| solvable_at(geo, solver, p, level))
         }
-        Target::Level(Level::Expert) => Box::new(move |p: &Grid| {
-            unique(p) && (singles(p) || solves_within(geo, p, Level::Expert))
-        }),
-        _ => Box::new(unique),
+        _ => Box::new(|p: &Grid| solver.count_solutions(p, 2) == 1),
     };
     dig(solution, &orbits, rng, floor, &mut *keep)
+}
+
+/// Classic grids up to 9×9 are dug to a minimal puzzle for levels above easy: there the exact
+/// count is cheap and minimal puzzles spread over every level. Larger grids (whose minimal
+/// puzzles are mostly very hard) and variants with extra houses or regions (whose minimal
+/// puzzles are mostly easy) dig only while the target level still solves the puzzle.
+fn digs_to_minimal(geo: &Geometry) -> bool {
+    geo.variant() == Variant::CLASSIC && geo.size() <= 9
+}
+
+/// True when the puzzle is unique and solvable by techniques up to `level`: singles by the exact
+/// solver's propagation first (cheap, and proof of uniqueness), then the logic solver; from
+/// expert up, where uniqueness arguments are allowed, the solution count is checked first.
+fn solvable_at(geo: &Geometry, solver: &Solver, puzzle: &Grid, level: Level) -> bool {
+    if solver.solves_by_singles(puzzle) {
+        return true;
+    }
+    match level {
+        Level::Easy => false,
+        Level::Medium | Level::Hard => solves_within(geo, puzzle, level),
+        Level::Expert => {
+            solver.count_solutions(puzzle, 2) == 1 && solves_within(geo, puzzle, level)
+        }
+        Level::Extreme => solver.count_solutions(puzzle, 2) == 1,
+    }
+}
+
+/// The level a unique puzzle reaches when solved with techniques up to `want` (the highest level
+/// used on the easiest-first path), or `None` when those techniques cannot finish it. One logic
+/// solve: a cheap filter before the full rating.
+fn reached_level(geo: &Geometry, solver: &Solver, puzzle: &Grid, want: Level) -> Option<Level> {
+    if solver.solves_by_singles(puzzle) {
+        return Some(Level::Easy);
+    }
+    if want == Level::Easy {
+        return None;
+    }
+    let result = solve_logic(geo, puzzle, want);
+    if !result.solved {
+        return None;
+    }
+    result.steps.iter().map(|s| s.technique.level()).max()
 }
 
 /// The rating closer to the target of two (for the "closest found" message).
@@ -266,10 +327,17 @@ fn closer(target: Target, best: Option<Rating>, candidate: Rating) -> Rating {
     }
 }
 
-fn unreachable(request: &Request, closest: Option<Rating>) -> GenerateError {
-    let closest = closest
-        .map(|r| format!(" (the closest was {} at score {:.1})", r.level, r.score))
-        .unwrap_or_default();
+fn unreachable(
+    request: &Request,
+    closest: Option<Rating>,
+    closest_level: Option<Option<Level>>,
+) -> GenerateError {
+    let closest = match (closest, closest_level) {
+        (Some(r), _) => format!(" (the closest was {} at score {:.1})", r.level, r.score),
+        (None, Some(Some(level))) => format!(" (the closest was {level})"),
+        (None, Some(None)) => " (every puzzle found was harder)".to_string(),
+        (None, None) => String::new(),
+    };
     GenerateError::Unreachable {
         what: format!("{0}x{0} {1}", request.size, request.variant),
         target: request.target.to_string(),

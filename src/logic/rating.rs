@@ -130,7 +130,11 @@ pub fn rate(geo: &Geometry, givens: &Grid) -> Rating {
         *techniques.entry(step.technique.name()).or_insert(0) += 1;
     });
     let solved = c.is_solved() && !c.is_broken();
-    if !solved {
+    if solved && level < Level::Extreme {
+        // Forcing chains come last in the finder order, so a path that needed one shows that no
+        // lower level suffices; below that, the score order can put a harder technique first.
+        level = lowest_level(geo, givens, level);
+    } else if !solved {
         score = TRIAL_AND_ERROR_SCORE;
         level = Level::Extreme;
     }
@@ -140,6 +144,20 @@ pub fn rate(geo: &Geometry, givens: &Grid) -> Rating {
         solved,
         techniques,
     }
+}
+
+/// The lowest level whose techniques solve the puzzle, given that those of `path_level` do. The
+/// easiest-first path follows the score, which can take a harder level than needed (X-Wing, 3.2,
+/// hard, comes before the medium hidden pair, 3.4); a puzzle's level is what suffices.
+fn lowest_level(geo: &Geometry, givens: &Grid, path_level: Level) -> Level {
+    let mut level = path_level;
+    while let Some(lower) = level.easier() {
+        if !solves_within(geo, givens, lower) {
+            break;
+        }
+        level = lower;
+    }
+    level
 }
 
 #[cfg(test)]
@@ -163,6 +181,17 @@ mod tests {
         assert_eq!(rating.level, Level::Easy);
         assert!(rating.score <= 2.3, "{rating:?}");
         assert!(solves_within(&geo, &grid, Level::Easy));
+    }
+
+    #[test]
+    fn level_is_the_lowest_that_suffices() {
+        let (geo, grid) = classic(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        );
+        let rating = rate(&geo, &grid);
+        let lower = rating.level.easier();
+        assert!(solves_within(&geo, &grid, rating.level));
+        assert!(lower.is_none_or(|l| !solves_within(&geo, &grid, l)));
     }
 
     #[test]

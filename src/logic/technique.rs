@@ -30,6 +30,17 @@ impl Level {
         Level::Extreme,
     ];
 
+    /// The level below this one, if any.
+    pub fn easier(self) -> Option<Level> {
+        match self {
+            Level::Easy => None,
+            Level::Medium => Some(Level::Easy),
+            Level::Hard => Some(Level::Medium),
+            Level::Expert => Some(Level::Hard),
+            Level::Extreme => Some(Level::Expert),
+        }
+    }
+
     /// The lower-case name (`easy` … `extreme`).
     pub fn name(self) -> &'static str {
         match self {
