@@ -114,6 +114,8 @@ pub enum GenerateError {
         attempts: usize,
         closest: String,
     },
+    #[error("could not fill a {what} grid within the search budget")]
+    NoFill { what: String },
     #[error("no fillable {size}x{size} jigsaw layout{extra} found within {attempts} attempts")]
     NoLayout {
         size: usize,
@@ -124,9 +126,13 @@ pub enum GenerateError {
 
 /// Search nodes allowed for one random fill before it is abandoned (a layout that cannot be
 /// filled is dropped; a fillable one is filled far below this).
-const FILL_NODE_CAP: u64 = 20_000;
-/// Fill attempts per jigsaw layout, and layouts drawn per puzzle attempt.
-const FILLS_PER_LAYOUT: usize = 4;
+const FILL_NODE_CAP: u64 = 1_000;
+/// Node caps tried in turn (each [`FILLS_PER_LAYOUT`] times) for a fixed geometry, which cannot
+/// be swapped for an easier one: most fill at once; none was found for 16×16 window, which is
+/// then reported instead of searched for minutes.
+const FIXED_FILL_CAPS: [u64; 3] = [1_000, 10_000, 200_000];
+/// Fill attempts per jigsaw layout (and per cap), and layouts drawn per puzzle attempt.
+const FILLS_PER_LAYOUT: usize = 2;
 const LAYOUTS_PER_ATTEMPT: usize = 50;
 /// Attempts that reuse one solution (relabelled and rearranged) before a fresh fill.
 const ATTEMPTS_PER_FILL: usize = 8;
@@ -202,9 +208,11 @@ fn fresh_solution(
         request.box_shape,
         request.regions.clone(),
     )?;
-    let solution = (0..FILLS_PER_LAYOUT * LAYOUTS_PER_ATTEMPT)
-        .find_map(|_| random_fill(&geo, rng))
-        .ok_or_else(|| no_layout(request))?;
+    let solution = FIXED_FILL_CAPS
+        .iter()
+        .flat_map(|&cap| std::iter::repeat_n(cap, FILLS_PER_LAYOUT))
+        .find_map(|cap| random_fill_capped(&geo, rng, cap))
+        .ok_or_else(|| no_fill(request))?;
     let solver = Solver::new(&geo);
     Ok((geo, solver, solution))
 }
@@ -226,6 +234,12 @@ fn fresh_jigsaw(
     Err(no_layout(request))
 }
 
+fn no_fill(request: &Request) -> GenerateError {
+    GenerateError::NoFill {
+        what: format!("{0}x{0} {1}", request.size, request.variant),
+    }
+}
+
 fn no_layout(request: &Request) -> GenerateError {
     let extra = if request.variant.diagonal || request.variant.window {
         format!(" with the houses of {}", request.variant)
@@ -242,10 +256,15 @@ fn no_layout(request: &Request) -> GenerateError {
 /// A random solution of the geometry: the exact solver with a random digit order, abandoned
 /// after [`FILL_NODE_CAP`] search nodes.
 pub fn random_fill(geo: &Geometry, rng: &mut SeededRng) -> Option<Grid> {
+    random_fill_capped(geo, rng, FILL_NODE_CAP)
+}
+
+/// A random solution found within `cap` search nodes, if any.
+fn random_fill_capped(geo: &Geometry, rng: &mut SeededRng, cap: u64) -> Option<Grid> {
     let solver = GenericSolver::new(geo);
     let mut pick = |mask: u32| rng.pick_bit(mask);
     solver
-        .first_with_order_capped(&vec![0; geo.cell_count()], &mut pick, FILL_NODE_CAP)
+        .first_with_order_capped(&vec![0; geo.cell_count()], &mut pick, cap)
         .map(|cells| Grid::new(geo.size(), cells))
 }
 
