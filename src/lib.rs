@@ -3,6 +3,7 @@
 
 pub mod generate;
 pub mod grid;
+pub mod layout;
 pub mod logic;
 pub mod render;
 pub mod solve;

@@ -1,0 +1,116 @@
+//! The book spec exactly as written in TOML: serde structs that refuse unknown keys and keep the
+//! source span of every value, so later checks can point at the line and column.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// A length: a bare number is millimetres; text carries its unit (`12mm`, `0.5in`, `36pt`).
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum RawLength {
+    Millimetres(f64),
+    Text(String),
+}
+
+/// The top level of `book.toml`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawBook {
+    pub title: Spanned<String>,
+    pub subtitle: Option<Spanned<String>>,
+    pub author: Option<Spanned<String>>,
+    pub seed: Option<Spanned<u64>>,
+    pub instructions: Option<Spanned<String>>,
+    pub layout: Option<Spanned<String>>,
+    pub font: Option<Spanned<String>>,
+    pub bold_font: Option<Spanned<String>>,
+    pub page_numbers: Option<Spanned<bool>>,
+    pub header: Option<Spanned<String>>,
+    pub contents: Option<Spanned<bool>>,
+    pub page: Option<RawPage>,
+    pub answers: Option<RawAnswers>,
+    pub style: Option<RawStyle>,
+    #[serde(rename = "section", default)]
+    pub sections: Vec<Spanned<RawSection>>,
+}
+
+/// `[page]`.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawPage {
+    pub size: Option<Spanned<String>>,
+    pub width: Option<Spanned<RawLength>>,
+    pub height: Option<Spanned<RawLength>>,
+    pub margin: Option<Spanned<RawLength>>,
+    pub gutter: Option<Spanned<RawLength>>,
+    pub bleed: Option<Spanned<bool>>,
+}
+
+/// `[answers]`.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawAnswers {
+    pub layout: Option<Spanned<String>>,
+    pub include: Option<Spanned<bool>>,
+}
+
+/// `[style]`.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawStyle {
+    pub diagonals: Option<Spanned<String>>,
+    pub window_shade: Option<Spanned<f64>>,
+}
+
+/// One `[[section]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSection {
+    pub title: Option<Spanned<String>>,
+    pub variant: Option<Spanned<String>>,
+    pub size: Option<Spanned<usize>>,
+    #[serde(rename = "box")]
+    pub box_shape: Option<Spanned<String>>,
+    pub count: Spanned<usize>,
+    pub difficulty: Option<Spanned<String>>,
+    pub score: Option<Spanned<String>>,
+    pub symmetry: Option<Spanned<String>>,
+    pub givens: Option<Spanned<usize>>,
+    pub regions: Option<Spanned<String>>,
+}
+
+/// Every key the spec knows, for "did you mean" suggestions.
+pub const KNOWN_KEYS: &[&str] = &[
+    "title",
+    "subtitle",
+    "author",
+    "seed",
+    "instructions",
+    "layout",
+    "font",
+    "bold_font",
+    "page_numbers",
+    "header",
+    "contents",
+    "page",
+    "answers",
+    "style",
+    "section",
+    "size",
+    "width",
+    "height",
+    "margin",
+    "gutter",
+    "bleed",
+    "include",
+    "diagonals",
+    "window_shade",
+    "variant",
+    "box",
+    "count",
+    "difficulty",
+    "score",
+    "symmetry",
+    "givens",
+    "regions",
+];
