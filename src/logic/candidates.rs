@@ -202,6 +202,11 @@ impl<'g> Candidates<'g> {
         self.cand[cell]
     }
 
+    /// Every cell's value (0 when empty), row-major.
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
     /// Every candidate mask, row-major.
     pub fn masks(&self) -> &[u32] {
         &self.cand

@@ -28,6 +28,23 @@ enum Mode {
 /// Longest chain (in nodes) the searches consider.
 const MAX_LENGTH: u16 = 40;
 
+/// The easiest of X-chain, XY-chain and AIC by score (base + length bonus; ties go to the
+/// simpler kind). AIC links include the other two kinds, so when no AIC exists neither does an
+/// X- or XY-chain: the (costly) AIC search runs first and the others only when it finds one.
+pub fn find(c: &Candidates) -> Option<Step> {
+    let aic = aic(c)?;
+    [x_chain(c), xy_chain(c), Some(aic)]
+        .into_iter()
+        .flatten()
+        .reduce(|best, step| {
+            if step.score() < best.score() {
+                step
+            } else {
+                best
+            }
+        })
+}
+
 /// X-chain (single digit), including simple colouring.
 pub fn x_chain(c: &Candidates) -> Option<Step> {
     Search::new(c, Mode::X).best(Technique::XChain)
@@ -71,7 +88,7 @@ struct Search<'a, 'g> {
 impl<'a, 'g> Search<'a, 'g> {
     fn new(c: &'a Candidates<'g>, mode: Mode) -> Search<'a, 'g> {
         let n = c.size();
-        let nodes = c.masks().len() * n;
+        let nodes = c.masks().len() << 5;
         let (offsets, targets) = strong_links(c, mode);
         Search {
             c,
@@ -88,11 +105,11 @@ impl<'a, 'g> Search<'a, 'g> {
     }
 
     fn node(&self, cell: usize, digit: u8) -> u32 {
-        (cell * self.n + digit as usize - 1) as u32
+        (cell << 5 | (digit as usize - 1)) as u32
     }
 
     fn cell_digit(&self, node: u32) -> (usize, u8) {
-        (node as usize / self.n, (node as usize % self.n) as u8 + 1)
+        (node as usize >> 5, (node & 31) as u8 + 1)
     }
 
     fn weakly_linked(&self, x: u32, a: u32) -> bool {
@@ -246,8 +263,8 @@ impl<'a, 'g> Search<'a, 'g> {
 /// The strong links allowed by a mode, as compressed rows over nodes `cell * n + digit - 1`.
 fn strong_links(c: &Candidates, mode: Mode) -> (Vec<u32>, Vec<u32>) {
     let n = c.size();
-    let nodes = c.masks().len() * n;
-    let node = |cell: usize, d: u8| (cell * n + d as usize - 1) as u32;
+    let nodes = c.masks().len() << 5;
+    let node = |cell: usize, d: u8| (cell << 5 | (d as usize - 1)) as u32;
     let mut edges: Vec<(u32, u32)> = Vec::new();
     if mode != Mode::X {
         for (cell, &m) in c.masks().iter().enumerate() {

@@ -38,9 +38,7 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::Jellyfish, fish::jellyfish),
     (Technique::HiddenQuad, subsets::hidden_quad),
     (Technique::Bug1, uniqueness::bug_plus_one),
-    (Technique::XChain, chains::x_chain),
-    (Technique::XyChain, chains::xy_chain),
-    (Technique::Aic, chains::aic),
+    (Technique::XChain, chains::find),
     (Technique::ContradictionChain, forcing::find),
 ];
 
