@@ -35,6 +35,8 @@ struct Branches {
     end: Vec<End>,
     /// Placements made (the assumption included).
     len: Vec<u16>,
+    /// Per node, its row in `when` and `kept` (only candidates have one).
+    row_of: Vec<u32>,
     /// Per node and cell: when it was placed (index in the branch's placements; u16::MAX).
     when: Vec<u16>,
     /// Per node and cell: the digits still possible at the end (candidates or the value).
@@ -42,8 +44,9 @@ struct Branches {
 }
 
 impl Branches {
-    fn row(&self, node: usize) -> std::ops::Range<usize> {
-        node * self.cells..(node + 1) * self.cells
+    /// The start of a candidate node's row in `when` and `kept`.
+    fn row(&self, node: usize) -> usize {
+        self.row_of[node] as usize * self.cells
     }
 
     /// The value a branch gave a cell (0 if none), at `row + cell`.
@@ -178,14 +181,13 @@ fn all_branches(c: &Candidates) -> Branches {
     let (cells, n) = (c.masks().len(), c.size());
     let (mut when, mut kept) = BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
     when.clear();
-    when.resize(cells * n * cells, u16::MAX);
     kept.clear();
-    kept.resize(cells * n * cells, 0);
     let mut b = Branches {
         cells,
         n,
         end: vec![End::None; cells * n],
         len: vec![0; cells * n],
+        row_of: vec![u32::MAX; cells * n],
         when,
         kept,
     };
@@ -218,11 +220,11 @@ fn all_branches(c: &Candidates) -> Branches {
             if end == End::Contradiction {
                 cap = cap.min(s.count as usize);
             }
-            let row = b.row(node);
-            b.when[row.clone()].copy_from_slice(&s.when);
-            for (k, x) in b.kept[row].iter_mut().zip(0..cells) {
-                *k = s.cand[x] | if s.value[x] != 0 { bit(s.value[x]) } else { 0 };
-            }
+            b.row_of[node] = (b.when.len() / cells) as u32;
+            b.when.extend_from_slice(&s.when);
+            let kept =
+                (0..cells).map(|x| s.cand[x] | if s.value[x] != 0 { bit(s.value[x]) } else { 0 });
+            b.kept.extend(kept);
         }
     }
     b
@@ -334,7 +336,7 @@ fn common(
     if nodes.iter().any(|&node| b.end[node] != End::Quiet) {
         return None;
     }
-    let rows: Vec<usize> = nodes.iter().map(|&node| node * b.cells).collect();
+    let rows: Vec<usize> = nodes.iter().map(|&node| b.row(node)).collect();
     let mut best: Option<(usize, (usize, u8))> = None;
     for x in 0..b.cells {
         let v = b.value(rows[0] + x);
