@@ -48,12 +48,25 @@ pub fn next_step(c: &Candidates, max_level: Level) -> Option<Step> {
 }
 
 /// Like [`next_step`]; without `assume_unique`, the uniqueness techniques are left out.
+///
+/// Finders run easiest first and the first step found is taken, except that a step whose score
+/// grew past the base score of later techniques (long chains) is compared with what those find,
+/// and the easiest is kept (Sudoku Explainer's rule: the easiest available step).
 fn next_step_with(c: &Candidates, max_level: Level, assume_unique: bool) -> Option<Step> {
-    FINDERS
+    let mut finders = FINDERS
         .iter()
         .filter(|(technique, _)| technique.level() <= max_level)
-        .filter(|(technique, _)| assume_unique || !technique.assumes_uniqueness())
-        .find_map(|(_, finder)| finder(c))
+        .filter(|(technique, _)| assume_unique || !technique.assumes_uniqueness());
+    let mut best = finders.by_ref().find_map(|(_, finder)| finder(c))?;
+    for (technique, finder) in finders {
+        if technique.score() >= best.score() {
+            break;
+        }
+        if let Some(step) = finder(c).filter(|step| step.score() < best.score()) {
+            best = step;
+        }
+    }
+    Some(best)
 }
 
 /// Solves as far as the techniques up to `max_level` go, calling `seen` with every step.
