@@ -78,6 +78,9 @@ struct Search<'a, 'g> {
     /// Strong links as compressed rows: node → `targets[offsets[node]..offsets[node + 1]]`.
     offsets: Vec<u32>,
     targets: Vec<u32>,
+    /// Weak links, the same way.
+    weak_offsets: Vec<u32>,
+    weak_targets: Vec<u32>,
     stamp: Vec<u32>,
     parent: Vec<u32>,
     depth: Vec<u16>,
@@ -90,22 +93,23 @@ impl<'a, 'g> Search<'a, 'g> {
         let n = c.size();
         let nodes = c.masks().len() << 5;
         let (offsets, targets) = strong_links(c, mode);
-        Search {
+        let (weak_offsets, weak_targets) = weak_links(c, mode);
+        let mut search = Search {
             c,
             n,
             mode,
             offsets,
             targets,
-            stamp: vec![0; nodes * 2],
-            parent: vec![0; nodes * 2],
-            depth: vec![0; nodes * 2],
+            weak_offsets,
+            weak_targets,
+            stamp: Vec::new(),
+            parent: Vec::new(),
+            depth: Vec::new(),
             generation: 0,
             queue: Vec::new(),
-        }
-    }
-
-    fn node(&self, cell: usize, digit: u8) -> u32 {
-        (cell << 5 | (digit as usize - 1)) as u32
+        };
+        search.take_buffers(nodes * 2);
+        search
     }
 
     fn cell_digit(&self, node: u32) -> (usize, u8) {
@@ -188,18 +192,11 @@ impl<'a, 'g> Search<'a, 'g> {
             }
             return;
         }
-        let (cell, digit) = self.cell_digit(node);
-        for &peer in self.c.geometry().peers(cell) {
-            if self.c.has(peer, digit) {
-                let next = self.node(peer, digit) * 2;
-                self.visit(next, state);
-            }
-        }
-        if self.mode == Mode::Aic {
-            for other in digits(self.c.mask(cell) & !bit(digit)) {
-                let next = self.node(cell, other) * 2;
-                self.visit(next, state);
-            }
+        let range = self.weak_offsets[node as usize] as usize
+            ..self.weak_offsets[node as usize + 1] as usize;
+        for i in range {
+            let target = self.weak_targets[i];
+            self.visit(target * 2, state);
         }
     }
 
@@ -300,6 +297,67 @@ fn strong_links(c: &Candidates, mode: Mode) -> (Vec<u32>, Vec<u32>) {
         offsets[i + 1] += offsets[i];
     }
     (offsets, edges.into_iter().map(|(_, to)| to).collect())
+}
+
+/// The walk's per-state arrays, kept between searches of a thread: stamps tell which states
+/// the current walk has seen (by generation), so nothing is cleared per search.
+type WalkBuffers = (Vec<u32>, Vec<u32>, Vec<u16>, u32);
+
+thread_local! {
+    static BUFFERS: std::cell::RefCell<WalkBuffers> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new(), Vec::new(), 0)) };
+}
+
+impl Search<'_, '_> {
+    /// Takes the thread's buffers, sized for `states`.
+    fn take_buffers(&mut self, states: usize) {
+        let (stamp, parent, depth, generation) =
+            BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
+        if stamp.len() == states && generation < u32::MAX - 100_000 {
+            (self.stamp, self.parent, self.depth, self.generation) =
+                (stamp, parent, depth, generation);
+        } else {
+            (self.stamp, self.parent, self.depth) =
+                (vec![0; states], vec![0; states], vec![0; states]);
+            self.generation = 0;
+        }
+    }
+}
+
+impl Drop for Search<'_, '_> {
+    fn drop(&mut self) {
+        let buffers = (
+            std::mem::take(&mut self.stamp),
+            std::mem::take(&mut self.parent),
+            std::mem::take(&mut self.depth),
+            self.generation,
+        );
+        BUFFERS.with(|b| *b.borrow_mut() = buffers);
+    }
+}
+
+/// The weak links allowed by a mode (same digit in a peer; in AIC also the other digits of the
+/// cell), as compressed rows over nodes.
+fn weak_links(c: &Candidates, mode: Mode) -> (Vec<u32>, Vec<u32>) {
+    let nodes = c.masks().len() << 5;
+    let node = |cell: usize, d: u8| (cell << 5 | (d as usize - 1)) as u32;
+    let mut offsets = vec![0u32; nodes + 1];
+    let mut targets = Vec::new();
+    for cell in 0..c.masks().len() {
+        let mask = c.mask(cell);
+        for d in 1..=32u8 {
+            let from = node(cell, d) as usize;
+            if d as usize <= c.size() && mask & bit(d) != 0 {
+                let peers = c.geometry().peers(cell).iter().filter(|&&p| c.has(p, d));
+                targets.extend(peers.map(|&p| node(p, d)));
+                if mode == Mode::Aic {
+                    targets.extend(digits(mask & !bit(d)).map(|o| node(cell, o)));
+                }
+            }
+            offsets[from + 1] = targets.len() as u32;
+        }
+    }
+    (offsets, targets)
 }
 
 /// Remote pairs: bivalue cells with the same pair {a,b}, linked by seeing each other, are
