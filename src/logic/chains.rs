@@ -257,9 +257,8 @@ impl<'a, 'g> Search<'a, 'g> {
     }
 }
 
-/// The strong links allowed by a mode, as compressed rows over nodes `cell * n + digit - 1`.
+/// The strong links allowed by a mode, as compressed rows over nodes `cell << 5 | digit - 1`.
 fn strong_links(c: &Candidates, mode: Mode) -> (Vec<u32>, Vec<u32>) {
-    let n = c.size();
     let nodes = c.masks().len() << 5;
     let node = |cell: usize, d: u8| (cell << 5 | (d as usize - 1)) as u32;
     let mut edges: Vec<(u32, u32)> = Vec::new();
@@ -275,12 +274,17 @@ fn strong_links(c: &Candidates, mode: Mode) -> (Vec<u32>, Vec<u32>) {
         }
     }
     if mode != Mode::Xy {
-        for (h, house) in c.geometry().houses().iter().enumerate() {
-            for d in 1..=n as u8 {
-                let places = c.places(h, d);
-                if places.count_ones() == 2 {
-                    let p = house.cells[places.trailing_zeros() as usize];
-                    let q = house.cells[31 - places.leading_zeros() as usize];
+        for house in c.geometry().houses() {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for &x in &house.cells {
+                let m = c.mask(x);
+                thrice |= twice & m;
+                twice |= once & m;
+                once |= m;
+            }
+            for d in digits(twice & !thrice) {
+                let mut places = house.cells.iter().copied().filter(|&x| c.has(x, d));
+                if let (Some(p), Some(q)) = (places.next(), places.next()) {
                     edges.push((node(p, d), node(q, d)));
                     edges.push((node(q, d), node(p, d)));
                 }
