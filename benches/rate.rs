@@ -52,7 +52,13 @@ fn bench_set(name: &str, geo: &Geometry) {
     let mut best = f64::MAX;
     let mut total = Duration::ZERO;
     let mut last = (0, [0; 5], 0, 0.0);
-    while total < Duration::from_secs(3) {
+    // RATE_ONCE=1: a single pass (for `perf stat`: fixed work).
+    let budget = if std::env::var_os("RATE_ONCE").is_some() {
+        Duration::ZERO
+    } else {
+        Duration::from_secs(3)
+    };
+    while total <= budget {
         let (count, elapsed, levels, solved, max) = run_once(&text, geo);
         last = (count, levels, solved, max);
         best = best.min(elapsed.as_secs_f64());
@@ -71,11 +77,30 @@ fn bench_set(name: &str, geo: &Geometry) {
     );
 }
 
+/// With `RATE_STATS=1`: how often each technique is used over a set.
+fn technique_stats(name: &str, geo: &Geometry) {
+    let Ok(text) = std::fs::read_to_string(data_dir().join(name)) else {
+        return;
+    };
+    let mut totals: std::collections::BTreeMap<&'static str, usize> = Default::default();
+    for (index, line) in text.lines().enumerate() {
+        if let Ok(grid) = parse_line(line, index + 1, Some(9)) {
+            for (technique, count) in rate(geo, &grid).techniques {
+                *totals.entry(technique).or_insert(0) += count;
+            }
+        }
+    }
+    println!("  techniques used: {totals:?}");
+}
+
 fn main() {
     let Ok(geo) = Geometry::classic(9) else {
         return;
     };
     for name in SETS {
         bench_set(name, &geo);
+        if std::env::var_os("RATE_STATS").is_some() {
+            technique_stats(name, &geo);
+        }
     }
 }

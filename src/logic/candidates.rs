@@ -4,7 +4,9 @@
 
 use std::sync::Arc;
 
-use crate::grid::{Geometry, Grid, HouseKind};
+use std::cell::RefCell;
+
+use crate::grid::{BoxShape, Geometry, Grid, HouseKind, RegionMap, Variant};
 
 use super::step::Step;
 
@@ -77,6 +79,43 @@ impl Tables {
     }
 }
 
+/// What determines a geometry (and so its tables).
+type GeometryKey = (usize, Variant, Option<BoxShape>, Option<RegionMap>);
+
+fn key_of(geo: &Geometry) -> GeometryKey {
+    (
+        geo.size(),
+        geo.variant(),
+        geo.box_shape(),
+        geo.regions().cloned(),
+    )
+}
+
+thread_local! {
+    /// The tables of the last geometry used on this thread (the generator rates many puzzles
+    /// of one geometry in a row).
+    static LAST_TABLES: RefCell<Option<(GeometryKey, Arc<Tables>)>> = const { RefCell::new(None) };
+}
+
+/// The tables of a geometry, from the per-thread cache when it is the same geometry.
+fn tables_for(geo: &Geometry) -> Arc<Tables> {
+    LAST_TABLES.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let same = cache.as_ref().is_some_and(|(key, _)| {
+            key.0 == geo.size()
+                && key.1 == geo.variant()
+                && key.2 == geo.box_shape()
+                && key.3.as_ref() == geo.regions()
+        });
+        if !same {
+            *cache = Some((key_of(geo), Arc::new(Tables::new(geo))));
+        }
+        cache
+            .as_ref()
+            .map_or_else(|| Arc::new(Tables::new(geo)), |(_, t)| Arc::clone(t))
+    })
+}
+
 fn intersections(geo: &Geometry) -> Vec<Intersection> {
     let houses = geo.houses();
     let mut found = Vec::new();
@@ -134,7 +173,7 @@ impl<'g> Candidates<'g> {
         let cells = geo.cell_count();
         let mut this = Candidates {
             geo,
-            tables: Arc::new(Tables::new(geo)),
+            tables: tables_for(geo),
             values: vec![0; cells],
             cand: vec![geo.all_digits(); cells],
             broken: givens.size() != geo.size(),
@@ -171,7 +210,7 @@ impl<'g> Candidates<'g> {
         }
         Candidates {
             geo,
-            tables: Arc::new(Tables::new(geo)),
+            tables: tables_for(geo),
             values: vals,
             cand,
             broken: !ok,
@@ -200,6 +239,11 @@ impl<'g> Candidates<'g> {
     /// The candidate mask of a cell (0 when filled).
     pub fn mask(&self, cell: usize) -> u32 {
         self.cand[cell]
+    }
+
+    /// Every cell's value (0 when empty), row-major.
+    pub fn values(&self) -> &[u8] {
+        &self.values
     }
 
     /// Every candidate mask, row-major.

@@ -28,6 +28,23 @@ enum Mode {
 /// Longest chain (in nodes) the searches consider.
 const MAX_LENGTH: u16 = 40;
 
+/// The easiest of X-chain, XY-chain and AIC by score (base + length bonus; ties go to the
+/// simpler kind). AIC links include the other two kinds, so when no AIC exists neither does an
+/// X- or XY-chain: the (costly) AIC search runs first and the others only when it finds one.
+pub fn find(c: &Candidates) -> Option<Step> {
+    let aic = aic(c)?;
+    [x_chain(c), xy_chain(c), Some(aic)]
+        .into_iter()
+        .flatten()
+        .reduce(|best, step| {
+            if step.score() < best.score() {
+                step
+            } else {
+                best
+            }
+        })
+}
+
 /// X-chain (single digit), including simple colouring.
 pub fn x_chain(c: &Candidates) -> Option<Step> {
     Search::new(c, Mode::X).best(Technique::XChain)
@@ -61,6 +78,9 @@ struct Search<'a, 'g> {
     /// Strong links as compressed rows: node → `targets[offsets[node]..offsets[node + 1]]`.
     offsets: Vec<u32>,
     targets: Vec<u32>,
+    /// Weak links, the same way.
+    weak_offsets: Vec<u32>,
+    weak_targets: Vec<u32>,
     stamp: Vec<u32>,
     parent: Vec<u32>,
     depth: Vec<u16>,
@@ -71,28 +91,29 @@ struct Search<'a, 'g> {
 impl<'a, 'g> Search<'a, 'g> {
     fn new(c: &'a Candidates<'g>, mode: Mode) -> Search<'a, 'g> {
         let n = c.size();
-        let nodes = c.masks().len() * n;
+        let nodes = c.masks().len() << 5;
         let (offsets, targets) = strong_links(c, mode);
-        Search {
+        let (weak_offsets, weak_targets) = weak_links(c, mode);
+        let mut search = Search {
             c,
             n,
             mode,
             offsets,
             targets,
-            stamp: vec![0; nodes * 2],
-            parent: vec![0; nodes * 2],
-            depth: vec![0; nodes * 2],
+            weak_offsets,
+            weak_targets,
+            stamp: Vec::new(),
+            parent: Vec::new(),
+            depth: Vec::new(),
             generation: 0,
             queue: Vec::new(),
-        }
-    }
-
-    fn node(&self, cell: usize, digit: u8) -> u32 {
-        (cell * self.n + digit as usize - 1) as u32
+        };
+        search.take_buffers(nodes * 2);
+        search
     }
 
     fn cell_digit(&self, node: u32) -> (usize, u8) {
-        (node as usize / self.n, (node as usize % self.n) as u8 + 1)
+        (node as usize >> 5, (node & 31) as u8 + 1)
     }
 
     fn weakly_linked(&self, x: u32, a: u32) -> bool {
@@ -171,18 +192,11 @@ impl<'a, 'g> Search<'a, 'g> {
             }
             return;
         }
-        let (cell, digit) = self.cell_digit(node);
-        for &peer in self.c.geometry().peers(cell) {
-            if self.c.has(peer, digit) {
-                let next = self.node(peer, digit) * 2;
-                self.visit(next, state);
-            }
-        }
-        if self.mode == Mode::Aic {
-            for other in digits(self.c.mask(cell) & !bit(digit)) {
-                let next = self.node(cell, other) * 2;
-                self.visit(next, state);
-            }
+        let range = self.weak_offsets[node as usize] as usize
+            ..self.weak_offsets[node as usize + 1] as usize;
+        for i in range {
+            let target = self.weak_targets[i];
+            self.visit(target * 2, state);
         }
     }
 
@@ -243,11 +257,10 @@ impl<'a, 'g> Search<'a, 'g> {
     }
 }
 
-/// The strong links allowed by a mode, as compressed rows over nodes `cell * n + digit - 1`.
+/// The strong links allowed by a mode, as compressed rows over nodes `cell << 5 | digit - 1`.
 fn strong_links(c: &Candidates, mode: Mode) -> (Vec<u32>, Vec<u32>) {
-    let n = c.size();
-    let nodes = c.masks().len() * n;
-    let node = |cell: usize, d: u8| (cell * n + d as usize - 1) as u32;
+    let nodes = c.masks().len() << 5;
+    let node = |cell: usize, d: u8| (cell << 5 | (d as usize - 1)) as u32;
     let mut edges: Vec<(u32, u32)> = Vec::new();
     if mode != Mode::X {
         for (cell, &m) in c.masks().iter().enumerate() {
@@ -261,12 +274,17 @@ fn strong_links(c: &Candidates, mode: Mode) -> (Vec<u32>, Vec<u32>) {
         }
     }
     if mode != Mode::Xy {
-        for (h, house) in c.geometry().houses().iter().enumerate() {
-            for d in 1..=n as u8 {
-                let places = c.places(h, d);
-                if places.count_ones() == 2 {
-                    let p = house.cells[places.trailing_zeros() as usize];
-                    let q = house.cells[31 - places.leading_zeros() as usize];
+        for house in c.geometry().houses() {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for &x in &house.cells {
+                let m = c.mask(x);
+                thrice |= twice & m;
+                twice |= once & m;
+                once |= m;
+            }
+            for d in digits(twice & !thrice) {
+                let mut places = house.cells.iter().copied().filter(|&x| c.has(x, d));
+                if let (Some(p), Some(q)) = (places.next(), places.next()) {
                     edges.push((node(p, d), node(q, d)));
                     edges.push((node(q, d), node(p, d)));
                 }
@@ -283,6 +301,67 @@ fn strong_links(c: &Candidates, mode: Mode) -> (Vec<u32>, Vec<u32>) {
         offsets[i + 1] += offsets[i];
     }
     (offsets, edges.into_iter().map(|(_, to)| to).collect())
+}
+
+/// The walk's per-state arrays, kept between searches of a thread: stamps tell which states
+/// the current walk has seen (by generation), so nothing is cleared per search.
+type WalkBuffers = (Vec<u32>, Vec<u32>, Vec<u16>, u32);
+
+thread_local! {
+    static BUFFERS: std::cell::RefCell<WalkBuffers> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new(), Vec::new(), 0)) };
+}
+
+impl Search<'_, '_> {
+    /// Takes the thread's buffers, sized for `states`.
+    fn take_buffers(&mut self, states: usize) {
+        let (stamp, parent, depth, generation) =
+            BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
+        if stamp.len() == states && generation < u32::MAX - 100_000 {
+            (self.stamp, self.parent, self.depth, self.generation) =
+                (stamp, parent, depth, generation);
+        } else {
+            (self.stamp, self.parent, self.depth) =
+                (vec![0; states], vec![0; states], vec![0; states]);
+            self.generation = 0;
+        }
+    }
+}
+
+impl Drop for Search<'_, '_> {
+    fn drop(&mut self) {
+        let buffers = (
+            std::mem::take(&mut self.stamp),
+            std::mem::take(&mut self.parent),
+            std::mem::take(&mut self.depth),
+            self.generation,
+        );
+        BUFFERS.with(|b| *b.borrow_mut() = buffers);
+    }
+}
+
+/// The weak links allowed by a mode (same digit in a peer; in AIC also the other digits of the
+/// cell), as compressed rows over nodes.
+fn weak_links(c: &Candidates, mode: Mode) -> (Vec<u32>, Vec<u32>) {
+    let nodes = c.masks().len() << 5;
+    let node = |cell: usize, d: u8| (cell << 5 | (d as usize - 1)) as u32;
+    let mut offsets = vec![0u32; nodes + 1];
+    let mut targets = Vec::new();
+    for cell in 0..c.masks().len() {
+        let mask = c.mask(cell);
+        for d in 1..=32u8 {
+            let from = node(cell, d) as usize;
+            if d as usize <= c.size() && mask & bit(d) != 0 {
+                let peers = c.geometry().peers(cell).iter().filter(|&&p| c.has(p, d));
+                targets.extend(peers.map(|&p| node(p, d)));
+                if mode == Mode::Aic {
+                    targets.extend(digits(mask & !bit(d)).map(|o| node(cell, o)));
+                }
+            }
+            offsets[from + 1] = targets.len() as u32;
+        }
+    }
+    (offsets, targets)
 }
 
 /// Remote pairs: bivalue cells with the same pair {a,b}, linked by seeing each other, are

@@ -1,94 +1,233 @@
 //! Forcing chains, the last logical resort: assume a candidate and propagate singles (naked and
 //! hidden) on a copy of the grid.
-//! - *Contradiction*: an assumption that empties a cell or a house of a digit is false.
+//! - *Contradiction*: an assumption that empties a cell or a house of a digit is false (all the
+//!   shortest such contradictions are reported together as one step: each is proven on its own).
 //! - *Cell forcing*: if every candidate of a cell leads to the same placement or elimination, it
 //!   holds.
 //! - *House forcing*: likewise for every place of a digit in a house.
 //!
 //! The length of a deduction is the number of placements the longest branch needs to reach it;
-//! the shortest deduction is reported.
+//! the shortest deduction is reported. Branches live in flat buffers allocated once per search.
+
+use crate::grid::Geometry;
 
 use super::candidates::{Candidates, bit, digits};
 use super::step::Step;
 use super::technique::Technique;
 
-/// What assuming one candidate leads to.
-struct Branch {
-    /// False when the assumption led to a contradiction.
-    ok: bool,
-    /// Placements in order (the assumption first).
-    order: Vec<(usize, u8)>,
-    /// The index in `order` of each cell's placement (u16::MAX if none).
+/// How a branch ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum End {
+    /// No more singles: a consistent state.
+    Quiet,
+    /// A contradiction.
+    Contradiction,
+    /// Stopped at the cap (a shorter contradiction is already known).
+    Capped,
+    /// Not computed (the node is not a candidate).
+    None,
+}
+
+/// Every candidate's branch, indexed by node `cell * n + digit - 1`, in flat buffers.
+struct Branches {
+    cells: usize,
+    n: usize,
+    end: Vec<End>,
+    /// Placements made (the assumption included).
+    len: Vec<u16>,
+    /// Per node, its row in `when` and `kept` (only candidates have one).
+    row_of: Vec<u32>,
+    /// Per node and cell: when it was placed (index in the branch's placements; u16::MAX).
     when: Vec<u16>,
-    /// Candidate masks at the end.
-    masks: Vec<u32>,
+    /// Per node and cell: the digits still possible at the end (candidates or the value).
+    kept: Vec<u32>,
 }
 
-/// Places `digit` in `cell` on a copy and applies singles until none is left or a contradiction.
-fn propagate(c: &Candidates, cell: usize, digit: u8) -> Branch {
-    let mut g = c.clone();
-    let mut order = vec![(cell, digit)];
-    g.place(cell, digit);
-    let mut ok = !g.is_broken();
-    while ok {
-        let before = order.len();
-        ok = naked_singles(&mut g, &mut order)
-            && hidden_singles(&mut g, &mut order)
-            && !g.is_broken();
-        if order.len() == before {
-            break;
+impl Branches {
+    /// The start of a candidate node's row in `when` and `kept`.
+    fn row(&self, node: usize) -> usize {
+        self.row_of[node] as usize * self.cells
+    }
+
+    /// The value a branch gave a cell (0 if none), at `row + cell`.
+    fn value(&self, at: usize) -> u8 {
+        if self.when[at] == u16::MAX {
+            0
+        } else {
+            self.kept[at].trailing_zeros() as u8 + 1
         }
     }
-    let mut when = vec![u16::MAX; c.masks().len()];
-    for (i, &(x, _)) in order.iter().enumerate() {
-        when[x] = i as u16;
-    }
-    Branch {
-        ok,
-        order,
-        when,
-        masks: g.masks().to_vec(),
-    }
 }
 
-fn naked_singles(g: &mut Candidates, order: &mut Vec<(usize, u8)>) -> bool {
-    for cell in 0..g.masks().len() {
-        let m = g.mask(cell);
-        if m.count_ones() == 1 {
-            let d = m.trailing_zeros() as u8 + 1;
-            g.place(cell, d);
-            order.push((cell, d));
-        } else if m == 0 && g.value(cell) == 0 {
-            return false;
+thread_local! {
+    /// The `when` and `kept` buffers, kept between searches to avoid page faults.
+    static BUFFERS: std::cell::RefCell<(Vec<u16>, Vec<u32>)> = const {
+        std::cell::RefCell::new((Vec::new(), Vec::new()))
+    };
+}
+
+/// A working copy of the grid for one branch.
+struct Scratch<'g> {
+    geo: &'g Geometry,
+    all: u32,
+    value: Vec<u8>,
+    cand: Vec<u32>,
+    when: Vec<u16>,
+    /// Per house, the digits placed in it.
+    placed: Vec<u32>,
+    count: u16,
+}
+
+impl Scratch<'_> {
+    /// Places a digit; false on a contradiction (a peer left without candidates or holding it).
+    fn place(&mut self, cell: usize, digit: u8) -> bool {
+        if self.value[cell] != 0 {
+            return self.value[cell] == digit;
         }
-    }
-    true
-}
-
-fn hidden_singles(g: &mut Candidates, order: &mut Vec<(usize, u8)>) -> bool {
-    let geo = g.geometry();
-    for house in geo.houses() {
-        let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
-        for &x in &house.cells {
-            let m = g.mask(x);
-            twice |= once & m;
-            once |= m;
-            if g.value(x) != 0 {
-                placed |= bit(g.value(x));
+        self.value[cell] = digit;
+        self.cand[cell] = 0;
+        self.when[cell] = self.count;
+        self.count += 1;
+        let b = bit(digit);
+        for &h in self.geo.houses_of(cell) {
+            if self.placed[h] & b != 0 {
+                return false;
+            }
+            self.placed[h] |= b;
+        }
+        for &peer in self.geo.peers(cell) {
+            let m = self.cand[peer];
+            if m & b != 0 {
+                self.cand[peer] = m & !b;
+                if m == b {
+                    return false;
+                }
             }
         }
-        if (once | placed) != geo.all_digits() {
-            return false;
+        true
+    }
+
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut progress = false;
+        for cell in 0..self.cand.len() {
+            let m = self.cand[cell];
+            if m.count_ones() == 1 {
+                progress = true;
+                if !self.place(cell, m.trailing_zeros() as u8 + 1) {
+                    return None;
+                }
+            }
         }
-        for d in digits(once & !twice) {
-            let Some(&x) = house.cells.iter().find(|&&x| g.has(x, d)) else {
-                continue;
+        Some(progress)
+    }
+
+    fn hidden_singles(&mut self) -> Option<bool> {
+        let mut progress = false;
+        for (h, house) in self.geo.houses().iter().enumerate() {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for &x in &house.cells {
+                let m = self.cand[x];
+                twice |= once & m;
+                once |= m;
+            }
+            if (once | self.placed[h]) != self.all {
+                return None;
+            }
+            for d in digits(once & !twice) {
+                let x = house
+                    .cells
+                    .iter()
+                    .copied()
+                    .find(|&x| self.cand[x] & bit(d) != 0);
+                if let Some(x) = x {
+                    progress = true;
+                    if !self.place(x, d) {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(progress)
+    }
+
+    /// Assumes `digit` in `cell` on a fresh copy of `c` and applies singles.
+    fn run(&mut self, c: &Candidates, placed: &[u32], cell: usize, digit: u8, cap: usize) -> End {
+        self.value.copy_from_slice(c.values());
+        self.cand.copy_from_slice(c.masks());
+        self.when.fill(u16::MAX);
+        self.placed.copy_from_slice(placed);
+        self.count = 0;
+        if !self.place(cell, digit) {
+            return End::Contradiction;
+        }
+        loop {
+            let step = match self.naked_singles() {
+                Some(naked) => self.hidden_singles().map(|hidden| naked || hidden),
+                None => None,
             };
-            g.place(x, d);
-            order.push((x, d));
+            match step {
+                None => return End::Contradiction,
+                Some(false) => return End::Quiet,
+                Some(true) if self.count as usize > cap => return End::Capped,
+                Some(true) => {}
+            }
         }
     }
-    true
+}
+
+/// Every candidate's branch. Once a contradiction is known, later branches stop at its length
+/// (they are then only used to look for a shorter contradiction).
+fn all_branches(c: &Candidates) -> Branches {
+    let (cells, n) = (c.masks().len(), c.size());
+    let (mut when, mut kept) = BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
+    when.clear();
+    kept.clear();
+    let mut b = Branches {
+        cells,
+        n,
+        end: vec![End::None; cells * n],
+        len: vec![0; cells * n],
+        row_of: vec![u32::MAX; cells * n],
+        when,
+        kept,
+    };
+    let mut s = Scratch {
+        geo: c.geometry(),
+        all: c.geometry().all_digits(),
+        value: vec![0; cells],
+        cand: vec![0; cells],
+        when: vec![u16::MAX; cells],
+        placed: vec![0; c.geometry().houses().len()],
+        count: 0,
+    };
+    let placed: Vec<u32> = c
+        .geometry()
+        .houses()
+        .iter()
+        .map(|h| {
+            h.cells.iter().fold(0, |m, &x| {
+                m | if c.value(x) != 0 { bit(c.value(x)) } else { 0 }
+            })
+        })
+        .collect();
+    let mut cap = usize::MAX;
+    for cell in 0..cells {
+        for d in digits(c.mask(cell)) {
+            let node = cell * n + d as usize - 1;
+            let end = s.run(c, &placed, cell, d, cap);
+            b.end[node] = end;
+            b.len[node] = s.count;
+            if end == End::Contradiction {
+                cap = cap.min(s.count as usize);
+            }
+            b.row_of[node] = (b.when.len() / cells) as u32;
+            b.when.extend_from_slice(&s.when);
+            let kept =
+                (0..cells).map(|x| s.cand[x] | if s.value[x] != 0 { bit(s.value[x]) } else { 0 });
+            b.kept.extend(kept);
+        }
+    }
+    b
 }
 
 /// A candidate deduction with its length.
@@ -100,27 +239,19 @@ struct Conclusion {
     eliminations: Vec<(usize, u8)>,
 }
 
-/// Every candidate's branch, indexed by node `cell * n + digit - 1`.
-type Branches = Vec<Option<Branch>>;
-
-fn all_branches(c: &Candidates) -> Branches {
-    let n = c.size();
-    let mut branches: Branches = (0..c.masks().len() * n).map(|_| None).collect();
-    for cell in 0..c.masks().len() {
-        for d in digits(c.mask(cell)) {
-            branches[cell * n + d as usize - 1] = Some(propagate(c, cell, d));
-        }
-    }
-    branches
-}
-
 /// The shortest forcing chain: contradiction first, else cell or house forcing.
 pub fn find(c: &Candidates) -> Option<Step> {
     let branches = all_branches(c);
-    contradiction(c, &branches)
+    let found = conclude(c, &branches);
+    BUFFERS.with(|b| *b.borrow_mut() = (branches.when, branches.kept));
+    found
+}
+
+fn conclude(c: &Candidates, branches: &Branches) -> Option<Step> {
+    contradiction(branches)
         .or_else(|| {
-            let mut best = cell_forcing(c, &branches);
-            if let Some(found) = house_forcing(c, &branches) {
+            let mut best = cell_forcing(c, branches);
+            if let Some(found) = house_forcing(c, branches) {
                 offer(&mut best, found);
             }
             best
@@ -135,40 +266,38 @@ pub fn find(c: &Candidates) -> Option<Step> {
         })
 }
 
-fn contradiction(c: &Candidates, branches: &Branches) -> Option<Conclusion> {
-    let n = c.size();
-    let mut best = None;
-    for (node, branch) in branches.iter().enumerate() {
-        let Some(branch) = branch.as_ref().filter(|b| !b.ok) else {
-            continue;
-        };
-        let premise = (node / n, (node % n) as u8 + 1);
-        offer(
-            &mut best,
-            Conclusion {
-                technique: Technique::ContradictionChain,
-                premises: vec![premise],
-                length: branch.order.len(),
-                placements: Vec::new(),
-                eliminations: vec![premise],
-            },
-        );
-    }
-    best
+fn node_of(b: &Branches, node: usize) -> (usize, u8) {
+    (node / b.n, (node % b.n) as u8 + 1)
 }
 
-fn cell_forcing(c: &Candidates, branches: &Branches) -> Option<Conclusion> {
+fn contradiction(b: &Branches) -> Option<Conclusion> {
+    let failed = || (0..b.end.len()).filter(|&node| b.end[node] == End::Contradiction);
+    let length = failed().map(|node| b.len[node]).min()?;
+    let eliminations: Vec<(usize, u8)> = failed()
+        .filter(|&node| b.len[node] == length)
+        .map(|node| node_of(b, node))
+        .collect();
+    Some(Conclusion {
+        technique: Technique::ContradictionChain,
+        premises: eliminations.clone(),
+        length: length as usize,
+        placements: Vec::new(),
+        eliminations,
+    })
+}
+
+fn cell_forcing(c: &Candidates, b: &Branches) -> Option<Conclusion> {
     let mut best = None;
     for cell in 0..c.masks().len() {
         let premises: Vec<(usize, u8)> = digits(c.mask(cell)).map(|d| (cell, d)).collect();
-        if let Some(found) = common(c, branches, premises, Technique::CellForcingChain) {
+        if let Some(found) = common(c, b, premises, Technique::CellForcingChain) {
             offer(&mut best, found);
         }
     }
     best
 }
 
-fn house_forcing(c: &Candidates, branches: &Branches) -> Option<Conclusion> {
+fn house_forcing(c: &Candidates, b: &Branches) -> Option<Conclusion> {
     let mut best = None;
     for (h, house) in c.geometry().houses().iter().enumerate() {
         for d in 1..=c.size() as u8 {
@@ -176,7 +305,7 @@ fn house_forcing(c: &Candidates, branches: &Branches) -> Option<Conclusion> {
             let premises: Vec<(usize, u8)> = digits(places)
                 .map(|i| (house.cells[i as usize - 1], d))
                 .collect();
-            if let Some(found) = common(c, branches, premises, Technique::HouseForcingChain) {
+            if let Some(found) = common(c, b, premises, Technique::HouseForcingChain) {
                 offer(&mut best, found);
             }
         }
@@ -193,42 +322,34 @@ fn offer(best: &mut Option<Conclusion>, found: Conclusion) {
 /// What every branch of `premises` agrees on (the placement reached soonest, else eliminations).
 fn common(
     c: &Candidates,
-    branches: &[Option<Branch>],
+    b: &Branches,
     premises: Vec<(usize, u8)>,
     technique: Technique,
 ) -> Option<Conclusion> {
     if premises.len() < 2 {
         return None;
     }
-    let n = c.size();
-    let all: Vec<&Branch> = premises
+    let nodes: Vec<usize> = premises
         .iter()
-        .map(|&(x, d)| branches[x * n + d as usize - 1].as_ref())
-        .collect::<Option<Vec<_>>>()?;
-    if all.iter().any(|b| !b.ok) {
+        .map(|&(x, d)| x * b.n + d as usize - 1)
+        .collect();
+    if nodes.iter().any(|&node| b.end[node] != End::Quiet) {
         return None;
     }
-    let first = all[0];
+    let rows: Vec<usize> = nodes.iter().map(|&node| b.row(node)).collect();
     let mut best: Option<(usize, (usize, u8))> = None;
-    for &(x, d) in &first.order {
-        if c.value(x) != 0
-            || premises.iter().any(|p| p.0 == x)
-                && premises.len() == c.mask(x).count_ones() as usize
-        {
+    for x in 0..b.cells {
+        let v = b.value(rows[0] + x);
+        if v == 0 || c.value(x) != 0 || rows.iter().any(|&r| b.value(r + x) != v) {
             continue;
         }
-        let agree = all
+        let length = rows
             .iter()
-            .all(|b| b.when[x] != u16::MAX && b.order[b.when[x] as usize].1 == d);
-        if agree {
-            let length = all
-                .iter()
-                .map(|b| b.when[x] as usize + 1)
-                .max()
-                .unwrap_or(0);
-            if best.is_none_or(|(l, _)| length < l) {
-                best = Some((length, (x, d)));
-            }
+            .map(|&r| b.when[r + x] as usize + 1)
+            .max()
+            .unwrap_or(0);
+        if best.is_none_or(|(l, _)| length < l) {
+            best = Some((length, (x, v)));
         }
     }
     if let Some((length, placement)) = best {
@@ -240,17 +361,20 @@ fn common(
             eliminations: Vec::new(),
         });
     }
-    let eliminations: Vec<(usize, u8)> = (0..c.masks().len())
-        .flat_map(|x| digits(c.mask(x)).map(move |d| (x, d)))
-        .filter(|&(x, d)| {
-            all.iter()
-                .all(|b| b.masks[x] & bit(d) == 0 && !b.order.contains(&(x, d)))
+    let eliminations: Vec<(usize, u8)> = (0..b.cells)
+        .flat_map(|x| {
+            let kept = rows.iter().fold(0, |m, &r| m | b.kept[r + x]);
+            digits(c.mask(x) & !kept).map(move |d| (x, d))
         })
         .collect();
     if eliminations.is_empty() {
         return None;
     }
-    let length = all.iter().map(|b| b.order.len()).max().unwrap_or(0);
+    let length = nodes
+        .iter()
+        .map(|&node| b.len[node] as usize)
+        .max()
+        .unwrap_or(0);
     Some(Conclusion {
         technique,
         premises,

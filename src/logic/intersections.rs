@@ -110,3 +110,44 @@ mod tests {
         assert!(step.eliminations.iter().all(|&(cell, _)| cell % 10 != 0));
     }
 }
+
+#[cfg(test)]
+mod variant_tests {
+    use super::*;
+    use crate::grid::{Geometry, HouseKind, RegionMap};
+    use crate::logic::candidates::tests::open;
+
+    #[test]
+    fn claiming_row_to_window() {
+        let geo = Geometry::new(9, "window".parse().expect("v"), None, None).expect("window");
+        let mut c = open(&geo);
+        // Row 3: digit 6 only in columns 2-4, which span boxes 1 and 2 but lie in window 1.
+        for col in [0, 4, 5, 6, 7, 8] {
+            c.eliminate(2 * 9 + col, 6);
+        }
+        let step = claiming(&c).expect("claiming");
+        assert_eq!(step.houses, vec![HouseKind::Row(2), HouseKind::Window(0)]);
+        // Window 1 is rows 2-4 x columns 2-4: 6 leaves its rows 2 and 4 (6 cells).
+        assert_eq!(step.eliminations.len(), 6);
+        assert!(pointing(&c).is_none());
+    }
+
+    #[test]
+    fn pointing_region_to_column() {
+        // A jigsaw whose regions happen to be the boxes.
+        let ids: Vec<usize> = (0..81).map(|cell| (cell / 27) * 3 + cell % 9 / 3).collect();
+        let map = RegionMap::from_ids(9, &ids).expect("regions");
+        let geo = Geometry::new(9, "jigsaw".parse().expect("v"), None, Some(map)).expect("jigsaw");
+        let mut c = open(&geo);
+        // Region 1: digit 2 only in column 1.
+        for cell in [1, 2, 10, 11, 19, 20] {
+            c.eliminate(cell, 2);
+        }
+        let step = pointing(&c).expect("pointing");
+        assert_eq!(
+            step.houses,
+            vec![HouseKind::Region(0), HouseKind::Column(0)]
+        );
+        assert_eq!(step.eliminations.len(), 6);
+    }
+}

@@ -24,6 +24,6 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use candidates::Candidates;
-pub use rating::{LogicResult, Rating, next_step, rate, solve_logic, solves_within};
+pub use rating::{LogicResult, Rating, next_step, proves_unique, rate, solve_logic, solves_within};
 pub use step::Step;
 pub use technique::{Level, TRIAL_AND_ERROR_SCORE, Technique, UnknownLevel};

@@ -38,18 +38,35 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::Jellyfish, fish::jellyfish),
     (Technique::HiddenQuad, subsets::hidden_quad),
     (Technique::Bug1, uniqueness::bug_plus_one),
-    (Technique::XChain, chains::x_chain),
-    (Technique::XyChain, chains::xy_chain),
-    (Technique::Aic, chains::aic),
+    (Technique::XChain, chains::find),
     (Technique::ContradictionChain, forcing::find),
 ];
 
 /// The easiest step available using techniques up to `max_level`, if any.
 pub fn next_step(c: &Candidates, max_level: Level) -> Option<Step> {
-    FINDERS
+    next_step_with(c, max_level, true)
+}
+
+/// Like [`next_step`]; without `assume_unique`, the uniqueness techniques are left out.
+///
+/// Finders run easiest first and the first step found is taken, except that a step whose score
+/// grew past the base score of later techniques (long chains) is compared with what those find,
+/// and the easiest is kept (Sudoku Explainer's rule: the easiest available step).
+fn next_step_with(c: &Candidates, max_level: Level, assume_unique: bool) -> Option<Step> {
+    let mut finders = FINDERS
         .iter()
         .filter(|(technique, _)| technique.level() <= max_level)
-        .find_map(|(_, finder)| finder(c))
+        .filter(|(technique, _)| assume_unique || !technique.assumes_uniqueness());
+    let mut best = finders.by_ref().find_map(|(_, finder)| finder(c))?;
+    for (technique, finder) in finders {
+        if technique.score() >= best.score() {
+            break;
+        }
+        if let Some(step) = finder(c).filter(|step| step.score() < best.score()) {
+            best = step;
+        }
+    }
+    Some(best)
 }
 
 /// Solves as far as the techniques up to `max_level` go, calling `seen` with every step.
@@ -57,11 +74,12 @@ fn run<'g>(
     geo: &'g Geometry,
     givens: &Grid,
     max_level: Level,
+    assume_unique: bool,
     mut seen: impl FnMut(&Step),
 ) -> Candidates<'g> {
     let mut c = Candidates::from_givens(geo, givens);
     while !c.is_solved() && !c.is_broken() {
-        let Some(step) = next_step(&c, max_level) else {
+        let Some(step) = next_step_with(&c, max_level, assume_unique) else {
             break;
         };
         seen(&step);
@@ -89,7 +107,9 @@ pub struct LogicResult {
 /// Solves with techniques up to `max_level` only, logging every step.
 pub fn solve_logic(geo: &Geometry, givens: &Grid, max_level: Level) -> LogicResult {
     let mut steps = Vec::new();
-    let c = run(geo, givens, max_level, |step| steps.push(step.clone()));
+    let c = run(geo, givens, max_level, true, |step| {
+        steps.push(step.clone())
+    });
     let solved = c.is_solved() && !c.is_broken();
     LogicResult {
         steps,
@@ -100,8 +120,18 @@ pub fn solve_logic(geo: &Geometry, givens: &Grid, max_level: Level) -> LogicResu
 }
 
 /// True when techniques up to `max_level` solve the puzzle (the generator's fast check: no log).
+/// At Expert and above this may use uniqueness techniques, so it assumes the puzzle is unique;
+/// see [`proves_unique`] to *prove* uniqueness.
 pub fn solves_within(geo: &Geometry, givens: &Grid, max_level: Level) -> bool {
-    let c = run(geo, givens, max_level, |_| {});
+    let c = run(geo, givens, max_level, true, |_| {});
+    c.is_solved() && !c.is_broken()
+}
+
+/// True when techniques up to `max_level`, leaving out the uniqueness techniques (unique
+/// rectangles, BUG+1), solve the puzzle. Every step is then a pure deduction, so the puzzle has
+/// exactly one solution: a generator can dig clues with this instead of the exact solver.
+pub fn proves_unique(geo: &Geometry, givens: &Grid, max_level: Level) -> bool {
+    let c = run(geo, givens, max_level, false, |_| {});
     c.is_solved() && !c.is_broken()
 }
 
@@ -124,7 +154,7 @@ pub fn rate(geo: &Geometry, givens: &Grid) -> Rating {
     let mut score = 0.0f32;
     let mut level = Level::Easy;
     let mut techniques = BTreeMap::new();
-    let c = run(geo, givens, Level::Extreme, |step| {
+    let c = run(geo, givens, Level::Extreme, true, |step| {
         score = score.max(step.score());
         level = level.max(step.technique.level());
         *techniques.entry(step.technique.name()).or_insert(0) += 1;
@@ -181,6 +211,47 @@ mod tests {
         assert_eq!(rating.level, Level::Easy);
         assert!(rating.score <= 2.3, "{rating:?}");
         assert!(solves_within(&geo, &grid, Level::Easy));
+    }
+
+    /// The four corners of a deadly rectangle of a solved classic grid (2 rows of one band,
+    /// 2 columns of different stacks, holding a,b / b,a), if any.
+    fn deadly_rectangle(sol: &Grid) -> Option<[usize; 4]> {
+        for r1 in 0..9 {
+            for r2 in r1 + 1..(r1 / 3 + 1) * 3 {
+                for c1 in 0..9 {
+                    for c2 in (c1 / 3 + 1) * 3..9 {
+                        let corners = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
+                        let v = corners.map(|x| sol.get(x));
+                        if v[0] == v[3] && v[1] == v[2] {
+                            return Some(corners);
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn proves_unique_refuses_a_puzzle_with_two_solutions() {
+        let (geo, easy) = classic(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
+        assert!(proves_unique(&geo, &easy, Level::Easy));
+        let sol = crate::solve::solve(&geo, &easy)
+            .grid()
+            .cloned()
+            .expect("solvable");
+        let corners = deadly_rectangle(&sol).expect("a deadly rectangle in this grid");
+        let mut open = sol.clone();
+        for x in corners {
+            open.set(x, 0);
+        }
+        assert_eq!(crate::solve::count_solutions(&geo, &open, 3), 2);
+        assert!(!proves_unique(&geo, &open, Level::Extreme));
+        // The rater does not guess either: it reports the puzzle as stuck.
+        let result = solve_logic(&geo, &open, Level::Extreme);
+        assert!(result.stuck && !result.solved);
     }
 
     #[test]

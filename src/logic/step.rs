@@ -86,6 +86,9 @@ impl fmt::Display for Step {
             | Technique::HiddenSingleBox
             | Technique::HiddenSingle
             | Technique::NakedSingle => self.fmt_single(f),
+            Technique::ContradictionChain
+            | Technique::CellForcingChain
+            | Technique::HouseForcingChain => self.fmt_forcing(f),
             _ => self.fmt_pattern(f),
         }
     }
@@ -104,6 +107,30 @@ impl Step {
             (_, Some(h)) => write!(f, " (only place for {d} in {h})"),
             _ => Ok(()),
         }
+    }
+
+    /// `Cell forcing chain (length 9): each of r1c1=1, r1c1=2 leads to: places r5c5 = 3`.
+    fn fmt_forcing(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let premises: Vec<String> = self
+            .chain
+            .iter()
+            .map(|&(c, d)| format!("{}={}", self.cell(c), digit_symbol(d)))
+            .collect();
+        write!(f, "{} (length {}): ", self.technique, self.length)?;
+        if self.technique == Technique::ContradictionChain {
+            write!(
+                f,
+                "{} leads to a contradiction by singles",
+                premises.join(" or ")
+            )?;
+        } else {
+            write!(
+                f,
+                "each of {} leads to this by singles",
+                premises.join(", ")
+            )?;
+        }
+        self.fmt_effects(f)
     }
 
     fn fmt_pattern(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -135,6 +162,11 @@ impl Step {
         if self.length > 0 {
             write!(f, " length {}", self.length)?;
         }
+        self.fmt_effects(f)
+    }
+
+    /// `: places r1c1 = 5; removes 4 from r5c4`.
+    fn fmt_effects(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(":")?;
         if !self.placements.is_empty() {
             let places: Vec<String> = self
@@ -190,6 +222,19 @@ mod tests {
         assert_eq!(
             step.to_string(),
             "Hidden single (box): r3c7 = 5 (only place for 5 in box 3)"
+        );
+    }
+
+    #[test]
+    fn forcing_text() {
+        let mut step = Step::new(Technique::ContradictionChain, 9);
+        step.chain = vec![(0, 3)];
+        step.length = 7;
+        step.eliminations = vec![(0, 3)];
+        assert_eq!(
+            step.to_string(),
+            "Contradiction forcing chain (length 7): r1c1=3 leads to a contradiction by singles: \
+             removes 3 from r1c1"
         );
     }
 
