@@ -3,7 +3,8 @@
 //! puzzles with 100 to 130 givens, and count-to-2 over the 9×9 variant sets (`variants/*.jsonl`).
 //! Run: `cargo bench --bench solve` (data from `SUDOKU_DATA` or `../shared/data`; sets that are
 //! missing are skipped with a message). `BENCH_ONLY=sixteen` (or `classic`, `variants`, comma
-//! separated) runs only some parts; `NODES=1` adds search-node statistics for 16×16.
+//! separated) runs only some parts; `NODES=1` adds search-node statistics for 16×16; `RUNS=n`
+//! times each 16×16 puzzle as the best of n runs (default 3; more on a busy machine).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -114,11 +115,16 @@ fn sixteen_puzzle(geo: &Geometry, solver: &Solver, seed: u64, givens: usize) -> 
     grid
 }
 
-/// Times count-to-2 on one puzzle: the best of `RUNS` runs, to keep other processes' noise out.
+/// Times count-to-2 on one puzzle: the best of `RUNS` runs (3 unless the `RUNS` environment
+/// variable says otherwise; more runs keep a busy machine's noise out of the worst case).
 fn time_puzzle(solver: &Solver, puzzle: &Grid) -> Duration {
-    const RUNS: usize = 3;
+    let runs: usize = std::env::var("RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(3)
+        .max(1);
     let mut best = Duration::MAX;
-    for _ in 0..RUNS {
+    for _ in 0..runs {
         let start = Instant::now();
         let count = solver.count_solutions(puzzle, 2);
         best = best.min(start.elapsed());

@@ -1,0 +1,136 @@
+//! The exact solver for any geometry. Candidates are kept digit by digit as bit sets over the
+//! cells (a "board" per digit, in `W` 64-bit words chosen from the cell count), so placing a
+//! digit clears it from all peers in a few word operations. Propagation applies naked singles
+//! (cells seen on exactly one board), hidden singles (a digit with one cell left in a house where
+//! it is not placed, checked only for digits whose board changed) and, on grids of 12 and more,
+//! locked candidates over row/column × box (or region) segments. The search branches on the
+//! best-connected cell with two candidates, else a digit with two places in a house, else the
+//! cell with the fewest candidates, copying the fixed-size state once per node: no allocation
+//! per node.
+
+mod search;
+mod tables;
+
+use crate::grid::Geometry;
+use search::Search;
+use tables::Tables;
+
+/// Tables for one geometry, built once and reused for many puzzles of that shape.
+#[derive(Debug, Clone)]
+pub struct GenericSolver {
+    tables: Words,
+}
+
+/// The geometry's tables, with as many words per cell set as its cells need.
+#[derive(Debug, Clone)]
+enum Words {
+    /// Up to 128 cells (up to 11×11).
+    W2(Tables<2>),
+    /// Up to 192 cells (12×12, 13×13).
+    W3(Tables<3>),
+    /// Up to 256 cells (14×14 to 16×16).
+    W4(Tables<4>),
+    /// Up to 640 cells (17×17 to 25×25).
+    W10(Tables<10>),
+}
+
+/// Runs `$body` with `$t` bound to the tables, whatever their word count.
+macro_rules! with_tables {
+    ($solver:expr, $t:ident => $body:expr) => {
+        match &$solver.tables {
+            Words::W2($t) => $body,
+            Words::W3($t) => $body,
+            Words::W4($t) => $body,
+            Words::W10($t) => $body,
+        }
+    };
+}
+
+/// The result of a search: how many solutions (up to the limit) and the first ones found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found, never more than the limit.
+    pub count: usize,
+    /// The first solutions, as many as were asked to keep.
+    pub solutions: Vec<Vec<u8>>,
+    /// Search nodes visited, a measure of how much guessing the search needed.
+    pub nodes: u64,
+}
+
+impl GenericSolver {
+    /// Builds the tables for a geometry. Locked candidates are used on grids of 12 and more,
+    /// where they cut the search more than they cost.
+    pub fn new(geo: &Geometry) -> GenericSolver {
+        let tables = match geo.cell_count() {
+            0..=128 => Words::W2(Tables::new(geo)),
+            129..=192 => Words::W3(Tables::new(geo)),
+            193..=256 => Words::W4(Tables::new(geo)),
+            _ => Words::W10(Tables::new(geo)),
+        };
+        GenericSolver { tables }
+    }
+
+    /// Counts solutions up to `limit`, keeping the first `keep` of them. Givens that break a
+    /// house, or digits out of range, give no solution.
+    pub fn count(&self, givens: &[u8], limit: usize, keep: usize) -> Count {
+        self.run(givens, limit, keep, None, u64::MAX)
+    }
+
+    /// Finds the first solution when digits are tried in the order `order` picks: it gets the
+    /// candidate mask of the branching cell and returns the bit to try next. Used for random fills.
+    pub fn first_with_order(
+        &self,
+        givens: &[u8],
+        order: &mut dyn FnMut(u32) -> u32,
+    ) -> Option<Vec<u8>> {
+        self.run(givens, 1, 1, Some(order), u64::MAX)
+            .solutions
+            .pop()
+    }
+
+    /// Like [`GenericSolver::first_with_order`], but gives up (`None`) after `node_cap` search
+    /// nodes: a randomised fill of a layout that may have no solution.
+    pub fn first_with_order_capped(
+        &self,
+        givens: &[u8],
+        order: &mut dyn FnMut(u32) -> u32,
+        node_cap: u64,
+    ) -> Option<Vec<u8>> {
+        self.run(givens, 1, 1, Some(order), node_cap)
+            .solutions
+            .pop()
+    }
+
+    fn run<'a>(
+        &'a self,
+        givens: &[u8],
+        limit: usize,
+        keep: usize,
+        order: Option<&'a mut dyn FnMut(u32) -> u32>,
+        node_cap: u64,
+    ) -> Count {
+        with_tables!(self, t => {
+            let mut search = Search::new(t, limit, keep, order, node_cap);
+            search.run(givens);
+            search.result
+        })
+    }
+
+    /// True when naked and hidden singles alone fill the grid (no guessing, no other
+    /// deduction): the puzzle then has exactly one solution. The generator's cheap check for
+    /// easy puzzles.
+    pub fn solves_by_singles(&self, givens: &[u8]) -> bool {
+        with_tables!(self, t => Search::new(t, 1, 0, None, 0).singles_fill(givens))
+    }
+}
+
+#[cfg(test)]
+impl GenericSolver {
+    /// True when the search uses locked candidates.
+    fn uses_locks(&self) -> bool {
+        with_tables!(self, t => t.use_locks)
+    }
+}
+
+#[cfg(test)]
+mod tests;

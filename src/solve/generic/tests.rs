@@ -1,0 +1,341 @@
+use super::*;
+use crate::grid::text::parse_line;
+
+fn solver9() -> GenericSolver {
+    GenericSolver::new(&Geometry::classic(9).unwrap())
+}
+
+#[test]
+fn solves_a_17_clue_puzzle() {
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let grid = parse_line(line, 1, None).unwrap();
+    let result = solver9().count(grid.cells(), 2, 2);
+    assert_eq!(result.count, 1);
+    let solution = &result.solutions[0];
+    assert!(
+        grid.cells()
+            .iter()
+            .zip(solution)
+            .all(|(&g, &s)| g == 0 || g == s)
+    );
+    let geo = Geometry::classic(9).unwrap();
+    let solved = crate::grid::Grid::new(9, solution.clone());
+    assert!(solved.conflicts(&geo).is_empty());
+    assert_eq!(solved.empty_count(), 0);
+}
+
+#[test]
+fn empty_grid_counts_to_the_limit() {
+    let result = solver9().count(&[0; 81], 5, 2);
+    assert_eq!(result.count, 5);
+    assert_eq!(result.solutions.len(), 2);
+    assert_ne!(result.solutions[0], result.solutions[1]);
+}
+
+#[test]
+fn conflicting_givens_have_no_solution() {
+    let mut givens = [0u8; 81];
+    givens[0] = 1;
+    givens[1] = 1;
+    assert_eq!(solver9().count(&givens, 2, 1).count, 0);
+    givens[1] = 10;
+    assert_eq!(solver9().count(&givens, 2, 1).count, 0);
+}
+
+#[test]
+fn all_4x4_grids_are_counted() {
+    let solver = GenericSolver::new(&Geometry::classic(4).unwrap());
+    assert_eq!(solver.count(&[0; 16], 1000, 0).count, 288);
+}
+
+#[test]
+fn diagonal_4x4_grids() {
+    let geo = Geometry::new(4, "diagonal".parse().unwrap(), None, None).unwrap();
+    let solver = GenericSolver::new(&geo);
+    // Checked by brute force over all 4x4 grids.
+    assert_eq!(solver.count(&[0; 16], 1000, 0).count, 48);
+}
+
+#[test]
+fn singles_solve_easy_puzzles_only() {
+    let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let grid = parse_line(easy, 1, None).unwrap();
+    assert!(solver9().solves_by_singles(grid.cells()));
+    let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let grid = parse_line(hard, 1, None).unwrap();
+    assert!(!solver9().solves_by_singles(grid.cells()));
+    assert!(!solver9().solves_by_singles(&[0; 81]));
+    let mut broken = [0u8; 81];
+    broken[0] = 1;
+    broken[1] = 1;
+    assert!(!solver9().solves_by_singles(&broken));
+}
+
+#[test]
+fn capped_fill_gives_up_and_uncapped_fill_succeeds() {
+    let solver = GenericSolver::new(&Geometry::classic(16).unwrap());
+    let mut first = |mask: u32| mask & mask.wrapping_neg();
+    assert!(
+        solver
+            .first_with_order_capped(&[0; 256], &mut first, 1)
+            .is_none()
+    );
+    let full = solver.first_with_order_capped(&[0; 256], &mut first, 100_000);
+    assert_eq!(full.map(|cells| cells.len()), Some(256));
+}
+
+#[test]
+fn locked_candidates_keep_counts_exact() {
+    let geo = Geometry::classic(12).unwrap();
+    let solver = GenericSolver::new(&geo);
+    assert!(solver.uses_locks());
+    let mut givens = vec![0u8; 144];
+    givens[..12].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    assert_eq!(solver.count(&givens, 50, 0).count, 50);
+}
+
+/// A plain backtracker for cross-checking: fills the open cell with the fewest allowed
+/// digits, counting solutions up to `limit`.
+fn reference_count(geo: &Geometry, cells: &mut [u8], limit: usize) -> usize {
+    let allowed = |cells: &[u8], cell: usize| -> Vec<u8> {
+        (1..=geo.size() as u8)
+            .filter(|&d| geo.peers(cell).iter().all(|&p| cells[p] != d))
+            .collect()
+    };
+    let open = (0..cells.len())
+        .filter(|&c| cells[c] == 0)
+        .min_by_key(|&c| allowed(cells, c).len());
+    let Some(cell) = open else {
+        return 1;
+    };
+    let mut found = 0;
+    for digit in allowed(cells, cell) {
+        cells[cell] = digit;
+        found += reference_count(geo, cells, limit - found);
+        cells[cell] = 0;
+        if found >= limit {
+            break;
+        }
+    }
+    found
+}
+
+/// True when the givens break no house.
+fn consistent(geo: &Geometry, cells: &[u8]) -> bool {
+    (0..cells.len()).all(|c| cells[c] == 0 || geo.peers(c).iter().all(|&p| cells[p] != cells[c]))
+}
+
+/// A deterministic full grid of a geometry (random digit order from a fixed seed).
+fn full_grid(geo: &Geometry, seed: u64) -> Vec<u8> {
+    let mut state = seed | 1;
+    let mut pick = |mask: u32| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let bits: Vec<u32> = (0..32).filter(|b| mask & (1 << b) != 0).collect();
+        1u32 << bits[(state % bits.len() as u64) as usize]
+    };
+    let solver = GenericSolver::new(geo);
+    solver
+        .first_with_order(&vec![0; geo.cell_count()], &mut pick)
+        .unwrap()
+}
+
+/// `full` with the cells picked by `hole` emptied.
+fn with_holes(full: &[u8], hole: impl Fn(usize) -> bool) -> Vec<u8> {
+    let mut cells = full.to_vec();
+    for (cell, value) in cells.iter_mut().enumerate() {
+        if hole(cell) {
+            *value = 0;
+        }
+    }
+    cells
+}
+
+#[test]
+fn six_by_six_counts_match_a_reference_backtracker() {
+    let geo = Geometry::classic(6).unwrap();
+    let solver = GenericSolver::new(&geo);
+    let mut cases: Vec<Vec<u8>> = Vec::new();
+    let mut givens = vec![0u8; 36];
+    givens[..6].copy_from_slice(&[1, 2, 3, 4, 5, 6]);
+    givens[9] = 1;
+    givens[13] = 4;
+    cases.push(givens.clone());
+    givens[20] = 2;
+    givens[35] = 3;
+    cases.push(givens.clone());
+    let full = full_grid(&geo, 7);
+    cases.push(with_holes(&full, |c| c % 3 != 0));
+    cases.push(with_holes(&full, |c| (c * 5) % 7 < 4));
+    for givens in cases {
+        let expected = reference_count(&geo, &mut givens.clone(), 100_000);
+        assert!(expected > 0);
+        assert_eq!(
+            solver.count(&givens, 100_000, 0).count,
+            expected,
+            "{givens:?}"
+        );
+        assert_eq!(solver.count(&givens, 3, 0).count, expected.min(3));
+    }
+}
+
+#[test]
+fn sixteen_with_holes_has_the_original_as_only_solution() {
+    let geo = Geometry::classic(16).unwrap();
+    let solver = GenericSolver::new(&geo);
+    for seed in [3, 11] {
+        let full = full_grid(&geo, seed);
+        assert!(consistent(&geo, &full));
+        assert!(full.iter().all(|&v| (1..=16).contains(&v)));
+        let givens = with_holes(&full, |c| (c * 97 + seed as usize) % 11 < 3);
+        let result = solver.count(&givens, 2, 2);
+        assert_eq!(result.count, 1, "seed {seed}");
+        assert_eq!(result.solutions[0], full);
+    }
+}
+
+#[test]
+fn sixteen_conflicts_and_bad_values_have_no_solution() {
+    let geo = Geometry::classic(16).unwrap();
+    let solver = GenericSolver::new(&geo);
+    let mut givens = vec![0u8; 256];
+    givens[0] = 5;
+    givens[17] = 5; // same box
+    assert_eq!(solver.count(&givens, 2, 2).count, 0);
+    givens[17] = 17;
+    assert_eq!(solver.count(&givens, 2, 2).count, 0);
+    givens[17] = 255;
+    assert_eq!(solver.count(&givens, 2, 2).count, 0);
+    assert_eq!(solver.count(&givens[..100], 2, 2).count, 0);
+    let full = full_grid(&geo, 5);
+    let mut broken = with_holes(&full, |c| c % 2 == 0);
+    broken[1] = full[0]; // still a legal-looking digit, but no completion
+    assert_eq!(solver.count(&broken, 2, 0).count, 0);
+}
+
+#[test]
+fn twelve_by_twelve_matches_the_reference() {
+    let geo = Geometry::classic(12).unwrap();
+    let solver = GenericSolver::new(&geo);
+    let full = full_grid(&geo, 9);
+    assert!(consistent(&geo, &full));
+    for modulus in [3, 4] {
+        let givens = with_holes(&full, |c| (c * 7) % modulus == 0);
+        let expected = reference_count(&geo, &mut givens.clone(), 20);
+        let result = solver.count(&givens, 20, 1);
+        assert_eq!(result.count, expected, "modulus {modulus}");
+        assert!(consistent(&geo, &result.solutions[0]));
+    }
+}
+
+#[test]
+fn jigsaw_9x9_example() {
+    let ids = [
+        0, 0, 0, 1, 1, 1, 1, 2, 2, 0, 0, 3, 3, 3, 1, 1, 2, 2, 0, 0, 3, 4, 4, 1, 2, 2, 2, 0, 0, 3,
+        4, 1, 1, 5, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 3, 7, 7, 4, 5, 8, 8, 6, 6, 6, 7, 4, 4,
+        5, 8, 8, 6, 6, 7, 7, 5, 5, 5, 8, 8, 6, 6, 7, 7, 7, 7, 8, 8, 8,
+    ];
+    let givens = [
+        0, 2, 0, 0, 0, 9, 6, 0, 0, 7, 6, 3, 0, 9, 0, 1, 2, 0, 9, 0, 0, 0, 2, 7, 0, 0, 0, 0, 4, 0,
+        0, 0, 0, 7, 0, 5, 1, 0, 7, 0, 6, 0, 8, 0, 2, 8, 0, 2, 0, 0, 0, 0, 5, 0, 0, 0, 0, 6, 7, 0,
+        0, 0, 9, 0, 7, 9, 0, 1, 0, 5, 8, 3, 0, 0, 8, 3, 0, 0, 0, 4, 0,
+    ];
+    let solution = [
+        5, 2, 1, 4, 3, 9, 6, 7, 8, 7, 6, 3, 8, 9, 5, 1, 2, 4, 9, 8, 4, 5, 2, 7, 3, 6, 1, 3, 4, 6,
+        1, 8, 2, 7, 9, 5, 1, 5, 7, 9, 6, 4, 8, 3, 2, 8, 1, 2, 7, 4, 3, 9, 5, 6, 2, 3, 5, 6, 7, 8,
+        4, 1, 9, 4, 7, 9, 2, 1, 6, 5, 8, 3, 6, 9, 8, 3, 5, 1, 2, 4, 7,
+    ];
+    let regions = crate::grid::RegionMap::from_ids(9, &ids).unwrap();
+    let geo = Geometry::new(9, "jigsaw".parse().unwrap(), None, Some(regions)).unwrap();
+    let solver = GenericSolver::new(&geo);
+    let result = solver.count(&givens, 2, 2);
+    assert_eq!(result.count, 1);
+    assert_eq!(result.solutions[0], solution);
+    let mut fewer = givens;
+    fewer[1] = 0;
+    fewer[3 * 9 + 1] = 0;
+    let expected = reference_count(&geo, &mut fewer.to_vec(), 50);
+    assert_eq!(solver.count(&fewer, 50, 0).count, expected);
+}
+
+#[test]
+fn ordered_fills_are_valid_and_repeatable() {
+    for (size, variant) in [
+        (4, "classic"),
+        (6, "classic"),
+        (9, "diagonal"),
+        (9, "window"),
+        (16, "classic"),
+    ] {
+        let geo = Geometry::new(size, variant.parse().unwrap(), None, None).unwrap();
+        let first = full_grid(&geo, 5);
+        assert_eq!(first, full_grid(&geo, 5), "{size} {variant}");
+        assert!(consistent(&geo, &first));
+        assert!(first.iter().all(|&v| v >= 1 && v as usize <= size));
+    }
+}
+
+#[test]
+fn empty_grids_of_every_size_do_not_panic() {
+    for size in [4, 6, 8, 9, 12, 16, 25] {
+        let geo = Geometry::classic(size).unwrap();
+        let solver = GenericSolver::new(&geo);
+        let result = solver.count(&vec![0; size * size], 2, 2);
+        assert_eq!(result.count, 2, "size {size}");
+        assert!(result.solutions.iter().all(|s| consistent(&geo, s)));
+        assert_eq!(solver.count(&vec![0; size * size], 0, 0).count, 0);
+    }
+}
+
+#[test]
+fn every_size_fills_and_counts_without_panicking() {
+    for size in 2..=25 {
+        let Ok(geo) = Geometry::classic(size) else {
+            continue;
+        };
+        let solver = GenericSolver::new(&geo);
+        let full = full_grid(&geo, size as u64);
+        assert!(consistent(&geo, &full), "size {size}");
+        assert!(full.iter().all(|&v| v >= 1 && v as usize <= size));
+        let givens = with_holes(&full, |c| c % 4 == 1);
+        let result = solver.count(&givens, 2, 1);
+        assert!(result.count >= 1, "size {size}");
+        assert!(consistent(&geo, &result.solutions[0]));
+        assert!(!solver.solves_by_singles(&givens[1..]));
+    }
+}
+
+#[test]
+fn garbage_givens_never_panic() {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for (size, variant) in [
+        (9, "window"),
+        (9, "diagonal"),
+        (12, "classic"),
+        (16, "classic"),
+    ] {
+        let geo = Geometry::new(size, variant.parse().unwrap(), None, None).unwrap();
+        let solver = GenericSolver::new(&geo);
+        for round in 0..40 {
+            let givens: Vec<u8> = (0..size * size)
+                .map(|_| match next() % 8 {
+                    0 => (next() % 40) as u8,
+                    1 => 255,
+                    _ => 0,
+                })
+                .collect();
+            let result = solver.count(&givens, 2, 2);
+            assert!(result.solutions.iter().all(|s| consistent(&geo, s)));
+            let _ = solver.solves_by_singles(&givens);
+            let mut pick = |mask: u32| if round % 2 == 0 { 0 } else { mask | 1 << 31 };
+            let _ = solver.first_with_order_capped(&givens, &mut pick, 50);
+        }
+    }
+}
