@@ -70,7 +70,10 @@ pub fn parse_layout(text: &str) -> Result<Layout, String> {
         return Err("columns and rows must be at least 1".into());
     }
     if !(0.0..=100.0).contains(&layout.spacing) {
-        return Err(format!("spacing {} mm is out of range 0 to 100", layout.spacing));
+        return Err(format!(
+            "spacing {} mm is out of range 0 to 100",
+            layout.spacing
+        ));
     }
     Ok(layout)
 }
@@ -102,7 +105,10 @@ mod tests {
         std::fs::create_dir(dir.path().join("layouts")).unwrap();
         let own = dir.path().join("layouts/mine.toml");
         std::fs::write(&own, "columns = 1\nrows = 3\n").unwrap();
-        assert_eq!(find_layout("mine", dir.path()), Some(LayoutSource::File(own)));
+        assert_eq!(
+            find_layout("mine", dir.path()),
+            Some(LayoutSource::File(own))
+        );
         assert_eq!(find_layout("none", dir.path()), None);
     }
 
@@ -110,6 +116,10 @@ mod tests {
     fn bad_layouts_are_refused() {
         assert!(parse_layout("columns = 0\nrows = 2\n").is_err());
         assert!(parse_layout("columns = 2\n").unwrap_err().contains("rows"));
-        assert!(parse_layout("columns = 2\nrows = 2\nspace = 3\n").unwrap_err().contains("space"));
+        assert!(
+            parse_layout("columns = 2\nrows = 2\nspace = 3\n")
+                .unwrap_err()
+                .contains("space")
+        );
     }
 }

@@ -161,8 +161,18 @@ fn unreachable_level_is_reported_not_hung() {
 #[test]
 fn an_unfillable_shape_is_reported_not_searched_forever() {
     cmd()
-        .args(["generate", "--size", "16", "--variant", "window", "--difficulty", "easy"])
+        .args([
+            "generate",
+            "--size",
+            "16",
+            "--variant",
+            "window",
+            "--difficulty",
+            "easy",
+        ])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("could not fill a 16x16 window grid"));
+        .stderr(predicate::str::contains(
+            "could not fill a 16x16 window grid",
+        ));
 }
