@@ -1,6 +1,7 @@
 //! The one table of techniques: for each, its name, its base score on the Sudoku Explainer (SE)
 //! scale and its level. The driver tries techniques in the order of [`Technique::ALL`] (easiest
-//! first); `docs/RATING.md` is generated from this table (see [`rating_table_markdown`]).
+//! first); the tables in `docs/RATING.md` and `README.md` are this table (see
+//! [`rating_table_markdown`]; a test keeps them in step).
 
 use std::fmt;
 use std::str::FromStr;
@@ -390,13 +391,15 @@ mod tests {
     }
 
     #[test]
-    fn rating_doc_matches_table() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/RATING.md");
-        let doc = std::fs::read_to_string(path).unwrap_or_default();
-        assert!(
-            doc.contains(&rating_table_markdown()),
-            "docs/RATING.md is out of date; paste:\n{}",
-            rating_table_markdown()
-        );
+    fn rating_docs_match_table() {
+        for file in ["docs/RATING.md", "README.md"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+            let doc = std::fs::read_to_string(path).unwrap_or_default();
+            assert!(
+                doc.contains(&rating_table_markdown()),
+                "{file} is out of date; paste:\n{}",
+                rating_table_markdown()
+            );
+        }
     }
 }
