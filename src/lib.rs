@@ -7,3 +7,4 @@ pub mod layout;
 pub mod logic;
 pub mod render;
 pub mod solve;
+pub mod spec;

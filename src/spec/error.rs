@@ -19,7 +19,13 @@ pub struct SpecError {
 
 impl SpecError {
     /// An error at a byte span of the source text.
-    pub fn at(file: &str, source: &str, span: Option<Range<usize>>, key: Option<String>, message: String) -> SpecError {
+    pub fn at(
+        file: &str,
+        source: &str,
+        span: Option<Range<usize>>,
+        key: Option<String>,
+        message: String,
+    ) -> SpecError {
         SpecError {
             file: file.to_string(),
             position: span.map(|s| line_column(source, s.start)),
@@ -90,7 +96,16 @@ mod tests {
 
     #[test]
     fn display_names_file_position_and_key() {
-        let err = SpecError::at("book.toml", "x\ncount = 0\n", Some(10..11), Some("section[1].count".into()), "must be at least 1".into());
-        assert_eq!(err.to_string(), "book.toml:2:9: section[1].count: must be at least 1");
+        let err = SpecError::at(
+            "book.toml",
+            "x\ncount = 0\n",
+            Some(10..11),
+            Some("section[1].count".into()),
+            "must be at least 1".into(),
+        );
+        assert_eq!(
+            err.to_string(),
+            "book.toml:2:9: section[1].count: must be at least 1"
+        );
     }
 }

@@ -1,0 +1,242 @@
+//! Tests of the book spec: defaults, every value, and one test per kind of mistake, each checking
+//! the message, the key and the line and column.
+
+use super::*;
+
+const MINIMAL: &str = "title = \"My Book\"\n\n[[section]]\ncount = 4\n";
+
+fn check(text: &str) -> Result<BookPlan, SpecError> {
+    parse(
+        "book.toml",
+        text,
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("config")
+            .as_path(),
+    )
+}
+
+fn error(text: &str) -> String {
+    check(text).unwrap_err().to_string()
+}
+
+#[test]
+fn minimal_spec_gets_defaults() {
+    let plan = check(MINIMAL).unwrap();
+    assert_eq!(plan.title, "My Book");
+    assert_eq!(plan.seed, 1);
+    assert_eq!(plan.page.width_mm, 215.9);
+    assert!((plan.page.margin_mm - 12.7).abs() < 1e-9);
+    assert_eq!(plan.layout.slots(), 4);
+    assert_eq!(plan.answers.map(|a| a.slots()), Some(9));
+    assert!(plan.page_numbers);
+    assert_eq!(plan.sections.len(), 1);
+    assert_eq!(plan.sections[0].count, 4);
+    assert_eq!(plan.sections[0].title, "Classic 9x9");
+    assert_eq!(plan.sections[0].request.symmetry, Symmetry::Rotate180);
+}
+
+#[test]
+fn the_shipped_example_is_valid() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("config/book.toml");
+    let plan = load(&path).unwrap();
+    assert!(plan.sections.len() >= 4);
+    let variants: Vec<String> = plan
+        .sections
+        .iter()
+        .map(|s| s.request.variant.name())
+        .collect();
+    for wanted in ["classic", "diagonal", "window", "jigsaw"] {
+        assert!(variants.iter().any(|v| v == wanted), "{variants:?}");
+    }
+}
+
+#[test]
+fn every_key_is_read() {
+    let text = r#"
+title = "T"
+subtitle = "S"
+author = "A"
+seed = 42
+instructions = "Have fun."
+layout = "2up"
+page_numbers = false
+header = "Puzzles"
+contents = true
+
+[page]
+size = "kdp-6x9"
+margin = "0.5in"
+gutter = "20mm"
+bleed = true
+
+[answers]
+layout = "12up"
+
+[style]
+diagonals = "shaded"
+window_shade = 0.3
+
+[[section]]
+title = "Hard X"
+variant = "diagonal"
+size = 9
+box = "3x3"
+count = 2
+difficulty = "hard"
+symmetry = "mirror"
+givens = 30
+
+[[section]]
+variant = "classic"
+size = 6
+count = 3
+score = "2.0..3.0"
+"#;
+    let plan = check(text).unwrap();
+    assert_eq!(plan.seed, 42);
+    assert_eq!(plan.page.width_mm, 152.4);
+    assert!(plan.page.bleed);
+    assert_eq!(plan.page.gutter_mm, 20.0);
+    assert_eq!(plan.layout.slots(), 2);
+    assert_eq!(plan.answers.map(|a| a.slots()), Some(12));
+    assert_eq!(plan.style.diagonals, DiagonalStyle::Shaded);
+    assert!(plan.contents && !plan.page_numbers);
+    assert_eq!(plan.sections[0].request.target, Target::Level(Level::Hard));
+    assert_eq!(plan.sections[0].request.givens, Some(30));
+    assert_eq!(
+        plan.sections[1].request.target,
+        Target::Score { min: 2.0, max: 3.0 }
+    );
+    assert_eq!(plan.sections[1].title, "Classic 6x6 — score 2.0 to 3.0");
+}
+
+#[test]
+fn answers_can_be_left_out() {
+    let plan = check(&format!("{MINIMAL}\n[answers]\ninclude = false\n")).unwrap();
+    assert!(plan.answers.is_none());
+}
+
+#[test]
+fn unknown_key_suggests_the_right_one() {
+    let message = error("titel = \"x\"\n[[section]]\ncount = 1\n");
+    assert!(
+        message.starts_with("book.toml:1:1: unknown field `titel`"),
+        "{message}"
+    );
+    assert!(message.contains("did you mean `title`?"), "{message}");
+    let message = error("title = \"x\"\n[[section]]\ncuont = 1\n");
+    assert!(message.starts_with("book.toml:3:1:"), "{message}");
+    assert!(message.contains("did you mean `count`?"), "{message}");
+}
+
+#[test]
+fn wrong_type_is_located() {
+    let message = error("title = \"x\"\n[[section]]\ncount = \"four\"\n");
+    assert!(message.starts_with("book.toml:3:9:"), "{message}");
+    assert!(
+        message.contains("invalid type: string \"four\""),
+        "{message}"
+    );
+}
+
+#[test]
+fn syntax_error_is_located() {
+    let message = error("title = \"x\n");
+    assert!(message.starts_with("book.toml:1:"), "{message}");
+}
+
+#[test]
+fn zero_count_is_refused() {
+    let message = error("title = \"x\"\n[[section]]\ncount = 0\n");
+    assert_eq!(
+        message,
+        "book.toml:3:9: section[1].count: must be at least 1"
+    );
+}
+
+#[test]
+fn impossible_sizes_and_variants_are_refused() {
+    let message = error("title = \"x\"\n[[section]]\nsize = 7\ncount = 1\n");
+    assert!(
+        message.starts_with("book.toml:3:8: section[1].size: size 7 has no box shape"),
+        "{message}"
+    );
+    let message = error("title = \"x\"\n[[section]]\nvariant = \"window\"\nsize = 6\ncount = 1\n");
+    assert!(
+        message.contains("section[1].size: the window variant needs square boxes"),
+        "{message}"
+    );
+    let message = error("title = \"x\"\n[[section]]\nvariant = \"hyperx\"\ncount = 1\n");
+    assert!(
+        message.starts_with("book.toml:3:11: section[1].variant: unknown variant"),
+        "{message}"
+    );
+}
+
+#[test]
+fn margins_must_fit_and_respect_the_print_minimum() {
+    let message = error(&format!("{MINIMAL}[page]\nmargin = \"5in\"\n"));
+    assert!(
+        message.contains("page.margin: margins of 127.0 mm"),
+        "{message}"
+    );
+    assert!(message.contains("leave less than 50 mm"), "{message}");
+    let message = error(&format!("{MINIMAL}[page]\nmargin = \"2mm\"\n"));
+    assert!(message.contains("below the print minimum"), "{message}");
+    let message = error(&format!("{MINIMAL}[page]\nmargin = \"2 furlongs\"\n"));
+    assert!(message.contains("is not a length"), "{message}");
+}
+
+#[test]
+fn unknown_page_size_suggests_one() {
+    let message = error(&format!("{MINIMAL}[page]\nsize = \"leter\"\n"));
+    assert!(
+        message.starts_with("book.toml:6:8: page.size: unknown page size 'leter'"),
+        "{message}"
+    );
+    assert!(message.contains("did you mean 'letter'?"), "{message}");
+}
+
+#[test]
+fn missing_layout_and_font_are_reported() {
+    let message = error(&format!("layout = \"5up\"\n{MINIMAL}"));
+    assert!(
+        message.starts_with("book.toml:1:10: layout: no layout named '5up'"),
+        "{message}"
+    );
+    let message = error(&format!("font = \"fonts/Missing.ttf\"\n{MINIMAL}"));
+    assert!(message.contains("font: font file"), "{message}");
+    assert!(message.contains("not found"), "{message}");
+}
+
+#[test]
+fn difficulty_and_score_mistakes() {
+    let message = error("title = \"x\"\n[[section]]\ncount = 1\ndifficulty = \"insane\"\n");
+    assert!(
+        message.contains("section[1].difficulty: unknown level 'insane'"),
+        "{message}"
+    );
+    let message = error("title = \"x\"\n[[section]]\ncount = 1\nscore = \"5..2\"\n");
+    assert!(
+        message.contains("section[1].score: '5..2' is not a score range"),
+        "{message}"
+    );
+    let both = "title = \"x\"\n[[section]]\ncount = 1\ndifficulty = \"easy\"\nscore = \"1..2\"\n";
+    assert!(error(both).contains("not both"));
+}
+
+#[test]
+fn a_book_needs_sections() {
+    assert!(error("title = \"x\"\n").contains("no [[section]]"));
+}
+
+#[test]
+fn lengths_and_ranges_parse() {
+    assert_eq!(parse_length("12mm"), Some(12.0));
+    assert_eq!(parse_length("1.5 cm"), Some(15.0));
+    assert_eq!(parse_length("1in"), Some(25.4));
+    assert!((parse_length("72pt").unwrap() - 25.4).abs() < 1e-9);
+    assert_eq!(parse_length("3 parsecs"), None);
+    assert_eq!(parse_score_range("3.0..4.4"), Some((3.0, 4.4)));
+    assert_eq!(parse_score_range("4..3"), None);
+}
