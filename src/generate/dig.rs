@@ -55,14 +55,10 @@ mod tests {
     use super::*;
     use crate::generate::Symmetry;
     use crate::grid::Geometry;
-    use crate::solve::{GenericSolver, Solver};
+    use crate::solve::Solver;
 
     fn solved(geo: &Geometry, rng: &mut SeededRng) -> Grid {
-        let mut pick = |mask: u32| rng.pick_bit(mask);
-        let cells = GenericSolver::new(geo)
-            .first_with_order(&vec![0; geo.cell_count()], &mut pick)
-            .unwrap();
-        Grid::new(geo.size(), cells)
+        crate::generate::random_fill(geo, rng).expect("a classic grid fills")
     }
 
     #[test]

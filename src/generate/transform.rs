@@ -90,15 +90,9 @@ fn dihedral(cells: &[u8], n: usize, which: usize) -> Vec<u8> {
 mod tests {
     use super::*;
     use crate::grid::RegionMap;
-    use crate::solve::GenericSolver;
 
     fn solved(geo: &Geometry, seed: u64) -> Grid {
-        let mut rng = SeededRng::new(seed);
-        let mut pick = |mask: u32| rng.pick_bit(mask);
-        let cells = GenericSolver::new(geo)
-            .first_with_order(&vec![0; geo.cell_count()], &mut pick)
-            .unwrap();
-        Grid::new(geo.size(), cells)
+        crate::generate::random_fill(geo, &mut SeededRng::new(seed)).expect("the grid fills")
     }
 
     #[test]
