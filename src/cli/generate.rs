@@ -51,6 +51,9 @@ pub struct GenerateArgs {
     /// Stop removing givens at this many (best effort)
     #[arg(long, value_name = "N")]
     pub givens: Option<usize>,
+    /// Minimal puzzles: no given (or symmetric group of givens) can be removed keeping one solution
+    #[arg(long)]
+    pub minimal: bool,
     /// Attempts per puzzle before giving up on the difficulty
     #[arg(long, default_value_t = 200, value_name = "N")]
     pub attempts: usize,
@@ -125,6 +128,7 @@ fn build_request(args: &GenerateArgs) -> Result<Request, CliError> {
     request.symmetry = args.symmetry.parse().map_err(CliError::Input)?;
     request.target = target(args)?;
     request.givens = args.givens;
+    request.minimal = args.minimal;
     request.attempts = args.attempts.max(1);
     Ok(request)
 }

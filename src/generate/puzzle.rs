@@ -65,6 +65,9 @@ pub struct Request {
     pub givens: Option<usize>,
     /// How many attempts (solution + digging + rating) before giving up.
     pub attempts: usize,
+    /// Dig to a minimal puzzle (no orbit of givens can go without losing uniqueness), whatever
+    /// the geometry; the level is then filtered after digging.
+    pub minimal: bool,
 }
 
 impl Request {
@@ -79,6 +82,7 @@ impl Request {
             target: Target::Any,
             givens: None,
             attempts: 200,
+            minimal: false,
         }
     }
 }
@@ -268,7 +272,8 @@ fn random_fill_capped(geo: &Geometry, rng: &mut SeededRng, cap: u64) -> Option<G
         .map(|cells| Grid::new(geo.size(), cells))
 }
 
-/// Digs the solution for the target. Easy digs while singles still solve the puzzle. Other
+/// Digs the solution for the target. A minimal puzzle, when asked, digs while the puzzle stays
+/// unique. Otherwise easy digs while singles still solve the puzzle. Other
 /// levels dig a minimal unique puzzle or dig while the target level still solves it (see
 /// [`digs_to_minimal`]), and leave the exact level to [`reached_level`]. A score range, or no
 /// target, digs while the puzzle stays unique.
@@ -282,6 +287,7 @@ fn dig_for(
     let orbits = request.symmetry.orbits(geo.size());
     let floor = request.givens.unwrap_or(0);
     let mut keep: Box<dyn FnMut(&Grid) -> bool> = match request.target {
+        _ if request.minimal => Box::new(|p: &Grid| solver.count_solutions(p, 2) == 1),
         Target::Level(Level::Easy) => Box::new(|p: &Grid| solver.solves_by_singles(p)),
         Target::Level(level) if !digs_to_minimal(geo) => {
             Box::new(move |p: &Grid| solvable_at(geo, solver, p, level))

@@ -142,3 +142,27 @@ const PINNED: [&str; 4] = [
     "735...9.............31.9.7561....5.............9....8215.2.68.............4...361|ABBBBBCCCAAABBCCCCAAAABDDCCAEEEBDDDDFEEEEDGGDFFEEGGGGDFFHHHHIGGFFHHHIIIGFFHHIIIII",
     "......5.42.1..61...5..4..6..3.......",
 ];
+
+#[test]
+fn minimal_puzzles_lose_uniqueness_without_any_given() {
+    for (shape, level) in [(3, Level::Medium), (4, Level::Hard), (8, Level::Medium)] {
+        let mut request = request(shape, level, Symmetry::None);
+        request.minimal = true;
+        let puzzle = generate(&request, 21).unwrap();
+        assert_eq!(puzzle.rating.level, level);
+        let solver = Solver::new(&puzzle.geometry);
+        for cell in 0..puzzle.givens.cells().len() {
+            if puzzle.givens.get(cell) == 0 {
+                continue;
+            }
+            let mut fewer = puzzle.givens.clone();
+            fewer.set(cell, 0);
+            assert!(
+                solver.count_solutions(&fewer, 2) > 1,
+                "r{}c{} could go",
+                cell / 9 + 1,
+                cell % 9 + 1
+            );
+        }
+    }
+}
