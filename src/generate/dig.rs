@@ -15,25 +15,12 @@ pub fn dig(
     floor: usize,
     keep: &mut dyn FnMut(&Grid) -> bool,
 ) -> Grid {
-    dig_from(solution, solution, orbits, rng, floor, keep)
-}
-
-/// Like [`dig`], but starts from `start` (a puzzle of `solution` already dug): orbits that are
-/// empty already are passed over.
-pub fn dig_from(
-    start: &Grid,
-    solution: &Grid,
-    orbits: &[Vec<usize>],
-    rng: &mut SeededRng,
-    floor: usize,
-    keep: &mut dyn FnMut(&Grid) -> bool,
-) -> Grid {
     let mut order: Vec<&Vec<usize>> = orbits.iter().collect();
     rng.shuffle(&mut order);
-    let mut puzzle = start.clone();
+    let mut puzzle = solution.clone();
     let mut givens = puzzle.filled_count();
     for orbit in order {
-        if givens < floor + orbit.len() || orbit.iter().all(|&c| puzzle.get(c) == 0) {
+        if givens < floor + orbit.len() {
             continue;
         }
         for &cell in orbit {
