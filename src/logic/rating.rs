@@ -51,7 +51,8 @@ pub fn next_step(c: &Candidates, max_level: Level) -> Option<Step> {
 ///
 /// Finders run easiest first and the first step found is taken, except that a step whose score
 /// grew past the base score of later techniques (long chains) is compared with what those find,
-/// and the easiest is kept (Sudoku Explainer's rule: the easiest available step).
+/// and the easiest is kept (Sudoku Explainer's rule: the easiest available step) unless it is of
+/// a higher level.
 fn next_step_with(c: &Candidates, max_level: Level, assume_unique: bool) -> Option<Step> {
     let mut finders = FINDERS
         .iter()
@@ -62,7 +63,12 @@ fn next_step_with(c: &Candidates, max_level: Level, assume_unique: bool) -> Opti
         if technique.score() >= best.score() {
             break;
         }
-        if let Some(step) = finder(c).filter(|step| step.score() < best.score()) {
+        // Never trade a step for one of a higher level: a forcing chain does not replace a long
+        // chain, so a path that needs a forcing chain proves that lower levels do not suffice.
+        let easier = |step: &Step| {
+            step.score() < best.score() && step.technique.level() <= best.technique.level()
+        };
+        if let Some(step) = finder(c).filter(easier) {
             best = step;
         }
     }
@@ -161,8 +167,9 @@ pub fn rate(geo: &Geometry, givens: &Grid) -> Rating {
     });
     let solved = c.is_solved() && !c.is_broken();
     if solved && level < Level::Extreme {
-        // Forcing chains come last in the finder order, so a path that needed one shows that no
-        // lower level suffices; below that, the score order can put a harder technique first.
+        // The finder order can put a harder level first (X-Wing before the hidden pair, unique
+        // rectangles before the W-Wing). A forcing chain is only ever taken when no other
+        // technique applies, so a path that needs one shows that no lower level suffices.
         level = lowest_level(geo, givens, level);
     } else if !solved {
         score = TRIAL_AND_ERROR_SCORE;
