@@ -4,7 +4,9 @@
 //! attempts are retried within a budget; the attempt count comes from the seeded stream, so the
 //! result is reproducible.
 
+use std::cell::RefCell;
 use std::fmt;
+use std::rc::Rc;
 
 use super::dig::dig;
 use super::jigsaw::random_layout;
@@ -146,29 +148,30 @@ pub fn generate(request: &Request, seed: u64) -> Result<Generated, GenerateError
     let mut rng = SeededRng::new(seed);
     let mut closest: Option<Rating> = None;
     let mut closest_level: Option<Option<Level>> = None;
-    let mut current: Option<(Geometry, Solver, Grid)> = None;
+    let mut current: Option<(Rc<Prepared>, Grid)> = None;
     for attempt in 1..=request.attempts.max(1) {
         let reuse = attempt % ATTEMPTS_PER_FILL != 1 && current.is_some();
-        let (geo, solver, solution) = match (reuse, current.take()) {
-            (true, Some((geo, solver, solution))) => {
-                let shuffled = shuffle_solution(&geo, &solution, &mut rng);
-                (geo, solver, shuffled)
+        let (shape, solution) = match (reuse, current.take()) {
+            (true, Some((shape, solution))) => {
+                let shuffled = shuffle_solution(&shape.geo, &solution, &mut rng);
+                (shape, shuffled)
             }
             _ => fresh_solution(request, &mut rng)?,
         };
-        let puzzle = dig_for(request, &geo, &solver, &solution, &mut rng);
+        let (geo, solver) = (&shape.geo, &shape.solver);
+        let puzzle = dig_for(request, geo, solver, &solution, &mut rng);
         if let Target::Level(want) = request.target {
-            let reached = reached_level(&geo, &solver, &puzzle, want);
+            let reached = reached_level(geo, solver, &puzzle, want);
             if reached != Some(want) {
                 closest_level = nearer_level(want, closest_level, reached);
-                current = Some((geo, solver, solution));
+                current = Some((shape, solution));
                 continue;
             }
         }
-        let rating = rate(&geo, &puzzle);
+        let rating = rate(geo, &puzzle);
         if request.target.accepts(&rating) {
             return Ok(Generated {
-                geometry: geo,
+                geometry: geo.clone(),
                 givens: puzzle,
                 solution,
                 rating,
@@ -177,7 +180,7 @@ pub fn generate(request: &Request, seed: u64) -> Result<Generated, GenerateError
             });
         }
         closest = Some(closer(request.target, closest, rating));
-        current = Some((geo, solver, solution));
+        current = Some((shape, solution));
     }
     Err(unreachable(request, closest, closest_level))
 }
@@ -198,41 +201,86 @@ fn nearer_level(
     }
 }
 
-/// A geometry (new jigsaw layout if needed), its solver and a random solution.
+/// A geometry with its solver, shared by every attempt (and, per thread, every puzzle) of one
+/// shape, so their tables are built once.
+pub struct Prepared {
+    key: ShapeKey,
+    geo: Geometry,
+    solver: Solver,
+}
+
+/// What decides a fixed shape.
+type ShapeKey = (Variant, usize, Option<BoxShape>, Option<RegionMap>);
+
+/// Shapes prepared on this thread, most recent last.
+const PREPARED_KEPT: usize = 8;
+
+thread_local! {
+    static PREPARED: RefCell<Vec<Rc<Prepared>>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Prepared {
+    fn new(geo: Geometry, key: ShapeKey) -> Rc<Prepared> {
+        let solver = Solver::new(&geo);
+        Rc::new(Prepared { key, geo, solver })
+    }
+}
+
+/// The prepared fixed shape of a request, from this thread's cache or built now.
+fn prepared_shape(request: &Request) -> Result<Rc<Prepared>, GenerateError> {
+    let key = (
+        request.variant,
+        request.size,
+        request.box_shape,
+        request.regions.clone(),
+    );
+    if let Some(found) = PREPARED.with_borrow(|kept| kept.iter().find(|p| p.key == key).cloned()) {
+        return Ok(found);
+    }
+    let geo = Geometry::new(key.1, key.0, key.2, key.3.clone())?;
+    let prepared = Prepared::new(geo, key);
+    PREPARED.with_borrow_mut(|kept| {
+        if kept.len() >= PREPARED_KEPT {
+            kept.remove(0);
+        }
+        kept.push(Rc::clone(&prepared));
+    });
+    Ok(prepared)
+}
+
+/// A shape (a new jigsaw layout if needed, else the request's fixed shape) and a random
+/// solution of it.
 fn fresh_solution(
     request: &Request,
     rng: &mut SeededRng,
-) -> Result<(Geometry, Solver, Grid), GenerateError> {
+) -> Result<(Rc<Prepared>, Grid), GenerateError> {
     if request.variant.jigsaw && request.regions.is_none() {
         return fresh_jigsaw(request, rng);
     }
-    let geo = Geometry::new(
-        request.size,
-        request.variant,
-        request.box_shape,
-        request.regions.clone(),
-    )?;
+    let shape = prepared_shape(request)?;
     let solution = FIXED_FILL_CAPS
         .iter()
         .flat_map(|&cap| std::iter::repeat_n(cap, FILLS_PER_LAYOUT))
-        .find_map(|cap| random_fill_capped(&geo, rng, cap))
+        .find_map(|cap| fill_with(shape.solver.generic(), shape.geo.size(), rng, cap))
         .ok_or_else(|| no_fill(request))?;
-    let solver = Solver::new(&geo);
-    Ok((geo, solver, solution))
+    Ok((shape, solution))
 }
 
 fn fresh_jigsaw(
     request: &Request,
     rng: &mut SeededRng,
-) -> Result<(Geometry, Solver, Grid), GenerateError> {
+) -> Result<(Rc<Prepared>, Grid), GenerateError> {
     for _ in 0..LAYOUTS_PER_ATTEMPT {
         let Some(map) = random_layout(request.size, rng) else {
             continue;
         };
-        let geo = Geometry::new(request.size, request.variant, None, Some(map))?;
-        if let Some(solution) = (0..FILLS_PER_LAYOUT).find_map(|_| random_fill(&geo, rng)) {
-            let solver = Solver::new(&geo);
-            return Ok((geo, solver, solution));
+        let geo = Geometry::new(request.size, request.variant, None, Some(map.clone()))?;
+        let shape = Prepared::new(geo, (request.variant, request.size, None, Some(map)));
+        let size = request.size;
+        let filled = (0..FILLS_PER_LAYOUT)
+            .find_map(|_| fill_with(shape.solver.generic(), size, rng, FILL_NODE_CAP));
+        if let Some(solution) = filled {
+            return Ok((shape, solution));
         }
     }
     Err(no_layout(request))
@@ -265,11 +313,15 @@ pub fn random_fill(geo: &Geometry, rng: &mut SeededRng) -> Option<Grid> {
 
 /// A random solution found within `cap` search nodes, if any.
 fn random_fill_capped(geo: &Geometry, rng: &mut SeededRng, cap: u64) -> Option<Grid> {
-    let solver = GenericSolver::new(geo);
+    fill_with(&GenericSolver::new(geo), geo.size(), rng, cap)
+}
+
+/// A random solution by a ready solver within `cap` search nodes, if any.
+fn fill_with(solver: &GenericSolver, size: usize, rng: &mut SeededRng, cap: u64) -> Option<Grid> {
     let mut pick = |mask: u32| rng.pick_bit(mask);
     solver
-        .first_with_order_capped(&vec![0; geo.cell_count()], &mut pick, cap)
-        .map(|cells| Grid::new(geo.size(), cells))
+        .first_with_order_capped(&vec![0; size * size], &mut pick, cap)
+        .map(|cells| Grid::new(size, cells))
 }
 
 /// Digs the solution for the target. A minimal puzzle, when asked, digs while the puzzle stays

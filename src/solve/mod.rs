@@ -69,6 +69,11 @@ impl Solver {
         self.generic.count(givens.cells(), limit, 0).count
     }
 
+    /// The generic solver for this geometry (random fills, capped searches).
+    pub fn generic(&self) -> &GenericSolver {
+        &self.generic
+    }
+
     /// True when naked and hidden singles alone complete the puzzle (which proves it unique).
     pub fn solves_by_singles(&self, givens: &Grid) -> bool {
         self.generic.solves_by_singles(givens.cells())
