@@ -141,13 +141,12 @@ fn every_variant_fixture_solves_to_its_solution() {
     for fixture in variant_fixtures() {
         let mut command = cmd();
         command.args(["solve", "--output", "line", "--variant", &fixture.variant]);
+        let dir = tempfile::tempdir().unwrap();
         let puzzle = match fixture.puzzle.split_once('|') {
             Some((puzzle, regions)) => {
-                let dir = tempfile::tempdir().unwrap();
                 let path = dir.path().join("regions.txt");
                 std::fs::write(&path, regions).unwrap();
                 command.arg("--regions").arg(&path);
-                std::mem::forget(dir);
                 puzzle.to_string()
             }
             None => fixture.puzzle.clone(),
