@@ -15,7 +15,7 @@ use super::io::emit;
 use super::output::{geometry_json, score_json, techniques_in_order};
 use super::puzzle_args::PuzzleArgs;
 use sudoku_book::generate::{GenerateError, Generated, Request, Target, derive_seed, generate};
-use sudoku_book::grid::to_line;
+use sudoku_book::grid::{GeometryError, MAX_SIZE, MIN_SIZE, to_line};
 use sudoku_book::logic::Level;
 
 /// How `generate` writes puzzles.
@@ -114,6 +114,7 @@ fn build_request(args: &GenerateArgs) -> Result<Request, CliError> {
         .or(regions.as_ref().map(|r| r.size()))
         .unwrap_or(9);
     // Check the geometry now, so a bad request fails once, before any work.
+    check_size(size)?;
     let mut check_regions = regions.clone();
     if variant.jigsaw && check_regions.is_none() {
         check_regions = Some(plain_layout(size)?);
@@ -131,6 +132,18 @@ fn build_request(args: &GenerateArgs) -> Result<Request, CliError> {
     request.minimal = args.minimal;
     request.attempts = args.attempts.max(1);
     Ok(request)
+}
+
+/// Refuses sizes outside the supported range before anything is built for them.
+fn check_size(size: usize) -> Result<(), CliError> {
+    if (MIN_SIZE..=MAX_SIZE).contains(&size) {
+        return Ok(());
+    }
+    Err(CliError::input(GeometryError::UnsupportedSize {
+        size,
+        min: MIN_SIZE,
+        max: MAX_SIZE,
+    }))
 }
 
 /// A simple valid layout (stacked bands) used only to check the other options of a jigsaw

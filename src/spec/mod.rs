@@ -393,7 +393,7 @@ impl Checker<'_> {
         };
         let regions = self.regions(section, &key("regions"))?;
         let mut check_regions = regions.clone();
-        if variant.jigsaw && check_regions.is_none() {
+        if variant.jigsaw && check_regions.is_none() && size <= crate::grid::MAX_SIZE {
             let ids: Vec<usize> = (0..size * size).map(|c| c / size.max(1)).collect();
             check_regions = RegionMap::from_ids(size, &ids).ok();
         }

@@ -166,6 +166,12 @@ fn impossible_sizes_and_variants_are_refused() {
         message.contains("section[1].size: the window variant needs square boxes"),
         "{message}"
     );
+    let message =
+        error("title = \"x\"\n[[section]]\nvariant = \"jigsaw\"\nsize = 1000000000\ncount = 1\n");
+    assert!(
+        message.contains("section[1].size: size 1000000000 is not supported"),
+        "{message}"
+    );
     let message = error("title = \"x\"\n[[section]]\nvariant = \"hyperx\"\ncount = 1\n");
     assert!(
         message.starts_with("book.toml:3:11: section[1].variant: unknown variant"),

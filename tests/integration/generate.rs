@@ -122,6 +122,11 @@ fn bad_requests_are_refused_clearly() {
         .code(2)
         .stderr(predicate::str::contains("size 7"));
     cmd()
+        .args(["generate", "--variant", "jigsaw", "--size", "1000000000"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("size 1000000000 is not supported"));
+    cmd()
         .args(["generate", "--difficulty", "nightmare"])
         .assert()
         .code(2)
