@@ -6,6 +6,7 @@ mod check;
 mod data;
 mod generate;
 mod generator;
+mod golden;
 mod hint;
 mod logic;
 mod properties;

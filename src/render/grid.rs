@@ -1,0 +1,188 @@
+//! A puzzle grid drawn into a scene: shaded window boxes (and diagonal cells when asked), thin
+//! cell lines, thick lines along box or jigsaw-region edges and the border, diagonal lines, and
+//! the digits — givens bold, solved digits regular.
+
+use super::scene::{Anchor, Grey, Item, Scene};
+use crate::grid::{Geometry, Grid, HouseKind, digit_symbol};
+
+/// Line widths and shades, in millimetres and grey levels (print minimums: 0.3 mm, 10 % grey).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GridStyle {
+    /// Cell lines.
+    pub thin: f64,
+    /// Box and region edges, and the border.
+    pub thick: f64,
+    /// Ink of window shading (0.2 = 20 % grey).
+    pub window_shade: f64,
+    /// Diagonal cells shaded instead of crossed by lines.
+    pub shade_diagonals: bool,
+}
+
+impl Default for GridStyle {
+    fn default() -> GridStyle {
+        GridStyle {
+            thin: 0.3,
+            thick: 0.9,
+            window_shade: 0.2,
+            shade_diagonals: false,
+        }
+    }
+}
+
+/// Where and how large a grid is drawn: top-left corner and side, in millimetres.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Placement {
+    pub x: f64,
+    pub y: f64,
+    pub side: f64,
+}
+
+/// Draws `givens` (and `solution` digits in the other cells, if any) into the scene.
+pub fn draw_grid(
+    scene: &mut Scene,
+    geo: &Geometry,
+    givens: &Grid,
+    solution: Option<&Grid>,
+    at: Placement,
+    style: &GridStyle,
+) {
+    let cell = at.side / geo.size() as f64;
+    shade_cells(scene, geo, at, cell, style);
+    draw_lines(scene, geo, at, cell, style);
+    draw_digits(scene, geo, givens, solution, at, cell);
+}
+
+fn shade_cells(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, style: &GridStyle) {
+    let n = geo.size();
+    for house in geo.houses() {
+        let shade: Grey = match house.kind {
+            HouseKind::Window(_) => 1.0 - style.window_shade,
+            HouseKind::Diagonal | HouseKind::AntiDiagonal if style.shade_diagonals => 0.88,
+            _ => continue,
+        };
+        for &c in &house.cells {
+            let (r, k) = ((c / n) as f64, (c % n) as f64);
+            scene.push(Item::Rect {
+                x: at.x + k * cell,
+                y: at.y + r * cell,
+                w: cell,
+                h: cell,
+                fill: shade,
+            });
+        }
+    }
+}
+
+/// The block (box or region) of every cell.
+fn blocks(geo: &Geometry) -> Vec<usize> {
+    let mut block = vec![0; geo.cell_count()];
+    for (index, house) in geo.houses().iter().enumerate() {
+        if matches!(house.kind, HouseKind::Box(_) | HouseKind::Region(_)) {
+            for &c in &house.cells {
+                block[c] = index;
+            }
+        }
+    }
+    block
+}
+
+fn draw_lines(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, style: &GridStyle) {
+    let n = geo.size();
+    let block = blocks(geo);
+    let line = |x1: f64, y1: f64, x2: f64, y2: f64, width: f64| Item::Line {
+        x1,
+        y1,
+        x2,
+        y2,
+        width,
+        grey: 0.0,
+    };
+    if geo.variant().diagonal && !style.shade_diagonals {
+        let (x2, y2) = (at.x + at.side, at.y + at.side);
+        scene.push(Item::Line {
+            x1: at.x,
+            y1: at.y,
+            x2,
+            y2,
+            width: style.thin,
+            grey: 0.55,
+        });
+        scene.push(Item::Line {
+            x1: x2,
+            y1: at.y,
+            x2: at.x,
+            y2,
+            width: style.thin,
+            grey: 0.55,
+        });
+    }
+    let mut thick = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let (x, y) = (at.x + c as f64 * cell, at.y + r as f64 * cell);
+            if c + 1 < n {
+                let edge = line(x + cell, y, x + cell, y + cell, style.thin);
+                if block[r * n + c] != block[r * n + c + 1] {
+                    thick.push(line(x + cell, y, x + cell, y + cell, style.thick));
+                } else {
+                    scene.push(edge);
+                }
+            }
+            if r + 1 < n {
+                let edge = line(x, y + cell, x + cell, y + cell, style.thin);
+                if block[r * n + c] != block[(r + 1) * n + c] {
+                    thick.push(line(x, y + cell, x + cell, y + cell, style.thick));
+                } else {
+                    scene.push(edge);
+                }
+            }
+        }
+    }
+    scene.items.extend(thick);
+    let (right, bottom) = (at.x + at.side, at.y + at.side);
+    for (x1, y1, x2, y2) in [
+        (at.x, at.y, right, at.y),
+        (right, at.y, right, bottom),
+        (right, bottom, at.x, bottom),
+        (at.x, bottom, at.x, at.y),
+    ] {
+        scene.push(line(x1, y1, x2, y2, style.thick));
+    }
+}
+
+/// Digit height relative to the cell, and where the baseline sits so that digits (cap height
+/// 0.714 em in Noto Sans) are centred vertically.
+const DIGIT_SIZE: f64 = 0.62;
+const CAP_HEIGHT: f64 = 0.714;
+
+fn draw_digits(
+    scene: &mut Scene,
+    geo: &Geometry,
+    givens: &Grid,
+    solution: Option<&Grid>,
+    at: Placement,
+    cell: f64,
+) {
+    let n = geo.size();
+    let size = cell * if n > 9 { DIGIT_SIZE * 0.8 } else { DIGIT_SIZE };
+    for c in 0..geo.cell_count() {
+        let given = givens.get(c);
+        let value = if given != 0 {
+            given
+        } else {
+            solution.map_or(0, |s| s.get(c))
+        };
+        if value == 0 {
+            continue;
+        }
+        let (r, k) = ((c / n) as f64, (c % n) as f64);
+        scene.push(Item::Text {
+            x: at.x + (k + 0.5) * cell,
+            y: at.y + (r + 0.5) * cell + CAP_HEIGHT * size / 2.0,
+            size,
+            bold: given != 0,
+            anchor: Anchor::Middle,
+            text: digit_symbol(value).to_string(),
+        });
+    }
+}

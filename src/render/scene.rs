@@ -1,0 +1,71 @@
+//! The format-neutral scene: a page as a list of primitives in millimetres, origin at the top
+//! left, y downwards. Layout fills it; the SVG and PDF backends only translate it.
+
+/// A grey level: 0.0 is black, 1.0 is white.
+pub type Grey = f64;
+
+/// Horizontal placement of text relative to its anchor point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anchor {
+    Start,
+    Middle,
+    End,
+}
+
+/// One drawing primitive.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Item {
+    /// A filled rectangle.
+    Rect {
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+        fill: Grey,
+    },
+    /// A straight line with square caps.
+    Line {
+        x1: f64,
+        y1: f64,
+        x2: f64,
+        y2: f64,
+        width: f64,
+        grey: Grey,
+    },
+    /// Text whose baseline passes through `y`; `size` is the font size in millimetres.
+    Text {
+        x: f64,
+        y: f64,
+        size: f64,
+        bold: bool,
+        anchor: Anchor,
+        text: String,
+    },
+}
+
+/// A page of primitives, painted in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scene {
+    /// Page width in millimetres.
+    pub width: f64,
+    /// Page height in millimetres.
+    pub height: f64,
+    /// What to paint, back to front.
+    pub items: Vec<Item>,
+}
+
+impl Scene {
+    /// An empty page.
+    pub fn new(width: f64, height: f64) -> Scene {
+        Scene {
+            width,
+            height,
+            items: Vec::new(),
+        }
+    }
+
+    /// Adds a primitive on top of the others.
+    pub fn push(&mut self, item: Item) {
+        self.items.push(item);
+    }
+}

@@ -1,0 +1,118 @@
+//! The SVG backend: a scene as one SVG document in millimetres (`viewBox` in mm, so one user unit
+//! is one millimetre). Numbers are written with at most two decimals, so the bytes are stable.
+
+use svg::Document;
+use svg::node::element::{Group, Line, Rectangle, Text};
+
+use super::scene::{Anchor, Item, Scene};
+
+/// Font families named in the SVG (the PDF embeds the bundled font itself).
+const FONT_FAMILY: &str = "Noto Sans, DejaVu Sans, Arial, sans-serif";
+
+/// A number with at most two decimals and no trailing zeros (`12.5`, `3`, `0.33`).
+fn num(value: f64) -> String {
+    let text = format!("{:.2}", value);
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".to_string()
+    } else {
+        text.to_string()
+    }
+}
+
+fn grey(level: f64) -> String {
+    let v = (level.clamp(0.0, 1.0) * 255.0).round() as u8;
+    format!("#{v:02x}{v:02x}{v:02x}")
+}
+
+/// The scene as an SVG document string.
+pub fn to_svg(scene: &Scene) -> String {
+    let mut shapes = Group::new().set("stroke-linecap", "square");
+    let mut texts = Group::new()
+        .set("font-family", FONT_FAMILY)
+        .set("fill", "#000000");
+    for item in &scene.items {
+        match item {
+            Item::Rect { x, y, w, h, fill } => {
+                shapes = shapes.add(
+                    Rectangle::new()
+                        .set("x", num(*x))
+                        .set("y", num(*y))
+                        .set("width", num(*w))
+                        .set("height", num(*h))
+                        .set("fill", grey(*fill)),
+                );
+            }
+            Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                grey: level,
+            } => {
+                shapes = shapes.add(
+                    Line::new()
+                        .set("x1", num(*x1))
+                        .set("y1", num(*y1))
+                        .set("x2", num(*x2))
+                        .set("y2", num(*y2))
+                        .set("stroke", grey(*level))
+                        .set("stroke-width", num(*width)),
+                );
+            }
+            Item::Text {
+                x,
+                y,
+                size,
+                bold,
+                anchor,
+                text,
+            } => {
+                let anchor = match anchor {
+                    Anchor::Start => "start",
+                    Anchor::Middle => "middle",
+                    Anchor::End => "end",
+                };
+                texts = texts.add(
+                    Text::new(text.as_str())
+                        .set("x", num(*x))
+                        .set("y", num(*y))
+                        .set("font-size", num(*size))
+                        .set("font-weight", if *bold { "bold" } else { "normal" })
+                        .set("text-anchor", anchor),
+                );
+            }
+        }
+    }
+    let document = Document::new()
+        .set("width", format!("{}mm", num(scene.width)))
+        .set("height", format!("{}mm", num(scene.height)))
+        .set(
+            "viewBox",
+            format!("0 0 {} {}", num(scene.width), num(scene.height)),
+        )
+        .add(
+            Rectangle::new()
+                .set("width", num(scene.width))
+                .set("height", num(scene.height))
+                .set("fill", "#ffffff"),
+        )
+        .add(shapes)
+        .add(texts);
+    document.to_string() + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_short_and_stable() {
+        assert_eq!(num(12.5), "12.5");
+        assert_eq!(num(3.0), "3");
+        assert_eq!(num(1.0 / 3.0), "0.33");
+        assert_eq!(num(-0.001), "0");
+        assert_eq!(grey(0.8), "#cccccc");
+    }
+}

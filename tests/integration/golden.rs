@@ -1,0 +1,77 @@
+//! Golden SVG files: one small page per variant, drawn by the scene and the SVG backend and
+//! compared byte for byte with `tests/golden/*.svg`. Regenerate them only on purpose, with
+//! `UPDATE_GOLDEN=1 cargo test --test integration golden`, and look at them before committing.
+
+use std::path::PathBuf;
+
+use sudoku_book::grid::text::parse_line;
+use sudoku_book::grid::{Geometry, RegionMap};
+use sudoku_book::render::grid::{GridStyle, Placement, draw_grid};
+use sudoku_book::render::scene::Scene;
+use sudoku_book::render::svg::to_svg;
+
+use super::util::variant_fixtures;
+
+fn golden_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(format!("{name}.svg"))
+}
+
+/// Compares with the golden file, or writes it when `UPDATE_GOLDEN` is set.
+fn check_golden(name: &str, svg: &str) {
+    let path = golden_path(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, svg).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("{} is missing: run with UPDATE_GOLDEN=1", path.display()));
+    if expected != svg {
+        let line = expected
+            .lines()
+            .zip(svg.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
+        panic!(
+            "{name}: SVG differs from {} at line {}\nexpected: {}\nactual:   {}",
+            path.display(),
+            line + 1,
+            expected.lines().nth(line).unwrap_or(""),
+            svg.lines().nth(line).unwrap_or("")
+        );
+    }
+}
+
+#[test]
+fn one_page_per_variant_matches_its_golden_file() {
+    for fixture in variant_fixtures() {
+        let (puzzle, regions) = match fixture.puzzle.split_once('|') {
+            Some((p, r)) => (p.to_string(), Some(RegionMap::parse(r).unwrap())),
+            None => (fixture.puzzle.clone(), None),
+        };
+        let variant = fixture.variant.parse().unwrap();
+        let geo = Geometry::new(fixture.size, variant, None, regions).unwrap();
+        let givens = parse_line(&puzzle, 1, Some(fixture.size)).unwrap();
+        let solution = parse_line(&fixture.solution, 1, Some(fixture.size)).unwrap();
+        let mut scene = Scene::new(148.0, 210.0);
+        let style = GridStyle {
+            shade_diagonals: fixture.variant == "diagonal",
+            ..GridStyle::default()
+        };
+        let top = Placement {
+            x: 14.0,
+            y: 12.0,
+            side: 120.0,
+        };
+        draw_grid(&mut scene, &geo, &givens, None, top, &style);
+        let key = Placement {
+            x: 44.0,
+            y: 140.0,
+            side: 60.0,
+        };
+        draw_grid(&mut scene, &geo, &givens, Some(&solution), key, &style);
+        let name = format!("{}-{}", fixture.variant.replace('+', "-"), fixture.size);
+        check_golden(&name, &to_svg(&scene));
+    }
+}
