@@ -73,8 +73,8 @@ fn shade_cells(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, styl
     }
 }
 
-/// The block (box or region) of every cell.
-fn blocks(geo: &Geometry) -> Vec<usize> {
+/// The block (box or region) of every cell, as an index into the geometry's houses.
+pub(crate) fn blocks(geo: &Geometry) -> Vec<usize> {
     let mut block = vec![0; geo.cell_count()];
     for (index, house) in geo.houses().iter().enumerate() {
         if matches!(house.kind, HouseKind::Box(_) | HouseKind::Region(_)) {

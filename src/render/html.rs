@@ -2,6 +2,7 @@
 //! edges, shaded window boxes and diagonal cells, givens in bold and solved digits in blue, with
 //! an optional list of solving steps. No scripts, no external files.
 
+use super::grid::blocks;
 use crate::grid::{Geometry, Grid, HouseKind, digit_symbol};
 
 /// Escapes text for HTML.
@@ -10,19 +11,6 @@ fn escape(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
-}
-
-/// The block (box or region) of every cell, used to draw thick borders.
-fn blocks(geo: &Geometry) -> Vec<usize> {
-    let mut block = vec![0; geo.cell_count()];
-    for (index, house) in geo.houses().iter().enumerate() {
-        if matches!(house.kind, HouseKind::Box(_) | HouseKind::Region(_)) {
-            for &cell in &house.cells {
-                block[cell] = index;
-            }
-        }
-    }
-    block
 }
 
 /// Cells that belong to a window or a diagonal house (shaded).
