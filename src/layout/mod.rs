@@ -1,6 +1,8 @@
 //! Page layouts: how many puzzles a page holds and where (`layouts/*.toml`: `columns` × `rows`
-//! slots with `spacing`), the built-in copies of the shipped files, and looking a layout up by
-//! name.
+//! slots with `spacing`), the built-in copies of the shipped files, looking a layout up by name,
+//! and the page geometry (`page`: margins and gutter, slots, grids in slots).
+
+pub mod page;
 
 use std::path::{Path, PathBuf};
 

@@ -12,6 +12,7 @@ use toml::Spanned;
 
 use crate::generate::{Request, Symmetry, Target};
 use crate::grid::{BoxShape, Geometry, RegionMap, Variant};
+use crate::layout::page::{LABEL_HEIGHT, PageFrame, grid_in_slot, min_cell_for_size, slots};
 use crate::layout::{Layout, LayoutSource, builtin_names, find_layout, parse_layout};
 use crate::logic::Level;
 pub use error::SpecError;
@@ -173,6 +174,13 @@ impl Checker<'_> {
             .enumerate()
             .map(|(index, section)| self.section(index, section))
             .collect::<Result<Vec<_>, _>>()?;
+        let largest = sections.iter().map(|s| s.request.size).max().unwrap_or(9);
+        let layout_span = raw.layout.as_ref().map(|l| l.span());
+        self.grid_fits(&page, &layout, largest, "layout", layout_span)?;
+        if let Some(answers) = &answers {
+            let span = answers_raw.layout.as_ref().map(|l| l.span());
+            self.grid_fits(&page, answers, largest, "answers.layout", span)?;
+        }
         Ok(BookPlan {
             title: raw.title.into_inner(),
             subtitle: raw.subtitle.map(Spanned::into_inner),
@@ -190,6 +198,41 @@ impl Checker<'_> {
             style: self.style(raw.style.unwrap_or_default())?,
             sections,
         })
+    }
+
+    /// Checks that the largest grid of the book fits one slot of the layout with digits of at
+    /// least 7 pt.
+    fn grid_fits(
+        &self,
+        page: &PageSpec,
+        layout: &Layout,
+        size: usize,
+        key: &str,
+        span: Option<Range<usize>>,
+    ) -> Result<(), SpecError> {
+        let frame = PageFrame {
+            width: page.width_mm,
+            height: page.height_mm,
+            margin: page.margin_mm,
+            gutter: page.gutter_mm,
+        };
+        let slot = slots(frame.content(1), layout)[0];
+        let min_cell = min_cell_for_size(size);
+        if grid_in_slot(slot, size, min_cell).is_some() {
+            return Ok(());
+        }
+        let cell = slot.w.min(slot.h - LABEL_HEIGHT) / size as f64;
+        let default = if span.is_none() { " (the default)" } else { "" };
+        Err(SpecError::at(
+            self.file,
+            self.text,
+            span,
+            Some(key.to_string()),
+            format!(
+                "a {size}x{size} grid does not fit a slot of this layout{default} ({} per page): its cells would be {cell:.1} mm, and 7 pt digits need {min_cell:.1} mm; use a layout with fewer grids per page or a larger page",
+                layout.slots()
+            ),
+        ))
     }
 
     fn page(&self, raw: raw::RawPage) -> Result<PageSpec, SpecError> {

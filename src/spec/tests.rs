@@ -246,3 +246,24 @@ fn lengths_and_ranges_parse() {
     assert_eq!(parse_score_range("3.0..4.4"), Some((3.0, 4.4)));
     assert_eq!(parse_score_range("4..3"), None);
 }
+
+#[test]
+fn a_grid_that_does_not_fit_its_slot_is_refused() {
+    let text = "title = \"x\"\nlayout = \"1up\"\n[page]\nsize = \"kdp-5x8\"\n[answers]\nlayout = \"12up\"\n[[section]]\nsize = 16\ncount = 1\n";
+    let message = error(text);
+    assert!(
+        message.starts_with("book.toml:6:10: answers.layout: a 16x16 grid does not fit"),
+        "{message}"
+    );
+    let default = "title = \"x\"\n[page]\nsize = \"kdp-5x8\"\n[[section]]\nsize = 16\ncount = 1\n";
+    let message = error(default);
+    assert!(
+        message.starts_with(
+            "book.toml: layout: a 16x16 grid does not fit a slot of this layout (the default)"
+        ),
+        "{message}"
+    );
+    assert!(message.contains("7 pt digits need"), "{message}");
+    let fits = "title = \"x\"\n[page]\nsize = \"kdp-5x8\"\n[answers]\nlayout = \"4up\"\n[[section]]\nsize = 9\ncount = 1\n";
+    assert!(check(fits).is_ok());
+}

@@ -1,0 +1,179 @@
+//! Page geometry: the content area of a page (margins, with the gutter on the inner side, which
+//! alternates on facing pages), the slots a layout cuts it into, and the square grid that fits a
+//! slot under its label.
+
+use super::Layout;
+
+/// A rectangle in millimetres, origin at the top left of the page.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+/// The page frame: size, margins and gutter, all in millimetres (bleed already added).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PageFrame {
+    pub width: f64,
+    pub height: f64,
+    pub margin: f64,
+    pub gutter: f64,
+}
+
+impl PageFrame {
+    /// The area inside the margins of page `number` (1-based). Odd pages are right-hand
+    /// (recto) pages, whose inner side — the gutter — is on the left.
+    pub fn content(&self, number: usize) -> Rect {
+        let recto = number % 2 == 1;
+        let left = if recto { self.gutter } else { self.margin };
+        Rect {
+            x: left,
+            y: self.margin,
+            w: self.width - self.margin - self.gutter,
+            h: self.height - 2.0 * self.margin,
+        }
+    }
+}
+
+/// Space kept above each grid for its label (puzzle number, variant, level), in millimetres.
+pub const LABEL_HEIGHT: f64 = 6.0;
+
+/// The layout's slots inside an area, left to right, top to bottom.
+pub fn slots(area: Rect, layout: &Layout) -> Vec<Rect> {
+    let columns = layout.columns as f64;
+    let rows = layout.rows as f64;
+    let w = (area.w - layout.spacing * (columns - 1.0)) / columns;
+    let h = (area.h - layout.spacing * (rows - 1.0)) / rows;
+    let mut slots = Vec::with_capacity(layout.slots());
+    for row in 0..layout.rows {
+        for column in 0..layout.columns {
+            slots.push(Rect {
+                x: area.x + column as f64 * (w + layout.spacing),
+                y: area.y + row as f64 * (h + layout.spacing),
+                w,
+                h,
+            });
+        }
+    }
+    slots
+}
+
+/// The largest square grid that fits a slot below a label line, centred across the slot; `None`
+/// when its cells would be smaller than `min_cell` millimetres (the digits would print too small).
+pub fn grid_in_slot(slot: Rect, size: usize, min_cell: f64) -> Option<Rect> {
+    let side = slot.w.min(slot.h - LABEL_HEIGHT);
+    if side <= 0.0 || side / (size as f64) < min_cell {
+        return None;
+    }
+    Some(Rect {
+        x: slot.x + (slot.w - side) / 2.0,
+        y: slot.y + LABEL_HEIGHT,
+        w: side,
+        h: side,
+    })
+}
+
+/// The smallest cell, in millimetres, whose digits stay at or above 7 pt: digits are drawn at 62 %
+/// of the cell (50 % above 9×9), and 7 pt is 2.47 mm.
+pub fn min_cell_for_size(size: usize) -> f64 {
+    let seven_points = 7.0 * 25.4 / 72.0;
+    let ratio = if size > 9 { 0.62 * 0.8 } else { 0.62 };
+    seven_points / ratio
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn letter() -> PageFrame {
+        PageFrame {
+            width: 215.9,
+            height: 279.4,
+            margin: 12.7,
+            gutter: 19.05,
+        }
+    }
+
+    #[test]
+    fn gutter_alternates_on_facing_pages() {
+        let frame = letter();
+        let recto = frame.content(1);
+        let verso = frame.content(2);
+        assert_eq!(recto.x, 19.05);
+        assert_eq!(verso.x, 12.7);
+        assert_eq!(recto.w, verso.w);
+        assert!((recto.x + recto.w - (215.9 - 12.7)).abs() < 1e-9);
+        assert!((verso.x + verso.w - (215.9 - 19.05)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn four_up_slots_tile_the_area() {
+        let layout = Layout {
+            columns: 2,
+            rows: 2,
+            spacing: 10.0,
+        };
+        let area = Rect {
+            x: 10.0,
+            y: 10.0,
+            w: 110.0,
+            h: 130.0,
+        };
+        let s = slots(area, &layout);
+        assert_eq!(s.len(), 4);
+        assert_eq!(
+            s[0],
+            Rect {
+                x: 10.0,
+                y: 10.0,
+                w: 50.0,
+                h: 60.0
+            }
+        );
+        assert_eq!(
+            s[3],
+            Rect {
+                x: 70.0,
+                y: 80.0,
+                w: 50.0,
+                h: 60.0
+            }
+        );
+    }
+
+    #[test]
+    fn grids_fit_under_their_label_or_are_refused() {
+        let slot = Rect {
+            x: 0.0,
+            y: 0.0,
+            w: 90.0,
+            h: 120.0,
+        };
+        let grid = grid_in_slot(slot, 9, min_cell_for_size(9)).unwrap();
+        assert_eq!(
+            grid,
+            Rect {
+                x: 0.0,
+                y: LABEL_HEIGHT,
+                w: 90.0,
+                h: 90.0
+            }
+        );
+        let tiny = Rect {
+            x: 0.0,
+            y: 0.0,
+            w: 40.0,
+            h: 46.0,
+        };
+        assert!(grid_in_slot(tiny, 16, min_cell_for_size(16)).is_none());
+        assert!(grid_in_slot(tiny, 9, min_cell_for_size(9)).is_some());
+    }
+
+    #[test]
+    fn seven_points_minimum() {
+        assert!((min_cell_for_size(9) * 0.62 - 2.469).abs() < 0.01);
+        assert!(min_cell_for_size(16) > min_cell_for_size(9));
+    }
+}
