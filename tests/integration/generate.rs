@@ -75,6 +75,11 @@ fn every_variant_generates() {
         ("diagonal+window", "9"),
         ("jigsaw", "9"),
         ("jigsaw", "6"),
+        ("jigsaw", "8"),
+        ("jigsaw", "12"),
+        ("jigsaw+diagonal", "9"),
+        ("jigsaw+window", "9"),
+        ("classic", "16"),
     ] {
         let output = generate(&[
             "--variant",
