@@ -105,26 +105,9 @@ fn unknown_level_is_a_usage_error() {
 #[test]
 fn every_variant_fixture_is_solved_by_logic_to_its_solution() {
     for fixture in super::util::variant_fixtures() {
-        let mut command = cmd();
-        command.args([
-            "solve",
-            "--logic",
-            "--output",
-            "line",
-            "--variant",
-            &fixture.variant,
-        ]);
         let dir = tempfile::tempdir().unwrap();
-        let puzzle = match fixture.puzzle.split_once('|') {
-            Some((puzzle, regions)) => {
-                let path = dir.path().join("regions.txt");
-                std::fs::write(&path, regions).unwrap();
-                command.arg("--regions").arg(&path);
-                puzzle.to_string()
-            }
-            None => fixture.puzzle.clone(),
-        };
-        let output = command.arg(&puzzle).output().unwrap();
+        let mut command = fixture.command(&["solve", "--logic", "--output", "line"], &dir);
+        let output = command.output().unwrap();
         let line = stdout_of(&output);
         assert_eq!(
             line.trim(),

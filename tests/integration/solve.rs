@@ -139,19 +139,8 @@ fn cell_list_reports_bad_lines_and_reads_the_rest() {
 #[test]
 fn every_variant_fixture_solves_to_its_solution() {
     for fixture in variant_fixtures() {
-        let mut command = cmd();
-        command.args(["solve", "--output", "line", "--variant", &fixture.variant]);
         let dir = tempfile::tempdir().unwrap();
-        let puzzle = match fixture.puzzle.split_once('|') {
-            Some((puzzle, regions)) => {
-                let path = dir.path().join("regions.txt");
-                std::fs::write(&path, regions).unwrap();
-                command.arg("--regions").arg(&path);
-                puzzle.to_string()
-            }
-            None => fixture.puzzle.clone(),
-        };
-        command.arg(&puzzle);
+        let mut command = fixture.command(&["solve", "--output", "line"], &dir);
         command
             .assert()
             .success()

@@ -43,6 +43,26 @@ pub struct VariantFixture {
     pub solution: String,
 }
 
+impl VariantFixture {
+    /// A command for this puzzle: `args`, then `--variant`, the region map written to a file in
+    /// `dir` (jigsaw), and the puzzle line. Keep `dir` alive until the command has run.
+    pub fn command(&self, args: &[&str], dir: &tempfile::TempDir) -> Command {
+        let mut command = cmd();
+        command.args(args).args(["--variant", &self.variant]);
+        let puzzle = match self.puzzle.split_once('|') {
+            Some((puzzle, regions)) => {
+                let path = dir.path().join("regions.txt");
+                std::fs::write(&path, regions).expect("temp dir is writable");
+                command.arg("--regions").arg(&path);
+                puzzle
+            }
+            None => self.puzzle.as_str(),
+        };
+        command.arg(puzzle);
+        command
+    }
+}
+
 /// Every variant fixture.
 pub fn variant_fixtures() -> Vec<VariantFixture> {
     let text = std::fs::read_to_string(fixture("variants.txt")).expect("fixture exists");
