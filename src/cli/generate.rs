@@ -2,17 +2,16 @@
 //! parallel and written in order (one line or one JSON object per puzzle), with a progress bar
 //! on a terminal.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
+use super::progress::puzzle_bar;
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
 
 use super::error::{CliError, CliResult, EXIT_NO, EXIT_OK};
 use super::io::emit;
-use super::output::{geometry_json, score_json, techniques_in_order};
+use super::output::{geometry_json, score_json};
 use super::puzzle_args::PuzzleArgs;
 use sudoku_book::generate::{GenerateError, Generated, Request, Target, derive_seed, generate};
 use sudoku_book::grid::{GeometryError, MAX_SIZE, MIN_SIZE, to_line};
@@ -75,7 +74,7 @@ pub fn run(args: &GenerateArgs) -> CliResult {
         .num_threads(args.jobs.unwrap_or(0))
         .build()
         .map_err(|e| CliError::Input(format!("cannot start worker threads: {e}")))?;
-    let progress = progress_bar(args.count);
+    let progress = puzzle_bar(args.count, false);
     let results: Vec<Result<Generated, GenerateError>> = pool.install(|| {
         (0..args.count)
             .into_par_iter()
@@ -175,17 +174,6 @@ fn target(args: &GenerateArgs) -> Result<Target, CliError> {
     Ok(Target::Score { min, max })
 }
 
-fn progress_bar(count: usize) -> ProgressBar {
-    if !std::io::stderr().is_terminal() || count < 2 {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(count as u64);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {eta} left") {
-        bar.set_style(style);
-    }
-    bar
-}
-
 fn render(puzzle: &Generated, output: GenerateOutput) -> String {
     match output {
         GenerateOutput::Line => {
@@ -200,9 +188,11 @@ fn render(puzzle: &Generated, output: GenerateOutput) -> String {
             let mut object = geometry_json(&puzzle.geometry);
             object.insert("givens".into(), json!(puzzle.givens.cells()));
             object.insert("solution".into(), json!(puzzle.solution.cells()));
-            object.insert("score".into(), score_json(puzzle.rating.score));
+            object.insert("score".into(), score_json(&puzzle.rating));
             object.insert("level".into(), json!(puzzle.rating.level.name()));
-            let names: Vec<&str> = techniques_in_order(&puzzle.rating.techniques)
+            let names: Vec<&str> = puzzle
+                .rating
+                .techniques_in_order()
                 .into_iter()
                 .map(|(name, _)| name)
                 .collect();

@@ -1,6 +1,7 @@
 //! The command line: one clap command per file, a shared error type mapped to exit codes in one
 //! place, and the input/output helpers the commands share.
 
+pub mod build;
 pub mod check;
 pub mod error;
 pub mod generate;
@@ -8,6 +9,7 @@ pub mod hint;
 pub mod io;
 pub mod lines;
 pub mod output;
+pub mod progress;
 pub mod puzzle_args;
 pub mod rate;
 pub mod solve;
@@ -28,6 +30,8 @@ pub struct Cli {
 /// The commands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Build a book (PDF, SVG pages and a JSON manifest) from a TOML spec
+    Build(build::BuildArgs),
     /// Solve a puzzle (or a batch of puzzle lines) and say whether the solution is unique
     Solve(solve::SolveArgs),
     /// Check a filled-in grid against a puzzle
@@ -43,6 +47,7 @@ pub enum Command {
 /// Runs the chosen command.
 pub fn run(cli: &Cli) -> CliResult {
     match &cli.command {
+        Command::Build(args) => build::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Check(args) => check::run(args),
         Command::Hint(args) => hint::run(args),

@@ -45,21 +45,6 @@ pub fn geometry_json(geo: &Geometry) -> serde_json::Map<String, serde_json::Valu
 }
 
 /// A rating score as JSON, with exactly one decimal (`3.2`, not `3.2000000476837`).
-pub fn score_json(score: f32) -> serde_json::Value {
-    json!((f64::from(score) * 10.0).round() / 10.0)
-}
-
-/// Technique names ordered as in the rating table (easiest first), with their counts.
-pub fn techniques_in_order(
-    techniques: &std::collections::BTreeMap<&'static str, usize>,
-) -> Vec<(&'static str, usize)> {
-    let rank = |name: &str| {
-        sudoku_book::logic::Technique::ALL
-            .iter()
-            .position(|t| t.name() == name)
-            .unwrap_or(usize::MAX)
-    };
-    let mut list: Vec<(&'static str, usize)> = techniques.iter().map(|(&n, &c)| (n, c)).collect();
-    list.sort_by_key(|&(name, _)| rank(name));
-    list
+pub fn score_json(rating: &sudoku_book::logic::Rating) -> serde_json::Value {
+    json!(rating.rounded_score())
 }

@@ -9,7 +9,7 @@ use serde_json::json;
 use super::error::{CliResult, EXIT_INPUT, EXIT_OK};
 use super::io::{emit, read_input};
 use super::lines::{LineReader, for_each_ordered, puzzle_lines};
-use super::output::{score_json, techniques_in_order};
+use super::output::score_json;
 use super::puzzle_args::PuzzleArgs;
 use sudoku_book::grid::{Geometry, Grid};
 use sudoku_book::logic::{Rating, rate};
@@ -69,14 +69,15 @@ fn render(puzzle: &str, rating: &Rating, as_json: bool) -> String {
     if as_json {
         let object = json!({
             "puzzle": puzzle,
-            "score": score_json(rating.score),
+            "score": score_json(rating),
             "level": rating.level.name(),
             "solved": rating.solved,
             "techniques": rating.techniques,
         });
         return object.to_string() + "\n";
     }
-    let used: Vec<String> = techniques_in_order(&rating.techniques)
+    let used: Vec<String> = rating
+        .techniques_in_order()
         .iter()
         .map(|(name, count)| format!("{name} x{count}"))
         .collect();

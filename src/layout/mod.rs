@@ -1,8 +1,12 @@
 //! Page layouts: how many puzzles a page holds and where (`layouts/*.toml`: `columns` × `rows`
-//! slots with `spacing`), the built-in copies of the shipped files, looking a layout up by name,
-//! and the page geometry (`page`: margins and gutter, slots, grids in slots).
+//! slots with `spacing`), the built-in copies of the shipped files, looking a layout up by name;
+//! the page geometry (`page`: margins and gutter, slots, grids in slots); text measuring and
+//! wrapping (`text`); and the whole book's pages (`book`, with the front matter in `front`).
 
+pub mod book;
+pub mod front;
 pub mod page;
+pub mod text;
 
 use std::path::{Path, PathBuf};
 

@@ -37,6 +37,25 @@ impl PageFrame {
     }
 }
 
+/// Height kept at the top of the content area of puzzle and answer pages for the section
+/// heading or the running header, in millimetres.
+pub const HEADER_BAND: f64 = 13.0;
+/// Height kept at the bottom of the content area for the page number, in millimetres.
+pub const FOOTER_BAND: f64 = 8.0;
+
+impl PageFrame {
+    /// The area of page `number` that holds puzzle or answer slots: the content area without
+    /// the header and footer bands.
+    pub fn grid_area(&self, number: usize) -> Rect {
+        let content = self.content(number);
+        Rect {
+            y: content.y + HEADER_BAND,
+            h: content.h - HEADER_BAND - FOOTER_BAND,
+            ..content
+        }
+    }
+}
+
 /// Space kept above each grid for its label (puzzle number, variant, level), in millimetres.
 pub const LABEL_HEIGHT: f64 = 6.0;
 
@@ -60,8 +79,9 @@ pub fn slots(area: Rect, layout: &Layout) -> Vec<Rect> {
     slots
 }
 
-/// The largest square grid that fits a slot below a label line, centred across the slot; `None`
-/// when its cells would be smaller than `min_cell` millimetres (the digits would print too small).
+/// The largest square grid that fits a slot below a label line, label and grid centred in the
+/// slot; `None` when its cells would be smaller than `min_cell` millimetres (the digits would
+/// print too small).
 pub fn grid_in_slot(slot: Rect, size: usize, min_cell: f64) -> Option<Rect> {
     let side = slot.w.min(slot.h - LABEL_HEIGHT);
     if side <= 0.0 || side / (size as f64) < min_cell {
@@ -69,7 +89,7 @@ pub fn grid_in_slot(slot: Rect, size: usize, min_cell: f64) -> Option<Rect> {
     }
     Some(Rect {
         x: slot.x + (slot.w - side) / 2.0,
-        y: slot.y + LABEL_HEIGHT,
+        y: slot.y + (slot.h - LABEL_HEIGHT - side) / 2.0 + LABEL_HEIGHT,
         w: side,
         h: side,
     })
@@ -156,7 +176,7 @@ mod tests {
             grid,
             Rect {
                 x: 0.0,
-                y: LABEL_HEIGHT,
+                y: LABEL_HEIGHT + 12.0,
                 w: 90.0,
                 h: 90.0
             }

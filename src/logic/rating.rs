@@ -155,6 +155,27 @@ pub struct Rating {
     pub techniques: BTreeMap<&'static str, usize>,
 }
 
+impl Rating {
+    /// The techniques used with their counts, ordered as in the rating table (easiest first).
+    pub fn techniques_in_order(&self) -> Vec<(&'static str, usize)> {
+        let rank = |name: &str| {
+            Technique::ALL
+                .iter()
+                .position(|t| t.name() == name)
+                .unwrap_or(usize::MAX)
+        };
+        let mut list: Vec<(&'static str, usize)> =
+            self.techniques.iter().map(|(&n, &c)| (n, c)).collect();
+        list.sort_by_key(|&(name, _)| rank(name));
+        list
+    }
+
+    /// The score rounded to one decimal, as printed.
+    pub fn rounded_score(&self) -> f64 {
+        (f64::from(self.score) * 10.0).round() / 10.0
+    }
+}
+
 /// Rates a puzzle (all techniques).
 pub fn rate(geo: &Geometry, givens: &Grid) -> Rating {
     let mut score = 0.0f32;

@@ -16,6 +16,8 @@ pub struct GridStyle {
     pub window_shade: f64,
     /// Diagonal cells shaded instead of crossed by lines.
     pub shade_diagonals: bool,
+    /// Cap height of the digit font, in em (0.714 for Noto Sans).
+    pub cap_height: f64,
 }
 
 impl Default for GridStyle {
@@ -25,6 +27,7 @@ impl Default for GridStyle {
             thick: 0.9,
             window_shade: 0.2,
             shade_diagonals: false,
+            cap_height: 0.714,
         }
     }
 }
@@ -49,7 +52,7 @@ pub fn draw_grid(
     let cell = at.side / geo.size() as f64;
     shade_cells(scene, geo, at, cell, style);
     draw_lines(scene, geo, at, cell, style);
-    draw_digits(scene, geo, givens, solution, at, cell);
+    draw_digits(scene, geo, givens, solution, at, cell, style);
 }
 
 fn shade_cells(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, style: &GridStyle) {
@@ -150,10 +153,11 @@ fn draw_lines(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, style
     }
 }
 
-/// Digit height relative to the cell, and where the baseline sits so that digits (cap height
-/// 0.714 em in Noto Sans) are centred vertically.
+/// Digit height relative to the cell (the baseline is placed from the font's cap height so
+/// that digits are centred vertically).
 const DIGIT_SIZE: f64 = 0.62;
-const CAP_HEIGHT: f64 = 0.714;
+/// Ink of the digits an answer key adds to the givens (givens stay black and bold).
+const SOLVED_DIGIT_GREY: f64 = 0.4;
 
 fn draw_digits(
     scene: &mut Scene,
@@ -162,6 +166,7 @@ fn draw_digits(
     solution: Option<&Grid>,
     at: Placement,
     cell: f64,
+    style: &GridStyle,
 ) {
     let n = geo.size();
     let size = cell * if n > 9 { DIGIT_SIZE * 0.8 } else { DIGIT_SIZE };
@@ -178,10 +183,11 @@ fn draw_digits(
         let (r, k) = ((c / n) as f64, (c % n) as f64);
         scene.push(Item::Text {
             x: at.x + (k + 0.5) * cell,
-            y: at.y + (r + 0.5) * cell + CAP_HEIGHT * size / 2.0,
+            y: at.y + (r + 0.5) * cell + style.cap_height * size / 2.0,
             size,
             bold: given != 0,
             anchor: Anchor::Middle,
+            grey: if given != 0 { 0.0 } else { SOLVED_DIGIT_GREY },
             text: digit_symbol(value).to_string(),
         });
     }

@@ -1,8 +1,10 @@
 //! Drawing: the format-neutral `scene` (primitives in mm), puzzle grids drawn into it (`grid`),
-//! the SVG backend (`svg`), and the self-contained HTML grid page of `solve --logic` (`html`).
-//! The PDF backend comes with the book builder.
+//! laid-out book pages drawn into scenes (`page`), the SVG and PDF backends (`svg`, `pdf`), and
+//! the self-contained HTML grid page of `solve --logic` (`html`).
 
 pub mod grid;
 pub mod html;
+pub mod page;
+pub mod pdf;
 pub mod scene;
 pub mod svg;

@@ -39,6 +39,8 @@ pub enum Item {
         size: f64,
         bold: bool,
         anchor: Anchor,
+        /// Ink: 0.0 is black.
+        grey: Grey,
         text: String,
     },
 }
@@ -67,5 +69,23 @@ impl Scene {
     /// Adds a primitive on top of the others.
     pub fn push(&mut self, item: Item) {
         self.items.push(item);
+    }
+
+    /// Moves every primitive by `(dx, dy)` millimetres.
+    pub fn translate(&mut self, dx: f64, dy: f64) {
+        for item in &mut self.items {
+            match item {
+                Item::Rect { x, y, .. } | Item::Text { x, y, .. } => {
+                    *x += dx;
+                    *y += dy;
+                }
+                Item::Line { x1, y1, x2, y2, .. } => {
+                    *x1 += dx;
+                    *x2 += dx;
+                    *y1 += dy;
+                    *y2 += dy;
+                }
+            }
+        }
     }
 }

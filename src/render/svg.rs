@@ -25,11 +25,16 @@ fn grey(level: f64) -> String {
     format!("#{v:02x}{v:02x}{v:02x}")
 }
 
-/// The scene as an SVG document string.
+/// The scene as an SVG document string, with the default font families.
 pub fn to_svg(scene: &Scene) -> String {
+    to_svg_with_family(scene, FONT_FAMILY)
+}
+
+/// The scene as an SVG document string whose text asks for `family` (a CSS font-family list).
+pub fn to_svg_with_family(scene: &Scene, family: &str) -> String {
     let mut shapes = Group::new().set("stroke-linecap", "square");
     let mut texts = Group::new()
-        .set("font-family", FONT_FAMILY)
+        .set("font-family", family)
         .set("fill", "#000000");
     for item in &scene.items {
         match item {
@@ -67,6 +72,7 @@ pub fn to_svg(scene: &Scene) -> String {
                 size,
                 bold,
                 anchor,
+                grey: level,
                 text,
             } => {
                 let anchor = match anchor {
@@ -74,8 +80,12 @@ pub fn to_svg(scene: &Scene) -> String {
                     Anchor::Middle => "middle",
                     Anchor::End => "end",
                 };
+                let mut element = Text::new(text.as_str());
+                if *level > 0.0 {
+                    element = element.set("fill", grey(*level));
+                }
                 texts = texts.add(
-                    Text::new(text.as_str())
+                    element
                         .set("x", num(*x))
                         .set("y", num(*y))
                         .set("font-size", num(*size))

@@ -50,6 +50,40 @@ pub struct PageSpec {
     pub bleed: bool,
 }
 
+/// Bleed added to the outer edge, and to the top and the bottom, in millimetres (0.125 in).
+pub const BLEED_MM: f64 = 0.125 * MM_PER_INCH;
+
+impl PageSpec {
+    /// The trim page with its margins.
+    pub fn frame(&self) -> PageFrame {
+        PageFrame {
+            width: self.width_mm,
+            height: self.height_mm,
+            margin: self.margin_mm,
+            gutter: self.gutter_mm,
+        }
+    }
+
+    /// The printed sheet (trim plus bleed), in millimetres.
+    pub fn media_size(&self) -> (f64, f64) {
+        if self.bleed {
+            (self.width_mm + BLEED_MM, self.height_mm + 2.0 * BLEED_MM)
+        } else {
+            (self.width_mm, self.height_mm)
+        }
+    }
+
+    /// Where the trim box of page `number` starts on the sheet: bleed is added at the top and
+    /// on the outer edge, which is the left edge of a left-hand (even) page.
+    pub fn trim_offset(&self, number: usize) -> (f64, f64) {
+        match (self.bleed, number % 2 == 0) {
+            (false, _) => (0.0, 0.0),
+            (true, true) => (BLEED_MM, BLEED_MM),
+            (true, false) => (0.0, BLEED_MM),
+        }
+    }
+}
+
 /// How diagonals are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DiagonalStyle {
@@ -210,13 +244,7 @@ impl Checker<'_> {
         key: &str,
         span: Option<Range<usize>>,
     ) -> Result<(), SpecError> {
-        let frame = PageFrame {
-            width: page.width_mm,
-            height: page.height_mm,
-            margin: page.margin_mm,
-            gutter: page.gutter_mm,
-        };
-        let slot = slots(frame.content(1), layout)[0];
+        let slot = slots(page.frame().grid_area(1), layout)[0];
         let min_cell = min_cell_for_size(size);
         if grid_in_slot(slot, size, min_cell).is_some() {
             return Ok(());

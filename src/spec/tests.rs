@@ -70,7 +70,7 @@ gutter = "20mm"
 bleed = true
 
 [answers]
-layout = "12up"
+layout = "9up"
 
 [style]
 diagonals = "shaded"
@@ -98,7 +98,7 @@ score = "2.0..3.0"
     assert!(plan.page.bleed);
     assert_eq!(plan.page.gutter_mm, 20.0);
     assert_eq!(plan.layout.slots(), 2);
-    assert_eq!(plan.answers.map(|a| a.slots()), Some(12));
+    assert_eq!(plan.answers.map(|a| a.slots()), Some(9));
     assert_eq!(plan.style.diagonals, DiagonalStyle::Shaded);
     assert!(plan.contents && !plan.page_numbers);
     assert_eq!(plan.sections[0].request.target, Target::Level(Level::Hard));

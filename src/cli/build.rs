@@ -1,0 +1,110 @@
+//! `sudoku-book build [SPEC]`: reads a book spec, generates its puzzles on worker threads (with
+//! a progress bar on a terminal), lays out and draws the book, and writes the book folder
+//! atomically.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use super::error::{CliError, CliResult, EXIT_OK};
+use super::progress::puzzle_bar;
+use sudoku_book::book::assemble::assemble;
+use sudoku_book::book::output::{OutputError, Staging};
+use sudoku_book::book::{generate_puzzles, puzzle_count};
+use sudoku_book::fonts::FontSet;
+use sudoku_book::spec::{self, BookPlan};
+
+/// Arguments of `build`.
+#[derive(Args, Debug)]
+pub struct BuildArgs {
+    /// The book spec
+    #[arg(value_name = "SPEC", default_value = "config/book.toml")]
+    pub spec: PathBuf,
+    /// The book folder to write (default: output/<book-title-slug>)
+    #[arg(short = 'o', long = "out", value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Worker threads (default: all cores); never changes the output
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Print nothing on success
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// Runs `build`.
+pub fn run(args: &BuildArgs) -> CliResult {
+    let plan = spec::load(&args.spec).map_err(CliError::input)?;
+    let fonts =
+        FontSet::load(plan.font.as_deref(), plan.bold_font.as_deref()).map_err(CliError::input)?;
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| Path::new("output").join(slug(&plan.title)));
+    let staging = Staging::new(&out).map_err(output_error)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| CliError::Input(format!("cannot start worker threads: {e}")))?;
+    let bar = puzzle_bar(puzzle_count(&plan), args.quiet);
+    let puzzles = pool
+        .install(|| generate_puzzles(&plan, &|done| bar.set_position(done as u64)))
+        .map_err(CliError::input);
+    bar.finish_and_clear();
+    let puzzles = puzzles?;
+    let book = assemble(&plan, &puzzles, &fonts);
+    for (name, bytes) in &book.files {
+        staging.write(name, bytes).map_err(output_error)?;
+    }
+    staging.commit().map_err(output_error)?;
+    if !args.quiet {
+        println!("{}", summary(&plan, &out, puzzles.len(), book.pages));
+    }
+    Ok(EXIT_OK)
+}
+
+fn output_error(error: OutputError) -> CliError {
+    match error {
+        OutputError::NotABook { .. } => CliError::input(error),
+        OutputError::Io { .. } => CliError::Io(error.to_string()),
+    }
+}
+
+/// `wrote output/sudoku-for-every-day: 32 puzzles on 20 pages (book.pdf, pages/, book.json)`.
+fn summary(plan: &BookPlan, out: &Path, puzzles: usize, pages: usize) -> String {
+    let sections = plan.sections.len();
+    format!(
+        "wrote {}: {puzzles} puzzles in {sections} section{} on {pages} pages (book.pdf, pages/page-NNN.svg, book.json)",
+        out.display(),
+        if sections == 1 { "" } else { "s" }
+    )
+}
+
+/// A folder name from a title: lower-case letters and digits, other runs become one `-`.
+pub fn slug(title: &str) -> String {
+    let mut slug = String::new();
+    for ch in title.chars().flat_map(char::to_lowercase) {
+        if ch.is_ascii_alphanumeric() {
+            slug.push(ch);
+        } else if !slug.is_empty() && !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    let slug = slug.trim_end_matches('-');
+    if slug.is_empty() {
+        "book".to_string()
+    } else {
+        slug.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::slug;
+
+    #[test]
+    fn slugs_are_plain_folder_names() {
+        assert_eq!(slug("Sudoku for Every Day"), "sudoku-for-every-day");
+        assert_eq!(slug("  Été: 9×9 — Vol. 2! "), "t-9-9-vol-2");
+        assert_eq!(slug("***"), "book");
+    }
+}

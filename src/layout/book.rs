@@ -1,0 +1,353 @@
+//! The book's pages in order: title page, instructions, contents, one run of puzzle pages per
+//! section (each opening with its heading), the answer key, and a blank page when needed to make
+//! the count even. Every page gets its running header and page number here; the result is a
+//! list of positioned pieces per page plus where each puzzle and answer landed.
+
+use super::Layout;
+use super::front;
+use super::page::{FOOTER_BAND, LABEL_HEIGHT, PageFrame, Rect, grid_in_slot, slots};
+use super::text::{Font, Placed, Typesetter};
+use crate::book::BookPuzzle;
+use crate::book::manifest::Placement;
+use crate::fonts::FontSet;
+use crate::grid::Geometry;
+use crate::render::scene::Anchor;
+use crate::spec::BookPlan;
+
+/// One page: its number (from 1) and what is on it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page {
+    pub number: usize,
+    pub items: Vec<Placed>,
+}
+
+impl Page {
+    fn new(number: usize) -> Page {
+        Page {
+            number,
+            items: Vec::new(),
+        }
+    }
+}
+
+/// The laid-out book.
+#[derive(Debug, Clone)]
+pub struct BookLayout {
+    pub pages: Vec<Page>,
+    pub placement: Placement,
+}
+
+/// What the layout works from.
+#[derive(Debug, Clone, Copy)]
+pub struct Context<'a> {
+    pub plan: &'a BookPlan,
+    pub puzzles: &'a [BookPuzzle],
+    pub set: Typesetter<'a>,
+    pub frame: PageFrame,
+}
+
+const HEADING: Font = Font::bold(15.0);
+const HEADING_NOTE: Font = Font::regular(9.0);
+const RUNNING_HEADER: Font = Font::regular(8.0);
+const PAGE_NUMBER: Font = Font::regular(9.0);
+const PUZZLE_LABEL: Font = Font::regular(8.5);
+const ANSWER_LABEL: Font = Font::regular(7.0);
+
+/// Lays out the whole book.
+pub fn lay_out(plan: &BookPlan, puzzles: &[BookPuzzle], fonts: &FontSet) -> BookLayout {
+    let ctx = Context {
+        plan,
+        puzzles,
+        set: Typesetter { fonts },
+        frame: plan.page.frame(),
+    };
+    let mut pages = vec![front::title_page(&ctx)];
+    pages.extend(front::instruction_pages(&ctx, pages.len() + 1));
+    let entries = plan.sections.len() + usize::from(plan.answers.is_some());
+    let contents_count = if plan.contents {
+        front::contents_page_count(&ctx, entries)
+    } else {
+        0
+    };
+    let first = pages.len() + contents_count + 1;
+    let sections = section_pages(&ctx, first);
+    let answers_start = first + sections.pages.len();
+    let answers = plan
+        .answers
+        .map(|layout| answer_pages(&ctx, &layout, answers_start, &sections.puzzle_pages));
+    if plan.contents {
+        let mut list: Vec<(String, usize)> = plan
+            .sections
+            .iter()
+            .zip(&sections.first_pages)
+            .map(|(s, &page)| (s.title.clone(), page))
+            .collect();
+        if answers.is_some() {
+            list.push(("Solutions".to_string(), answers_start));
+        }
+        pages.extend(front::contents_pages(&ctx, &list, pages.len() + 1));
+    }
+    pages.extend(sections.pages);
+    let answer_pages = match answers {
+        Some(answers) => {
+            pages.extend(answers.pages);
+            answers.answer_pages.into_iter().map(Some).collect()
+        }
+        None => vec![None; puzzles.len()],
+    };
+    if pages.len() % 2 == 1 {
+        pages.push(Page::new(pages.len() + 1));
+    }
+    if plan.page_numbers {
+        number_pages(&ctx, &mut pages);
+    }
+    BookLayout {
+        placement: Placement {
+            pages: pages.len(),
+            puzzle_pages: sections.puzzle_pages,
+            answer_pages,
+            section_pages: sections.first_pages,
+        },
+        pages,
+    }
+}
+
+/// Puzzle pages of every section, with where each puzzle and section landed.
+struct SectionPages {
+    pages: Vec<Page>,
+    puzzle_pages: Vec<usize>,
+    first_pages: Vec<usize>,
+}
+
+fn section_pages(ctx: &Context, first: usize) -> SectionPages {
+    let mut out = SectionPages {
+        pages: Vec::new(),
+        puzzle_pages: vec![0; ctx.puzzles.len()],
+        first_pages: Vec::new(),
+    };
+    let per_page = ctx.plan.layout.slots();
+    for (index, section) in ctx.plan.sections.iter().enumerate() {
+        let members: Vec<usize> = (0..ctx.puzzles.len())
+            .filter(|&i| ctx.puzzles[i].section == index)
+            .collect();
+        out.first_pages.push(first + out.pages.len());
+        for (k, chunk) in members.chunks(per_page).enumerate() {
+            let mut page = Page::new(first + out.pages.len());
+            if k == 0 {
+                let note = puzzle_range(ctx, &members);
+                heading(ctx, &mut page, &section.title, &note);
+            } else {
+                running_header(ctx, &mut page, &section.title);
+            }
+            place_grids(ctx, &mut page, &ctx.plan.layout, chunk, false);
+            for &i in chunk {
+                out.puzzle_pages[i] = page.number;
+            }
+            out.pages.push(page);
+        }
+    }
+    out
+}
+
+fn puzzle_range(ctx: &Context, members: &[usize]) -> String {
+    match (members.first(), members.last()) {
+        (Some(&a), Some(&b)) if a != b => format!(
+            "Puzzles {}–{}",
+            ctx.puzzles[a].number, ctx.puzzles[b].number
+        ),
+        (Some(&a), _) => format!("Puzzle {}", ctx.puzzles[a].number),
+        _ => String::new(),
+    }
+}
+
+/// The answer key, with each answer's page.
+struct AnswerPages {
+    pages: Vec<Page>,
+    answer_pages: Vec<usize>,
+}
+
+fn answer_pages(
+    ctx: &Context,
+    layout: &Layout,
+    first: usize,
+    puzzle_pages: &[usize],
+) -> AnswerPages {
+    let all: Vec<usize> = (0..ctx.puzzles.len()).collect();
+    let mut out = AnswerPages {
+        pages: Vec::new(),
+        answer_pages: vec![0; ctx.puzzles.len()],
+    };
+    for (k, chunk) in all.chunks(layout.slots()).enumerate() {
+        let mut page = Page::new(first + k);
+        if k == 0 {
+            heading(ctx, &mut page, "Solutions", "");
+        } else {
+            running_header(ctx, &mut page, "Solutions");
+        }
+        place_answer_grids(ctx, &mut page, layout, chunk, puzzle_pages);
+        for &i in chunk {
+            out.answer_pages[i] = page.number;
+        }
+        out.pages.push(page);
+    }
+    out
+}
+
+fn place_grids(ctx: &Context, page: &mut Page, layout: &Layout, chunk: &[usize], answer: bool) {
+    let area = ctx.frame.grid_area(page.number);
+    for (slot, &i) in slots(area, layout).into_iter().zip(chunk) {
+        let geo = &ctx.puzzles[i].puzzle.geometry;
+        let at = fit_grid(slot, geo.size());
+        let font = if answer { ANSWER_LABEL } else { PUZZLE_LABEL };
+        let right = if answer {
+            String::new()
+        } else {
+            format!(
+                "{} · {}",
+                variant_title(geo),
+                capitalised(ctx.puzzles[i].puzzle.rating.level.name())
+            )
+        };
+        label(
+            ctx,
+            page,
+            at,
+            font,
+            &format!("#{}", ctx.puzzles[i].number),
+            &right,
+        );
+        page.items.push(Placed::Grid {
+            puzzle: i,
+            at,
+            answer,
+        });
+    }
+}
+
+fn place_answer_grids(
+    ctx: &Context,
+    page: &mut Page,
+    layout: &Layout,
+    chunk: &[usize],
+    puzzle_pages: &[usize],
+) {
+    place_grids(ctx, page, layout, chunk, true);
+    let area = ctx.frame.grid_area(page.number);
+    for (slot, &i) in slots(area, layout).into_iter().zip(chunk) {
+        let at = fit_grid(slot, ctx.puzzles[i].puzzle.geometry.size());
+        let baseline = at.y - LABEL_HEIGHT * 0.3;
+        let text = format!("page {}", puzzle_pages[i]);
+        let x = at.x + at.w;
+        page.items
+            .push(ctx.set.line(x, baseline, ANSWER_LABEL, Anchor::End, &text));
+    }
+}
+
+/// The largest grid in the slot (the spec has already refused layouts whose digits would print
+/// below 7 pt).
+fn fit_grid(slot: Rect, size: usize) -> Rect {
+    grid_in_slot(slot, size, 0.0).unwrap_or(Rect {
+        x: slot.x,
+        y: slot.y + LABEL_HEIGHT,
+        w: slot.w.max(1.0),
+        h: slot.w.max(1.0),
+    })
+}
+
+/// `#12` in bold at the grid's left edge and a note at its right edge, above the grid; the
+/// note is dropped when the two would meet.
+fn label(ctx: &Context, page: &mut Page, at: Rect, font: Font, number: &str, note: &str) {
+    let baseline = at.y - LABEL_HEIGHT * 0.3;
+    let bold = Font::bold(font.points);
+    page.items
+        .push(ctx.set.line(at.x, baseline, bold, Anchor::Start, number));
+    let room = at.w - ctx.set.width(number, bold) - 2.0;
+    if !note.is_empty() && ctx.set.width(note, font) <= room {
+        page.items
+            .push(ctx.set.line(at.x + at.w, baseline, font, Anchor::End, note));
+    }
+}
+
+/// The heading that opens a section (or the answers): title, a note at the right, a rule.
+fn heading(ctx: &Context, page: &mut Page, title: &str, note: &str) {
+    let area = ctx.frame.content(page.number);
+    let baseline = area.y + 7.0;
+    page.items.push(
+        ctx.set
+            .line(area.x, baseline, HEADING, Anchor::Start, title),
+    );
+    if !note.is_empty() {
+        let x = area.x + area.w;
+        page.items
+            .push(ctx.set.line(x, baseline, HEADING_NOTE, Anchor::End, note));
+    }
+    rule(page, area, area.y + 9.5, 0.5);
+}
+
+/// The small header on the other pages: the book's header text and the section title.
+fn running_header(ctx: &Context, page: &mut Page, section: &str) {
+    let area = ctx.frame.content(page.number);
+    let baseline = area.y + 4.0;
+    let book = ctx.plan.header.as_deref().unwrap_or(&ctx.plan.title);
+    let (left, right) = if page.number % 2 == 0 {
+        (book, section)
+    } else {
+        (section, book)
+    };
+    page.items.push(
+        ctx.set
+            .line(area.x, baseline, RUNNING_HEADER, Anchor::Start, left),
+    );
+    let x = area.x + area.w;
+    page.items.push(
+        ctx.set
+            .line(x, baseline, RUNNING_HEADER, Anchor::End, right),
+    );
+    rule(page, area, area.y + 6.0, 0.3);
+}
+
+fn rule(page: &mut Page, area: Rect, y: f64, width: f64) {
+    page.items.push(Placed::Rule {
+        x1: area.x,
+        y1: y,
+        x2: area.x + area.w,
+        y2: y,
+        width,
+    });
+}
+
+/// Page numbers centred in the footer band of every page except the title page and blank
+/// pages, inside the margins.
+fn number_pages(ctx: &Context, pages: &mut [Page]) {
+    for page in pages
+        .iter_mut()
+        .filter(|p| p.number > 1 && !p.items.is_empty())
+    {
+        let area = ctx.frame.content(page.number);
+        let baseline = area.y + area.h - FOOTER_BAND * 0.25;
+        let x = area.x + area.w / 2.0;
+        let number = page.number.to_string();
+        page.items.push(
+            ctx.set
+                .line(x, baseline, PAGE_NUMBER, Anchor::Middle, &number),
+        );
+    }
+}
+
+/// How a variant is named on pages: `Classic`, `Classic 6×6`, `Jigsaw + diagonal`.
+pub fn variant_title(geo: &Geometry) -> String {
+    let name = capitalised(&geo.variant().name().replace('+', " + "));
+    if geo.size() == 9 {
+        name
+    } else {
+        format!("{name} {0}×{0}", geo.size())
+    }
+}
+
+/// `easy` → `Easy`.
+pub fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}

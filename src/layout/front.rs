@@ -1,0 +1,351 @@
+//! Front matter: the title page, the instructions (general text, then each kind of puzzle the
+//! book holds with its rules and a small diagram of its houses, then the levels), and the table
+//! of contents with page numbers and dot leaders.
+
+use super::book::{Context, Page, capitalised, variant_title};
+use super::page::Rect;
+use super::text::{Font, Placed, Typesetter};
+use crate::grid::text::digit_range;
+use crate::grid::{Geometry, HouseKind};
+use crate::logic::Level;
+use crate::render::scene::Anchor;
+
+const TITLE: Font = Font::bold(30.0);
+const SUBTITLE: Font = Font::regular(15.0);
+const TITLE_NOTE: Font = Font::regular(11.0);
+const AUTHOR: Font = Font::regular(13.0);
+const PAGE_TITLE: Font = Font::bold(18.0);
+const BLOCK_TITLE: Font = Font::bold(11.5);
+const BODY: Font = Font::regular(10.5);
+const CONTENTS_LINE: Font = Font::regular(11.0);
+
+/// Space under a page title before its first block, and between blocks, in millimetres.
+const AFTER_TITLE: f64 = 16.0;
+const BLOCK_GAP: f64 = 7.0;
+/// Baseline distance of contents lines.
+const CONTENTS_STEP: f64 = 8.0;
+
+/// Page 1: title, subtitle, what the book holds, author.
+pub fn title_page(ctx: &Context) -> Page {
+    let area = ctx.frame.content(1);
+    let mut items = Vec::new();
+    let mut y = area.y + area.h * 0.26;
+    let (title, height) = ctx
+        .set
+        .paragraph(area, y, TITLE, Anchor::Middle, &ctx.plan.title);
+    items.extend(title);
+    y += height + 5.0;
+    let centre = area.x + area.w / 2.0;
+    items.push(Placed::Rule {
+        x1: centre - 30.0,
+        y1: y,
+        x2: centre + 30.0,
+        y2: y,
+        width: 0.6,
+    });
+    y += 8.0;
+    if let Some(subtitle) = &ctx.plan.subtitle {
+        let (lines, height) = ctx
+            .set
+            .paragraph(area, y, SUBTITLE, Anchor::Middle, subtitle);
+        items.extend(lines);
+        y += height + 4.0;
+    }
+    let (note, _) = ctx
+        .set
+        .paragraph(area, y, TITLE_NOTE, Anchor::Middle, &contents_note(ctx));
+    items.extend(note);
+    if let Some(author) = &ctx.plan.author {
+        let baseline = area.y + area.h - 20.0;
+        items.push(
+            ctx.set
+                .line(centre, baseline, AUTHOR, Anchor::Middle, author),
+        );
+    }
+    Page { number: 1, items }
+}
+
+/// `48 puzzles · easy to hard · with solutions`.
+fn contents_note(ctx: &Context) -> String {
+    let levels: Vec<Level> = ctx.puzzles.iter().map(|p| p.puzzle.rating.level).collect();
+    let count = ctx.puzzles.len();
+    let mut parts = vec![format!(
+        "{count} puzzle{}",
+        if count == 1 { "" } else { "s" }
+    )];
+    if let (Some(low), Some(high)) = (levels.iter().min(), levels.iter().max()) {
+        parts.push(if low == high {
+            capitalised(low.name())
+        } else {
+            format!("{} to {}", capitalised(low.name()), high.name())
+        });
+    }
+    if ctx.plan.answers.is_some() {
+        parts.push("with solutions".to_string());
+    }
+    parts.join(" · ")
+}
+
+/// A block of the instructions: pieces placed from the top of a given area, and its height.
+type Block = Box<dyn Fn(&Typesetter, Rect, f64) -> (Vec<Placed>, f64)>;
+
+/// The instructions, flowed over as many pages as they need, numbered from `first`.
+pub fn instruction_pages(ctx: &Context, first: usize) -> Vec<Page> {
+    let mut pages = vec![Page {
+        number: first,
+        items: Vec::new(),
+    }];
+    let area = ctx.frame.content(first);
+    pages[0].items.push(ctx.set.line(
+        area.x,
+        area.y + PAGE_TITLE.mm(),
+        PAGE_TITLE,
+        Anchor::Start,
+        "How to play",
+    ));
+    let mut y = area.y + AFTER_TITLE;
+    for block in instruction_blocks(ctx) {
+        let (number, items) = {
+            let page = pages.last_mut().map_or(first, |p| p.number);
+            let area = ctx.frame.content(page);
+            let (items, height) = block(&ctx.set, area, y);
+            if y + height <= area.y + area.h - super::page::FOOTER_BAND || y <= area.y + 1.0 {
+                y += height + BLOCK_GAP;
+                (page, items)
+            } else {
+                let next = page + 1;
+                let area = ctx.frame.content(next);
+                let (items, height) = block(&ctx.set, area, area.y);
+                y = area.y + height + BLOCK_GAP;
+                (next, items)
+            }
+        };
+        if pages.last().is_none_or(|p| p.number != number) {
+            pages.push(Page {
+                number,
+                items: Vec::new(),
+            });
+        }
+        if let Some(page) = pages.last_mut() {
+            page.items.extend(items);
+        }
+    }
+    pages
+}
+
+fn instruction_blocks(ctx: &Context) -> Vec<Block> {
+    let mut blocks: Vec<Block> = vec![text_block(&introduction(ctx))];
+    for (puzzle, geo) in kinds(ctx) {
+        blocks.push(kind_block(puzzle, &geo));
+    }
+    blocks.push(levels_block(ctx));
+    blocks
+}
+
+fn introduction(ctx: &Context) -> String {
+    let mut text = ctx.plan.instructions.clone().unwrap_or_else(|| {
+        "Fill every empty cell with a digit so that no digit repeats in any row, column or outlined region.".to_string()
+    });
+    text.push_str(
+        "\nEvery puzzle has exactly one solution, and it can be found by logic alone: no guessing is needed.",
+    );
+    if ctx.plan.answers.is_some() {
+        text.push_str(" The solutions are at the back of the book.");
+    }
+    text
+}
+
+/// A bold title over a paragraph.
+fn titled_block(title: &str, text: &str) -> Block {
+    let (title, text) = (title.to_string(), text.to_string());
+    Box::new(move |set, area, top| title_and_body(set, area, top, &title, &text))
+}
+
+fn title_and_body(
+    set: &Typesetter,
+    area: Rect,
+    top: f64,
+    title: &str,
+    text: &str,
+) -> (Vec<Placed>, f64) {
+    let (mut items, title_height) = set.paragraph(area, top, BLOCK_TITLE, Anchor::Start, title);
+    let body_top = top + title_height + 1.5;
+    let (body, height) = set.paragraph(area, body_top, BODY, Anchor::Start, text);
+    items.extend(body);
+    (items, title_height + 1.5 + height)
+}
+
+fn text_block(text: &str) -> Block {
+    let text = text.to_string();
+    Box::new(move |set, area, top| set.paragraph(area, top, BODY, Anchor::Start, &text))
+}
+
+/// One example puzzle (its index) for each kind of grid in the book, in order of appearance.
+fn kinds(ctx: &Context) -> Vec<(usize, Geometry)> {
+    let mut seen: Vec<(String, usize, Option<(usize, usize)>)> = Vec::new();
+    let mut kinds = Vec::new();
+    for (i, p) in ctx.puzzles.iter().enumerate() {
+        let geo = &p.puzzle.geometry;
+        let key = (
+            geo.variant().name(),
+            geo.size(),
+            geo.box_shape().map(|b| (b.rows, b.cols)),
+        );
+        if !seen.contains(&key) {
+            seen.push(key);
+            kinds.push((i, geo.clone()));
+        }
+    }
+    kinds
+}
+
+/// A diagram of the grid's houses at the left, its name and rules at the right.
+fn kind_block(puzzle: usize, geo: &Geometry) -> Block {
+    let name = variant_title(geo);
+    let rules = rules(geo);
+    Box::new(move |set, area, top| {
+        let side = (area.w * 0.3).min(34.0);
+        let text_area = Rect {
+            x: area.x + side + 8.0,
+            w: area.w - side - 8.0,
+            ..area
+        };
+        let mut items = vec![Placed::Diagram {
+            puzzle,
+            at: Rect {
+                x: area.x,
+                y: top,
+                w: side,
+                h: side,
+            },
+        }];
+        let (text, height) = title_and_body(set, text_area, top, &name, &rules);
+        items.extend(text);
+        (items, side.max(height))
+    })
+}
+
+/// The rules of a grid in one sentence, from its houses.
+pub fn rules(geo: &Geometry) -> String {
+    let mut houses = vec!["every row".to_string(), "every column".to_string()];
+    if geo.variant().jigsaw {
+        houses.push("every region outlined with thick lines".to_string());
+    } else if let Some(b) = geo.box_shape() {
+        houses.push(format!("every {}×{} box", b.rows, b.cols));
+    }
+    if geo.variant().diagonal {
+        houses.push("both long diagonals".to_string());
+    }
+    let windows = geo
+        .houses()
+        .iter()
+        .filter(|h| matches!(h.kind, HouseKind::Window(_)))
+        .count();
+    if windows > 0 {
+        houses.push(format!("each of the {windows} shaded windows"));
+    }
+    let last = houses.pop().unwrap_or_default();
+    format!(
+        "Place the digits {} so that {} and {last} hold each digit exactly once.",
+        digit_range(geo.size()),
+        houses.join(", ")
+    )
+}
+
+fn levels_block(ctx: &Context) -> Block {
+    let mut present: Vec<Level> = ctx.puzzles.iter().map(|p| p.puzzle.rating.level).collect();
+    present.sort();
+    present.dedup();
+    let lines: Vec<String> = present
+        .iter()
+        .map(|&level| {
+            format!(
+                "{}: {}",
+                capitalised(level.name()),
+                level_description(level)
+            )
+        })
+        .collect();
+    titled_block("Levels in this book", &lines.join("\n"))
+}
+
+fn level_description(level: Level) -> &'static str {
+    match level {
+        Level::Easy => {
+            "each step finds a cell that can hold only one digit, or a digit that fits in only one place."
+        }
+        Level::Medium => "adds pairs of candidates and digits locked in one row, column or box.",
+        Level::Hard => "adds triples, X-Wings, Swordfish and wings.",
+        Level::Expert => "needs chains of reasoning across the grid.",
+        Level::Extreme => "needs long forcing chains; for the most determined solvers.",
+    }
+}
+
+/// Lines of contents one page holds.
+fn contents_per_page(ctx: &Context) -> usize {
+    let area = ctx.frame.content(1);
+    let room = area.h - AFTER_TITLE - super::page::FOOTER_BAND;
+    ((room / CONTENTS_STEP) as usize).max(1)
+}
+
+/// Pages the contents need for `entries` lines.
+pub fn contents_page_count(ctx: &Context, entries: usize) -> usize {
+    entries.div_ceil(contents_per_page(ctx)).max(1)
+}
+
+/// The contents: each entry's title, dot leaders, and its page number.
+pub fn contents_pages(ctx: &Context, entries: &[(String, usize)], first: usize) -> Vec<Page> {
+    let per_page = contents_per_page(ctx);
+    let chunks: Vec<&[(String, usize)]> = if entries.is_empty() {
+        vec![&[]]
+    } else {
+        entries.chunks(per_page).collect()
+    };
+    chunks
+        .into_iter()
+        .enumerate()
+        .map(|(k, chunk)| contents_page(ctx, chunk, first + k, k == 0))
+        .collect()
+}
+
+fn contents_page(ctx: &Context, chunk: &[(String, usize)], number: usize, titled: bool) -> Page {
+    let area = ctx.frame.content(number);
+    let mut items = Vec::new();
+    if titled {
+        items.push(ctx.set.line(
+            area.x,
+            area.y + PAGE_TITLE.mm(),
+            PAGE_TITLE,
+            Anchor::Start,
+            "Contents",
+        ));
+    }
+    for (i, (title, page)) in chunk.iter().enumerate() {
+        let baseline = area.y + AFTER_TITLE + CONTENTS_LINE.mm() + i as f64 * CONTENTS_STEP;
+        let page = page.to_string();
+        let right = area.x + area.w;
+        let title_end = area.x + ctx.set.width(title, CONTENTS_LINE);
+        let number_start = right - ctx.set.width(&page, CONTENTS_LINE);
+        items.push(
+            ctx.set
+                .line(area.x, baseline, CONTENTS_LINE, Anchor::Start, title),
+        );
+        items.push(
+            ctx.set
+                .line(right, baseline, CONTENTS_LINE, Anchor::End, &page),
+        );
+        let dot = ctx.set.width(" .", CONTENTS_LINE);
+        let dots = ((number_start - title_end - 2.0) / dot).floor();
+        if dots >= 1.0 {
+            let leader = " .".repeat(dots as usize);
+            items.push(ctx.set.line(
+                number_start - 1.0,
+                baseline,
+                CONTENTS_LINE,
+                Anchor::End,
+                &leader,
+            ));
+        }
+    }
+    Page { number, items }
+}

@@ -1,0 +1,179 @@
+//! Text on pages: font sizes in points, lines measured with the book's fonts, greedy word
+//! wrapping, and the positioned pieces of a page ([`Placed`]) that the renderer draws.
+
+use super::page::Rect;
+use crate::fonts::FontSet;
+use crate::render::scene::{Anchor, Grey};
+
+/// Millimetres per point.
+pub const PT: f64 = 25.4 / 72.0;
+
+/// A line of text whose baseline passes through `y`; `size` in millimetres.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextLine {
+    pub x: f64,
+    pub y: f64,
+    pub size: f64,
+    pub bold: bool,
+    pub anchor: Anchor,
+    pub grey: Grey,
+    pub text: String,
+}
+
+/// One positioned piece of a page.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Placed {
+    Text(TextLine),
+    /// A straight black line of `width` millimetres.
+    Rule {
+        x1: f64,
+        y1: f64,
+        x2: f64,
+        y2: f64,
+        width: f64,
+    },
+    /// A puzzle grid (`answer`: with its solution) of the puzzle at this index in book order.
+    Grid {
+        puzzle: usize,
+        at: Rect,
+        answer: bool,
+    },
+    /// An empty grid that shows the houses of the puzzle at this index (instructions page).
+    Diagram {
+        puzzle: usize,
+        at: Rect,
+    },
+}
+
+/// A font choice: size in points and weight.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Font {
+    pub points: f64,
+    pub bold: bool,
+}
+
+impl Font {
+    pub const fn regular(points: f64) -> Font {
+        Font {
+            points,
+            bold: false,
+        }
+    }
+
+    pub const fn bold(points: f64) -> Font {
+        Font { points, bold: true }
+    }
+
+    /// The size in millimetres.
+    pub fn mm(self) -> f64 {
+        self.points * PT
+    }
+
+    /// Baseline-to-baseline distance for wrapped lines.
+    pub fn leading(self) -> f64 {
+        self.mm() * 1.35
+    }
+}
+
+/// Measures and places text with the book's fonts.
+#[derive(Debug, Clone, Copy)]
+pub struct Typesetter<'a> {
+    pub fonts: &'a FontSet,
+}
+
+impl Typesetter<'_> {
+    /// Width of `text` in millimetres.
+    pub fn width(&self, text: &str, font: Font) -> f64 {
+        self.fonts.face(font.bold).width(text, font.mm())
+    }
+
+    /// A line of text.
+    pub fn line(&self, x: f64, y: f64, font: Font, anchor: Anchor, text: &str) -> Placed {
+        Placed::Text(TextLine {
+            x,
+            y,
+            size: font.mm(),
+            bold: font.bold,
+            anchor,
+            grey: 0.0,
+            text: text.to_string(),
+        })
+    }
+
+    /// Splits `text` into lines no wider than `width` (a word longer than the width gets a
+    /// line of its own). Blank lines in the text start new paragraphs.
+    pub fn wrap(&self, text: &str, width: f64, font: Font) -> Vec<String> {
+        let mut lines = Vec::new();
+        for paragraph in text.split('\n') {
+            let mut line = String::new();
+            for word in paragraph.split_whitespace() {
+                let candidate = if line.is_empty() {
+                    word.to_string()
+                } else {
+                    format!("{line} {word}")
+                };
+                if !line.is_empty() && self.width(&candidate, font) > width {
+                    lines.push(std::mem::replace(&mut line, word.to_string()));
+                } else {
+                    line = candidate;
+                }
+            }
+            lines.push(line);
+        }
+        lines
+    }
+
+    /// Wrapped text from `top` (the top of the first line) down; returns the pieces and the
+    /// height used.
+    pub fn paragraph(
+        &self,
+        area: Rect,
+        top: f64,
+        font: Font,
+        anchor: Anchor,
+        text: &str,
+    ) -> (Vec<Placed>, f64) {
+        let x = match anchor {
+            Anchor::Start => area.x,
+            Anchor::Middle => area.x + area.w / 2.0,
+            Anchor::End => area.x + area.w,
+        };
+        let lines = self.wrap(text, area.w, font);
+        let placed = lines
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                let baseline = top + font.mm() * 0.8 + i as f64 * font.leading();
+                self.line(x, baseline, font, anchor, line)
+            })
+            .collect();
+        (placed, lines.len() as f64 * font.leading())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_keeps_every_line_within_the_width() {
+        let fonts = FontSet::bundled();
+        let set = Typesetter { fonts: &fonts };
+        let font = Font::regular(10.0);
+        let text = "Fill every empty cell so that each row, each column and each outlined region holds every digit exactly once.";
+        let lines = set.wrap(text, 60.0, font);
+        assert!(lines.len() >= 3, "{lines:?}");
+        for line in &lines {
+            assert!(set.width(line, font) <= 60.0, "{line}");
+        }
+        assert_eq!(lines.join(" "), text);
+    }
+
+    #[test]
+    fn blank_lines_start_paragraphs_and_long_words_stand_alone() {
+        let fonts = FontSet::bundled();
+        let set = Typesetter { fonts: &fonts };
+        let lines = set.wrap("one\n\nSupercalifragilistic two", 10.0, Font::regular(10.0));
+        assert_eq!(lines, ["one", "", "Supercalifragilistic", "two"]);
+    }
+}

@@ -1,0 +1,185 @@
+//! The PDF backend: scenes as pages of one PDF (printpdf, low-level operations), the book's
+//! fonts embedded, text placed by the measured advance widths of its glyphs, the trim box set
+//! when the sheet carries bleed. Coordinates flip here, and only here, from the scene's top-left
+//! origin to PDF's bottom-left.
+
+use printpdf::{
+    Color, FontId, Greyscale, Line, LineCapStyle, LinePoint, Mm, Op, PaintMode, PdfDocument,
+    PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rect, TextItem, TextMatrix,
+};
+
+use super::scene::{Anchor, Grey, Item, Scene};
+use crate::fonts::FontSet;
+
+/// Points per millimetre.
+const PT_PER_MM: f64 = 72.0 / 25.4;
+
+/// Document information written into the PDF (no dates: they stay at the fixed epoch, so the
+/// same book gives the same bytes).
+#[derive(Debug, Clone, Default)]
+pub struct DocumentInfo {
+    pub title: String,
+    pub author: String,
+}
+
+/// Where the trim box sits on each sheet, in millimetres from the sheet's top left, and its
+/// size; `None` when trim and sheet are the same.
+pub type TrimBox = Option<(f64, f64, f64, f64)>;
+
+/// The pages as one PDF file. `trim` gives each page's trim box (same order as `pages`).
+pub fn to_pdf(pages: &[Scene], trims: &[TrimBox], fonts: &FontSet, info: &DocumentInfo) -> Vec<u8> {
+    let mut doc = PdfDocument::new(&info.title);
+    doc.metadata.info.author = info.author.clone();
+    doc.metadata.info.creator = "sudoku-book".to_string();
+    doc.metadata.info.producer = format!("sudoku-book {}", env!("CARGO_PKG_VERSION"));
+    let regular = doc.add_font(&fonts.regular.parsed);
+    let bold = doc.add_font(&fonts.bold.parsed);
+    let writer = OpWriter {
+        fonts,
+        regular,
+        bold,
+    };
+    let pdf_pages = pages
+        .iter()
+        .zip(trims.iter().chain(std::iter::repeat(&None)))
+        .map(|(scene, trim)| writer.page(scene, *trim))
+        .collect();
+    let mut warnings = Vec::new();
+    let options = PdfSaveOptions {
+        subset_fonts: false,
+        ..PdfSaveOptions::default()
+    };
+    doc.with_pages(pdf_pages).save(&options, &mut warnings)
+}
+
+fn pt(mm: f64) -> Pt {
+    Pt((mm * PT_PER_MM) as f32)
+}
+
+fn grey(level: Grey) -> Color {
+    Color::Greyscale(Greyscale::new(level.clamp(0.0, 1.0) as f32, None))
+}
+
+/// Turns scene items into PDF operations, tracking the graphics state to skip repeats.
+struct OpWriter<'a> {
+    fonts: &'a FontSet,
+    regular: FontId,
+    bold: FontId,
+}
+
+/// The graphics state last set on a page.
+#[derive(Default)]
+struct State {
+    fill: Option<u32>,
+    stroke: Option<u32>,
+    width: Option<u32>,
+}
+
+fn key(value: f64) -> u32 {
+    (value * 10_000.0).round() as u32
+}
+
+impl OpWriter<'_> {
+    fn page(&self, scene: &Scene, trim: TrimBox) -> PdfPage {
+        let height = scene.height;
+        let mut ops = vec![Op::SetLineCapStyle {
+            cap: LineCapStyle::ProjectingSquare,
+        }];
+        let mut state = State::default();
+        for item in &scene.items {
+            self.item(&mut ops, &mut state, item, height);
+        }
+        let mut page = PdfPage::new(Mm(scene.width as f32), Mm(height as f32), ops);
+        if let Some((x, y, w, h)) = trim {
+            page.trim_box = Rect::from_xywh(pt(x), pt(height - y - h), pt(w), pt(h));
+        }
+        page
+    }
+
+    fn item(&self, ops: &mut Vec<Op>, state: &mut State, item: &Item, height: f64) {
+        match item {
+            &Item::Rect { x, y, w, h, fill } => {
+                set_fill(ops, state, fill);
+                ops.push(Op::DrawRectangle {
+                    rectangle: Rect {
+                        x: pt(x),
+                        y: pt(height - y - h),
+                        width: pt(w),
+                        height: pt(h),
+                        mode: Some(PaintMode::Fill),
+                        winding_order: None,
+                    },
+                });
+            }
+            &Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                grey: level,
+            } => {
+                if state.stroke != Some(key(level)) {
+                    ops.push(Op::SetOutlineColor { col: grey(level) });
+                    state.stroke = Some(key(level));
+                }
+                if state.width != Some(key(width)) {
+                    ops.push(Op::SetOutlineThickness { pt: pt(width) });
+                    state.width = Some(key(width));
+                }
+                let point = |x: f64, y: f64| LinePoint {
+                    p: Point {
+                        x: pt(x),
+                        y: pt(height - y),
+                    },
+                    bezier: false,
+                };
+                ops.push(Op::DrawLine {
+                    line: Line {
+                        points: vec![point(x1, y1), point(x2, y2)],
+                        is_closed: false,
+                    },
+                });
+            }
+            Item::Text {
+                x,
+                y,
+                size,
+                bold,
+                anchor,
+                grey: level,
+                text,
+            } => {
+                set_fill(ops, state, *level);
+                let width = self.fonts.face(*bold).width(text, *size);
+                let left = match anchor {
+                    Anchor::Start => *x,
+                    Anchor::Middle => x - width / 2.0,
+                    Anchor::End => x - width,
+                };
+                let font = if *bold { &self.bold } else { &self.regular };
+                ops.extend([
+                    Op::StartTextSection,
+                    Op::SetFont {
+                        font: PdfFontHandle::External(font.clone()),
+                        size: pt(*size),
+                    },
+                    Op::SetTextMatrix {
+                        matrix: TextMatrix::Translate(pt(left), pt(height - y)),
+                    },
+                    Op::ShowText {
+                        items: vec![TextItem::Text(text.clone())],
+                    },
+                    Op::EndTextSection,
+                ]);
+            }
+        }
+    }
+}
+
+fn set_fill(ops: &mut Vec<Op>, state: &mut State, level: Grey) {
+    if state.fill != Some(key(level)) {
+        ops.push(Op::SetFillColor { col: grey(level) });
+        state.fill = Some(key(level));
+    }
+}
