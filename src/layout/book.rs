@@ -289,7 +289,7 @@ fn running_header(ctx: &Context, page: &mut Page, section: &str) {
     let area = ctx.frame.content(page.number);
     let baseline = area.y + 4.0;
     let book = ctx.plan.header.as_deref().unwrap_or(&ctx.plan.title);
-    let (left, right) = if page.number % 2 == 0 {
+    let (left, right) = if page.number.is_multiple_of(2) {
         (book, section)
     } else {
         (section, book)

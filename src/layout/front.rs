@@ -182,17 +182,15 @@ fn text_block(text: &str) -> Block {
 
 /// One example puzzle (its index) for each kind of grid in the book, in order of appearance.
 fn kinds(ctx: &Context) -> Vec<(usize, Geometry)> {
-    let mut seen: Vec<(String, usize, Option<(usize, usize)>)> = Vec::new();
-    let mut kinds = Vec::new();
+    let mut kinds: Vec<(usize, Geometry)> = Vec::new();
     for (i, p) in ctx.puzzles.iter().enumerate() {
         let geo = &p.puzzle.geometry;
-        let key = (
-            geo.variant().name(),
-            geo.size(),
-            geo.box_shape().map(|b| (b.rows, b.cols)),
-        );
-        if !seen.contains(&key) {
-            seen.push(key);
+        let same_kind = |other: &Geometry| {
+            other.variant() == geo.variant()
+                && other.size() == geo.size()
+                && other.box_shape() == geo.box_shape()
+        };
+        if !kinds.iter().any(|(_, other)| same_kind(other)) {
             kinds.push((i, geo.clone()));
         }
     }

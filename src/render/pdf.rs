@@ -91,7 +91,10 @@ impl OpWriter<'_> {
         }
         let mut page = PdfPage::new(Mm(scene.width as f32), Mm(height as f32), ops);
         if let Some((x, y, w, h)) = trim {
-            page.trim_box = Rect::from_xywh(pt(x), pt(height - y - h), pt(w), pt(h));
+            // printpdf 0.12 writes a box as [x y width height], but PDF reads [llx lly urx ury]:
+            // give it the upper-right corner in the width and height fields.
+            let bottom = height - y - h;
+            page.trim_box = Rect::from_xywh(pt(x), pt(bottom), pt(x + w), pt(bottom + h));
         }
         page
     }

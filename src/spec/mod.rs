@@ -76,7 +76,7 @@ impl PageSpec {
     /// Where the trim box of page `number` starts on the sheet: bleed is added at the top and
     /// on the outer edge, which is the left edge of a left-hand (even) page.
     pub fn trim_offset(&self, number: usize) -> (f64, f64) {
-        match (self.bleed, number % 2 == 0) {
+        match (self.bleed, number.is_multiple_of(2)) {
             (false, _) => (0.0, 0.0),
             (true, true) => (BLEED_MM, BLEED_MM),
             (true, false) => (0.0, BLEED_MM),

@@ -1,0 +1,382 @@
+//! `build`: small books built through the binary and checked with the PDF tools a publisher
+//! would use (`qpdf --check`, `pdfinfo`, `pdffonts`, `pdftotext`), the manifest checked against
+//! the solver, byte-identical rebuilds, and the error paths (bad spec, impossible request, an
+//! output folder that is not a book). The PDF-tool checks skip with a message when a tool is
+//! missing; CI installs them.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+
+use predicates::prelude::*;
+use serde_json::Value;
+use sudoku_book::grid::{BoxShape, Geometry, Grid, RegionMap, Variant};
+use sudoku_book::solve::{Solution, Solver};
+
+use crate::util::cmd;
+
+/// Four variants, three levels, a 6×6 and a jigsaw: small enough for the test profile.
+const MIXED: &str = r#"
+title = "Test Book"
+subtitle = "Four variants"
+author = "Tester"
+seed = 11
+layout = "4up"
+contents = true
+
+[answers]
+layout = "9up"
+
+[[section]]
+title = "Classic"
+count = 3
+difficulty = "easy"
+
+[[section]]
+title = "Medium"
+count = 2
+difficulty = "medium"
+
+[[section]]
+title = "Six by six"
+size = 6
+count = 1
+difficulty = "easy"
+
+[[section]]
+variant = "diagonal"
+count = 1
+difficulty = "easy"
+
+[[section]]
+variant = "window"
+count = 1
+difficulty = "easy"
+
+[[section]]
+variant = "jigsaw"
+count = 2
+difficulty = "easy"
+"#;
+
+/// Writes `spec` as `book.toml` in a fresh folder and builds it into `<folder>/out`.
+fn build(spec: &str, args: &[&str]) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    fs::write(dir.path().join("book.toml"), spec).expect("write spec");
+    let out = dir.path().join("out");
+    cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out"])
+        .arg(&out)
+        .args(args)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("wrote "));
+    (dir, out)
+}
+
+fn manifest(out: &Path) -> Value {
+    let text = fs::read_to_string(out.join("book.json")).expect("book.json");
+    serde_json::from_str(&text).expect("book.json is JSON")
+}
+
+/// Runs a PDF tool; `None` (with a message) when it is not installed.
+fn tool(program: &str, args: &[&str], pdf: &Path) -> Option<(bool, String)> {
+    match Process::new(program).args(args).arg(pdf).output() {
+        Ok(output) => Some((
+            output.status.success(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+        )),
+        Err(_) => {
+            eprintln!(
+                "skipping {program} checks: {program} is not installed (apt-get install poppler-utils qpdf)"
+            );
+            None
+        }
+    }
+}
+
+/// The text of one page (`pdftotext -layout`, written to standard output).
+fn page_text(pdf: &Path, page: u64) -> Option<String> {
+    let page = page.to_string();
+    let pdf = pdf.display().to_string();
+    let args = ["-layout", "-f", &page, "-l", &page, &pdf];
+    let (_, text) = tool("pdftotext", &args, Path::new("-"))?;
+    Some(text)
+}
+
+#[test]
+fn a_mixed_book_has_every_file_and_a_sound_pdf() {
+    let (_dir, out) = build(MIXED, &[]);
+    let manifest = manifest(&out);
+    let pages = manifest["pages"].as_u64().unwrap();
+    assert_eq!(pages % 2, 0, "page count must be even");
+    assert_eq!(manifest["puzzles"].as_array().unwrap().len(), 10);
+    let svgs = fs::read_dir(out.join("pages")).unwrap().count() as u64;
+    assert_eq!(svgs, pages);
+    assert!(out.join(format!("pages/page-{pages:03}.svg")).is_file());
+    let pdf = out.join("book.pdf");
+    let Some((ok, _)) = tool("qpdf", &["--check"], &pdf) else {
+        return;
+    };
+    assert!(ok, "qpdf --check failed");
+    let (_, info) = tool("pdfinfo", &[], &pdf).unwrap();
+    assert!(
+        info.contains(&format!("Pages:           {pages}\n")),
+        "{info}"
+    );
+    assert!(
+        info.contains("Page size:       612 x 792 pts (letter)"),
+        "{info}"
+    );
+    let (_, fonts) = tool("pdffonts", &[], &pdf).unwrap();
+    let rows: Vec<&str> = fonts.lines().skip(2).collect();
+    assert_eq!(rows.len(), 2, "{fonts}");
+    for row in rows {
+        let columns: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(
+            &columns[columns.len() - 5..columns.len() - 2],
+            ["yes", "no", "yes"],
+            "{row}"
+        );
+    }
+}
+
+#[test]
+fn every_puzzle_is_on_its_page_and_in_the_key() {
+    let (_dir, out) = build(MIXED, &[]);
+    let manifest = manifest(&out);
+    let pdf = out.join("book.pdf");
+    for puzzle in manifest["puzzles"].as_array().unwrap() {
+        let id = puzzle["id"].as_u64().unwrap();
+        let page = puzzle["page"].as_u64().unwrap();
+        let answer_page = puzzle["answer_page"].as_u64().unwrap();
+        let Some(text) = page_text(&pdf, page) else {
+            return;
+        };
+        assert!(
+            text.contains(&format!("#{id} ")),
+            "#{id} not on page {page}:\n{text}"
+        );
+        let key = page_text(&pdf, answer_page).unwrap();
+        assert!(
+            key.contains(&format!("#{id} ")),
+            "#{id} not in the key on {answer_page}"
+        );
+        assert!(
+            key.contains(&format!("page {page}")),
+            "key lacks 'page {page}'"
+        );
+        let footer = text.lines().rev().find(|l| !l.trim().is_empty()).unwrap();
+        assert_eq!(
+            footer.trim(),
+            page.to_string(),
+            "page number of page {page}"
+        );
+    }
+    let first_puzzle_page = manifest["puzzles"][0]["page"].as_u64().unwrap();
+    let contents = page_text(&pdf, first_puzzle_page - 1).unwrap();
+    assert!(
+        contents.contains("Contents") && contents.contains("Solutions"),
+        "{contents}"
+    );
+    let instructions = page_text(&pdf, 2).unwrap();
+    assert!(instructions.contains("How to play") && instructions.contains("Jigsaw"));
+    let title = page_text(&pdf, 1).unwrap();
+    assert!(
+        title.contains("Test Book") && title.contains("10 puzzles"),
+        "{title}"
+    );
+}
+
+/// The geometry a manifest entry describes.
+fn geometry(puzzle: &Value) -> Geometry {
+    let size = puzzle["size"].as_u64().unwrap() as usize;
+    let variant: Variant = puzzle["variant"].as_str().unwrap().parse().unwrap();
+    let box_shape = puzzle["box"].as_array().map(|b| BoxShape {
+        rows: b[0].as_u64().unwrap() as usize,
+        cols: b[1].as_u64().unwrap() as usize,
+    });
+    let regions = puzzle["regions"].as_array().map(|ids| {
+        let ids: Vec<usize> = ids.iter().map(|v| v.as_u64().unwrap() as usize).collect();
+        RegionMap::from_ids(size, &ids).unwrap()
+    });
+    Geometry::new(size, variant, box_shape, regions).unwrap()
+}
+
+fn cells(value: &Value) -> Vec<u8> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap() as u8)
+        .collect()
+}
+
+#[test]
+fn manifest_puzzles_have_one_solution_equal_to_their_answer() {
+    let (_dir, out) = build(MIXED, &[]);
+    let manifest = manifest(&out);
+    let mut levels = Vec::new();
+    for puzzle in manifest["puzzles"].as_array().unwrap() {
+        let geo = geometry(puzzle);
+        let givens = Grid::new(geo.size(), cells(&puzzle["givens"]));
+        let solution = cells(&puzzle["solution"]);
+        match Solver::new(&geo).solve(&givens) {
+            Solution::Unique(found) => assert_eq!(found.cells(), &solution[..]),
+            other => panic!("puzzle {} is not unique: {other:?}", puzzle["id"]),
+        }
+        levels.push(puzzle["level"].as_str().unwrap().to_string());
+    }
+    assert_eq!(
+        levels,
+        [
+            "easy", "easy", "easy", "medium", "medium", "easy", "easy", "easy", "easy", "easy"
+        ]
+    );
+    let sections = manifest["sections"].as_array().unwrap();
+    assert_eq!(sections.len(), 6);
+    assert_eq!(
+        (sections[1]["first"].as_u64(), sections[1]["last"].as_u64()),
+        (Some(4), Some(5))
+    );
+}
+
+#[test]
+fn rebuilding_gives_identical_bytes_whatever_the_thread_count() {
+    let (_a, one) = build(MIXED, &["--jobs", "1"]);
+    let (_b, two) = build(MIXED, &["--jobs", "2"]);
+    let mut names = vec!["book.pdf".to_string(), "book.json".to_string()];
+    for entry in fs::read_dir(one.join("pages")).unwrap() {
+        names.push(format!(
+            "pages/{}",
+            entry.unwrap().file_name().to_string_lossy()
+        ));
+    }
+    for name in names {
+        let left = fs::read(one.join(&name)).unwrap();
+        let right = fs::read(two.join(&name)).unwrap();
+        assert!(
+            left == right,
+            "{name} differs between --jobs 1 and --jobs 2"
+        );
+    }
+}
+
+#[test]
+fn bleed_enlarges_the_sheet_and_sets_the_trim_box() {
+    let spec = "title = \"Bleed\"\nlayout = \"1up\"\n[page]\nsize = \"kdp-6x9\"\nbleed = true\n[answers]\nlayout = \"4up\"\n[[section]]\ncount = 1\ndifficulty = \"easy\"\n";
+    let (_dir, out) = build(spec, &[]);
+    let pdf = out.join("book.pdf");
+    let Some((_, boxes)) = tool("pdfinfo", &["-box", "-f", "1", "-l", "2"], &pdf) else {
+        return;
+    };
+    // 6.125 x 9.25 in sheet; 6 x 9 in trim, inset on the outer edge only (right on page 2).
+    assert!(boxes.contains("Page    1 size:  441 x 666 pts"), "{boxes}");
+    assert!(
+        boxes.contains("Page    1 TrimBox:       0.00     9.00   432.00   657.00"),
+        "{boxes}"
+    );
+    assert!(
+        boxes.contains("Page    2 TrimBox:       9.00     9.00   441.00   657.00"),
+        "{boxes}"
+    );
+}
+
+#[test]
+fn the_default_spec_builds() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = env!("CARGO_MANIFEST_DIR");
+    cmd()
+        .current_dir(root)
+        .args(["build", "--quiet", "--out"])
+        .arg(dir.path().join("book"))
+        .assert()
+        .success()
+        .stdout("");
+    let manifest = manifest(&dir.path().join("book"));
+    assert_eq!(manifest["title"], "Sudoku for Every Day");
+    assert_eq!(manifest["puzzles"].as_array().unwrap().len(), 32);
+}
+
+#[test]
+fn a_bad_spec_is_one_located_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("book.toml");
+    fs::write(
+        &spec,
+        "title = \"x\"\nlayuot = \"4up\"\n[[section]]\ncount = 1\n",
+    )
+    .unwrap();
+    cmd()
+        .arg("build")
+        .arg(&spec)
+        .arg("--out")
+        .arg(dir.path().join("out"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(":2:1"))
+        .stderr(predicate::str::contains("did you mean `layout`?"));
+    fs::write(
+        &spec,
+        "title = \"x\"\n[[section]]\nvariant = \"window\"\nsize = 6\ncount = 1\n",
+    )
+    .unwrap();
+    cmd()
+        .arg("build")
+        .arg(&spec)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("section[1].size"));
+    cmd()
+        .args(["build", "no-such-spec.toml"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read the spec"));
+    assert!(!dir.path().join("out").exists());
+}
+
+#[test]
+fn a_failed_build_keeps_the_previous_book() {
+    let small = "title = \"T\"\nseed = 3\n[[section]]\nsize = 4\ncount = 2\n";
+    let (dir, out) = build(small, &[]);
+    let before = fs::read(out.join("book.json")).unwrap();
+    let impossible = "title = \"T\"\n[[section]]\nsize = 4\ncount = 1\ndifficulty = \"extreme\"\n";
+    fs::write(dir.path().join("book.toml"), impossible).unwrap();
+    cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out"])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "section 1 (\"Classic 4x4 — extreme\"), puzzle 1",
+        ));
+    assert_eq!(fs::read(out.join("book.json")).unwrap(), before);
+    let names: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "temporary folders left behind: {names:?}");
+}
+
+#[test]
+fn a_folder_that_is_not_a_book_is_never_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("book.toml"),
+        "title = \"T\"\n[[section]]\nsize = 4\ncount = 1\n",
+    )
+    .unwrap();
+    fs::write(dir.path().join("notes.txt"), "precious").unwrap();
+    cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out", "."])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is not a book folder"));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("notes.txt")).unwrap(),
+        "precious"
+    );
+}
