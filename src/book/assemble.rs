@@ -67,8 +67,11 @@ fn trim_box(plan: &BookPlan, number: usize) -> TrimBox {
 
 /// The font families the SVG pages ask for: the book's font first, then common fallbacks.
 fn svg_family(fonts: &FontSet) -> String {
-    format!(
-        "{}, Noto Sans, DejaVu Sans, Arial, sans-serif",
-        fonts.regular.family
-    )
+    let fallbacks = "Noto Sans, DejaVu Sans, Arial, sans-serif";
+    let family = &fonts.regular.family;
+    if fallbacks.starts_with(family.as_str()) {
+        fallbacks.to_string()
+    } else {
+        format!("{family}, {fallbacks}")
+    }
 }

@@ -75,3 +75,65 @@ fn one_page_per_variant_matches_its_golden_file() {
         check_golden(&name, &to_svg(&scene));
     }
 }
+
+/// A small A5 book with one puzzle of each variant, one per page.
+const VARIANT_BOOK: &str = r#"
+title = "Golden"
+seed = 5
+layout = "1up"
+[page]
+size = "a5"
+[answers]
+layout = "4up"
+[[section]]
+title = "Classic 6x6"
+size = 6
+count = 1
+difficulty = "easy"
+[[section]]
+title = "Diagonal"
+variant = "diagonal"
+count = 1
+difficulty = "easy"
+[[section]]
+title = "Window"
+variant = "window"
+count = 1
+difficulty = "easy"
+[[section]]
+title = "Jigsaw"
+variant = "jigsaw"
+count = 1
+difficulty = "easy"
+"#;
+
+#[test]
+fn book_pages_of_each_variant_match_their_golden_files() {
+    use sudoku_book::book::{assemble::assemble, generate_puzzles};
+    use sudoku_book::fonts::FontSet;
+
+    let plan = sudoku_book::spec::parse("book.toml", VARIANT_BOOK, std::path::Path::new("."))
+        .expect("the golden spec is valid");
+    let puzzles = generate_puzzles(&plan, &|_| {}).expect("puzzles");
+    let book = assemble(&plan, &puzzles, &FontSet::bundled());
+    let manifest: serde_json::Value = book
+        .files
+        .iter()
+        .find(|(name, _)| name == "book.json")
+        .map(|(_, bytes)| serde_json::from_slice(bytes).unwrap())
+        .unwrap();
+    let page = |number: u64| {
+        let name = format!("pages/page-{number:03}.svg");
+        let (_, bytes) = book.files.iter().find(|(n, _)| *n == name).unwrap();
+        String::from_utf8(bytes.clone()).unwrap()
+    };
+    for puzzle in manifest["puzzles"].as_array().unwrap() {
+        let variant = puzzle["variant"].as_str().unwrap();
+        let name = format!("book-{variant}-{}", puzzle["size"]);
+        check_golden(&name, &page(puzzle["page"].as_u64().unwrap()));
+    }
+    let answers = manifest["puzzles"][0]["answer_page"].as_u64().unwrap();
+    check_golden("book-answers", &page(answers));
+    check_golden("book-title", &page(1));
+    check_golden("book-instructions", &page(2));
+}
