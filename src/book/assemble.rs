@@ -6,8 +6,7 @@ use super::manifest;
 use crate::fonts::FontSet;
 use crate::layout::book::lay_out;
 use crate::render::page::{PageStyle, page_scene};
-use crate::render::pdf::{DocumentInfo, TrimBox, to_pdf};
-use crate::render::scene::Scene;
+use crate::render::pdf::{DocumentInfo, PdfBuilder, TrimBox};
 use crate::render::svg::to_svg_with_family;
 use crate::spec::BookPlan;
 
@@ -19,43 +18,52 @@ pub struct BookFiles {
     pub pages: usize,
 }
 
-/// Lays out, draws and encodes the book.
+/// Receives each finished file: its path in the book folder and its bytes.
+pub type FileSink<'a, E> = dyn FnMut(&str, Vec<u8>) -> Result<(), E> + 'a;
+
+/// Lays out, draws and encodes the book, keeping every file in memory.
 pub fn assemble(plan: &BookPlan, puzzles: &[BookPuzzle], fonts: &FontSet) -> BookFiles {
+    let mut files = Vec::new();
+    let pages = assemble_into(plan, puzzles, fonts, &mut |name, bytes| {
+        files.push((name.to_string(), bytes));
+        Ok::<(), std::convert::Infallible>(())
+    });
+    BookFiles {
+        files,
+        pages: pages.unwrap_or_else(|never| match never {}),
+    }
+}
+
+/// Lays out, draws and encodes the book, handing each file to `write` as soon as it is ready
+/// (the SVG pages one by one, then `book.pdf`, then `book.json`); returns the page count.
+pub fn assemble_into<E>(
+    plan: &BookPlan,
+    puzzles: &[BookPuzzle],
+    fonts: &FontSet,
+    write: &mut FileSink<'_, E>,
+) -> Result<usize, E> {
     let layout = lay_out(plan, puzzles, fonts);
     let look = PageStyle {
         page: &plan.page,
         style: &plan.style,
         cap_height: fonts.bold.cap_height,
     };
-    let scenes: Vec<Scene> = layout
-        .pages
-        .iter()
-        .map(|page| page_scene(page, puzzles, &look))
-        .collect();
-    let trims: Vec<TrimBox> = layout
-        .pages
-        .iter()
-        .map(|page| trim_box(plan, page.number))
-        .collect();
     let info = DocumentInfo {
         title: plan.title.clone(),
         author: plan.author.clone().unwrap_or_default(),
     };
     let family = svg_family(fonts);
-    let mut files = vec![(
-        "book.pdf".to_string(),
-        to_pdf(&scenes, &trims, fonts, &info),
-    )];
-    for (index, scene) in scenes.iter().enumerate() {
-        let name = format!("pages/page-{:03}.svg", index + 1);
-        files.push((name, to_svg_with_family(scene, &family).into_bytes()));
+    let mut pdf = PdfBuilder::new(fonts, &info);
+    for page in &layout.pages {
+        let scene = page_scene(page, puzzles, &look);
+        let name = format!("pages/page-{:03}.svg", page.number);
+        write(&name, to_svg_with_family(&scene, &family).into_bytes())?;
+        pdf.add_page(&scene, trim_box(plan, page.number));
     }
+    write("book.pdf", pdf.finish())?;
     let json = manifest::to_json(plan, puzzles, &layout.placement);
-    files.push(("book.json".to_string(), json.into_bytes()));
-    BookFiles {
-        files,
-        pages: layout.pages.len(),
-    }
+    write("book.json", json.into_bytes())?;
+    Ok(layout.pages.len())
 }
 
 fn trim_box(plan: &BookPlan, number: usize) -> TrimBox {

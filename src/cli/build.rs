@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::error::{CliError, CliResult, EXIT_OK};
 use super::progress::puzzle_bar;
-use sudoku_book::book::assemble::assemble;
+use sudoku_book::book::assemble::assemble_into;
 use sudoku_book::book::output::{OutputError, Staging};
 use sudoku_book::book::{generate_puzzles, puzzle_count};
 use sudoku_book::fonts::FontSet;
@@ -51,13 +51,13 @@ pub fn run(args: &BuildArgs) -> CliResult {
         .map_err(CliError::input);
     bar.finish_and_clear();
     let puzzles = puzzles?;
-    let book = assemble(&plan, &puzzles, &fonts);
-    for (name, bytes) in &book.files {
-        staging.write(name, bytes).map_err(output_error)?;
-    }
+    let pages = assemble_into(&plan, &puzzles, &fonts, &mut |name, bytes| {
+        staging.write(name, &bytes)
+    })
+    .map_err(output_error)?;
     staging.commit().map_err(output_error)?;
     if !args.quiet {
-        println!("{}", summary(&plan, &out, puzzles.len(), book.pages));
+        println!("{}", summary(&plan, &out, puzzles.len(), pages));
     }
     Ok(EXIT_OK)
 }

@@ -119,29 +119,38 @@ fn draw_lines(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, style
             grey: 0.55,
         });
     }
-    let mut thick = Vec::new();
-    for r in 0..n {
-        for c in 0..n {
-            let (x, y) = (at.x + c as f64 * cell, at.y + r as f64 * cell);
-            if c + 1 < n {
-                let edge = line(x + cell, y, x + cell, y + cell, style.thin);
-                if block[r * n + c] != block[r * n + c + 1] {
-                    thick.push(line(x + cell, y, x + cell, y + cell, style.thick));
-                } else {
-                    scene.push(edge);
-                }
-            }
-            if r + 1 < n {
-                let edge = line(x, y + cell, x + cell, y + cell, style.thin);
-                if block[r * n + c] != block[(r + 1) * n + c] {
-                    thick.push(line(x, y + cell, x + cell, y + cell, style.thick));
-                } else {
-                    scene.push(edge);
-                }
-            }
+    // Thin lines run the full width and height; the thick block edges are drawn over them,
+    // merged into the longest straight runs (few, long lines keep the PDF small).
+    for k in 1..n {
+        let offset = k as f64 * cell;
+        scene.push(line(
+            at.x + offset,
+            at.y,
+            at.x + offset,
+            at.y + at.side,
+            style.thin,
+        ));
+        scene.push(line(
+            at.x,
+            at.y + offset,
+            at.x + at.side,
+            at.y + offset,
+            style.thin,
+        ));
+    }
+    for k in 1..n {
+        let offset = k as f64 * cell;
+        let across = |r: usize| block[r * n + k - 1] != block[r * n + k];
+        for (from, to) in runs(n, across) {
+            let (y1, y2) = (at.y + from as f64 * cell, at.y + to as f64 * cell);
+            scene.push(line(at.x + offset, y1, at.x + offset, y2, style.thick));
+        }
+        let down = |c: usize| block[(k - 1) * n + c] != block[k * n + c];
+        for (from, to) in runs(n, down) {
+            let (x1, x2) = (at.x + from as f64 * cell, at.x + to as f64 * cell);
+            scene.push(line(x1, at.y + offset, x2, at.y + offset, style.thick));
         }
     }
-    scene.items.extend(thick);
     let (right, bottom) = (at.x + at.side, at.y + at.side);
     for (x1, y1, x2, y2) in [
         (at.x, at.y, right, at.y),
@@ -151,6 +160,23 @@ fn draw_lines(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, style
     ] {
         scene.push(line(x1, y1, x2, y2, style.thick));
     }
+}
+
+/// The maximal runs `[from, to)` of consecutive indices in `0..n` where `on` holds.
+fn runs(n: usize, on: impl Fn(usize) -> bool) -> Vec<(usize, usize)> {
+    let mut runs = Vec::new();
+    let mut start = None;
+    for i in 0..=n {
+        match (i < n && on(i), start) {
+            (true, None) => start = Some(i),
+            (false, Some(from)) => {
+                runs.push((from, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    runs
 }
 
 /// Digit height relative to the cell (the baseline is placed from the font's cap height so
@@ -190,5 +216,44 @@ fn draw_digits(
             grey: if given != 0 { 0.0 } else { SOLVED_DIGIT_GREY },
             text: digit_symbol(value).to_string(),
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_merge_consecutive_edges() {
+        let edges = [true, true, false, true, false, false, true];
+        assert_eq!(runs(7, |i| edges[i]), [(0, 2), (3, 4), (6, 7)]);
+        assert!(runs(3, |_| false).is_empty());
+        assert_eq!(runs(3, |_| true), [(0, 3)]);
+    }
+
+    #[test]
+    fn a_classic_grid_is_drawn_with_few_long_lines() {
+        let geo = Geometry::new(9, crate::grid::Variant::CLASSIC, None, None).unwrap();
+        let mut scene = Scene::new(100.0, 100.0);
+        let at = Placement {
+            x: 0.0,
+            y: 0.0,
+            side: 90.0,
+        };
+        draw_grid(
+            &mut scene,
+            &geo,
+            &Grid::empty(9),
+            None,
+            at,
+            &GridStyle::default(),
+        );
+        let lines = scene
+            .items
+            .iter()
+            .filter(|item| matches!(item, Item::Line { .. }))
+            .count();
+        // 8 + 8 thin lines, 2 + 2 thick box lines, 4 border lines.
+        assert_eq!(lines, 24);
     }
 }

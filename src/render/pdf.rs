@@ -26,30 +26,49 @@ pub struct DocumentInfo {
 /// size; `None` when trim and sheet are the same.
 pub type TrimBox = Option<(f64, f64, f64, f64)>;
 
-/// The pages as one PDF file. `trim` gives each page's trim box (same order as `pages`).
-pub fn to_pdf(pages: &[Scene], trims: &[TrimBox], fonts: &FontSet, info: &DocumentInfo) -> Vec<u8> {
-    let mut doc = PdfDocument::new(&info.title);
-    doc.metadata.info.author = info.author.clone();
-    doc.metadata.info.creator = "sudoku-book".to_string();
-    doc.metadata.info.producer = format!("sudoku-book {}", env!("CARGO_PKG_VERSION"));
-    let regular = doc.add_font(&fonts.regular.parsed);
-    let bold = doc.add_font(&fonts.bold.parsed);
-    let writer = OpWriter {
-        fonts,
-        regular,
-        bold,
-    };
-    let pdf_pages = pages
-        .iter()
-        .zip(trims.iter().chain(std::iter::repeat(&None)))
-        .map(|(scene, trim)| writer.page(scene, *trim))
-        .collect();
-    let mut warnings = Vec::new();
-    let options = PdfSaveOptions {
-        subset_fonts: false,
-        ..PdfSaveOptions::default()
-    };
-    doc.with_pages(pdf_pages).save(&options, &mut warnings)
+/// A PDF being assembled page by page (so a big book never holds all its scenes at once).
+pub struct PdfBuilder<'a> {
+    doc: PdfDocument,
+    writer: OpWriter<'a>,
+    pages: Vec<PdfPage>,
+}
+
+impl<'a> PdfBuilder<'a> {
+    /// A document set in `fonts` (both faces embedded), with `info` in its metadata.
+    pub fn new(fonts: &'a FontSet, info: &DocumentInfo) -> PdfBuilder<'a> {
+        let mut doc = PdfDocument::new(&info.title);
+        doc.metadata.info.author = info.author.clone();
+        doc.metadata.info.creator = "sudoku-book".to_string();
+        doc.metadata.info.producer = format!("sudoku-book {}", env!("CARGO_PKG_VERSION"));
+        let regular = doc.add_font(&fonts.regular.parsed);
+        let bold = doc.add_font(&fonts.bold.parsed);
+        PdfBuilder {
+            doc,
+            writer: OpWriter {
+                fonts,
+                regular,
+                bold,
+            },
+            pages: Vec::new(),
+        }
+    }
+
+    /// Adds a page drawn from `scene`, with its trim box.
+    pub fn add_page(&mut self, scene: &Scene, trim: TrimBox) {
+        self.pages.push(self.writer.page(scene, trim));
+    }
+
+    /// The finished file.
+    pub fn finish(mut self) -> Vec<u8> {
+        let mut warnings = Vec::new();
+        let options = PdfSaveOptions {
+            subset_fonts: false,
+            ..PdfSaveOptions::default()
+        };
+        self.doc
+            .with_pages(self.pages)
+            .save(&options, &mut warnings)
+    }
 }
 
 fn pt(mm: f64) -> Pt {
@@ -73,6 +92,8 @@ struct State {
     fill: Option<u32>,
     stroke: Option<u32>,
     width: Option<u32>,
+    /// Inside a text object (`BT` … `ET`), with the font and size last set in it.
+    text: Option<(bool, u32)>,
 }
 
 fn key(value: f64) -> u32 {
@@ -87,7 +108,16 @@ impl OpWriter<'_> {
         }];
         let mut state = State::default();
         for item in &scene.items {
+            let is_text = matches!(item, Item::Text { .. });
+            if is_text && state.text.is_none() {
+                ops.push(Op::StartTextSection);
+            } else if !is_text && state.text.take().is_some() {
+                ops.push(Op::EndTextSection);
+            }
             self.item(&mut ops, &mut state, item, height);
+        }
+        if state.text.is_some() {
+            ops.push(Op::EndTextSection);
         }
         let mut page = PdfPage::new(Mm(scene.width as f32), Mm(height as f32), ops);
         if let Some((x, y, w, h)) = trim {
@@ -160,20 +190,22 @@ impl OpWriter<'_> {
                     Anchor::Middle => x - width / 2.0,
                     Anchor::End => x - width,
                 };
-                let font = if *bold { &self.bold } else { &self.regular };
-                ops.extend([
-                    Op::StartTextSection,
-                    Op::SetFont {
-                        font: PdfFontHandle::External(font.clone()),
+                let font = (*bold, key(*size));
+                if state.text != Some(font) {
+                    let id = if *bold { &self.bold } else { &self.regular };
+                    ops.push(Op::SetFont {
+                        font: PdfFontHandle::External(id.clone()),
                         size: pt(*size),
-                    },
+                    });
+                    state.text = Some(font);
+                }
+                ops.extend([
                     Op::SetTextMatrix {
                         matrix: TextMatrix::Translate(pt(left), pt(height - y)),
                     },
                     Op::ShowText {
                         items: vec![TextItem::Text(text.clone())],
                     },
-                    Op::EndTextSection,
                 ]);
             }
         }
