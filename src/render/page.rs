@@ -5,7 +5,7 @@
 use super::grid::{GridStyle, Placement, draw_grid};
 use super::scene::{Item, Scene};
 use crate::book::BookPuzzle;
-use crate::grid::Grid;
+use crate::grid::{Geometry, Grid};
 use crate::layout::book::Page;
 use crate::layout::page::Rect;
 use crate::layout::text::Placed;
@@ -55,7 +55,7 @@ pub fn page_scene(page: &Page, puzzles: &[BookPuzzle], look: &PageStyle) -> Scen
             &Placed::Diagram { puzzle, at } => {
                 let geo = &puzzles[puzzle].puzzle.geometry;
                 let empty = Grid::empty(geo.size());
-                let style = grid_style(look, at.w / geo.size() as f64);
+                let style = grid_style(look, geo, at.w);
                 draw_grid(&mut scene, geo, &empty, None, placement(at), &style);
             }
         }
@@ -67,7 +67,7 @@ pub fn page_scene(page: &Page, puzzles: &[BookPuzzle], look: &PageStyle) -> Scen
 
 fn draw_puzzle(scene: &mut Scene, p: &BookPuzzle, at: Rect, answer: bool, look: &PageStyle) {
     let geo = &p.puzzle.geometry;
-    let style = grid_style(look, at.w / geo.size() as f64);
+    let style = grid_style(look, geo, at.w);
     let solution = answer.then_some(&p.puzzle.solution);
     draw_grid(
         scene,
@@ -88,13 +88,15 @@ fn placement(at: Rect) -> Placement {
 }
 
 /// Line weights scaled to the cell (lighter box lines on small answer grids), never below the
-/// 0.3 mm print minimum.
-fn grid_style(look: &PageStyle, cell: f64) -> GridStyle {
+/// 0.3 mm print minimum. Diagonals are shaded only when asked and when no window shading would
+/// make the two kinds of house look alike.
+fn grid_style(look: &PageStyle, geo: &Geometry, side: f64) -> GridStyle {
+    let cell = side / geo.size() as f64;
     GridStyle {
         thin: 0.3,
         thick: (cell * 0.09).clamp(0.6, 0.9),
         window_shade: look.style.window_shade,
-        shade_diagonals: look.style.diagonals == DiagonalStyle::Shaded,
+        shade_diagonals: look.style.diagonals == DiagonalStyle::Shaded && !geo.variant().window,
         cap_height: look.cap_height,
     }
 }

@@ -559,11 +559,11 @@ fn suggestion(word: &str, known: &[&str]) -> String {
     did_you_mean(word, known).map_or_else(String::new, |k| format!(" (did you mean '{k}'?)"))
 }
 
-/// A section heading from what it holds: `Classic 9x9 — hard`.
+/// A section heading from what it holds: `Classic 9×9 — hard`.
 fn default_title(request: &Request) -> String {
     let variant = request.variant.name();
     let mut name = variant[..1].to_uppercase() + &variant[1..];
-    name.push_str(&format!(" {0}x{0}", request.size));
+    name.push_str(&format!(" {0}×{0}", request.size));
     match request.target {
         Target::Level(level) => format!("{name} — {level}"),
         Target::Score { min, max } => format!("{name} — score {min:.1} to {max:.1}"),

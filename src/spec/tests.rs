@@ -31,7 +31,7 @@ fn minimal_spec_gets_defaults() {
     assert!(plan.page_numbers);
     assert_eq!(plan.sections.len(), 1);
     assert_eq!(plan.sections[0].count, 4);
-    assert_eq!(plan.sections[0].title, "Classic 9x9");
+    assert_eq!(plan.sections[0].title, "Classic 9×9");
     assert_eq!(plan.sections[0].request.symmetry, Symmetry::Rotate180);
 }
 
@@ -107,7 +107,7 @@ score = "2.0..3.0"
         plan.sections[1].request.target,
         Target::Score { min: 2.0, max: 3.0 }
     );
-    assert_eq!(plan.sections[1].title, "Classic 6x6 — score 2.0 to 3.0");
+    assert_eq!(plan.sections[1].title, "Classic 6×6 — score 2.0 to 3.0");
 }
 
 #[test]

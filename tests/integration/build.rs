@@ -350,7 +350,7 @@ fn a_failed_build_keeps_the_previous_book() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "section 1 (\"Classic 4x4 — extreme\"), puzzle 1",
+            "section 1 (\"Classic 4×4 — extreme\"), puzzle 1",
         ));
     assert_eq!(fs::read(out.join("book.json")).unwrap(), before);
     let names: Vec<String> = fs::read_dir(dir.path())
