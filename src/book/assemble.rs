@@ -1,12 +1,14 @@
 //! Putting a book together once its puzzles exist: lay out the pages, draw each into a scene,
 //! and turn the scenes into the book's files — `book.pdf`, `pages/page-NNN.svg`, `book.json`.
 
+use rayon::prelude::*;
+
 use super::BookPuzzle;
 use super::manifest;
 use crate::fonts::FontSet;
 use crate::layout::book::lay_out;
 use crate::render::page::{PageStyle, page_scene};
-use crate::render::pdf::{DocumentInfo, PdfBuilder, TrimBox};
+use crate::render::pdf::{DocumentInfo, DrawnPage, PdfBuilder, TrimBox};
 use crate::render::svg::to_svg_with_family;
 use crate::spec::BookPlan;
 
@@ -35,7 +37,7 @@ pub fn assemble(plan: &BookPlan, puzzles: &[BookPuzzle], fonts: &FontSet) -> Boo
 }
 
 /// Lays out, draws and encodes the book, handing each file to `write` as soon as it is ready
-/// (the SVG pages one by one, then `book.pdf`, then `book.json`); returns the page count.
+/// (the SVG pages in order, then `book.pdf`, then `book.json`); returns the page count.
 pub fn assemble_into<E>(
     plan: &BookPlan,
     puzzles: &[BookPuzzle],
@@ -54,11 +56,19 @@ pub fn assemble_into<E>(
     };
     let family = svg_family(fonts);
     let mut pdf = PdfBuilder::new(fonts, &info);
-    for page in &layout.pages {
-        let scene = page_scene(page, puzzles, &look);
-        let name = format!("pages/page-{:03}.svg", page.number);
-        write(&name, to_svg_with_family(&scene, &family).into_bytes())?;
-        pdf.add_page(&scene, trim_box(plan, page.number));
+    // Pages are drawn in parallel (on the current rayon pool) and written in order.
+    let drawn: Vec<(Vec<u8>, DrawnPage)> = layout
+        .pages
+        .par_iter()
+        .map(|page| {
+            let scene = page_scene(page, puzzles, &look);
+            let svg = to_svg_with_family(&scene, &family).into_bytes();
+            (svg, pdf.draw(&scene, trim_box(plan, page.number)))
+        })
+        .collect();
+    for (page, (svg, drawn)) in layout.pages.iter().zip(drawn) {
+        write(&format!("pages/page-{:03}.svg", page.number), svg)?;
+        pdf.add(drawn);
     }
     write("book.pdf", pdf.finish())?;
     let json = manifest::to_json(plan, puzzles, &layout.placement);

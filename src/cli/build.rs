@@ -51,10 +51,13 @@ pub fn run(args: &BuildArgs) -> CliResult {
         .map_err(CliError::input);
     bar.finish_and_clear();
     let puzzles = puzzles?;
-    let pages = assemble_into(&plan, &puzzles, &fonts, &mut |name, bytes| {
-        staging.write(name, &bytes)
-    })
-    .map_err(output_error)?;
+    let pages = pool
+        .install(|| {
+            assemble_into(&plan, &puzzles, &fonts, &mut |name, bytes| {
+                staging.write(name, &bytes)
+            })
+        })
+        .map_err(output_error)?;
     staging.commit().map_err(output_error)?;
     if !args.quiet {
         println!("{}", summary(&plan, &out, puzzles.len(), pages));

@@ -26,6 +26,9 @@ pub struct DocumentInfo {
 /// size; `None` when trim and sheet are the same.
 pub type TrimBox = Option<(f64, f64, f64, f64)>;
 
+/// One page turned into PDF operations, ready to be added to its document.
+pub struct DrawnPage(PdfPage);
+
 /// A PDF being assembled page by page (so a big book never holds all its scenes at once).
 pub struct PdfBuilder<'a> {
     doc: PdfDocument,
@@ -53,9 +56,14 @@ impl<'a> PdfBuilder<'a> {
         }
     }
 
-    /// Adds a page drawn from `scene`, with its trim box.
-    pub fn add_page(&mut self, scene: &Scene, trim: TrimBox) {
-        self.pages.push(self.writer.page(scene, trim));
+    /// Draws a page from `scene`, with its trim box (any thread; add it with [`Self::add`]).
+    pub fn draw(&self, scene: &Scene, trim: TrimBox) -> DrawnPage {
+        DrawnPage(self.writer.page(scene, trim))
+    }
+
+    /// Appends a drawn page.
+    pub fn add(&mut self, page: DrawnPage) {
+        self.pages.push(page.0);
     }
 
     /// The finished file.
