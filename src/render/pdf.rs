@@ -73,9 +73,77 @@ impl<'a> PdfBuilder<'a> {
             subset_fonts: false,
             ..PdfSaveOptions::default()
         };
-        self.doc
+        let mut bytes = self
+            .doc
             .with_pages(self.pages)
-            .save(&options, &mut warnings)
+            .save(&options, &mut warnings);
+        blank_out_pdfx_marker(&mut bytes);
+        bytes
+    }
+}
+
+/// The empty `/GTS_PDFXVersion()` that printpdf 0.12 writes into every Info dictionary.
+const PDFX_MARKER: &[u8] = b"/GTS_PDFXVersion()";
+
+/// Overwrites printpdf's empty PDF/X version entry with spaces (same length, so every offset
+/// stays valid): it made preflight tools take the book for a PDF/X file, which it is not.
+fn blank_out_pdfx_marker(bytes: &mut [u8]) {
+    let mut found = bytes
+        .windows(PDFX_MARKER.len())
+        .enumerate()
+        .filter(|(_, window)| *window == PDFX_MARKER)
+        .map(|(at, _)| at);
+    if let (Some(at), None) = (found.next(), found.next()) {
+        bytes[at..at + PDFX_MARKER.len()].fill(b' ');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_empty_pdfx_entry_is_blanked_in_place() {
+        let mut bytes = b"<</Title(x)/GTS_PDFXVersion()/Trapped/False>>".to_vec();
+        let length = bytes.len();
+        blank_out_pdfx_marker(&mut bytes);
+        assert_eq!(bytes.len(), length);
+        assert_eq!(
+            &bytes[..],
+            &b"<</Title(x)                  /Trapped/False>>"[..]
+        );
+    }
+
+    #[test]
+    fn a_document_has_pages_fonts_and_no_pdfx_claim() {
+        let fonts = FontSet::bundled();
+        let mut scene = Scene::new(100.0, 100.0);
+        scene.push(Item::Text {
+            x: 50.0,
+            y: 50.0,
+            size: 5.0,
+            bold: true,
+            anchor: Anchor::Middle,
+            grey: 0.0,
+            text: "7".into(),
+        });
+        scene.push(Item::Text {
+            x: 10.0,
+            y: 90.0,
+            size: 3.0,
+            bold: false,
+            anchor: Anchor::Start,
+            grey: 0.4,
+            text: "page 1".into(),
+        });
+        let mut builder = PdfBuilder::new(&fonts, &DocumentInfo::default());
+        let page = builder.draw(&scene, None);
+        builder.add(page);
+        let bytes = builder.finish();
+        assert!(bytes.starts_with(b"%PDF-"));
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(!text.contains("GTS_PDFX"));
+        assert_eq!(text.matches("/FontFile2").count(), 2, "both faces embedded");
     }
 }
 

@@ -129,6 +129,10 @@ fn a_mixed_book_has_every_file_and_a_sound_pdf() {
         info.contains("Page size:       612 x 792 pts (letter)"),
         "{info}"
     );
+    assert!(
+        !info.contains("PDF/X"),
+        "the book must not claim to be PDF/X:\n{info}"
+    );
     let (_, fonts) = tool("pdffonts", &[], &pdf).unwrap();
     let rows: Vec<&str> = fonts.lines().skip(2).collect();
     assert_eq!(rows.len(), 2, "{fonts}");
