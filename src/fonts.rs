@@ -48,9 +48,8 @@ impl Face {
             });
         }
         let cap_height = cap_height(bytes, parsed.units_per_em).unwrap_or(DEFAULT_CAP_HEIGHT);
-        let family = parsed
-            .font_name
-            .clone()
+        let family = family_name(bytes)
+            .or_else(|| parsed.font_name.clone())
             .unwrap_or_else(|| "Noto Sans".to_string());
         Ok(Face {
             parsed,
@@ -89,6 +88,36 @@ fn cap_height(bytes: &[u8], units_per_em: u16) -> Option<f64> {
     }
     let value = read_u16(table, 88)? as i16;
     (value > 0).then(|| f64::from(value) / f64::from(units_per_em))
+}
+
+/// The family name (name ID 1) from the `name` table: the Windows Unicode record, else the Mac
+/// Roman one.
+fn family_name(bytes: &[u8]) -> Option<String> {
+    let table = find_table(bytes, b"name")?;
+    let count = usize::from(read_u16(table, 2)?);
+    let strings = usize::from(read_u16(table, 4)?);
+    let mut mac = None;
+    for i in 0..count {
+        let record = 6 + 12 * i;
+        let field = |k: usize| read_u16(table, record + 2 * k);
+        if field(3)? != 1 {
+            continue;
+        }
+        let start = strings + usize::from(field(5)?);
+        let raw = table.get(start..start + usize::from(field(4)?))?;
+        match field(0)? {
+            3 => {
+                let units: Vec<u16> = raw
+                    .chunks_exact(2)
+                    .map(|pair| u16::from_be_bytes([pair[0], pair[1]]))
+                    .collect();
+                return String::from_utf16(&units).ok();
+            }
+            1 => mac = Some(raw.iter().map(|&b| char::from(b)).collect()),
+            _ => {}
+        }
+    }
+    mac
 }
 
 /// The bytes of a table of a single-face TrueType/OpenType file.

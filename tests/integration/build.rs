@@ -384,3 +384,28 @@ fn a_folder_that_is_not_a_book_is_never_overwritten() {
         "precious"
     );
 }
+
+#[test]
+fn a_font_file_beside_the_spec_is_used_and_a_bad_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts/NotoSans-Bold.ttf");
+    fs::copy(&bundled, dir.path().join("mine.ttf")).unwrap();
+    let spec = "title = \"Fonts\"\nfont = \"mine.ttf\"\n[[section]]\nsize = 4\ncount = 1\n";
+    fs::write(dir.path().join("book.toml"), spec).unwrap();
+    cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out", "out", "-q"])
+        .assert()
+        .success();
+    let svg = fs::read_to_string(dir.path().join("out/pages/page-003.svg")).unwrap();
+    assert!(svg.contains("font-family=\"Noto Sans, "), "{svg}");
+    fs::write(dir.path().join("mine.ttf"), "not a font").unwrap();
+    cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out", "out", "-q"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "font mine.ttf: not a TrueType or OpenType font",
+        ));
+}
