@@ -139,7 +139,7 @@ fn section_pages(ctx: &Context, first: usize) -> SectionPages {
             } else {
                 running_header(ctx, &mut page, &section.title);
             }
-            place_grids(ctx, &mut page, &ctx.plan.layout, chunk, false);
+            place_puzzle_grids(ctx, &mut page, chunk);
             for &i in chunk {
                 out.puzzle_pages[i] = page.number;
             }
@@ -193,37 +193,17 @@ fn answer_pages(
     out
 }
 
-fn place_grids(ctx: &Context, page: &mut Page, layout: &Layout, chunk: &[usize], answer: bool) {
-    let area = ctx.frame.grid_area(page.number);
-    for (slot, &i) in slots(area, layout).into_iter().zip(chunk) {
-        let geo = &ctx.puzzles[i].puzzle.geometry;
-        let at = fit_grid(slot, geo.size());
-        let font = if answer { ANSWER_LABEL } else { PUZZLE_LABEL };
-        let right = if answer {
-            String::new()
-        } else {
-            format!(
-                "{} · {}",
-                variant_title(geo),
-                capitalised(ctx.puzzles[i].puzzle.rating.level.name())
-            )
-        };
-        label(
-            ctx,
-            page,
-            at,
-            font,
-            &format!("#{}", ctx.puzzles[i].number),
-            &right,
-        );
-        page.items.push(Placed::Grid {
-            puzzle: i,
-            at,
-            answer,
-        });
-    }
+/// Puzzle grids, labelled `#n` and `Variant · Level`.
+fn place_puzzle_grids(ctx: &Context, page: &mut Page, chunk: &[usize]) {
+    let note = |i: usize| {
+        let p = &ctx.puzzles[i].puzzle;
+        let level = capitalised(p.rating.level.name());
+        format!("{} · {level}", variant_title(&p.geometry))
+    };
+    place_grids(ctx, page, &ctx.plan.layout, chunk, false, &note);
 }
 
+/// Answer grids, labelled `#n` and the page of the puzzle.
 fn place_answer_grids(
     ctx: &Context,
     page: &mut Page,
@@ -231,15 +211,29 @@ fn place_answer_grids(
     chunk: &[usize],
     puzzle_pages: &[usize],
 ) {
-    place_grids(ctx, page, layout, chunk, true);
+    let note = |i: usize| format!("page {}", puzzle_pages[i]);
+    place_grids(ctx, page, layout, chunk, true, &note);
+}
+
+fn place_grids(
+    ctx: &Context,
+    page: &mut Page,
+    layout: &Layout,
+    chunk: &[usize],
+    answer: bool,
+    note: &dyn Fn(usize) -> String,
+) {
     let area = ctx.frame.grid_area(page.number);
+    let font = if answer { ANSWER_LABEL } else { PUZZLE_LABEL };
     for (slot, &i) in slots(area, layout).into_iter().zip(chunk) {
         let at = fit_grid(slot, ctx.puzzles[i].puzzle.geometry.size());
-        let baseline = at.y - LABEL_HEIGHT * 0.3;
-        let text = format!("page {}", puzzle_pages[i]);
-        let x = at.x + at.w;
-        page.items
-            .push(ctx.set.line(x, baseline, ANSWER_LABEL, Anchor::End, &text));
+        let number = format!("#{}", ctx.puzzles[i].number);
+        label(ctx, page, at, font, &number, &note(i));
+        page.items.push(Placed::Grid {
+            puzzle: i,
+            at,
+            answer,
+        });
     }
 }
 
