@@ -10,6 +10,7 @@ mod generator;
 mod golden;
 mod hint;
 mod logic;
+mod print_rules;
 mod properties;
 mod rate;
 mod solve;

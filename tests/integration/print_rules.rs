@@ -1,0 +1,140 @@
+//! The print rules a publisher's checker applies, tested on the scenes of whole books (letter with
+//! 4 per page, and a 6×9 in trim with bleed and 2 per page): no text under 7 pt, no line thinner
+//! than 0.3 mm, no grey lighter than 10 %, everything inside the margins, an even page count.
+
+use std::path::Path;
+
+use sudoku_book::book::{BookPuzzle, generate_puzzles};
+use sudoku_book::fonts::FontSet;
+use sudoku_book::layout::book::lay_out;
+use sudoku_book::render::page::{PageStyle, page_scene};
+use sudoku_book::render::scene::{Item, Scene};
+use sudoku_book::spec::{BookPlan, parse};
+
+const SECTIONS: &str = r#"
+[[section]]
+count = 2
+difficulty = "easy"
+[[section]]
+variant = "diagonal"
+count = 1
+difficulty = "easy"
+[[section]]
+variant = "window"
+count = 1
+difficulty = "easy"
+[[section]]
+variant = "jigsaw"
+count = 2
+difficulty = "easy"
+[[section]]
+size = 16
+count = 1
+difficulty = "easy"
+"#;
+
+fn book(head: &str) -> (BookPlan, Vec<BookPuzzle>) {
+    let text = format!("{head}\n{SECTIONS}");
+    let plan = parse("book.toml", &text, Path::new(".")).expect("valid spec");
+    let puzzles = generate_puzzles(&plan, &|_| {}).expect("puzzles");
+    (plan, puzzles)
+}
+
+fn scenes(plan: &BookPlan, puzzles: &[BookPuzzle]) -> Vec<Scene> {
+    let fonts = FontSet::bundled();
+    let layout = lay_out(plan, puzzles, &fonts);
+    let look = PageStyle {
+        page: &plan.page,
+        style: &plan.style,
+        cap_height: fonts.bold.cap_height,
+    };
+    layout
+        .pages
+        .iter()
+        .map(|page| page_scene(page, puzzles, &look))
+        .collect()
+}
+
+const SEVEN_POINTS_MM: f64 = 7.0 * 25.4 / 72.0;
+
+/// Checks every item of every page against the rules; `inside` is the content area of page n on
+/// the sheet: (left, top, right, bottom).
+fn check_rules(scenes: &[Scene], inside: &dyn Fn(usize) -> (f64, f64, f64, f64)) {
+    assert_eq!(scenes.len() % 2, 0, "odd page count");
+    let items: usize = scenes.iter().map(|s| s.items.len()).sum();
+    assert!(items > 1000, "only {items} items drawn");
+    for (index, scene) in scenes.iter().enumerate() {
+        let number = index + 1;
+        let (left, top, right, bottom) = inside(number);
+        let within = |x: f64, y: f64, what: &str| {
+            let slack = 0.5;
+            assert!(
+                x >= left - slack && x <= right + slack && y >= top - slack && y <= bottom + slack,
+                "page {number}: {what} at ({x:.1}, {y:.1}) is outside the margins"
+            );
+        };
+        for item in &scene.items {
+            match item {
+                Item::Text {
+                    size, text, x, y, ..
+                } => {
+                    assert!(
+                        *size >= SEVEN_POINTS_MM - 1e-6,
+                        "page {number}: '{text}' is {size:.2} mm"
+                    );
+                    within(*x, *y, text);
+                }
+                Item::Line {
+                    width,
+                    x1,
+                    y1,
+                    x2,
+                    y2,
+                    ..
+                } => {
+                    assert!(*width >= 0.3 - 1e-9, "page {number}: a line of {width} mm");
+                    within(*x1, *y1, "a line");
+                    within(*x2, *y2, "a line");
+                }
+                Item::Rect { fill, x, y, w, h } => {
+                    assert!(
+                        *fill <= 0.9 + 1e-9,
+                        "page {number}: grey {fill} is under 10 %"
+                    );
+                    within(*x, *y, "a shade");
+                    within(x + w, y + h, "a shade");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_letter_book_keeps_the_print_rules() {
+    let (plan, puzzles) =
+        book("title = \"Rules\"\nlayout = \"4up\"\ncontents = true\n[answers]\nlayout = \"4up\"");
+    let frame = plan.page.frame();
+    check_rules(&scenes(&plan, &puzzles), &|n| {
+        let c = frame.content(n);
+        (c.x, c.y, c.x + c.w, c.y + c.h)
+    });
+}
+
+#[test]
+fn a_bleed_book_keeps_the_print_rules_on_the_trimmed_page() {
+    let head = "title = \"Rules with bleed and a long title that wraps\"\nlayout = \"2up\"\n[page]\nsize = \"kdp-6x9\"\nbleed = true\n[answers]\nlayout = \"2up\"\n[style]\ndiagonals = \"shaded\"";
+    let (plan, puzzles) = book(head);
+    let frame = plan.page.frame();
+    let scenes = scenes(&plan, &puzzles);
+    let (width, height) = plan.page.media_size();
+    assert!(
+        scenes
+            .iter()
+            .all(|s| s.width == width && s.height == height)
+    );
+    check_rules(&scenes, &|n| {
+        let c = frame.content(n);
+        let (dx, dy) = plan.page.trim_offset(n);
+        (c.x + dx, c.y + dy, c.x + c.w + dx, c.y + c.h + dy)
+    });
+}
