@@ -25,13 +25,18 @@ pub fn puzzle_lines(text: &str) -> Vec<(usize, &str)> {
 }
 
 /// Maps every line on a pool of `jobs` threads (0 = all cores), keeping the input order, and
-/// hands each chunk of results to `sink` in order.
+/// hands each chunk of results to `sink` in order. One job runs on the calling thread, without
+/// a pool.
 pub fn for_each_ordered<T: Send>(
     lines: &[(usize, &str)],
     jobs: Option<usize>,
     map: impl Fn(usize, &str) -> T + Sync,
     mut sink: impl FnMut(T),
 ) -> Result<(), CliError> {
+    if jobs == Some(1) {
+        lines.iter().for_each(|&(no, line)| sink(map(no, line)));
+        return Ok(());
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.unwrap_or(0))
         .build()

@@ -11,7 +11,7 @@ use super::io::{emit, read_input};
 use super::lines::{LineReader, for_each_ordered, puzzle_lines};
 use super::output::{OutputFormat, geometry_json, grid_text};
 use super::puzzle_args::PuzzleArgs;
-use sudoku_book::grid::{Geometry, Grid, cell_name, digit_symbol, to_line};
+use sudoku_book::grid::{Geometry, Grid, cell_name, digit_symbol, push_line};
 use sudoku_book::solve::{Solution, Solver};
 
 /// Options of `solve`.
@@ -121,20 +121,28 @@ fn solution_json(geo: &Geometry, givens: &Grid, solution: &Solution) -> String {
 
 /// The outcome of one batch line.
 enum BatchLine {
-    Unique(String),
-    Multiple(String),
+    Unique(Grid),
+    Multiple(Grid),
     None,
     Error(String),
 }
 
 impl BatchLine {
-    fn text(&self) -> String {
+    /// Appends the result line (with its line break) to `out`.
+    fn write_to(&self, out: &mut String) {
         match self {
-            BatchLine::Unique(line) => line.clone(),
-            BatchLine::Multiple(line) => format!("multiple {line}"),
-            BatchLine::None => "none".to_string(),
-            BatchLine::Error(message) => format!("error: {message}"),
+            BatchLine::Unique(grid) => push_line(out, grid),
+            BatchLine::Multiple(grid) => {
+                out.push_str("multiple ");
+                push_line(out, grid);
+            }
+            BatchLine::None => out.push_str("none"),
+            BatchLine::Error(message) => {
+                out.push_str("error: ");
+                out.push_str(message);
+            }
         }
+        out.push('\n');
     }
 
     fn exit_code(&self) -> u8 {
@@ -159,8 +167,7 @@ fn run_batch(args: &SolveArgs) -> CliResult {
     };
     for_each_ordered(&lines, args.jobs, solve_line, |result| {
         worst = worst.max(result.exit_code());
-        out.push_str(&result.text());
-        out.push('\n');
+        result.write_to(&mut out);
     })?;
     emit(args.out.as_deref(), &out)?;
     Ok(worst)
@@ -168,8 +175,8 @@ fn run_batch(args: &SolveArgs) -> CliResult {
 
 fn solve_givens(geo: &Geometry, solver: &Solver, givens: &Grid) -> BatchLine {
     match solver.solve(givens) {
-        Solution::Unique(grid) => BatchLine::Unique(to_line(&grid)),
-        Solution::Multiple(grid, _) => BatchLine::Multiple(to_line(&grid)),
+        Solution::Unique(grid) => BatchLine::Unique(grid),
+        Solution::Multiple(grid, _) => BatchLine::Multiple(grid),
         Solution::None => match givens.check_givens(geo) {
             Ok(()) => BatchLine::None,
             Err(conflicts) => BatchLine::Error(conflicts.to_string()),

@@ -13,6 +13,7 @@ pub use geometry::{Geometry, House, HouseKind, MAX_SIZE, MIN_SIZE};
 pub use puzzle::Grid;
 pub use regions::RegionMap;
 pub use text::{
-    Format, cell_name, digit_symbol, parse_cell_name, to_cell_list, to_grid_text, to_line,
+    Format, cell_name, digit_symbol, parse_cell_name, push_line, to_cell_list, to_grid_text,
+    to_line,
 };
 pub use variant::{BoxShape, Variant};

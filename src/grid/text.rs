@@ -132,12 +132,17 @@ pub fn parse_line(text: &str, line_no: usize, size: Option<usize>) -> Result<Gri
             needed: size * size,
         });
     }
-    let column_of = |i: usize| text[..offset].chars().count() + i + 1;
-    let cells = body
-        .chars()
-        .enumerate()
-        .map(|(i, symbol)| read_symbol(symbol, line_no, column_of(i), size))
-        .collect::<Result<Vec<u8>, ParseError>>()?;
+    let mut cells = Vec::with_capacity(found);
+    for (i, symbol) in body.chars().enumerate() {
+        match symbol_value(symbol) {
+            Some(value) if usize::from(value) <= size => cells.push(value),
+            // The column is only counted for the message (batch files parse many lines).
+            _ => {
+                let column = text[..offset].chars().count() + i + 1;
+                return Err(symbol_error(symbol, line_no, column, size));
+            }
+        }
+    }
     Ok(Grid::new(size, cells))
 }
 
@@ -147,21 +152,28 @@ fn size_of_line(len: usize) -> Option<usize> {
 }
 
 fn read_symbol(symbol: char, line: usize, column: usize, size: usize) -> Result<u8, ParseError> {
-    let value = symbol_value(symbol).ok_or(ParseError::NotADigit {
-        line,
-        column,
-        symbol,
-    })?;
-    if value as usize > size {
-        return Err(ParseError::DigitTooLarge {
+    match symbol_value(symbol) {
+        Some(value) if usize::from(value) <= size => Ok(value),
+        _ => Err(symbol_error(symbol, line, column, size)),
+    }
+}
+
+/// Why `symbol` is not a digit of a `size`×`size` puzzle.
+fn symbol_error(symbol: char, line: usize, column: usize, size: usize) -> ParseError {
+    if symbol_value(symbol).is_none() {
+        return ParseError::NotADigit {
             line,
             column,
             symbol,
-            size,
-            digits: digit_range(size),
-        });
+        };
     }
-    Ok(value)
+    ParseError::DigitTooLarge {
+        line,
+        column,
+        symbol,
+        size,
+        digits: digit_range(size),
+    }
 }
 
 /// The digits of a size as people write them: `1 to 9`, or `1-9 and A-G` above 9.
@@ -351,7 +363,14 @@ pub fn parse_puzzle(
 
 /// The grid as one line, `.` for empty cells.
 pub fn to_line(grid: &Grid) -> String {
-    grid.cells().iter().map(|&v| digit_symbol(v)).collect()
+    let mut line = String::with_capacity(grid.cells().len());
+    push_line(&mut line, grid);
+    line
+}
+
+/// Appends the grid as one line (as [`to_line`]) to `out`, without a line break.
+pub fn push_line(out: &mut String, grid: &Grid) {
+    out.extend(grid.cells().iter().map(|&v| digit_symbol(v)));
 }
 
 /// The grid as text: one row per line, cells separated by spaces, `|` between boxes and a rule
