@@ -28,11 +28,16 @@
 //!   masks, giving empty cells (contradiction) and naked singles without any
 //!   per-cell loop or popcount.
 //! * **Guessing**: on a bivalue cell (found the same way with a "seen three
-//!   times" mask): the one with the most unsolved and bivalue peers, which
-//!   keeps the search tree about a third smaller than the first bivalue cell
-//!   found; falling back to the cell with the fewest candidates. The
+//!   times" mask): of the first eight, the one with the most unsolved and
+//!   bivalue peers, which keeps the search tree about a third smaller than
+//!   the first bivalue cell found; falling back to the cell with the fewest
+//!   candidates. The
 //!   first alternatives are explored on copies of the 228-byte state (recursion
 //!   depth is bounded by 81), the last one continues in place. No allocation.
+
+/// Bivalue cells scored when choosing where to guess: scoring them all costs
+/// more than it saves on grids with many open cells (the generator's digging).
+const SCORED_PAIRS: u32 = 8;
 
 /// All 27 cells of a band.
 const BAND_CELLS: u32 = 0x7FF_FFFF;
@@ -162,6 +167,25 @@ const fn build_locked_cols() -> [u16; 512] {
     table
 }
 
+/// `BOX_CELLS[boxes]`: the cells of a band in the boxes of the 3-bit set `boxes`.
+static BOX_CELLS: [u32; 8] = build_box_cells();
+
+const fn build_box_cells() -> [u32; 8] {
+    let mut table = [0u32; 8];
+    let mut boxes = 0;
+    while boxes < 8 {
+        let mut k = 0;
+        while k < 3 {
+            if boxes & (1 << k) != 0 {
+                table[boxes] |= (7u32 << (3 * k)) * ROWS_X3;
+            }
+            k += 1;
+        }
+        boxes += 1;
+    }
+    table
+}
+
 /// `BAND_PEERS[pos]`: the cells of a band that share the row, box or column
 /// of the cell at `pos` (the cell included).
 static BAND_PEERS: [u32; 27] = build_band_peers();
@@ -215,6 +239,40 @@ fn idx(d: usize, b: usize) -> usize {
     9 * b + d
 }
 
+/// The givens as band words: bit `pos` of word `idx(d, b)` is set when cell
+/// `27 * b + pos` holds digit `d + 1`. `None` for a value above 9.
+fn given_words(givens: &[u8; 81]) -> Option<[u32; 27]> {
+    let mut fixed = [0u32; 27];
+    for (b, band) in givens.chunks_exact(27).enumerate() {
+        for (pos, &value) in band.iter().enumerate() {
+            match value {
+                0 => {}
+                1..=9 => fixed[idx(usize::from(value - 1), b)] |= 1 << pos,
+                _ => return None,
+            }
+        }
+    }
+    Some(fixed)
+}
+
+/// For the givens of one digit in one band: the cells of the rows and boxes
+/// they occupy, and a non-zero word when two of them share a row or a box
+/// (two in one column of a band share its box). Branch-free.
+#[inline(always)]
+fn houses_of(word: u32) -> (u32, u32) {
+    let [r0, r1, r2] = [word & ROW0, word >> 9 & ROW0, word >> 18 & ROW0];
+    let [b0, b1, b2] = [r0, r1, r2].map(|r| u32::from(ROW_BOXES[r as usize]));
+    let two_in_box = b0 & b1 | b0 & b2 | b1 & b2;
+    let two_in_row = r0 & r0.wrapping_sub(1) | r1 & r1.wrapping_sub(1) | r2 & r2.wrapping_sub(1);
+    let rows = u32::from(r0 != 0) * ROW_MASK[0]
+        | u32::from(r1 != 0) * ROW_MASK[1]
+        | u32::from(r2 != 0) * ROW_MASK[2];
+    (
+        rows | BOX_CELLS[(b0 | b1 | b2) as usize],
+        two_in_box | two_in_row,
+    )
+}
+
 /// What the cell scan found once the band updates reached their fixpoint.
 enum Scan {
     /// Some cell has no candidate left.
@@ -239,48 +297,32 @@ struct State {
 
 impl State {
     /// Builds the state for the givens; `None` if they are invalid or conflict.
+    /// Each digit's givens remove the digit from their rows, boxes and columns,
+    /// and every given cell keeps only its own digit.
     fn from_givens(givens: &[u8; 81]) -> Option<State> {
+        let fixed = given_words(givens)?;
+        let filled: [u32; 3] =
+            std::array::from_fn(|b| fixed[9 * b..9 * b + 9].iter().fold(0, |acc, &w| acc | w));
         let mut st = State {
-            cand: [BAND_CELLS; 27],
+            cand: [0; 27],
             // Any non-27-bit value forces a first update of every word.
             seen: [u32::MAX; 27],
-            unsolved: [BAND_CELLS; 3],
+            unsolved: filled.map(|f| BAND_CELLS & !f),
         };
-        for (cell, &value) in givens.iter().enumerate() {
-            match value {
-                0 => {}
-                1..=9 => st.fix_given(usize::from(value - 1), cell)?,
-                _ => return None,
+        // Non-zero when two givens of one digit see each other.
+        let mut conflict = 0;
+        for d in 0..9 {
+            let words = [fixed[idx(d, 0)], fixed[idx(d, 1)], fixed[idx(d, 2)]];
+            let cols = words.map(|w| (w | w >> 9 | w >> 18) & ROW0);
+            conflict |= cols[0] & cols[1] | cols[0] & cols[2] | cols[1] & cols[2];
+            let col_mask = (cols[0] | cols[1] | cols[2]) * ROWS_X3;
+            for (b, &word) in words.iter().enumerate() {
+                let (blocked, clash) = houses_of(word);
+                conflict |= clash;
+                st.cand[idx(d, b)] = BAND_CELLS & !(blocked | col_mask | filled[b]) | word;
             }
         }
-        Some(st)
-    }
-
-    /// Places given digit `d` at `cell`, removing it from all peers directly,
-    /// so that a later given that conflicts finds its candidate gone.
-    fn fix_given(&mut self, d: usize, cell: usize) -> Option<()> {
-        let b = cell / 27;
-        let bit = 1u32 << (cell % 27);
-        let col = cell % 9;
-        if self.cand[idx(d, b)] & bit == 0 {
-            return None;
-        }
-        let box_mask = (7u32 << (3 * (col / 3))) * ROWS_X3;
-        let col_mask = (1u32 << col) * ROWS_X3;
-        for other in 0..3 {
-            if other == b {
-                self.cand[idx(d, b)] &= !(row_of(bit) | box_mask) | bit;
-            } else {
-                self.cand[idx(d, other)] &= !col_mask;
-            }
-        }
-        for e in 0..9 {
-            if e != d {
-                self.cand[idx(e, b)] &= !bit;
-            }
-        }
-        self.unsolved[b] &= !bit;
-        Some(())
+        (conflict == 0).then_some(st)
     }
 
     /// Fixes digit `d` in the cell `bit` of band `b` by clearing the rest of
@@ -448,17 +490,19 @@ impl State {
         self.fewest_candidates_cell()
     }
 
-    /// The bivalue cell with the most unsolved peers plus bivalue peers (the
-    /// first one on a tie): both branches then remove candidates from many
-    /// open cells, which prunes the search tree by about a third against
-    /// taking the first bivalue cell.
+    /// Of the first [`SCORED_PAIRS`] bivalue cells, the one with the most
+    /// unsolved peers plus bivalue peers (the first one on a tie): both
+    /// branches then remove candidates from many open cells, which prunes the
+    /// search tree by about a third against taking the first bivalue cell.
     #[inline(always)]
     fn best_pair(&self, pairs: [u32; 3]) -> (usize, u32) {
         let mut best = (0, 0);
         let mut best_score = 0;
+        let mut left = SCORED_PAIRS;
         for (b, &band_pairs) in pairs.iter().enumerate() {
             let mut cells = band_pairs;
-            while cells != 0 {
+            while cells != 0 && left > 0 {
+                left -= 1;
                 let pos = cells.trailing_zeros() as usize % 27;
                 cells &= cells - 1;
                 let score = peers_in(&pairs, b, pos) + peers_in(&self.unsolved, b, pos);
