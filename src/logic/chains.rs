@@ -348,18 +348,19 @@ fn weak_links(c: &Candidates, mode: Mode) -> (Vec<u32>, Vec<u32>) {
     let mut offsets = vec![0u32; nodes + 1];
     let mut targets = Vec::new();
     for cell in 0..c.masks().len() {
-        let mask = c.mask(cell);
-        for d in 1..=32u8 {
-            let from = node(cell, d) as usize;
-            if d as usize <= c.size() && mask & bit(d) != 0 {
-                let peers = c.geometry().peers(cell).iter().filter(|&&p| c.has(p, d));
-                targets.extend(peers.map(|&p| node(p, d)));
-                if mode == Mode::Aic {
-                    targets.extend(digits(mask & !bit(d)).map(|o| node(cell, o)));
-                }
+        let mask = c.mask(cell) & c.geometry().all_digits();
+        for d in digits(mask) {
+            let peers = c.geometry().peers(cell).iter().filter(|&&p| c.has(p, d));
+            targets.extend(peers.map(|&p| node(p, d)));
+            if mode == Mode::Aic {
+                targets.extend(digits(mask & !bit(d)).map(|o| node(cell, o)));
             }
-            offsets[from + 1] = targets.len() as u32;
+            offsets[node(cell, d) as usize + 1] = targets.len() as u32;
         }
+    }
+    // Nodes without links end where the previous node ends.
+    for i in 1..offsets.len() {
+        offsets[i] = offsets[i].max(offsets[i - 1]);
     }
     (offsets, targets)
 }

@@ -6,7 +6,7 @@ use crate::grid::HouseKind;
 
 use super::candidates::{Candidates, bit, digits};
 use super::step::Step;
-use super::subsets::combinations;
+use super::subsets::subsets_with_union;
 use super::technique::Technique;
 
 /// Fish of size 2.
@@ -61,11 +61,8 @@ fn fish_on(
         })
         .filter(|(_, m)| (2..=k as u32).contains(&m.count_ones()))
         .collect();
-    combinations(lines.len(), k, &mut |pick| {
-        let cover = pick.iter().fold(0, |m, &i| m | lines[i].1);
-        if cover.count_ones() as usize != k {
-            return None;
-        }
+    let masks: Vec<u32> = lines.iter().map(|&(_, places)| places).collect();
+    subsets_with_union(&masks, k, &mut |pick, cover| {
         let base: Vec<usize> = pick.iter().map(|&i| lines[i].0).collect();
         let elims: Vec<(usize, u8)> = (0..n)
             .filter(|line| !base.contains(line))

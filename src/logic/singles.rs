@@ -16,6 +16,9 @@ pub fn full_house(c: &Candidates) -> Option<Step> {
         for &cell in &house.cells {
             if c.value(cell) == 0 {
                 count += 1;
+                if count > 1 {
+                    break;
+                }
                 empty = Some(cell);
             }
         }

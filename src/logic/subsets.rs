@@ -5,28 +5,40 @@ use super::candidates::{Candidates, bit, digits};
 use super::step::Step;
 use super::technique::Technique;
 
-/// Calls `visit` with every `k`-subset (ascending indices) of `0..n` until it returns `Some`.
-pub(crate) fn combinations<T>(
-    n: usize,
+/// Calls `visit` with every `k`-subset (ascending indices) of `masks` whose masks together have
+/// exactly `k` bits, and that union, until it returns `Some`. The subsets come in lexicographic
+/// order; a branch whose union already has more than `k` bits is cut, as no subset in it can
+/// qualify.
+pub(crate) fn subsets_with_union<T>(
+    masks: &[u32],
     k: usize,
-    visit: &mut impl FnMut(&[usize]) -> Option<T>,
+    visit: &mut impl FnMut(&[usize], u32) -> Option<T>,
 ) -> Option<T> {
     fn go<T>(
-        n: usize,
+        masks: &[u32],
         k: usize,
         start: usize,
+        union: u32,
         picked: &mut Vec<usize>,
-        visit: &mut impl FnMut(&[usize]) -> Option<T>,
+        visit: &mut impl FnMut(&[usize], u32) -> Option<T>,
     ) -> Option<T> {
         if picked.len() == k {
-            return visit(picked);
+            return if union.count_ones() as usize == k {
+                visit(picked, union)
+            } else {
+                None
+            };
         }
-        for i in start..n {
-            if n - i < k - picked.len() {
+        for i in start..masks.len() {
+            if masks.len() - i < k - picked.len() {
                 break;
             }
+            let wider = union | masks[i];
+            if wider.count_ones() as usize > k {
+                continue;
+            }
             picked.push(i);
-            let found = go(n, k, i + 1, picked, visit);
+            let found = go(masks, k, i + 1, wider, picked, visit);
             picked.pop();
             if found.is_some() {
                 return found;
@@ -34,10 +46,10 @@ pub(crate) fn combinations<T>(
         }
         None
     }
-    if k == 0 || k > n {
+    if k == 0 || k > masks.len() {
         return None;
     }
-    go(n, k, 0, &mut Vec::with_capacity(k), visit)
+    go(masks, k, 0, 0, &mut Vec::with_capacity(k), visit)
 }
 
 /// Two cells of a house with the same two candidates.
@@ -86,11 +98,8 @@ fn naked(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
             .copied()
             .filter(|&x| (2..=k as u32).contains(&c.mask(x).count_ones()))
             .collect();
-        let found = combinations(small.len(), k, &mut |pick| {
-            let union = pick.iter().fold(0, |m, &i| m | c.mask(small[i]));
-            if union.count_ones() as usize != k {
-                return None;
-            }
+        let masks: Vec<u32> = small.iter().map(|&x| c.mask(x)).collect();
+        let found = subsets_with_union(&masks, k, &mut |pick, union| {
             let cells: Vec<usize> = pick.iter().map(|&i| small[i]).collect();
             let elims: Vec<(usize, u8)> = open
                 .iter()
@@ -125,11 +134,8 @@ fn hidden(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
                 candidates.push((d, places));
             }
         }
-        let found = combinations(candidates.len(), k, &mut |pick| {
-            let places = pick.iter().fold(0, |m, &i| m | candidates[i].1);
-            if places.count_ones() as usize != k {
-                return None;
-            }
+        let masks: Vec<u32> = candidates.iter().map(|&(_, places)| places).collect();
+        let found = subsets_with_union(&masks, k, &mut |pick, places| {
             let set = pick.iter().fold(0, |m, &i| m | bit(candidates[i].0));
             let cells: Vec<usize> = digits(places)
                 .map(|i| house.cells[i as usize - 1])
@@ -159,13 +165,20 @@ mod tests {
     use crate::logic::candidates::tests::{cell, classic9, mask_of, open};
 
     #[test]
-    fn combinations_count() {
-        let mut count = 0;
-        let none: Option<()> = combinations(6, 3, &mut |_| {
-            count += 1;
+    fn subsets_with_union_meets_every_qualifying_subset_in_order() {
+        let masks = [0b011, 0b110, 0b101, 0b1000, 0b011, 0b111];
+        let mut met = Vec::new();
+        let none: Option<()> = subsets_with_union(&masks, 2, &mut |pick, union| {
+            met.push((pick.to_vec(), union));
             None
         });
         assert!(none.is_none());
+        assert_eq!(met, vec![(vec![0, 4], 0b011)]);
+        let mut count = 0;
+        let _: Option<()> = subsets_with_union(&[0b111; 6], 3, &mut |_, _| {
+            count += 1;
+            None
+        });
         assert_eq!(count, 20);
     }
 
