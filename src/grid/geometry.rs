@@ -2,6 +2,7 @@
 //! (rows, columns, boxes, jigsaw regions, diagonals, windows), each cell's houses and peers.
 
 use std::fmt;
+use std::sync::Arc;
 
 use super::error::GeometryError;
 use super::regions::RegionMap;
@@ -55,9 +56,10 @@ pub struct Geometry {
     variant: Variant,
     box_shape: Option<BoxShape>,
     regions: Option<RegionMap>,
-    houses: Vec<House>,
-    cell_houses: Vec<Vec<usize>>,
-    peers: Vec<Vec<usize>>,
+    // Shared, so that cloning a geometry (every generated puzzle carries one) copies no tables.
+    houses: Arc<[House]>,
+    cell_houses: Arc<[Vec<usize>]>,
+    peers: Arc<[Vec<usize>]>,
 }
 
 impl Geometry {
@@ -88,9 +90,9 @@ impl Geometry {
             variant,
             box_shape,
             regions,
-            houses,
-            cell_houses,
-            peers,
+            houses: houses.into(),
+            cell_houses: cell_houses.into(),
+            peers: peers.into(),
         })
     }
 
