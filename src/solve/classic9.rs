@@ -199,7 +199,7 @@ const fn build_band_peers() -> [u32; 27] {
     while pos < 27 {
         let col = pos % 9;
         let box_mask = (7u32 << (3 * (col / 3))) * ROWS_X3;
-        table[pos] = ROW_MASK[pos / 9] | box_mask | (1u32 << col) * ROWS_X3;
+        table[pos] = ROW_MASK[pos / 9] | box_mask | ((1u32 << col) * ROWS_X3);
         pos += 1;
     }
     table
@@ -264,9 +264,9 @@ fn houses_of(word: u32) -> (u32, u32) {
     let [b0, b1, b2] = [r0, r1, r2].map(|r| u32::from(ROW_BOXES[r as usize]));
     let two_in_box = b0 & b1 | b0 & b2 | b1 & b2;
     let two_in_row = r0 & r0.wrapping_sub(1) | r1 & r1.wrapping_sub(1) | r2 & r2.wrapping_sub(1);
-    let rows = u32::from(r0 != 0) * ROW_MASK[0]
-        | u32::from(r1 != 0) * ROW_MASK[1]
-        | u32::from(r2 != 0) * ROW_MASK[2];
+    let rows = (u32::from(r0 != 0) * ROW_MASK[0])
+        | (u32::from(r1 != 0) * ROW_MASK[1])
+        | (u32::from(r2 != 0) * ROW_MASK[2]);
     (
         rows | BOX_CELLS[(b0 | b1 | b2) as usize],
         two_in_box | two_in_row,
