@@ -359,16 +359,29 @@ impl<'a, const W: usize> Search<'a, W> {
         if let Some(cell) = first(two) {
             return Some(cell);
         }
-        let mut best = None;
-        let mut best_count = u32::MAX;
-        for_each(&state.unsolved, |cell| {
-            let n = self.candidates(state, cell).count_ones();
-            if n < best_count {
-                best = Some(cell);
-                best_count = n;
+        let more = self.candidate_counts(state);
+        let exactly = |k: usize| match k {
+            0 => and_not(&state.unsolved, &more[0]),
+            _ => and_not(&more[k - 1], &more[k]),
+        };
+        (0..=self.tables.size).find_map(|k| first(&exactly(k)))
+    }
+
+    /// `more[k]`: the open cells with more than `k` candidates, counted for all cells at once
+    /// (bit-sliced: each board lifts the cells it holds by one layer).
+    fn candidate_counts(&self, state: &State<W>) -> [Bits<W>; MAX_DIGITS + 1] {
+        let size = self.tables.size;
+        let mut more = [[0u64; W]; MAX_DIGITS + 1];
+        for board in &state.boards[..size] {
+            for w in 0..W {
+                let b = board[w] & state.unsolved[w];
+                for k in (1..size).rev() {
+                    more[k][w] |= more[k - 1][w] & b;
+                }
+                more[0][w] |= b;
             }
-        });
-        best
+        }
+        more
     }
 
     /// A house and digit with exactly two places left, if any (houses in order, then digits).
