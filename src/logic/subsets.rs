@@ -122,18 +122,16 @@ fn naked(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
 
 fn hidden(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
     let geo = c.geometry();
-    for (h, house) in geo.houses().iter().enumerate() {
+    for house in geo.houses() {
         let open = house.cells.iter().filter(|&&x| c.value(x) == 0).count();
         if open <= k {
             continue;
         }
-        let mut candidates: Vec<(u8, u32)> = Vec::new();
-        for d in 1..=geo.size() as u8 {
-            let places = c.places(h, d);
-            if (2..=k as u32).contains(&places.count_ones()) {
-                candidates.push((d, places));
-            }
-        }
+        let places = places_of_digits(c, &house.cells);
+        let candidates: Vec<(u8, u32)> = (1..=geo.size() as u8)
+            .map(|d| (d, places[usize::from(d) - 1]))
+            .filter(|(_, places)| (2..=k as u32).contains(&places.count_ones()))
+            .collect();
         let masks: Vec<u32> = candidates.iter().map(|&(_, places)| places).collect();
         let found = subsets_with_union(&masks, k, &mut |pick, places| {
             let set = pick.iter().fold(0, |m, &i| m | bit(candidates[i].0));
@@ -156,6 +154,18 @@ fn hidden(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
         }
     }
     None
+}
+
+/// For every digit (index `d - 1`), its places in a house as bits over the house's cells (as
+/// [`Candidates::places`]), from one pass over the cells.
+fn places_of_digits(c: &Candidates, cells: &[usize]) -> [u32; 32] {
+    let mut places = [0u32; 32];
+    for (i, &cell) in cells.iter().enumerate() {
+        for d in digits(c.mask(cell)) {
+            places[usize::from(d) - 1] |= 1 << i;
+        }
+    }
+    places
 }
 
 #[cfg(test)]
