@@ -83,22 +83,22 @@ pub fn hidden_quad(c: &Candidates) -> Option<Step> {
 }
 
 fn naked(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
+    // Reused for every house (this runs at most steps of every rating).
+    let (mut open, mut small, mut masks) = (Vec::new(), Vec::new(), Vec::new());
     for house in c.geometry().houses() {
-        let open: Vec<usize> = house
-            .cells
-            .iter()
-            .copied()
-            .filter(|&x| c.value(x) == 0)
-            .collect();
+        open.clear();
+        open.extend(house.cells.iter().copied().filter(|&x| c.value(x) == 0));
         if open.len() <= k {
             continue;
         }
-        let small: Vec<usize> = open
-            .iter()
-            .copied()
-            .filter(|&x| (2..=k as u32).contains(&c.mask(x).count_ones()))
-            .collect();
-        let masks: Vec<u32> = small.iter().map(|&x| c.mask(x)).collect();
+        small.clear();
+        small.extend(
+            open.iter()
+                .copied()
+                .filter(|&x| (2..=k as u32).contains(&c.mask(x).count_ones())),
+        );
+        masks.clear();
+        masks.extend(small.iter().map(|&x| c.mask(x)));
         let found = subsets_with_union(&masks, k, &mut |pick, union| {
             let cells: Vec<usize> = pick.iter().map(|&i| small[i]).collect();
             let elims: Vec<(usize, u8)> = open
@@ -122,17 +122,21 @@ fn naked(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
 
 fn hidden(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
     let geo = c.geometry();
+    let (mut candidates, mut masks) = (Vec::new(), Vec::new());
     for house in geo.houses() {
         let open = house.cells.iter().filter(|&&x| c.value(x) == 0).count();
         if open <= k {
             continue;
         }
         let places = places_of_digits(c, &house.cells);
-        let candidates: Vec<(u8, u32)> = (1..=geo.size() as u8)
-            .map(|d| (d, places[usize::from(d) - 1]))
-            .filter(|(_, places)| (2..=k as u32).contains(&places.count_ones()))
-            .collect();
-        let masks: Vec<u32> = candidates.iter().map(|&(_, places)| places).collect();
+        candidates.clear();
+        candidates.extend(
+            (1..=geo.size() as u8)
+                .map(|d| (d, places[usize::from(d) - 1]))
+                .filter(|(_, places)| (2..=k as u32).contains(&places.count_ones())),
+        );
+        masks.clear();
+        masks.extend(candidates.iter().map(|&(_, places)| places));
         let found = subsets_with_union(&masks, k, &mut |pick, places| {
             let set = pick.iter().fold(0, |m, &i| m | bit(candidates[i].0));
             let cells: Vec<usize> = digits(places)
