@@ -35,9 +35,12 @@ fn at(n: usize, by_rows: bool, line: usize, pos: usize) -> usize {
 
 fn fish(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
     let n = c.size();
+    let places = line_places(c);
     for digit in 1..=n as u8 {
-        for by_rows in [true, false] {
-            if let Some(step) = fish_on(c, k, technique, digit, by_rows) {
+        for (o, by_rows) in [true, false].into_iter().enumerate() {
+            let first = (o * n + usize::from(digit) - 1) * n;
+            let lines = &places[first..first + n];
+            if let Some(step) = fish_on(c, k, technique, digit, by_rows, lines) {
                 return Some(step);
             }
         }
@@ -45,20 +48,40 @@ fn fish(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
     None
 }
 
+/// Every digit's places in every row and column, from one pass over the grid:
+/// `places[(o * n + d - 1) * n + line]` holds the positions (bit `p`) of digit `d` in row `line`
+/// (`o = 0`) or column `line` (`o = 1`).
+fn line_places(c: &Candidates) -> Vec<u32> {
+    let n = c.size();
+    let mut places = vec![0u32; 2 * n * n];
+    for row in 0..n {
+        for col in 0..n {
+            for d in digits(c.mask(row * n + col)) {
+                let d = usize::from(d) - 1;
+                places[d * n + row] |= 1 << col;
+                places[(n + d) * n + col] |= 1 << row;
+            }
+        }
+    }
+    places
+}
+
+/// The fish of `digit` with rows (`by_rows`) or columns as base lines, given the digit's places
+/// in each of them.
 fn fish_on(
     c: &Candidates,
     k: usize,
     technique: Technique,
     digit: u8,
     by_rows: bool,
+    line_places: &[u32],
 ) -> Option<Step> {
     let n = c.size();
     let b = bit(digit);
-    let lines: Vec<(usize, u32)> = (0..n)
-        .map(|line| {
-            let places = (0..n).filter(|&p| c.mask(at(n, by_rows, line, p)) & b != 0);
-            (line, places.fold(0u32, |m, p| m | 1 << p))
-        })
+    let lines: Vec<(usize, u32)> = line_places
+        .iter()
+        .copied()
+        .enumerate()
         .filter(|(_, m)| (2..=k as u32).contains(&m.count_ones()))
         .collect();
     let masks: Vec<u32> = lines.iter().map(|&(_, places)| places).collect();
