@@ -124,10 +124,14 @@ impl<'a, 'g> Search<'a, 'g> {
     /// The shortest chain over all starts, as a step.
     fn best(mut self, technique: Technique) -> Option<Step> {
         let mut best: Option<Found> = None;
-        for start in 0..self.offsets.len() as u32 - 1 {
-            if self.offsets[start as usize] == self.offsets[start as usize + 1] {
+        // Only candidates have strong links: start from them, in node order.
+        let starts = (0..self.c.masks().len())
+            .flat_map(|cell| digits(self.c.mask(cell)).map(move |d| cell << 5 | (d as usize - 1)));
+        for start in starts {
+            if self.offsets[start] == self.offsets[start + 1] {
                 continue;
             }
+            let start = start as u32;
             let limit = best.as_ref().map_or(MAX_LENGTH, |f| f.length - 1);
             if let Some(mut found) = self.walk(start, limit) {
                 found.chain = self.path(found.last, found.start);
