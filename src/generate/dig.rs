@@ -5,15 +5,19 @@
 use super::rng::SeededRng;
 use crate::grid::Grid;
 
+/// Decides whether a dug puzzle is kept; it also gets the cells just emptied.
+pub type Keep<'a> = dyn FnMut(&Grid, &[usize]) -> bool + 'a;
+
 /// Removes givens from `solution` in random orbit order. A removal is kept when `keep` accepts the
-/// new puzzle; orbits whose removal would leave fewer than `floor` givens are skipped. The result
-/// is minimal for the symmetry when `floor` is 0: no remaining orbit can be removed.
+/// new puzzle (it also gets the cells just emptied); orbits whose removal would leave fewer than
+/// `floor` givens are skipped. The result is minimal for the symmetry when `floor` is 0: no
+/// remaining orbit can be removed.
 pub fn dig(
     solution: &Grid,
     orbits: &[Vec<usize>],
     rng: &mut SeededRng,
     floor: usize,
-    keep: &mut dyn FnMut(&Grid) -> bool,
+    keep: &mut Keep,
 ) -> Grid {
     let mut order: Vec<&Vec<usize>> = orbits.iter().collect();
     rng.shuffle(&mut order);
@@ -26,7 +30,7 @@ pub fn dig(
         for &cell in orbit {
             puzzle.set(cell, 0);
         }
-        if keep(&puzzle) {
+        if keep(&puzzle, orbit) {
             givens -= orbit.len();
         } else {
             for &cell in orbit {
@@ -56,7 +60,7 @@ mod tests {
             let mut rng = SeededRng::new(seed as u64);
             let solution = solved(&geo, &mut rng);
             let orbits = symmetry.orbits(9);
-            let mut unique = |p: &Grid| solver.count_solutions(p, 2) == 1;
+            let mut unique = |p: &Grid, _: &[usize]| solver.count_solutions(p, 2) == 1;
             let puzzle = dig(&solution, &orbits, &mut rng, 0, &mut unique);
             assert_eq!(solver.count_solutions(&puzzle, 2), 1);
             assert!(puzzle.changed_cells(&solution).is_empty());
@@ -86,7 +90,7 @@ mod tests {
         let solver = Solver::new(&geo);
         let mut rng = SeededRng::new(1);
         let solution = solved(&geo, &mut rng);
-        let mut unique = |p: &Grid| solver.count_solutions(p, 2) == 1;
+        let mut unique = |p: &Grid, _: &[usize]| solver.count_solutions(p, 2) == 1;
         let orbits = Symmetry::None.orbits(9);
         let puzzle = dig(&solution, &orbits, &mut rng, 40, &mut unique);
         assert_eq!(puzzle.filled_count(), 40);
@@ -99,7 +103,7 @@ mod tests {
         let make = || {
             let mut rng = SeededRng::new(99);
             let solution = solved(&geo, &mut rng);
-            let mut unique = |p: &Grid| solver.count_solutions(p, 2) == 1;
+            let mut unique = |p: &Grid, _: &[usize]| solver.count_solutions(p, 2) == 1;
             dig(
                 &solution,
                 &Symmetry::Rotate180.orbits(9),

@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
-use super::dig::dig;
+use super::dig::{Keep, dig};
 use super::jigsaw::random_layout;
 use super::rng::SeededRng;
 use super::symmetry::Symmetry;
@@ -338,13 +338,14 @@ fn dig_for(
 ) -> Grid {
     let orbits = request.symmetry.orbits(geo.size());
     let floor = request.givens.unwrap_or(0);
-    let mut keep: Box<dyn FnMut(&Grid) -> bool> = match request.target {
-        _ if request.minimal => Box::new(|p: &Grid| solver.count_solutions(p, 2) == 1),
-        Target::Level(Level::Easy) => Box::new(|p: &Grid| solver.solves_by_singles(p)),
+    let unique = |p: &Grid, emptied: &[usize]| solver.stays_unique(p, solution, emptied);
+    let mut keep: Box<Keep> = match request.target {
+        _ if request.minimal => Box::new(unique),
+        Target::Level(Level::Easy) => Box::new(|p: &Grid, _: &[usize]| solver.solves_by_singles(p)),
         Target::Level(level) if !digs_to_minimal(geo) => {
-            Box::new(move |p: &Grid| solvable_at(geo, solver, p, level))
+            Box::new(move |p: &Grid, _: &[usize]| solvable_at(geo, solver, p, level))
         }
-        _ => Box::new(|p: &Grid| solver.count_solutions(p, 2) == 1),
+        _ => Box::new(unique),
     };
     dig(solution, &orbits, rng, floor, &mut *keep)
 }

@@ -31,33 +31,39 @@ const MAX_LENGTH: u16 = 40;
 /// The easiest of X-chain, XY-chain and AIC by score (base + length bonus; ties go to the
 /// simpler kind). AIC links include the other two kinds, so when no AIC exists neither does an
 /// X- or XY-chain: the (costly) AIC search runs first and the others only when it finds one.
+/// The three searches share one table of links.
 pub fn find(c: &Candidates) -> Option<Step> {
-    let aic = aic(c)?;
-    [x_chain(c), xy_chain(c), Some(aic)]
-        .into_iter()
-        .flatten()
-        .reduce(|best, step| {
-            if step.score() < best.score() {
-                step
-            } else {
-                best
-            }
-        })
+    let links = Links::new(c);
+    let aic = Search::new(c, &links, Mode::Aic).best(Technique::Aic)?;
+    [
+        Search::new(c, &links, Mode::X).best(Technique::XChain),
+        Search::new(c, &links, Mode::Xy).best(Technique::XyChain),
+        Some(aic),
+    ]
+    .into_iter()
+    .flatten()
+    .reduce(|best, step| {
+        if step.score() < best.score() {
+            step
+        } else {
+            best
+        }
+    })
 }
 
 /// X-chain (single digit), including simple colouring.
 pub fn x_chain(c: &Candidates) -> Option<Step> {
-    Search::new(c, Mode::X).best(Technique::XChain)
+    Search::new(c, &Links::new(c), Mode::X).best(Technique::XChain)
 }
 
 /// XY-chain.
 pub fn xy_chain(c: &Candidates) -> Option<Step> {
-    Search::new(c, Mode::Xy).best(Technique::XyChain)
+    Search::new(c, &Links::new(c), Mode::Xy).best(Technique::XyChain)
 }
 
 /// Alternating inference chain.
 pub fn aic(c: &Candidates) -> Option<Step> {
-    Search::new(c, Mode::Aic).best(Technique::Aic)
+    Search::new(c, &Links::new(c), Mode::Aic).best(Technique::Aic)
 }
 
 /// A found deduction: the start, the chain length and the conclusions.
@@ -71,16 +77,142 @@ struct Found {
     chain: Vec<(usize, u8)>,
 }
 
-struct Search<'a, 'g> {
-    c: &'a Candidates<'g>,
-    n: usize,
-    mode: Mode,
-    /// Strong links as compressed rows: node → `targets[offsets[node]..offsets[node + 1]]`.
-    offsets: Vec<u32>,
-    targets: Vec<u32>,
-    /// Weak links, the same way.
+/// Every link of a candidate grid, over nodes `cell << shift | digit - 1` (node order is cell
+/// order, then digit order), as compressed rows: node → `targets[offsets[node]..offsets[node + 1]]`.
+/// The modes take what they allow from these: X-chains the house links, XY-chains the
+/// bivalue-cell links, AIC both; the weak links to other digits of the same cell (AIC only) are
+/// not stored but read from the cell's mask.
+struct Links {
+    shift: u32,
+    /// Strong links of both kinds, each row sorted by target.
+    strong_offsets: Vec<u32>,
+    strong_targets: Vec<u32>,
+    /// Weak links to the same digit in a peer, in peer order.
     weak_offsets: Vec<u32>,
     weak_targets: Vec<u32>,
+}
+
+impl Links {
+    fn new(c: &Candidates) -> Links {
+        let shift = usize::BITS - (c.size().max(2) - 1).leading_zeros();
+        let mut links = Links {
+            shift,
+            strong_offsets: Vec::new(),
+            strong_targets: Vec::new(),
+            weak_offsets: Vec::new(),
+            weak_targets: Vec::new(),
+        };
+        links.build_strong(c);
+        links.build_weak(c);
+        links
+    }
+
+    fn nodes(&self, c: &Candidates) -> usize {
+        c.masks().len() << self.shift
+    }
+
+    fn node(&self, cell: usize, digit: u8) -> u32 {
+        (cell << self.shift | (digit as usize - 1)) as u32
+    }
+
+    fn cell_digit(&self, node: u32) -> (usize, u8) {
+        let digit_mask = (1u32 << self.shift) - 1;
+        ((node >> self.shift) as usize, (node & digit_mask) as u8 + 1)
+    }
+
+    /// Bivalue cells (the two digits of the cell) and houses where a digit has two places.
+    fn build_strong(&mut self, c: &Candidates) {
+        let mut edges: Vec<(u32, u32)> = Vec::new();
+        for (cell, &m) in c.masks().iter().enumerate() {
+            if m.count_ones() == 2 {
+                let mut ds = digits(m);
+                if let (Some(a), Some(b)) = (ds.next(), ds.next()) {
+                    edges.push((self.node(cell, a), self.node(cell, b)));
+                    edges.push((self.node(cell, b), self.node(cell, a)));
+                }
+            }
+        }
+        for house in c.geometry().houses() {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for &x in &house.cells {
+                let m = c.mask(x);
+                thrice |= twice & m;
+                twice |= once & m;
+                once |= m;
+            }
+            for d in digits(twice & !thrice) {
+                let mut places = house.cells.iter().copied().filter(|&x| c.has(x, d));
+                if let (Some(p), Some(q)) = (places.next(), places.next()) {
+                    edges.push((self.node(p, d), self.node(q, d)));
+                    edges.push((self.node(q, d), self.node(p, d)));
+                }
+            }
+        }
+        edges.sort_unstable();
+        edges.dedup();
+        let nodes = self.nodes(c);
+        let mut offsets = vec![0u32; nodes + 1];
+        for &(from, _) in &edges {
+            offsets[from as usize + 1] += 1;
+        }
+        for i in 0..nodes {
+            offsets[i + 1] += offsets[i];
+        }
+        self.strong_offsets = offsets;
+        self.strong_targets = edges.into_iter().map(|(_, to)| to).collect();
+    }
+
+    /// The same digit in a peer cell.
+    fn build_weak(&mut self, c: &Candidates) {
+        let nodes = self.nodes(c);
+        let mut offsets = vec![0u32; nodes + 1];
+        let mut targets = Vec::new();
+        for cell in 0..c.masks().len() {
+            let mask = c.mask(cell) & c.geometry().all_digits();
+            for d in digits(mask) {
+                let peers = c.geometry().peers(cell).iter().filter(|&&p| c.has(p, d));
+                targets.extend(peers.map(|&p| self.node(p, d)));
+                offsets[self.node(cell, d) as usize + 1] = targets.len() as u32;
+            }
+        }
+        // Nodes without links end where the previous node ends.
+        for i in 1..offsets.len() {
+            offsets[i] = offsets[i].max(offsets[i - 1]);
+        }
+        self.weak_offsets = offsets;
+        self.weak_targets = targets;
+    }
+
+    /// The strong links of `node`, in target order.
+    fn strong(&self, node: u32) -> &[u32] {
+        let node = node as usize;
+        &self.strong_targets
+            [self.strong_offsets[node] as usize..self.strong_offsets[node + 1] as usize]
+    }
+
+    /// The same-digit weak links of `node`, in peer order.
+    fn weak(&self, node: u32) -> &[u32] {
+        let node = node as usize;
+        &self.weak_targets[self.weak_offsets[node] as usize..self.weak_offsets[node + 1] as usize]
+    }
+
+    /// True when a strong link from `node` to `target` is of a kind `mode` allows.
+    fn allows(&self, mode: Mode, node: u32, target: u32) -> bool {
+        match mode {
+            // Same digit: a house link.
+            Mode::X => (node ^ target) & ((1 << self.shift) - 1) == 0,
+            // Same cell: a bivalue link.
+            Mode::Xy => node >> self.shift == target >> self.shift,
+            Mode::Aic => true,
+        }
+    }
+}
+
+struct Search<'a, 'g> {
+    c: &'a Candidates<'g>,
+    links: &'a Links,
+    n: usize,
+    mode: Mode,
     stamp: Vec<u32>,
     parent: Vec<u32>,
     depth: Vec<u16>,
@@ -89,31 +221,24 @@ struct Search<'a, 'g> {
 }
 
 impl<'a, 'g> Search<'a, 'g> {
-    fn new(c: &'a Candidates<'g>, mode: Mode) -> Search<'a, 'g> {
-        let n = c.size();
-        let nodes = c.masks().len() << 5;
-        let (offsets, targets) = strong_links(c, mode);
-        let (weak_offsets, weak_targets) = weak_links(c, mode);
+    fn new(c: &'a Candidates<'g>, links: &'a Links, mode: Mode) -> Search<'a, 'g> {
         let mut search = Search {
             c,
-            n,
+            links,
+            n: c.size(),
             mode,
-            offsets,
-            targets,
-            weak_offsets,
-            weak_targets,
             stamp: Vec::new(),
             parent: Vec::new(),
             depth: Vec::new(),
             generation: 0,
             queue: Vec::new(),
         };
-        search.take_buffers(nodes * 2);
+        search.take_buffers(links.nodes(c) * 2);
         search
     }
 
     fn cell_digit(&self, node: u32) -> (usize, u8) {
-        (node as usize >> 5, (node & 31) as u8 + 1)
+        self.links.cell_digit(node)
     }
 
     fn weakly_linked(&self, x: u32, a: u32) -> bool {
@@ -121,28 +246,43 @@ impl<'a, 'g> Search<'a, 'g> {
         (xc == ac && xd != ad) || (xd == ad && self.c.sees(xc, ac))
     }
 
+    /// True when `node` has a strong link this mode may use.
+    fn has_strong_link(&self, node: u32) -> bool {
+        let links = self.links;
+        links
+            .strong(node)
+            .iter()
+            .any(|&target| links.allows(self.mode, node, target))
+    }
+
     /// The shortest chain over all starts, as a step.
     fn best(mut self, technique: Technique) -> Option<Step> {
+        let found = self.best_within(MAX_LENGTH)?;
+        Some(self.step(technique, found))
+    }
+
+    /// The shortest chain of at most `max_length` nodes over all starts.
+    fn best_within(&mut self, max_length: u16) -> Option<Found> {
         let mut best: Option<Found> = None;
         // Only candidates have strong links: start from them, in node order.
-        let starts = (0..self.c.masks().len())
-            .flat_map(|cell| digits(self.c.mask(cell)).map(move |d| cell << 5 | (d as usize - 1)));
-        for start in starts {
-            if self.offsets[start] == self.offsets[start + 1] {
-                continue;
-            }
-            let start = start as u32;
-            let limit = best.as_ref().map_or(MAX_LENGTH, |f| f.length - 1);
-            if let Some(mut found) = self.walk(start, limit) {
-                found.chain = self.path(found.last, found.start);
-                let done = found.length <= 2;
-                best = Some(found);
-                if done {
-                    break;
+        for cell in 0..self.c.masks().len() {
+            for d in digits(self.c.mask(cell)) {
+                let start = self.links.node(cell, d);
+                if !self.has_strong_link(start) {
+                    continue;
+                }
+                let limit = best.as_ref().map_or(max_length, |f| f.length - 1);
+                if let Some(mut found) = self.walk(start, limit) {
+                    found.chain = self.path(found.last, found.start);
+                    let done = found.length <= 2;
+                    best = Some(found);
+                    if done {
+                        return best;
+                    }
                 }
             }
         }
-        best.map(|found| self.step(technique, found))
+        best
     }
 
     fn visit(&mut self, state: u32, from: u32) -> bool {
@@ -187,20 +327,24 @@ impl<'a, 'g> Search<'a, 'g> {
 
     fn expand(&mut self, state: u32) {
         let node = state / 2;
+        let links = self.links;
         if state.is_multiple_of(2) {
-            let range =
-                self.offsets[node as usize] as usize..self.offsets[node as usize + 1] as usize;
-            for i in range {
-                let target = self.targets[i];
-                self.visit(target * 2 + 1, state);
+            for &target in links.strong(node) {
+                if links.allows(self.mode, node, target) {
+                    self.visit(target * 2 + 1, state);
+                }
             }
             return;
         }
-        let range = self.weak_offsets[node as usize] as usize
-            ..self.weak_offsets[node as usize + 1] as usize;
-        for i in range {
-            let target = self.weak_targets[i];
+        for &target in links.weak(node) {
             self.visit(target * 2, state);
+        }
+        if self.mode == Mode::Aic {
+            let (cell, digit) = self.cell_digit(node);
+            let others = self.c.mask(cell) & self.c.geometry().all_digits() & !bit(digit);
+            for other in digits(others) {
+                self.visit(links.node(cell, other) * 2, state);
+            }
         }
     }
 
@@ -261,52 +405,6 @@ impl<'a, 'g> Search<'a, 'g> {
     }
 }
 
-/// The strong links allowed by a mode, as compressed rows over nodes `cell << 5 | digit - 1`.
-fn strong_links(c: &Candidates, mode: Mode) -> (Vec<u32>, Vec<u32>) {
-    let nodes = c.masks().len() << 5;
-    let node = |cell: usize, d: u8| (cell << 5 | (d as usize - 1)) as u32;
-    let mut edges: Vec<(u32, u32)> = Vec::new();
-    if mode != Mode::X {
-        for (cell, &m) in c.masks().iter().enumerate() {
-            if m.count_ones() == 2 {
-                let mut ds = digits(m);
-                if let (Some(a), Some(b)) = (ds.next(), ds.next()) {
-                    edges.push((node(cell, a), node(cell, b)));
-                    edges.push((node(cell, b), node(cell, a)));
-                }
-            }
-        }
-    }
-    if mode != Mode::Xy {
-        for house in c.geometry().houses() {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for &x in &house.cells {
-                let m = c.mask(x);
-                thrice |= twice & m;
-                twice |= once & m;
-                once |= m;
-            }
-            for d in digits(twice & !thrice) {
-                let mut places = house.cells.iter().copied().filter(|&x| c.has(x, d));
-                if let (Some(p), Some(q)) = (places.next(), places.next()) {
-                    edges.push((node(p, d), node(q, d)));
-                    edges.push((node(q, d), node(p, d)));
-                }
-            }
-        }
-    }
-    edges.sort_unstable();
-    edges.dedup();
-    let mut offsets = vec![0u32; nodes + 1];
-    for &(from, _) in &edges {
-        offsets[from as usize + 1] += 1;
-    }
-    for i in 0..nodes {
-        offsets[i + 1] += offsets[i];
-    }
-    (offsets, edges.into_iter().map(|(_, to)| to).collect())
-}
-
 /// The walk's per-state arrays, kept between searches of a thread: stamps tell which states
 /// the current walk has seen (by generation), so nothing is cleared per search.
 type WalkBuffers = (Vec<u32>, Vec<u32>, Vec<u16>, u32);
@@ -342,31 +440,6 @@ impl Drop for Search<'_, '_> {
         );
         BUFFERS.with(|b| *b.borrow_mut() = buffers);
     }
-}
-
-/// The weak links allowed by a mode (same digit in a peer; in AIC also the other digits of the
-/// cell), as compressed rows over nodes.
-fn weak_links(c: &Candidates, mode: Mode) -> (Vec<u32>, Vec<u32>) {
-    let nodes = c.masks().len() << 5;
-    let node = |cell: usize, d: u8| (cell << 5 | (d as usize - 1)) as u32;
-    let mut offsets = vec![0u32; nodes + 1];
-    let mut targets = Vec::new();
-    for cell in 0..c.masks().len() {
-        let mask = c.mask(cell) & c.geometry().all_digits();
-        for d in digits(mask) {
-            let peers = c.geometry().peers(cell).iter().filter(|&&p| c.has(p, d));
-            targets.extend(peers.map(|&p| node(p, d)));
-            if mode == Mode::Aic {
-                targets.extend(digits(mask & !bit(d)).map(|o| node(cell, o)));
-            }
-            offsets[node(cell, d) as usize + 1] = targets.len() as u32;
-        }
-    }
-    // Nodes without links end where the previous node ends.
-    for i in 1..offsets.len() {
-        offsets[i] = offsets[i].max(offsets[i - 1]);
-    }
-    (offsets, targets)
 }
 
 /// Remote pairs: bivalue cells with the same pair {a,b}, linked by seeing each other, are

@@ -34,14 +34,27 @@ enum Words {
     W10(Tables<10>),
 }
 
-/// Runs `$body` with `$t` bound to the tables, whatever their word count.
+/// Runs `$body` with `$t` bound to the tables, whatever their word count, and `$d` to the most
+/// digits a grid of that many cells can have (the size of the search state's per-digit arrays).
 macro_rules! with_tables {
-    ($solver:expr, $t:ident => $body:expr) => {
+    ($solver:expr, $t:ident, $d:ident => $body:expr) => {
         match &$solver.tables {
-            Words::W2($t) => $body,
-            Words::W3($t) => $body,
-            Words::W4($t) => $body,
-            Words::W10($t) => $body,
+            Words::W2($t) => {
+                const $d: usize = 11;
+                $body
+            }
+            Words::W3($t) => {
+                const $d: usize = 13;
+                $body
+            }
+            Words::W4($t) => {
+                const $d: usize = 16;
+                $body
+            }
+            Words::W10($t) => {
+                const $d: usize = 25;
+                $body
+            }
         }
     };
 }
@@ -109,8 +122,8 @@ impl GenericSolver {
         order: Option<&'a mut dyn FnMut(u32) -> u32>,
         node_cap: u64,
     ) -> Count {
-        with_tables!(self, t => {
-            let mut search = Search::new(t, limit, keep, order, node_cap);
+        with_tables!(self, t, D => {
+            let mut search = Search::<_, D>::new(t, limit, keep, order, node_cap);
             search.run(givens);
             search.result
         })
@@ -120,7 +133,7 @@ impl GenericSolver {
     /// deduction): the puzzle then has exactly one solution. The generator's cheap check for
     /// easy puzzles.
     pub fn solves_by_singles(&self, givens: &[u8]) -> bool {
-        with_tables!(self, t => Search::new(t, 1, 0, None, 0).singles_fill(givens))
+        with_tables!(self, t, D => Search::<_, D>::new(t, 1, 0, None, 0).singles_fill(givens))
     }
 }
 
@@ -128,7 +141,7 @@ impl GenericSolver {
 impl GenericSolver {
     /// True when the search uses locked candidates.
     fn uses_locks(&self) -> bool {
-        with_tables!(self, t => t.use_locks)
+        with_tables!(self, t, _D => t.use_locks)
     }
 }
 

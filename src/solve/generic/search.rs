@@ -3,8 +3,7 @@
 
 use super::Count;
 use super::tables::{
-    Bits, MAX_DIGITS, Shared, Tables, and, and_not, count, first, for_each, has, meets_in,
-    shared_in,
+    Bits, Shared, Tables, and, and_not, count, first, for_each, has, meets_in, shared_in,
 };
 
 /// How much more a peer with two candidates counts than another peer when choosing the branch
@@ -14,36 +13,47 @@ const BIVALUE_PEER_WEIGHT: u32 = 16;
 /// One search node. A placed cell keeps only its digit's bit; an open cell has the bits of its
 /// candidates.
 #[derive(Clone, Copy)]
-pub(super) struct State<const W: usize> {
+pub(super) struct State<const W: usize, const D: usize> {
     /// For every digit, the cells that allow it (placed cells included).
-    boards: [Bits<W>; MAX_DIGITS],
+    boards: [Bits<W>; D],
     /// For every digit, the houses where it is not placed yet.
-    open: [u128; MAX_DIGITS],
+    open: [u128; D],
     /// The cells with no digit placed.
     unsolved: Bits<W>,
 }
 
 /// Where digit boards changed since they were last checked: for every digit, the houses to
 /// check again for hidden singles and for locked candidates, and the digits with any.
-#[derive(Clone, Copy, Default)]
-struct Pending {
-    hidden: [u128; MAX_DIGITS],
-    locks: [u128; MAX_DIGITS],
+#[derive(Clone, Copy)]
+struct Pending<const D: usize> {
+    hidden: [u128; D],
+    locks: [u128; D],
     hidden_digits: u32,
     lock_digits: u32,
 }
 
-impl Pending {
+impl<const D: usize> Default for Pending<D> {
+    fn default() -> Self {
+        Pending {
+            hidden: [0; D],
+            locks: [0; D],
+            hidden_digits: 0,
+            lock_digits: 0,
+        }
+    }
+}
+
+impl<const D: usize> Pending<D> {
     /// Every house of every digit of a grid of `size` pending.
-    fn all(size: usize, houses: u128) -> Pending {
+    fn all(size: usize, houses: u128) -> Pending<D> {
         let digits = if size >= 32 {
             u32::MAX
         } else {
             (1 << size) - 1
         };
         Pending {
-            hidden: [houses; MAX_DIGITS],
-            locks: [houses; MAX_DIGITS],
+            hidden: [houses; D],
+            locks: [houses; D],
             hidden_digits: digits,
             lock_digits: digits,
         }
@@ -86,7 +96,7 @@ impl Pending {
     fn place<const W: usize>(
         &mut self,
         t: &Tables<W>,
-        state: &mut State<W>,
+        state: &mut State<W, D>,
         digit: usize,
         cell: usize,
     ) {
@@ -121,27 +131,27 @@ enum Branch {
 }
 
 /// Search bookkeeping for one call.
-pub(super) struct Search<'a, const W: usize> {
+pub(super) struct Search<'a, const W: usize, const D: usize> {
     tables: &'a Tables<W>,
     limit: usize,
     keep: usize,
     pub result: Count,
-    levels: Vec<State<W>>,
+    levels: Vec<State<W, D>>,
     /// The pending changes buffer, reused by every node (taken while in use).
-    spare: Option<Box<Pending>>,
+    spare: Option<Box<Pending<D>>>,
     order: Option<&'a mut dyn FnMut(u32) -> u32>,
     node_cap: u64,
     use_locks: bool,
 }
 
-impl<'a, const W: usize> Search<'a, W> {
+impl<'a, const W: usize, const D: usize> Search<'a, W, D> {
     pub fn new(
         tables: &'a Tables<W>,
         limit: usize,
         keep: usize,
         order: Option<&'a mut dyn FnMut(u32) -> u32>,
         node_cap: u64,
-    ) -> Search<'a, W> {
+    ) -> Search<'a, W, D> {
         Search {
             tables,
             limit,
@@ -186,14 +196,14 @@ impl<'a, const W: usize> Search<'a, W> {
 
     /// The state with the givens placed (not propagated), `None` when they clash, are out of
     /// range or the length is wrong.
-    fn root(&self, givens: &[u8]) -> Option<State<W>> {
+    fn root(&self, givens: &[u8]) -> Option<State<W, D>> {
         let t = self.tables;
         if givens.len() != t.cells {
             return None;
         }
         let mut state = State {
-            boards: [[0; W]; MAX_DIGITS],
-            open: [0; MAX_DIGITS],
+            boards: [[0; W]; D],
+            open: [0; D],
             unsolved: t.all_cells,
         };
         for digit in 0..t.size {
@@ -216,7 +226,7 @@ impl<'a, const W: usize> Search<'a, W> {
     /// Applies singles (and locked candidates when enabled) until nothing changes. False on a
     /// contradiction. Kept out of line so the recursive search's frames stay small.
     #[inline(never)]
-    fn propagate(&self, state: &mut State<W>, pending: &mut Pending) -> bool {
+    fn propagate(&self, state: &mut State<W, D>, pending: &mut Pending<D>) -> bool {
         loop {
             match self.naked_singles(state, pending) {
                 None => return false,
@@ -240,7 +250,7 @@ impl<'a, const W: usize> Search<'a, W> {
 
     /// Places every digit that has one place left in a changed open house. False when a digit
     /// has no place left in an open house.
-    fn hidden_singles(&self, state: &mut State<W>, pending: &mut Pending) -> bool {
+    fn hidden_singles(&self, state: &mut State<W, D>, pending: &mut Pending<D>) -> bool {
         let t = self.tables;
         while pending.hidden_digits != 0 {
             let digit = pending.hidden_digits.trailing_zeros() as usize;
@@ -266,7 +276,7 @@ impl<'a, const W: usize> Search<'a, W> {
 
     /// Places every open cell with one candidate left. `None` when an open cell has none,
     /// else whether anything was placed.
-    fn naked_singles(&self, state: &mut State<W>, pending: &mut Pending) -> Option<bool> {
+    fn naked_singles(&self, state: &mut State<W, D>, pending: &mut Pending<D>) -> Option<bool> {
         let t = self.tables;
         let (mut once, mut twice) = ([0u64; W], [0u64; W]);
         for board in &state.boards[..t.size] {
@@ -297,7 +307,7 @@ impl<'a, const W: usize> Search<'a, W> {
 
     /// Pointing and claiming in the changed open houses: a digit confined to one segment of a
     /// group leaves the rest of the segment's other house. True when a candidate was removed.
-    fn locked_candidates(&self, state: &mut State<W>, pending: &mut Pending) -> bool {
+    fn locked_candidates(&self, state: &mut State<W, D>, pending: &mut Pending<D>) -> bool {
         let t = self.tables;
         let mut changed = false;
         while pending.lock_digits != 0 {
@@ -333,14 +343,14 @@ impl<'a, const W: usize> Search<'a, W> {
     }
 
     /// The candidates of a cell, as a digit mask.
-    fn candidates(&self, state: &State<W>, cell: usize) -> u32 {
+    fn candidates(&self, state: &State<W, D>, cell: usize) -> u32 {
         (0..self.tables.size)
             .filter(|&d| has(&state.boards[d], cell))
             .fold(0, |acc, d| acc | 1 << d)
     }
 
     /// For open cells: those with at least one, two and three candidates.
-    fn candidate_layers(&self, state: &State<W>) -> [Bits<W>; 3] {
+    fn candidate_layers(&self, state: &State<W, D>) -> [Bits<W>; 3] {
         let (mut one, mut two, mut three) = ([0u64; W], [0u64; W], [0u64; W]);
         for board in &state.boards[..self.tables.size] {
             for w in 0..W {
@@ -355,23 +365,26 @@ impl<'a, const W: usize> Search<'a, W> {
 
     /// The first open cell with the fewest candidates (`two` holds the cells with exactly
     /// two), or `None` when the grid is full.
-    fn pick_cell(&self, state: &State<W>, two: &Bits<W>) -> Option<usize> {
+    fn pick_cell(&self, state: &State<W, D>, two: &Bits<W>) -> Option<usize> {
         if let Some(cell) = first(two) {
             return Some(cell);
         }
         let more = self.candidate_counts(state);
+        // No cell has more than `size` candidates: `more[size]` (past the array when the grid
+        // has `D` digits) is empty.
+        let none = [0u64; W];
         let exactly = |k: usize| match k {
             0 => and_not(&state.unsolved, &more[0]),
-            _ => and_not(&more[k - 1], &more[k]),
+            _ => and_not(&more[k - 1], more.get(k).unwrap_or(&none)),
         };
         (0..=self.tables.size).find_map(|k| first(&exactly(k)))
     }
 
-    /// `more[k]`: the open cells with more than `k` candidates, counted for all cells at once
+    /// `more[k]`: the open cells with more than `k` candidates (`k < D`), counted for all cells at once
     /// (bit-sliced: each board lifts the cells it holds by one layer).
-    fn candidate_counts(&self, state: &State<W>) -> [Bits<W>; MAX_DIGITS + 1] {
+    fn candidate_counts(&self, state: &State<W, D>) -> [Bits<W>; D] {
         let size = self.tables.size;
-        let mut more = [[0u64; W]; MAX_DIGITS + 1];
+        let mut more = [[0u64; W]; D];
         for board in &state.boards[..size] {
             for w in 0..W {
                 let b = board[w] & state.unsolved[w];
@@ -385,7 +398,7 @@ impl<'a, const W: usize> Search<'a, W> {
     }
 
     /// A house and digit with exactly two places left, if any (houses in order, then digits).
-    fn pick_house_pair(&self, state: &State<W>) -> Option<(usize, usize)> {
+    fn pick_house_pair(&self, state: &State<W, D>) -> Option<(usize, usize)> {
         let t = self.tables;
         (0..t.house.len()).find_map(|house| {
             (0..t.size)
@@ -402,7 +415,7 @@ impl<'a, const W: usize> Search<'a, W> {
     /// [`Search::pick_bivalue`]), else a digit with two places in a house, else the cell with
     /// the fewest candidates. Random fills keep the plain first-fewest-candidates cell, so a
     /// fill depends only on its digit order.
-    fn pick_branch(&self, state: &State<W>) -> Option<Branch> {
+    fn pick_branch(&self, state: &State<W, D>) -> Option<Branch> {
         if state.unsolved.iter().all(|&w| w == 0) {
             return None;
         }
@@ -423,7 +436,7 @@ impl<'a, const W: usize> Search<'a, W> {
     /// The cell with two candidates whose placement reaches furthest: scored by its open peers
     /// that share a candidate with it, a peer with two candidates counting
     /// [`BIVALUE_PEER_WEIGHT`] more (either choice may force it, and so on along the chain).
-    fn pick_bivalue(&self, state: &State<W>, bivalue: &Bits<W>) -> Option<usize> {
+    fn pick_bivalue(&self, state: &State<W, D>, bivalue: &Bits<W>) -> Option<usize> {
         let t = self.tables;
         let mut best = None;
         let mut best_score = 0;
@@ -471,10 +484,10 @@ impl<'a, const W: usize> Search<'a, W> {
             }
             Some(Branch::Places { house, digit }) => {
                 let places = and(&self.levels[depth].boards[digit], &self.tables.house[house]);
-                let mut cells = [0u16; MAX_DIGITS];
+                let mut cells = [0u16; D];
                 let mut n = 0;
                 for_each(&places, |cell| {
-                    if n < MAX_DIGITS {
+                    if n < D {
                         cells[n] = cell as u16;
                         n += 1;
                     }

@@ -6,9 +6,6 @@ use crate::grid::{Geometry, HouseKind};
 /// A set of cells, bit `c % 64` of word `c / 64` for cell `c`.
 pub(super) type Bits<const W: usize> = [u64; W];
 
-/// The most digits (and so digit boards) a grid has.
-pub(super) const MAX_DIGITS: usize = 25;
-
 /// Tables for one geometry whose cells fit in `W` words.
 #[derive(Debug, Clone)]
 pub(super) struct Tables<const W: usize> {
