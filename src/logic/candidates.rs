@@ -162,6 +162,9 @@ pub struct Candidates<'g> {
     tables: Arc<Tables>,
     values: Vec<u8>,
     cand: Vec<u32>,
+    /// Empty cells per house, and in all.
+    open_in_house: Vec<u8>,
+    open: usize,
     broken: bool,
 }
 
@@ -176,8 +179,11 @@ impl<'g> Candidates<'g> {
             tables: tables_for(geo),
             values: vec![0; cells],
             cand: vec![geo.all_digits(); cells],
+            open_in_house: Vec::new(),
+            open: cells,
             broken: givens.size() != geo.size(),
         };
+        this.count_open();
         if this.broken {
             return this;
         }
@@ -208,13 +214,34 @@ impl<'g> Candidates<'g> {
                 };
             }
         }
-        Candidates {
+        let mut this = Candidates {
             geo,
             tables: tables_for(geo),
             values: vals,
             cand,
+            open_in_house: Vec::new(),
+            open: 0,
             broken: !ok,
-        }
+        };
+        this.count_open();
+        this
+    }
+
+    /// Counts the empty cells of every house and of the grid.
+    fn count_open(&mut self) {
+        let empty = |cells: &[usize]| cells.iter().filter(|&&x| self.values[x] == 0).count();
+        self.open_in_house = self
+            .geo
+            .houses()
+            .iter()
+            .map(|h| empty(&h.cells) as u8)
+            .collect();
+        self.open = self.values.iter().filter(|&&v| v == 0).count();
+    }
+
+    /// How many cells of house `house` are empty.
+    pub fn open_in(&self, house: usize) -> usize {
+        usize::from(self.open_in_house[house])
     }
 
     /// The geometry.
@@ -276,7 +303,7 @@ impl<'g> Candidates<'g> {
 
     /// True when every cell holds a digit.
     pub fn is_solved(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
+        self.open == 0
     }
 
     /// True when the givens conflicted, or a placement hit a peer with the same digit, or an
@@ -298,6 +325,10 @@ impl<'g> Candidates<'g> {
         }
         self.values[cell] = digit;
         self.cand[cell] = 0;
+        self.open -= 1;
+        for &house in self.geo.houses_of(cell) {
+            self.open_in_house[house] -= 1;
+        }
         let b = bit(digit);
         for &peer in self.geo.peers(cell) {
             self.cand[peer] &= !b;

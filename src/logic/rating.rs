@@ -54,11 +54,24 @@ pub fn next_step(c: &Candidates, max_level: Level) -> Option<Step> {
 /// and the easiest is kept (Sudoku Explainer's rule: the easiest available step) unless it is of
 /// a higher level.
 fn next_step_with(c: &Candidates, max_level: Level, assume_unique: bool) -> Option<Step> {
+    next_step_traced(c, max_level, assume_unique).map(|(step, _)| step)
+}
+
+/// [`next_step_with`], also giving the level of the first step found (before any easier one
+/// replaced it). Every finder returns steps of its own level, so a solve limited to a level
+/// below that one would have taken another step here; a solve limited to that level or above
+/// takes the same step.
+fn next_step_traced(
+    c: &Candidates,
+    max_level: Level,
+    assume_unique: bool,
+) -> Option<(Step, Level)> {
     let mut finders = FINDERS
         .iter()
         .filter(|(technique, _)| technique.level() <= max_level)
         .filter(|(technique, _)| assume_unique || !technique.assumes_uniqueness());
     let mut best = finders.by_ref().find_map(|(_, finder)| finder(c))?;
+    let first_level = best.technique.level();
     for (technique, finder) in finders {
         if technique.score() >= best.score() {
             break;
@@ -72,7 +85,7 @@ fn next_step_with(c: &Candidates, max_level: Level, assume_unique: bool) -> Opti
             best = step;
         }
     }
-    Some(best)
+    Some((best, first_level))
 }
 
 /// Solves as far as the techniques up to `max_level` go, calling `seen` with every step.
@@ -81,9 +94,19 @@ fn run<'g>(
     givens: &Grid,
     max_level: Level,
     assume_unique: bool,
+    seen: impl FnMut(&Step),
+) -> Candidates<'g> {
+    let c = Candidates::from_givens(geo, givens);
+    run_from(c, max_level, assume_unique, seen)
+}
+
+/// [`run`] from a candidate grid.
+fn run_from<'g>(
+    mut c: Candidates<'g>,
+    max_level: Level,
+    assume_unique: bool,
     mut seen: impl FnMut(&Step),
 ) -> Candidates<'g> {
-    let mut c = Candidates::from_givens(geo, givens);
     while !c.is_solved() && !c.is_broken() {
         let Some(step) = next_step_with(&c, max_level, assume_unique) else {
             break;
@@ -181,17 +204,26 @@ pub fn rate(geo: &Geometry, givens: &Grid) -> Rating {
     let mut score = 0.0f32;
     let mut level = Level::Easy;
     let mut techniques = BTreeMap::new();
-    let c = run(geo, givens, Level::Extreme, true, |step| {
+    let mut forks = Forks::default();
+    let mut c = Candidates::from_givens(geo, givens);
+    while !c.is_solved() && !c.is_broken() {
+        let Some((step, first_level)) = next_step_traced(&c, Level::Extreme, true) else {
+            break;
+        };
+        forks.note(&c, first_level);
         score = score.max(step.score());
         level = level.max(step.technique.level());
         *techniques.entry(step.technique.name()).or_insert(0) += 1;
-    });
+        if !c.apply(&step) {
+            break;
+        }
+    }
     let solved = c.is_solved() && !c.is_broken();
     if solved && level < Level::Extreme {
         // The finder order can put a harder level first (X-Wing before the hidden pair, unique
         // rectangles before the W-Wing). A forcing chain is only ever taken when no other
         // technique applies, so a path that needs one shows that no lower level suffices.
-        level = lowest_level(geo, givens, level);
+        level = forks.lowest_level(level);
     } else if !solved {
         score = TRIAL_AND_ERROR_SCORE;
         level = Level::Extreme;
@@ -204,18 +236,51 @@ pub fn rate(geo: &Geometry, givens: &Grid) -> Rating {
     }
 }
 
-/// The lowest level whose techniques solve the puzzle, given that those of `path_level` do. The
-/// easiest-first path follows the score, which can take a harder level than needed (X-Wing, 3.2,
-/// hard, comes before the medium hidden pair, 3.4); a puzzle's level is what suffices.
-fn lowest_level(geo: &Geometry, givens: &Grid, path_level: Level) -> Level {
-    let mut level = path_level;
-    while let Some(lower) = level.easier() {
-        if !solves_within(geo, givens, lower) {
-            break;
+/// Where a solve limited to each level below Extreme first leaves the full rating path: the
+/// candidate grid before the first step whose first-found technique is above that level. Up to
+/// there such a solve takes exactly the rating's steps, so it is resumed from here instead of
+/// solved again from the givens.
+#[derive(Default)]
+struct Forks<'g> {
+    at: [Option<Candidates<'g>>; 4],
+}
+
+impl<'g> Forks<'g> {
+    /// Records `c` for every level below `first_level` that has no fork yet.
+    fn note(&mut self, c: &Candidates<'g>, first_level: Level) {
+        for (index, fork) in self.at.iter_mut().enumerate() {
+            if index < first_level as usize && fork.is_none() {
+                *fork = Some(c.clone());
+            }
         }
-        level = lower;
     }
-    level
+
+    /// True when the techniques up to `level` solve the puzzle: from the fork, or (no fork: that
+    /// solve follows the whole rating path, which solved it) at once.
+    fn solves_within(&self, level: Level) -> bool {
+        match self.at.get(level as usize).and_then(Option::as_ref) {
+            Some(fork) => {
+                let c = run_from(fork.clone(), level, true, |_| {});
+                c.is_solved() && !c.is_broken()
+            }
+            None => true,
+        }
+    }
+
+    /// The lowest level whose techniques solve the puzzle, given that those of `path_level`
+    /// do. The easiest-first path follows the score, which can take a harder level than needed
+    /// (X-Wing, 3.2, hard, comes before the medium hidden pair, 3.4); a puzzle's level is what
+    /// suffices.
+    fn lowest_level(&self, path_level: Level) -> Level {
+        let mut level = path_level;
+        while let Some(lower) = level.easier() {
+            if !self.solves_within(lower) {
+                break;
+            }
+            level = lower;
+        }
+        level
+    }
 }
 
 #[cfg(test)]

@@ -10,30 +10,23 @@ use super::technique::Technique;
 
 /// The last empty cell of a house.
 pub fn full_house(c: &Candidates) -> Option<Step> {
-    for house in c.geometry().houses() {
-        let mut empty = None;
-        let mut count = 0;
-        for &cell in &house.cells {
-            if c.value(cell) == 0 {
-                count += 1;
-                if count > 1 {
-                    break;
-                }
-                empty = Some(cell);
-            }
+    for (index, house) in c.geometry().houses().iter().enumerate() {
+        if c.open_in(index) != 1 {
+            continue;
         }
-        if let (1, Some(cell)) = (count, empty) {
-            let mask = c.mask(cell);
-            if mask.count_ones() == 1 {
-                let digit = mask.trailing_zeros() as u8 + 1;
-                return Some(Step::single(
-                    Technique::FullHouse,
-                    c.size(),
-                    cell,
-                    digit,
-                    Some(house.kind),
-                ));
-            }
+        let Some(&cell) = house.cells.iter().find(|&&cell| c.value(cell) == 0) else {
+            continue;
+        };
+        let mask = c.mask(cell);
+        if mask.count_ones() == 1 {
+            let digit = mask.trailing_zeros() as u8 + 1;
+            return Some(Step::single(
+                Technique::FullHouse,
+                c.size(),
+                cell,
+                digit,
+                Some(house.kind),
+            ));
         }
     }
     None
@@ -54,8 +47,9 @@ fn is_box(kind: HouseKind) -> bool {
 }
 
 fn hidden_single_in(c: &Candidates, boxes: bool, technique: Technique) -> Option<Step> {
-    for house in c.geometry().houses() {
-        if is_box(house.kind) != boxes {
+    for (index, house) in c.geometry().houses().iter().enumerate() {
+        // A filled house has no candidates.
+        if is_box(house.kind) != boxes || c.open_in(index) == 0 {
             continue;
         }
         let (mut once, mut twice) = (0u32, 0u32);
