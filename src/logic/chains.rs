@@ -208,11 +208,20 @@ impl Links {
     }
 }
 
+/// One walk's start, depth limit and conclusions so far.
+struct Walk {
+    start: u32,
+    limit: u16,
+    found: Option<Found>,
+}
+
 struct Search<'a, 'g> {
     c: &'a Candidates<'g>,
     links: &'a Links,
     n: usize,
     mode: Mode,
+    /// Per node: a strong link this mode may use leaves it.
+    live: Vec<bool>,
     stamp: Vec<u32>,
     parent: Vec<u32>,
     depth: Vec<u16>,
@@ -227,6 +236,7 @@ impl<'a, 'g> Search<'a, 'g> {
             links,
             n: c.size(),
             mode,
+            live: Vec::new(),
             stamp: Vec::new(),
             parent: Vec::new(),
             depth: Vec::new(),
@@ -234,6 +244,17 @@ impl<'a, 'g> Search<'a, 'g> {
             queue: Vec::new(),
         };
         search.take_buffers(links.nodes(c) * 2);
+        search.live = vec![false; links.nodes(c)];
+        for cell in 0..c.masks().len() {
+            for d in digits(c.mask(cell)) {
+                let node = links.node(cell, d);
+                let live = links
+                    .strong(node)
+                    .iter()
+                    .any(|&target| links.allows(mode, node, target));
+                search.live[node as usize] = live;
+            }
+        }
         search
     }
 
@@ -244,15 +265,6 @@ impl<'a, 'g> Search<'a, 'g> {
     fn weakly_linked(&self, x: u32, a: u32) -> bool {
         let ((xc, xd), (ac, ad)) = (self.cell_digit(x), self.cell_digit(a));
         (xc == ac && xd != ad) || (xd == ad && self.c.sees(xc, ac))
-    }
-
-    /// True when `node` has a strong link this mode may use.
-    fn has_strong_link(&self, node: u32) -> bool {
-        let links = self.links;
-        links
-            .strong(node)
-            .iter()
-            .any(|&target| links.allows(self.mode, node, target))
     }
 
     /// The shortest chain over all starts, as a step.
@@ -268,7 +280,7 @@ impl<'a, 'g> Search<'a, 'g> {
         for cell in 0..self.c.masks().len() {
             for d in digits(self.c.mask(cell)) {
                 let start = self.links.node(cell, d);
-                if !self.has_strong_link(start) {
+                if !self.live[start as usize] {
                     continue;
                 }
                 let limit = best.as_ref().map_or(max_length, |f| f.length - 1);
@@ -285,16 +297,30 @@ impl<'a, 'g> Search<'a, 'g> {
         best
     }
 
-    fn visit(&mut self, state: u32, from: u32) -> bool {
-        let s = state as usize;
-        if self.stamp[s] == self.generation {
-            return false;
+    /// Reaches `state` from `from` (unless this walk already has), records what it proves, and
+    /// queues it only if the walk may still expand it: a false state needs a strong link, and
+    /// the walk stops before the depth limit and before the depth of its first conclusion.
+    /// Queue order, parents and conclusions are those of queueing every state.
+    #[inline(always)]
+    fn visit(&mut self, state: u32, from: u32, walk: &mut Walk) {
+        if self.stamp[state as usize] != self.generation {
+            self.reach(state, from, walk);
         }
+    }
+
+    /// [`Search::visit`] for a state new to this walk.
+    fn reach(&mut self, state: u32, from: u32, walk: &mut Walk) {
+        let s = state as usize;
         self.stamp[s] = self.generation;
         self.parent[s] = from;
-        self.depth[s] = self.depth[from as usize] + 1;
-        self.queue.push(state);
-        true
+        let depth = self.depth[from as usize] + 1;
+        self.depth[s] = depth;
+        self.conclude(walk.start, state, &mut walk.found);
+        let expandable = state % 2 == 1 || self.live[s / 2];
+        if expandable && depth < walk.limit && walk.found.as_ref().is_none_or(|f| depth < f.length)
+        {
+            self.queue.push(state);
+        }
     }
 
     /// Breadth-first implications of "start is false", up to `limit` links; the conclusions at
@@ -306,44 +332,43 @@ impl<'a, 'g> Search<'a, 'g> {
         self.stamp[first as usize] = self.generation;
         self.depth[first as usize] = 0;
         self.queue.push(first);
-        let mut found: Option<Found> = None;
+        let mut walk = Walk {
+            start,
+            limit,
+            found: None,
+        };
         let mut head = 0;
         while head < self.queue.len() {
             let state = self.queue[head];
             head += 1;
             let depth = self.depth[state as usize];
-            if depth >= limit || found.as_ref().is_some_and(|f| depth >= f.length) {
+            if depth >= limit || walk.found.as_ref().is_some_and(|f| depth >= f.length) {
                 break;
             }
-            let before = self.queue.len();
-            self.expand(state);
-            for i in before..self.queue.len() {
-                let next = self.queue[i];
-                self.conclude(start, next, &mut found);
-            }
+            self.expand(state, &mut walk);
         }
-        found
+        walk.found
     }
 
-    fn expand(&mut self, state: u32) {
+    fn expand(&mut self, state: u32, walk: &mut Walk) {
         let node = state / 2;
         let links = self.links;
         if state.is_multiple_of(2) {
             for &target in links.strong(node) {
                 if links.allows(self.mode, node, target) {
-                    self.visit(target * 2 + 1, state);
+                    self.visit(target * 2 + 1, state, walk);
                 }
             }
             return;
         }
         for &target in links.weak(node) {
-            self.visit(target * 2, state);
+            self.visit(target * 2, state, walk);
         }
         if self.mode == Mode::Aic {
             let (cell, digit) = self.cell_digit(node);
             let others = self.c.mask(cell) & self.c.geometry().all_digits() & !bit(digit);
             for other in digits(others) {
-                self.visit(links.node(cell, other) * 2, state);
+                self.visit(links.node(cell, other) * 2, state, walk);
             }
         }
     }
