@@ -201,24 +201,42 @@ impl<'a, const W: usize, const D: usize> Search<'a, W, D> {
         if givens.len() != t.cells {
             return None;
         }
-        let mut state = State {
-            boards: [[0; W]; D],
-            open: [0; D],
-            unsolved: t.all_cells,
-        };
-        for digit in 0..t.size {
-            state.boards[digit] = t.all_cells;
-            state.open[digit] = t.all_houses;
-        }
+        // Per digit: its given cells, their peers and their houses, in one pass.
+        let mut given = [[0u64; W]; D];
+        let mut seen = [[0u64; W]; D];
+        let mut houses = [0u128; D];
+        let mut filled = [0u64; W];
         for (cell, &value) in givens.iter().enumerate() {
             if value == 0 {
                 continue;
             }
             let digit = value as usize - 1;
-            if digit >= t.size || !has(&state.boards[digit], cell) || !has(&state.unsolved, cell) {
+            if digit >= t.size {
                 return None;
             }
-            Pending::default().place(t, &mut state, digit, cell);
+            let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+            given[digit][word] |= bit;
+            filled[word] |= bit;
+            houses[digit] |= t.cell_houses[cell];
+            for w in 0..W {
+                seen[digit][w] |= t.peer[cell][w];
+            }
+        }
+        let mut state = State {
+            boards: [[0; W]; D],
+            open: [0; D],
+            unsolved: and_not(&t.all_cells, &filled),
+        };
+        for digit in 0..t.size {
+            // Two givens of one digit that see each other clash.
+            if and(&given[digit], &seen[digit]).iter().any(|&w| w != 0) {
+                return None;
+            }
+            // Open cells where no given of the digit is seen, and the digit's own givens: what
+            // placing the givens one by one leaves.
+            let free = and_not(&state.unsolved, &seen[digit]);
+            state.boards[digit] = std::array::from_fn(|w| free[w] | given[digit][w]);
+            state.open[digit] = t.all_houses & !houses[digit];
         }
         Some(state)
     }

@@ -339,3 +339,46 @@ fn garbage_givens_never_panic() {
         }
     }
 }
+
+/// The generic solver against the independent classic 9×9 solver on random givens: a few random
+/// digits (often clashing) and holes in full grids, counted to three.
+#[test]
+fn random_9x9_givens_count_as_the_classic_solver_does() {
+    let solver = solver9();
+    let geo = Geometry::classic(9).unwrap();
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let (mut none, mut unique, mut more) = (0, 0, 0);
+    for round in 0..400u64 {
+        let mut givens = [0u8; 81];
+        if round % 2 == 0 {
+            for _ in 0..next() % 30 {
+                givens[(next() % 81) as usize] = (1 + next() % 9) as u8;
+            }
+        } else {
+            let full = full_grid(&geo, round);
+            let keep = 20 + next() % 40;
+            for (cell, &value) in full.iter().enumerate() {
+                if next() % 81 < keep {
+                    givens[cell] = value;
+                }
+            }
+        }
+        let want = crate::solve::classic9::count_solutions(&givens, 3, None) as usize;
+        assert_eq!(solver.count(&givens, 3, 0).count, want, "{givens:?}");
+        match want {
+            0 => none += 1,
+            1 => unique += 1,
+            _ => more += 1,
+        }
+    }
+    assert!(
+        none > 50 && unique > 20 && more > 50,
+        "{none} {unique} {more}"
+    );
+}
