@@ -218,8 +218,8 @@ impl<'a, const W: usize, const D: usize> Search<'a, W, D> {
             given[digit][word] |= bit;
             filled[word] |= bit;
             houses[digit] |= t.cell_houses[cell];
-            for w in 0..W {
-                seen[digit][w] |= t.peer[cell][w];
+            for (seen, peer) in seen[digit].iter_mut().zip(&t.peer[cell]) {
+                *seen |= peer;
             }
         }
         let mut state = State {
