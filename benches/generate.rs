@@ -1,6 +1,8 @@
 //! Generator benchmark: rated puzzles per second at each targeted level, for classic 9×9 and the
 //! other variants and sizes, one thread, plus the two-thread speed-up. Run:
 //! `cargo bench --bench generate` (add a filter word such as `classic` or `jigsaw` to run a part).
+//! Each row is timed `RUNS` times (default 3) on one and on two threads, alternately, and the best
+//! run of each is kept: this machine's speed drifts by up to a third between runs.
 
 use std::time::Instant;
 
@@ -28,30 +30,36 @@ fn cases() -> Vec<Case> {
         count,
     };
     vec![
-        case("classic 9x9 any level", "classic", 9, Target::Any, 2000),
-        case("classic 9x9 easy", "classic", 9, level(Level::Easy), 1000),
+        case("classic 9x9 any level", "classic", 9, Target::Any, 4000),
+        case("classic 9x9 easy", "classic", 9, level(Level::Easy), 4000),
         case(
             "classic 9x9 medium",
             "classic",
             9,
             level(Level::Medium),
-            500,
+            1000,
         ),
-        case("classic 9x9 hard", "classic", 9, level(Level::Hard), 200),
-        case("classic 9x9 expert", "classic", 9, level(Level::Expert), 60),
+        case("classic 9x9 hard", "classic", 9, level(Level::Hard), 800),
+        case(
+            "classic 9x9 expert",
+            "classic",
+            9,
+            level(Level::Expert),
+            300,
+        ),
         case(
             "classic 9x9 extreme",
             "classic",
             9,
             level(Level::Extreme),
-            10,
+            40,
         ),
-        case("jigsaw 9x9 easy", "jigsaw", 9, level(Level::Easy), 200),
-        case("jigsaw 9x9 hard", "jigsaw", 9, level(Level::Hard), 40),
-        case("diagonal 9x9 hard", "diagonal", 9, level(Level::Hard), 60),
-        case("window 9x9 hard", "window", 9, level(Level::Hard), 60),
-        case("classic 16x16 easy", "classic", 16, level(Level::Easy), 30),
-        case("classic 16x16 hard", "classic", 16, level(Level::Hard), 4),
+        case("jigsaw 9x9 easy", "jigsaw", 9, level(Level::Easy), 1000),
+        case("jigsaw 9x9 hard", "jigsaw", 9, level(Level::Hard), 200),
+        case("diagonal 9x9 hard", "diagonal", 9, level(Level::Hard), 300),
+        case("window 9x9 hard", "window", 9, level(Level::Hard), 200),
+        case("classic 16x16 easy", "classic", 16, level(Level::Easy), 300),
+        case("classic 16x16 hard", "classic", 16, level(Level::Hard), 20),
     ]
 }
 
@@ -98,8 +106,16 @@ fn main() {
         if !filter.is_empty() && !filter.iter().any(|f| case.name.contains(f.as_str())) {
             continue;
         }
-        let (one, failed, attempts) = run(&case, 1);
-        let (two, _, _) = run(&case, 2);
+        let runs: usize = std::env::var("RUNS")
+            .ok()
+            .and_then(|r| r.parse().ok())
+            .unwrap_or(3);
+        let (mut one, mut two, mut failed, mut attempts) = (0.0f64, 0.0f64, 0, 0.0);
+        for _ in 0..runs.max(1) {
+            let (rate, lost, mean) = run(&case, 1);
+            (one, failed, attempts) = (one.max(rate), lost, mean);
+            two = two.max(run(&case, 2).0);
+        }
         println!(
             "{:<26} {:>5} puzzles  {:>9.1}/s  2 threads {:>9.1}/s  x{:.2}  failed {failed}  attempts/puzzle {attempts:.1}",
             case.name,

@@ -53,9 +53,10 @@ pub struct GenerateArgs {
     /// Minimal puzzles: no given (or symmetric group of givens) can be removed keeping one solution
     #[arg(long)]
     pub minimal: bool,
-    /// Attempts per puzzle before giving up on the difficulty
-    #[arg(long, default_value_t = 200, value_name = "N")]
-    pub attempts: usize,
+    /// Attempts per puzzle before giving up on the difficulty (default: 200; 2000 for extreme on
+    /// classic grids up to 9x9)
+    #[arg(long, value_name = "N")]
+    pub attempts: Option<usize>,
     /// Worker threads (default: all cores); never changes the output
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
@@ -129,7 +130,7 @@ fn build_request(args: &GenerateArgs) -> Result<Request, CliError> {
     request.target = target(args)?;
     request.givens = args.givens;
     request.minimal = args.minimal;
-    request.attempts = args.attempts.max(1);
+    request.attempts = args.attempts;
     Ok(request)
 }
 
