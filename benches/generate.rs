@@ -59,7 +59,7 @@ fn cases() -> Vec<Case> {
         case("diagonal 9x9 hard", "diagonal", 9, level(Level::Hard), 300),
         case("window 9x9 hard", "window", 9, level(Level::Hard), 200),
         case("classic 16x16 easy", "classic", 16, level(Level::Easy), 300),
-        case("classic 16x16 hard", "classic", 16, level(Level::Hard), 20),
+        case("classic 16x16 hard", "classic", 16, level(Level::Hard), 40),
     ]
 }
 
