@@ -53,8 +53,9 @@ pub struct GenerateArgs {
     /// Minimal puzzles: no given (or symmetric group of givens) can be removed keeping one solution
     #[arg(long)]
     pub minimal: bool,
-    /// Attempts per puzzle before giving up on the difficulty (default: 200; 2000 for extreme on
-    /// classic grids up to 9x9)
+    /// Attempts per puzzle before giving up on the difficulty (default: 200; more where the level
+    /// is rare: 2000 for extreme up to 9x9, 5000 above easy on classic 4x4 and 6x6, 20000 for
+    /// extreme on classic 8x8)
     #[arg(long, value_name = "N")]
     pub attempts: Option<usize>,
     /// Worker threads (default: all cores); never changes the output

@@ -74,18 +74,27 @@ pub struct Request {
 }
 
 impl Request {
-    /// The attempts allowed: the request's own, else [`DEFAULT_ATTEMPTS`], or
-    /// [`EXTREME_ATTEMPTS`] for the extreme level on classic grids up to 9×9 (about one minimal
-    /// puzzle in 60 is extreme there, so 200 attempts would miss one puzzle in 25; an attempt
-    /// takes well under a millisecond).
+    /// The attempts allowed: the request's own, else the default for the shape and target.
+    /// 200 attempts find a puzzle almost surely where at least one attempt in 30 lands on the
+    /// level; rarer cases get more, measured on 40 seeds per shape and level:
+    /// - extreme on grids up to 9×9 ([`EXTREME_ATTEMPTS`]): about one classic 9×9 attempt in
+    ///   60 is extreme, and one 6×6 jigsaw attempt in 100;
+    /// - above easy on classic grids below 8×8 ([`SMALL_GRID_ATTEMPTS`]): nearly every puzzle is
+    ///   easy (one 6×6 attempt in 400 is medium, one in 250 expert), and an attempt takes about
+    ///   60 µs;
+    /// - extreme on classic 8×8 ([`RARE_ATTEMPTS`]): about one attempt in 1,000.
     pub fn attempt_budget(&self) -> usize {
-        let cheap_extreme = self.target == Target::Level(Level::Extreme)
-            && self.size <= 9
-            && self.variant == Variant::CLASSIC;
-        match self.attempts {
-            Some(attempts) => attempts.max(1),
-            None if cheap_extreme => EXTREME_ATTEMPTS,
-            None => DEFAULT_ATTEMPTS,
+        if let Some(attempts) = self.attempts {
+            return attempts.max(1);
+        }
+        let classic = self.variant == Variant::CLASSIC;
+        let extreme = self.target == Target::Level(Level::Extreme);
+        let beyond_easy = !matches!(self.target, Target::Any | Target::Level(Level::Easy));
+        match self.size {
+            8 if classic && extreme => RARE_ATTEMPTS,
+            ..8 if classic && beyond_easy => SMALL_GRID_ATTEMPTS,
+            ..=9 if extreme => EXTREME_ATTEMPTS,
+            _ => DEFAULT_ATTEMPTS,
         }
     }
 
@@ -148,8 +157,12 @@ pub enum GenerateError {
 
 /// Attempts per puzzle unless the request says otherwise.
 pub const DEFAULT_ATTEMPTS: usize = 200;
-/// Attempts per extreme puzzle on classic grids up to 9×9.
+/// Attempts per extreme puzzle on grids up to 9×9 (see [`Request::attempt_budget`]).
 pub const EXTREME_ATTEMPTS: usize = 2_000;
+/// Attempts per puzzle above easy on classic grids below 8×8.
+pub const SMALL_GRID_ATTEMPTS: usize = 5_000;
+/// Attempts per extreme puzzle on classic 8×8.
+pub const RARE_ATTEMPTS: usize = 20_000;
 
 /// Search nodes allowed for one random fill before it is abandoned (a layout that cannot be
 /// filled is dropped; a fillable one is filled far below this).

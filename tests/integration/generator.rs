@@ -98,10 +98,31 @@ fn extreme_classic_puzzles_get_a_larger_budget() {
     }
     assert!(most > 200, "{most}");
     let mut window = Request::new("window".parse::<Variant>().unwrap(), 9);
-    window.target = Target::Level(Level::Extreme);
+    window.target = Target::Level(Level::Hard);
     assert_eq!(window.attempt_budget(), 200);
     window.attempts = Some(0);
     assert_eq!(window.attempt_budget(), 1);
+    let mut twelve = Request::new(Variant::CLASSIC, 12);
+    twelve.target = Target::Level(Level::Extreme);
+    assert_eq!(twelve.attempt_budget(), 200);
+    let mut six = Request::new(Variant::CLASSIC, 6);
+    six.target = Target::Level(Level::Medium);
+    assert_eq!(six.attempt_budget(), 5000);
+    six.target = Target::Any;
+    assert_eq!(six.attempt_budget(), 200);
+}
+
+/// Medium and expert 6×6 puzzles are rare (one attempt in a few hundred): the larger budget of
+/// small grids finds them for every seed tried (with 200 attempts most of these failed).
+#[test]
+fn six_by_six_medium_and_expert_are_found() {
+    for level in [Level::Medium, Level::Expert] {
+        let request = request(1, level, Symmetry::Rotate180);
+        for seed in 0..4 {
+            let puzzle = generate(&request, derive_seed(5, 0, seed)).unwrap();
+            assert_eq!(puzzle.rating.level, level);
+        }
+    }
 }
 
 #[test]
