@@ -54,8 +54,8 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub minimal: bool,
     /// Attempts per puzzle before giving up on the difficulty (default: 200; more where the level
-    /// is rare: 2000 for extreme up to 9x9, 5000 above easy on classic 4x4 and 6x6, 20000 for
-    /// extreme on classic 8x8)
+    /// is rare: 20000 for extreme on classic 8x8, 5000 above easy on classic grids below 8x8,
+    /// 2000 for extreme on other grids up to 9x9)
     #[arg(long, value_name = "N")]
     pub attempts: Option<usize>,
     /// Worker threads (default: all cores); never changes the output

@@ -14,7 +14,7 @@ use super::rng::SeededRng;
 use super::symmetry::Symmetry;
 use super::transform::shuffle_solution;
 use crate::grid::{BoxShape, Geometry, GeometryError, Grid, RegionMap, Variant};
-use crate::logic::{Level, Rating, rate, solve_logic, solves_within};
+use crate::logic::{Level, Rating, Technique, rate, solve_logic, solves_within};
 use crate::solve::{GenericSolver, Solver};
 
 /// What difficulty the puzzle must have.
@@ -76,20 +76,30 @@ pub struct Request {
 impl Request {
     /// The attempts allowed: the request's own, else the default for the shape and target.
     /// 200 attempts find a puzzle almost surely where at least one attempt in 30 lands on the
-    /// level; rarer cases get more, measured on 40 seeds per shape and level:
-    /// - extreme on grids up to 9×9 ([`EXTREME_ATTEMPTS`]): about one classic 9×9 attempt in
-    ///   60 is extreme, and one 6×6 jigsaw attempt in 100;
+    /// level; rarer cases get more, measured on 40 seeds per shape and level (the first case
+    /// that applies wins):
+    /// - extreme on classic 8×8 ([`RARE_ATTEMPTS`]): about one attempt in 1,000;
     /// - above easy on classic grids below 8×8 ([`SMALL_GRID_ATTEMPTS`]): nearly every puzzle is
     ///   easy (one 6×6 attempt in 400 is medium, one in 250 expert), and an attempt takes about
     ///   60 µs;
-    /// - extreme on classic 8×8 ([`RARE_ATTEMPTS`]): about one attempt in 1,000.
+    /// - extreme on other grids up to 9×9 ([`EXTREME_ATTEMPTS`]): about one classic 9×9 attempt
+    ///   in 60 is extreme, and one 6×6 jigsaw attempt in 100.
+    ///
+    /// A score range counts as above easy when its minimum is above the naked single's score,
+    /// and as extreme when its minimum reaches the forcing chains' score.
     pub fn attempt_budget(&self) -> usize {
         if let Some(attempts) = self.attempts {
             return attempts.max(1);
         }
+        let (beyond_easy, extreme) = match self.target {
+            Target::Any => (false, false),
+            Target::Level(level) => (level > Level::Easy, level == Level::Extreme),
+            Target::Score { min, .. } => (
+                min > Technique::NakedSingle.score(),
+                min >= Technique::ContradictionChain.score(),
+            ),
+        };
         let classic = self.variant == Variant::CLASSIC;
-        let extreme = self.target == Target::Level(Level::Extreme);
-        let beyond_easy = !matches!(self.target, Target::Any | Target::Level(Level::Easy));
         match self.size {
             8 if classic && extreme => RARE_ATTEMPTS,
             ..8 if classic && beyond_easy => SMALL_GRID_ATTEMPTS,

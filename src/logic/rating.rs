@@ -14,7 +14,9 @@ use super::{chains, fish, forcing, intersections, singles, subsets, uniqueness, 
 /// A technique finder.
 type Finder = fn(&Candidates) -> Option<Step>;
 
-/// Every finder, easiest first, with the (easiest) technique it reports.
+/// Every finder, easiest first, with the (easiest) technique it reports. A finder's steps are all
+/// of that technique's level (chains: X-chain, XY-chain or AIC, all expert; forcing chains: all
+/// extreme): [`Forks`] relies on it, and `next_step_traced` checks it in debug builds.
 const FINDERS: &[(Technique, Finder)] = &[
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingleBox, singles::hidden_single_box),
@@ -70,8 +72,16 @@ fn next_step_traced(
         .iter()
         .filter(|(technique, _)| technique.level() <= max_level)
         .filter(|(technique, _)| assume_unique || !technique.assumes_uniqueness());
-    let mut best = finders.by_ref().find_map(|(_, finder)| finder(c))?;
+    let (listed, mut best) = finders
+        .by_ref()
+        .find_map(|(technique, finder)| finder(c).map(|step| (technique, step)))?;
     let first_level = best.technique.level();
+    debug_assert_eq!(
+        first_level,
+        listed.level(),
+        "{} found by the {listed} finder",
+        best.technique
+    );
     for (technique, finder) in finders {
         if technique.score() >= best.score() {
             break;
@@ -82,6 +92,7 @@ fn next_step_traced(
             step.score() < best.score() && step.technique.level() <= best.technique.level()
         };
         if let Some(step) = finder(c).filter(easier) {
+            debug_assert_eq!(step.technique.level(), technique.level());
             best = step;
         }
     }

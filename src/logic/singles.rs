@@ -14,6 +14,7 @@ pub fn full_house(c: &Candidates) -> Option<Step> {
         if c.open_in(index) != 1 {
             continue;
         }
+        // The house has one open cell (the `else` cannot happen; it keeps this panic-free).
         let Some(&cell) = house.cells.iter().find(|&&cell| c.value(cell) == 0) else {
             continue;
         };

@@ -1,4 +1,6 @@
-//! Exact solution counter for classic 9x9 Sudoku: the hot-loop bitboard solver.
+//! Exact solution counter for classic 9x9 Sudoku: the hot-loop bitboard solver. Besides
+//! counting ([`count_solutions`]) it answers the generator's digging question, whether a puzzle
+//! has a solution other than a known one ([`has_other_solution`]).
 //!
 //! # Representation
 //!
@@ -631,6 +633,10 @@ pub fn has_other_solution(givens: &[u8; 81], solution: &[u8; 81], emptied: &[usi
         return false;
     };
     for &cell in emptied {
+        debug_assert!(
+            cell < 81 && (1..=9).contains(&solution[cell]),
+            "not a solved cell"
+        );
         let (b, bit) = (cell / 27, 1 << (cell % 27));
         let d = usize::from(solution[cell]).wrapping_sub(1) % 9;
         let mut child = st;

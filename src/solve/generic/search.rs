@@ -152,6 +152,11 @@ impl<'a, const W: usize, const D: usize> Search<'a, W, D> {
         order: Option<&'a mut dyn FnMut(u32) -> u32>,
         node_cap: u64,
     ) -> Search<'a, W, D> {
+        debug_assert!(
+            tables.size <= D,
+            "{} digits in a state for {D}",
+            tables.size
+        );
         Search {
             tables,
             limit,
@@ -398,8 +403,8 @@ impl<'a, const W: usize, const D: usize> Search<'a, W, D> {
         (0..=self.tables.size).find_map(|k| first(&exactly(k)))
     }
 
-    /// `more[k]`: the open cells with more than `k` candidates (`k < D`), counted for all cells at once
-    /// (bit-sliced: each board lifts the cells it holds by one layer).
+    /// `more[k]`: the open cells with more than `k` candidates (`k < D`), counted for all cells
+    /// at once (bit-sliced: each board lifts the cells it holds by one layer).
     fn candidate_counts(&self, state: &State<W, D>) -> [Bits<W>; D] {
         let size = self.tables.size;
         let mut more = [[0u64; W]; D];
