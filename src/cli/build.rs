@@ -10,8 +10,9 @@ use super::error::{CliError, CliResult, EXIT_OK};
 use super::progress::puzzle_bar;
 use sudoku_book::book::assemble::assemble_into;
 use sudoku_book::book::output::{OutputError, Staging};
-use sudoku_book::book::{generate_puzzles, puzzle_count};
+use sudoku_book::book::{BookPuzzle, generate_puzzles, puzzle_count};
 use sudoku_book::fonts::FontSet;
+use sudoku_book::generate::givens_shortfall;
 use sudoku_book::spec::{self, BookPlan};
 
 /// Arguments of `build`.
@@ -59,10 +60,33 @@ pub fn run(args: &BuildArgs) -> CliResult {
         })
         .map_err(output_error)?;
     staging.commit().map_err(output_error)?;
+    for note in givens_notes(&plan, &puzzles) {
+        eprintln!("sudoku-book: note: {note}");
+    }
     if !args.quiet {
         println!("{}", summary(&plan, &out, puzzles.len(), pages));
     }
     Ok(EXIT_OK)
+}
+
+/// For each section with a `givens` target that some puzzles did not reach, one sentence.
+fn givens_notes(plan: &BookPlan, puzzles: &[BookPuzzle]) -> Vec<String> {
+    let sections = plan.sections.iter().enumerate();
+    sections
+        .filter_map(|(index, section)| {
+            let givens: Vec<usize> = puzzles
+                .iter()
+                .filter(|p| p.section == index)
+                .map(|p| p.puzzle.givens.filled_count())
+                .collect();
+            let note = givens_shortfall(section.request.givens, &givens)?;
+            Some(format!(
+                "section {} (\"{}\"): {note}",
+                index + 1,
+                section.title
+            ))
+        })
+        .collect()
 }
 
 fn output_error(error: OutputError) -> CliError {

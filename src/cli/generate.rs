@@ -13,7 +13,9 @@ use super::error::{CliError, CliResult, EXIT_NO, EXIT_OK};
 use super::io::emit;
 use super::output::{geometry_json, score_json};
 use super::puzzle_args::PuzzleArgs;
-use sudoku_book::generate::{GenerateError, Generated, Request, Target, derive_seed, generate};
+use sudoku_book::generate::{
+    GenerateError, Generated, Request, Target, derive_seed, generate, givens_shortfall,
+};
 use sudoku_book::grid::{GeometryError, MAX_SIZE, MIN_SIZE, to_line};
 use sudoku_book::logic::Level;
 
@@ -90,13 +92,20 @@ pub fn run(args: &GenerateArgs) -> CliResult {
     progress.finish_and_clear();
     let mut text = String::new();
     let mut failures = Vec::new();
+    let mut givens = Vec::new();
     for (index, result) in results.into_iter().enumerate() {
         match result {
-            Ok(puzzle) => text.push_str(&render(&puzzle, args.output)),
+            Ok(puzzle) => {
+                givens.push(puzzle.givens.filled_count());
+                text.push_str(&render(&puzzle, args.output));
+            }
             Err(error) => failures.push(format!("puzzle {}: {error}", index + 1)),
         }
     }
     emit(args.out.as_deref(), &text)?;
+    if let Some(note) = givens_shortfall(request.givens, &givens) {
+        eprintln!("sudoku-book: note: {note}");
+    }
     if failures.is_empty() {
         return Ok(EXIT_OK);
     }

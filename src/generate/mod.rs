@@ -8,6 +8,8 @@ pub mod rng;
 pub mod symmetry;
 pub mod transform;
 
-pub use puzzle::{GenerateError, Generated, Request, Target, generate, random_fill};
+pub use puzzle::{
+    GenerateError, Generated, Request, Target, generate, givens_shortfall, random_fill,
+};
 pub use rng::{SeededRng, derive_seed};
 pub use symmetry::Symmetry;

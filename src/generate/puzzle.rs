@@ -229,6 +229,26 @@ pub fn generate(request: &Request, seed: u64) -> Result<Generated, GenerateError
     Err(unreachable(request, closest, closest_level))
 }
 
+/// What to tell the user when a `givens` target (best effort) was not reached: `None` when every
+/// puzzle got down to `wanted` givens (or none was asked), else one sentence saying how many
+/// puzzles kept more, and how many.
+pub fn givens_shortfall(wanted: Option<usize>, givens: &[usize]) -> Option<String> {
+    let wanted = wanted?;
+    let over: Vec<usize> = givens.iter().copied().filter(|&g| g > wanted).collect();
+    let (fewest, most) = (over.iter().min()?, over.iter().max()?);
+    let kept = if fewest == most {
+        format!("{fewest}")
+    } else {
+        format!("{fewest} to {most}")
+    };
+    Some(format!(
+        "{} of {} puzzles kept more than {wanted} givens ({kept}): no other given could be \
+         removed while the puzzle keeps one solution at the difficulty asked",
+        over.len(),
+        givens.len()
+    ))
+}
+
 /// Of two levels reached (`None`: harder than the target), the one nearer the target.
 fn nearer_level(
     want: Level,

@@ -365,6 +365,21 @@ fn a_failed_build_keeps_the_previous_book() {
 }
 
 #[test]
+fn a_givens_target_a_section_cannot_reach_is_noted() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let spec = "title = \"T\"\nseed = 5\n[[section]]\ntitle = \"Sparse\"\ncount = 2\ngivens = 17\n";
+    fs::write(dir.path().join("book.toml"), spec).unwrap();
+    cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out", "out", "-q"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "note: section 1 (\"Sparse\"): 2 of 2 puzzles kept more than 17 givens",
+        ));
+}
+
+#[test]
 fn a_folder_that_is_not_a_book_is_never_overwritten() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(

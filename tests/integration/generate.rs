@@ -115,6 +115,24 @@ fn symmetry_and_givens_are_respected() {
 }
 
 #[test]
+fn an_unreachable_givens_target_is_a_note_not_an_error() {
+    let output = generate(&["--count", "2", "--givens", "17", "--seed", "4"]);
+    assert!(output.status.success());
+    assert_eq!(stdout_of(&output).lines().count(), 2);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("note: 2 of 2 puzzles kept more than 17 givens ("),
+        "{stderr}"
+    );
+    let reached = generate(&["--count", "2", "--givens", "40", "--symmetry", "none"]);
+    assert!(reached.status.success());
+    assert!(reached.stderr.is_empty(), "{:?}", reached.stderr);
+    for line in stdout_of(&reached).lines() {
+        assert_eq!(line.chars().filter(|&c| c != '.').count(), 40, "{line}");
+    }
+}
+
+#[test]
 fn bad_requests_are_refused_clearly() {
     cmd()
         .args(["generate", "--variant", "window", "--size", "6"])
