@@ -180,7 +180,7 @@ impl<'g> Candidates<'g> {
             values: vec![0; cells],
             cand: vec![geo.all_digits(); cells],
             open_in_house: Vec::new(),
-            open: cells,
+            open: 0,
             broken: givens.size() != geo.size(),
         };
         this.count_open();

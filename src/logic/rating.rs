@@ -105,24 +105,25 @@ fn run<'g>(
     givens: &Grid,
     max_level: Level,
     assume_unique: bool,
-    seen: impl FnMut(&Step),
+    mut seen: impl FnMut(&Step),
 ) -> Candidates<'g> {
     let c = Candidates::from_givens(geo, givens);
-    run_from(c, max_level, assume_unique, seen)
+    run_from(c, max_level, assume_unique, |_, step, _| seen(step))
 }
 
-/// [`run`] from a candidate grid.
+/// [`run`] from a candidate grid; `seen` also gets the grid before the step and the level of
+/// the first step found there (see [`next_step_traced`]).
 fn run_from<'g>(
     mut c: Candidates<'g>,
     max_level: Level,
     assume_unique: bool,
-    mut seen: impl FnMut(&Step),
+    mut seen: impl FnMut(&Candidates<'g>, &Step, Level),
 ) -> Candidates<'g> {
     while !c.is_solved() && !c.is_broken() {
-        let Some(step) = next_step_with(&c, max_level, assume_unique) else {
+        let Some((step, first_level)) = next_step_traced(&c, max_level, assume_unique) else {
             break;
         };
-        seen(&step);
+        seen(&c, &step, first_level);
         if !c.apply(&step) {
             break;
         }
@@ -216,19 +217,13 @@ pub fn rate(geo: &Geometry, givens: &Grid) -> Rating {
     let mut level = Level::Easy;
     let mut techniques = BTreeMap::new();
     let mut forks = Forks::default();
-    let mut c = Candidates::from_givens(geo, givens);
-    while !c.is_solved() && !c.is_broken() {
-        let Some((step, first_level)) = next_step_traced(&c, Level::Extreme, true) else {
-            break;
-        };
-        forks.note(&c, first_level);
+    let start = Candidates::from_givens(geo, givens);
+    let c = run_from(start, Level::Extreme, true, |c, step, first_level| {
+        forks.note(c, first_level);
         score = score.max(step.score());
         level = level.max(step.technique.level());
         *techniques.entry(step.technique.name()).or_insert(0) += 1;
-        if !c.apply(&step) {
-            break;
-        }
-    }
+    });
     let solved = c.is_solved() && !c.is_broken();
     if solved && level < Level::Extreme {
         // The finder order can put a harder level first (X-Wing before the hidden pair, unique
@@ -271,7 +266,7 @@ impl<'g> Forks<'g> {
     fn solves_within(&self, level: Level) -> bool {
         match self.at.get(level as usize).and_then(Option::as_ref) {
             Some(fork) => {
-                let c = run_from(fork.clone(), level, true, |_| {});
+                let c = run_from(fork.clone(), level, true, |_, _, _| {});
                 c.is_solved() && !c.is_broken()
             }
             None => true,

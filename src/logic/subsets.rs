@@ -85,12 +85,12 @@ pub fn hidden_quad(c: &Candidates) -> Option<Step> {
 fn naked(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
     // Reused for every house (this runs at most steps of every rating).
     let (mut open, mut small, mut masks) = (Vec::new(), Vec::new(), Vec::new());
-    for house in c.geometry().houses() {
-        open.clear();
-        open.extend(house.cells.iter().copied().filter(|&x| c.value(x) == 0));
-        if open.len() <= k {
+    for (h, house) in c.geometry().houses().iter().enumerate() {
+        if c.open_in(h) <= k {
             continue;
         }
+        open.clear();
+        open.extend(house.cells.iter().copied().filter(|&x| c.value(x) == 0));
         small.clear();
         small.extend(
             open.iter()
@@ -123,9 +123,8 @@ fn naked(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
 fn hidden(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
     let geo = c.geometry();
     let (mut candidates, mut masks) = (Vec::new(), Vec::new());
-    for house in geo.houses() {
-        let open = house.cells.iter().filter(|&&x| c.value(x) == 0).count();
-        if open <= k {
+    for (h, house) in geo.houses().iter().enumerate() {
+        if c.open_in(h) <= k {
             continue;
         }
         let places = places_of_digits(c, &house.cells);

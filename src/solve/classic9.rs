@@ -559,7 +559,18 @@ struct Search<'a> {
     first: Option<&'a mut [u8; 81]>,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    /// Solutions of `st`, counted up to `limit`; the first one goes to `first`.
+    fn count(st: State, limit: u32, first: Option<&'a mut [u8; 81]>) -> u32 {
+        let mut search = Search {
+            count: 0,
+            limit,
+            first,
+        };
+        search.run(st);
+        search.count
+    }
+
     fn record(&mut self, st: &State) {
         self.count += 1;
         if self.count == 1
@@ -615,13 +626,7 @@ pub fn count_solutions(givens: &[u8; 81], limit: u32, first: Option<&mut [u8; 81
     let Some(st) = State::from_givens(givens) else {
         return 0;
     };
-    let mut search = Search {
-        count: 0,
-        limit,
-        first,
-    };
-    search.run(st);
-    search.count
+    Search::count(st, limit, first)
 }
 
 /// True when `givens` has a solution other than `solution`, on the promise that the puzzle was
@@ -641,13 +646,7 @@ pub fn has_other_solution(givens: &[u8; 81], solution: &[u8; 81], emptied: &[usi
         let d = usize::from(solution[cell]).wrapping_sub(1) % 9;
         let mut child = st;
         child.cand[idx(d, b)] &= !bit;
-        let mut search = Search {
-            count: 0,
-            limit: 1,
-            first: None,
-        };
-        search.run(child);
-        if search.count > 0 {
+        if Search::count(child, 1, None) > 0 {
             return true;
         }
         st.place(d, b, bit);

@@ -59,10 +59,16 @@ count = 2
 difficulty = "easy"
 "#;
 
-/// Writes `spec` as `book.toml` in a fresh folder and builds it into `<folder>/out`.
-fn build(spec: &str, args: &[&str]) -> (tempfile::TempDir, PathBuf) {
+/// A fresh folder holding `spec` as `book.toml`.
+fn spec_folder(spec: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     fs::write(dir.path().join("book.toml"), spec).expect("write spec");
+    dir
+}
+
+/// Writes `spec` as `book.toml` in a fresh folder and builds it into `<folder>/out`.
+fn build(spec: &str, args: &[&str]) -> (tempfile::TempDir, PathBuf) {
+    let dir = spec_folder(spec);
     let out = dir.path().join("out");
     cmd()
         .current_dir(dir.path())
@@ -366,9 +372,8 @@ fn a_failed_build_keeps_the_previous_book() {
 
 #[test]
 fn a_givens_target_a_section_cannot_reach_is_noted() {
-    let dir = tempfile::tempdir().expect("temp dir");
     let spec = "title = \"T\"\nseed = 5\n[[section]]\ntitle = \"Sparse\"\ncount = 2\ngivens = 17\n";
-    fs::write(dir.path().join("book.toml"), spec).unwrap();
+    let dir = spec_folder(spec);
     cmd()
         .current_dir(dir.path())
         .args(["build", "book.toml", "--out", "out", "-q"])
@@ -381,12 +386,7 @@ fn a_givens_target_a_section_cannot_reach_is_noted() {
 
 #[test]
 fn a_folder_that_is_not_a_book_is_never_overwritten() {
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(
-        dir.path().join("book.toml"),
-        "title = \"T\"\n[[section]]\nsize = 4\ncount = 1\n",
-    )
-    .unwrap();
+    let dir = spec_folder("title = \"T\"\n[[section]]\nsize = 4\ncount = 1\n");
     fs::write(dir.path().join("notes.txt"), "precious").unwrap();
     cmd()
         .current_dir(dir.path())

@@ -306,15 +306,19 @@ fn every_size_fills_and_counts_without_panicking() {
     }
 }
 
-#[test]
-fn garbage_givens_never_panic() {
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
+/// A small seeded generator for the random tests (xorshift64).
+fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
         state
-    };
+    }
+}
+
+#[test]
+fn garbage_givens_never_panic() {
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
     for (size, variant) in [
         (9, "window"),
         (9, "diagonal"),
@@ -346,13 +350,7 @@ fn garbage_givens_never_panic() {
 fn random_9x9_givens_count_as_the_classic_solver_does() {
     let solver = solver9();
     let geo = Geometry::classic(9).unwrap();
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
     let (mut none, mut unique, mut more) = (0, 0, 0);
     for round in 0..400u64 {
         let mut givens = [0u8; 81];
