@@ -12,7 +12,7 @@ use crate::grid::text::parse_line;
 use crate::grid::{BoxShape, Geometry, Grid, RegionMap, Variant};
 use crate::solve::Solver;
 
-use super::{Level, solve_logic};
+use super::{Level, rate, solve_logic, solves_within};
 
 fn data_dir() -> PathBuf {
     std::env::var_os("SUDOKU_DATA")
@@ -92,6 +92,54 @@ fn check_text_set(file: &str, debug_limit: usize) {
         levels[level as usize] += 1;
     }
     report(file, solved, total, &levels);
+}
+
+/// The rating's level (found by resuming limited solves where they leave the rating path)
+/// against the definition, solving again from the givens: from the level of the easiest-first
+/// path, down while the techniques of the next lower level still solve the puzzle.
+fn check_levels_from_scratch(file: &str, debug_limit: usize) -> Option<(usize, usize)> {
+    let path = data_dir().join(file);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipped {file}: {} not found", path.display());
+        return None;
+    };
+    let geo = Geometry::classic(9).expect("9x9");
+    let lines: Vec<(usize, &str)> = text.lines().enumerate().collect();
+    let (mut rated, mut lowered) = (0, 0);
+    for (index, line) in sample(lines, debug_limit) {
+        let Ok(givens) = parse_line(line, index + 1, Some(9)) else {
+            continue;
+        };
+        let path = solve_logic(&geo, &givens, Level::Extreme);
+        let path_level = path.steps.iter().map(|s| s.technique.level()).max();
+        let Some(mut want) = path_level.filter(|&l| path.solved && l < Level::Extreme) else {
+            continue;
+        };
+        while let Some(lower) = want.easier().filter(|&l| solves_within(&geo, &givens, l)) {
+            want = lower;
+        }
+        assert_eq!(rate(&geo, &givens).level, want, "{file}:{}", index + 1);
+        rated += 1;
+        lowered += usize::from(Some(want) != path_level);
+    }
+    Some((rated, lowered))
+}
+
+#[test]
+fn rated_levels_match_solving_again_from_the_givens() {
+    let mut totals = (0, 0);
+    for file in [
+        "puzzles1_unbiased_first1000.txt",
+        "radcliffe3m_stratified_7034.txt",
+    ] {
+        if let Some((rated, lowered)) = check_levels_from_scratch(file, 120) {
+            totals = (totals.0 + rated, totals.1 + lowered);
+        }
+    }
+    if totals.0 > 0 {
+        // Some puzzles must take the resumed path, or the test proves nothing.
+        assert!(totals.1 > 0, "{totals:?}");
+    }
 }
 
 #[test]
