@@ -7,9 +7,9 @@
 use std::path::Path;
 use std::time::Instant;
 
-use sudoku_book::book::assemble::assemble_into;
 use sudoku_book::book::generate_puzzles;
 use sudoku_book::fonts::FontSet;
+use sudoku_book::publish::assemble::assemble_into;
 
 const BOOKS: [&str; 3] = ["mixed-100", "mixed-500", "mixed-1000"];
 
@@ -48,7 +48,7 @@ fn main() {
 }
 
 fn bench_book(path: &Path, name: &str) {
-    let plan = match sudoku_book::spec::load(path) {
+    let plan = match sudoku_book::publish::load_plan(path) {
         Ok(plan) => plan,
         Err(error) => {
             eprintln!("skipping {name}: {error}");

@@ -4,16 +4,21 @@
 use serde::Serialize;
 
 use super::BookPuzzle;
+use crate::generate::PuzzleRecord;
 use crate::spec::BookPlan;
 
 /// The manifest's top level.
 #[derive(Debug, Serialize)]
 pub struct Manifest<'a> {
+    /// Always `sudoku-book`: marks the folder as one this tool wrote (and may replace).
+    pub generator: &'static str,
     pub title: &'a str,
     pub seed: u64,
     /// The sudoku-book version that built the book.
     pub version: &'static str,
     pub pages: usize,
+    /// Every file of the book folder, this manifest included.
+    pub files: &'a [String],
     pub sections: Vec<SectionEntry<'a>>,
     pub puzzles: Vec<PuzzleEntry<'a>>,
 }
@@ -27,23 +32,14 @@ pub struct SectionEntry<'a> {
     pub page: usize,
 }
 
-/// One puzzle.
+/// One puzzle: its number and section, the generated puzzle's record, and its pages.
 #[derive(Debug, Serialize)]
 pub struct PuzzleEntry<'a> {
     pub id: usize,
     /// The section, from 1.
     pub section: usize,
-    pub variant: String,
-    pub size: usize,
-    #[serde(rename = "box")]
-    pub box_shape: Option<[usize; 2]>,
-    pub regions: Option<&'a [u8]>,
-    pub givens: &'a [u8],
-    pub solution: &'a [u8],
-    pub level: &'static str,
-    pub score: f64,
-    pub techniques: Vec<&'static str>,
-    pub seed: u64,
+    #[serde(flatten)]
+    pub record: PuzzleRecord<'a>,
     pub page: usize,
     pub answer_page: Option<usize>,
 }
@@ -61,13 +57,23 @@ pub struct Placement {
     pub section_pages: Vec<usize>,
 }
 
+/// The manifest's `generator`: this tool's name.
+pub const GENERATOR: &str = "sudoku-book";
+
 /// The manifest as pretty-printed JSON with a final newline.
-pub fn to_json(plan: &BookPlan, puzzles: &[BookPuzzle], placed: &Placement) -> String {
+pub fn to_json(
+    plan: &BookPlan,
+    puzzles: &[BookPuzzle],
+    placed: &Placement,
+    files: &[String],
+) -> String {
     let manifest = Manifest {
+        generator: GENERATOR,
         title: &plan.title,
         seed: plan.seed,
         version: env!("CARGO_PKG_VERSION"),
         pages: placed.pages,
+        files,
         sections: sections(plan, puzzles, placed),
         puzzles: puzzles
             .iter()
@@ -102,26 +108,10 @@ fn sections<'a>(
 }
 
 fn entry(p: &BookPuzzle, page: usize, answer_page: Option<usize>) -> PuzzleEntry<'_> {
-    let generated = &p.puzzle;
-    let geo = &generated.geometry;
     PuzzleEntry {
         id: p.number,
         section: p.section + 1,
-        variant: geo.variant().name(),
-        size: geo.size(),
-        box_shape: geo.box_shape().map(|b| [b.rows, b.cols]),
-        regions: geo.regions().map(|r| r.ids()),
-        givens: generated.givens.cells(),
-        solution: generated.solution.cells(),
-        level: generated.rating.level.name(),
-        score: generated.rating.rounded_score(),
-        techniques: generated
-            .rating
-            .techniques_in_order()
-            .into_iter()
-            .map(|(name, _)| name)
-            .collect(),
-        seed: generated.seed,
+        record: PuzzleRecord::of(&p.puzzle),
         page,
         answer_page,
     }

@@ -1,10 +1,8 @@
 //! The book: a checked [`BookPlan`] turned into its puzzles (generated in parallel, collected in
-//! plan order so the thread count never changes a byte), the `book.json` manifest, and the
-//! atomic writing of the output folder. Layout and drawing live in `layout` and `render`.
+//! plan order so the thread count never changes a byte) and the `book.json` manifest records.
+//! Layout, drawing and writing the folder come after it (`layout`, `render`, `publish`).
 
-pub mod assemble;
 pub mod manifest;
-pub mod output;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 

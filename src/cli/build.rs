@@ -6,14 +6,16 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::error::{CliError, CliResult, EXIT_OK};
+use super::error::{CliResult, EXIT_OK};
 use super::progress::puzzle_bar;
-use sudoku_book::book::assemble::assemble_into;
-use sudoku_book::book::output::{OutputError, Staging};
-use sudoku_book::book::{BookPuzzle, generate_puzzles, puzzle_count};
-use sudoku_book::fonts::FontSet;
+use sudoku_book::book::{BookPuzzle, puzzle_count};
 use sudoku_book::generate::givens_shortfall;
-use sudoku_book::spec::{self, BookPlan};
+use sudoku_book::publish::{self, Built};
+use sudoku_book::spec::BookPlan;
+use sudoku_book::workers;
+
+/// The longest folder name made from a title (file systems allow 255 bytes).
+const MAX_SLUG: usize = 60;
 
 /// Arguments of `build`.
 #[derive(Args, Debug)]
@@ -34,32 +36,16 @@ pub struct BuildArgs {
 
 /// Runs `build`.
 pub fn run(args: &BuildArgs) -> CliResult {
-    let plan = spec::load(&args.spec).map_err(CliError::input)?;
-    let fonts =
-        FontSet::load(plan.font.as_deref(), plan.bold_font.as_deref()).map_err(CliError::input)?;
+    let plan = publish::load_plan(&args.spec)?;
     let out = args
         .out
         .clone()
         .unwrap_or_else(|| Path::new("output").join(slug(&plan.title)));
-    let staging = Staging::new(&out).map_err(output_error)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
-        .build()
-        .map_err(|e| CliError::Input(format!("cannot start worker threads: {e}")))?;
+    let pool = workers::pool(args.jobs)?;
     let bar = puzzle_bar(puzzle_count(&plan), args.quiet);
-    let puzzles = pool
-        .install(|| generate_puzzles(&plan, &|done| bar.set_position(done as u64)))
-        .map_err(CliError::input);
+    let built = pool.install(|| publish::build(&plan, &out, &|done| bar.set_position(done as u64)));
     bar.finish_and_clear();
-    let puzzles = puzzles?;
-    let pages = pool
-        .install(|| {
-            assemble_into(&plan, &puzzles, &fonts, &mut |name, bytes| {
-                staging.write(name, &bytes)
-            })
-        })
-        .map_err(output_error)?;
-    staging.commit().map_err(output_error)?;
+    let Built { puzzles, pages } = built?;
     for note in givens_notes(&plan, &puzzles) {
         eprintln!("sudoku-book: note: {note}");
     }
@@ -89,27 +75,35 @@ fn givens_notes(plan: &BookPlan, puzzles: &[BookPuzzle]) -> Vec<String> {
         .collect()
 }
 
-fn output_error(error: OutputError) -> CliError {
-    match error {
-        OutputError::NotABook { .. } => CliError::input(error),
-        OutputError::Io { .. } => CliError::Io(error.to_string()),
-    }
-}
-
 /// `wrote output/sudoku-for-every-day: 32 puzzles on 20 pages (book.pdf, pages/, book.json)`.
 fn summary(plan: &BookPlan, out: &Path, puzzles: usize, pages: usize) -> String {
     let sections = plan.sections.len();
     format!(
-        "wrote {}: {puzzles} puzzles in {sections} section{} on {pages} pages (book.pdf, pages/page-NNN.svg, book.json)",
+        "wrote {}: {} in {} on {} (book.pdf, pages/page-NNN.svg, book.json)",
         out.display(),
-        if sections == 1 { "" } else { "s" }
+        plural(puzzles, "puzzle"),
+        plural(sections, "section"),
+        plural(pages, "page"),
     )
 }
 
-/// A folder name from a title: lower-case letters and digits, other runs become one `-`.
+/// `1 puzzle`, `2 puzzles`.
+fn plural(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
+/// A folder name from a title: lower-case letters and digits, other runs become one `-`; at
+/// most [`MAX_SLUG`] characters.
 pub fn slug(title: &str) -> String {
     let mut slug = String::new();
     for ch in title.chars().flat_map(char::to_lowercase) {
+        if slug.len() >= MAX_SLUG {
+            break;
+        }
         if ch.is_ascii_alphanumeric() {
             slug.push(ch);
         } else if !slug.is_empty() && !slug.ends_with('-') {
@@ -126,12 +120,13 @@ pub fn slug(title: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::slug;
+    use super::{MAX_SLUG, slug};
 
     #[test]
     fn slugs_are_plain_folder_names() {
         assert_eq!(slug("Sudoku for Every Day"), "sudoku-for-every-day");
         assert_eq!(slug("  Été: 9×9 — Vol. 2! "), "t-9-9-vol-2");
         assert_eq!(slug("***"), "book");
+        assert_eq!(slug(&"a".repeat(300)).len(), MAX_SLUG);
     }
 }

@@ -1,8 +1,16 @@
 //! The binary's one error type and the single place where errors become exit codes:
-//! 0 ok, 1 a puzzle-level "no" (unsolvable, not unique, wrong), 2 bad input or usage, 3 I/O.
+//! 0 ok, 1 a puzzle-level "no" (unsolvable, not unique, wrong, a level the generator cannot
+//! reach), 2 bad input, spec or usage, 3 I/O. Library errors keep their type up to here, and
+//! [`CliError::exit_code`] matches every one of them.
 
 use std::fmt;
 use std::path::Path;
+
+use sudoku_book::generate::{GenerateError, RequestError};
+use sudoku_book::publish::BuildError;
+use sudoku_book::publish::output::OutputError;
+use sudoku_book::spec::SpecError;
+use sudoku_book::workers::WorkersError;
 
 /// Exit code: success.
 pub const EXIT_OK: u8 = 0;
@@ -22,6 +30,19 @@ pub enum CliError {
     Input(String),
     /// Reading or writing a file failed.
     Io(String),
+    /// A book spec that is wrong or cannot be read.
+    Spec(SpecError),
+    /// A book that could not be built.
+    Build(BuildError),
+    /// A puzzle the generator could not make (`context`: which one).
+    Generate {
+        context: String,
+        error: GenerateError,
+    },
+    /// A generation request with a value out of range; `option` is the flag that set it.
+    Request { option: String, error: RequestError },
+    /// A worker pool that could not be made.
+    Workers(WorkersError),
 }
 
 impl CliError {
@@ -29,8 +50,11 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Puzzle(_) => EXIT_NO,
-            CliError::Input(_) => EXIT_INPUT,
+            CliError::Input(_) | CliError::Request { .. } | CliError::Workers(_) => EXIT_INPUT,
             CliError::Io(_) => EXIT_IO,
+            CliError::Spec(error) => spec_code(error),
+            CliError::Build(error) => build_code(error),
+            CliError::Generate { error, .. } => generate_code(error),
         }
     }
 
@@ -48,17 +72,75 @@ impl CliError {
     pub fn io(action: &str, path: &Path, error: std::io::Error) -> CliError {
         CliError::Io(format!("cannot {action} {}: {error}", path.display()))
     }
+
+    /// A request error, named by the command-line option of its field.
+    pub fn request(error: RequestError) -> CliError {
+        CliError::Request {
+            option: format!("--{}", error.field()),
+            error,
+        }
+    }
+}
+
+fn spec_code(error: &SpecError) -> u8 {
+    if error.io { EXIT_IO } else { EXIT_INPUT }
+}
+
+fn build_code(error: &BuildError) -> u8 {
+    match error {
+        BuildError::Spec(error) => spec_code(error),
+        BuildError::Font(_) => EXIT_INPUT,
+        BuildError::Generate(error) => generate_code(&error.error),
+        BuildError::Output(OutputError::NotABook { .. } | OutputError::Symlink { .. }) => {
+            EXIT_INPUT
+        }
+        BuildError::Output(OutputError::Io { .. }) => EXIT_IO,
+    }
+}
+
+/// The same generator failure exits the same way from `generate` and `build`: a level that
+/// cannot be reached is a "no" (1); a shape that cannot be built is bad input (2).
+fn generate_code(error: &GenerateError) -> u8 {
+    match error {
+        GenerateError::Geometry(_) => EXIT_INPUT,
+        GenerateError::Unreachable { .. }
+        | GenerateError::NoFill { .. }
+        | GenerateError::NoLayout { .. } => EXIT_NO,
+    }
 }
 
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CliError::Puzzle(m) | CliError::Input(m) | CliError::Io(m) => f.write_str(m),
+            CliError::Spec(error) => error.fmt(f),
+            CliError::Build(error) => error.fmt(f),
+            CliError::Generate { context, error } => write!(f, "{context}: {error}"),
+            CliError::Request { option, error } => write!(f, "{option}: {error}"),
+            CliError::Workers(error) => write!(f, "--jobs: {error}"),
         }
     }
 }
 
 impl std::error::Error for CliError {}
+
+impl From<SpecError> for CliError {
+    fn from(error: SpecError) -> CliError {
+        CliError::Spec(error)
+    }
+}
+
+impl From<BuildError> for CliError {
+    fn from(error: BuildError) -> CliError {
+        CliError::Build(error)
+    }
+}
+
+impl From<WorkersError> for CliError {
+    fn from(error: WorkersError) -> CliError {
+        CliError::Workers(error)
+    }
+}
 
 /// The result of a command: the exit code to use when it did not fail.
 pub type CliResult = Result<u8, CliError>;

@@ -2,22 +2,29 @@
 //! parallel and written in order (one line or one JSON object per puzzle), with a progress bar
 //! on a terminal.
 
-use std::path::PathBuf;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
 
 use super::progress::puzzle_bar;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
-use serde_json::json;
 
-use super::error::{CliError, CliResult, EXIT_NO, EXIT_OK};
-use super::io::emit;
-use super::output::{geometry_json, score_json};
+use super::error::{CliError, CliResult, EXIT_OK};
 use super::puzzle_args::PuzzleArgs;
 use sudoku_book::generate::{
-    GenerateError, Generated, Request, Target, derive_seed, generate, givens_shortfall,
+    GenerateError, Generated, GivensTally, PuzzleRecord, Request, Target, check_count, derive_seed,
+    generate,
 };
-use sudoku_book::grid::{GeometryError, MAX_SIZE, MIN_SIZE, to_line};
+use sudoku_book::grid::to_line;
 use sudoku_book::logic::Level;
+use sudoku_book::workers;
+
+/// The most puzzles one run may ask for (they are streamed, so memory stays flat).
+pub const MAX_COUNT: usize = 10_000_000;
+/// Puzzles per worker thread in one batch: each batch is generated in parallel and written in
+/// order before the next starts.
+const BATCH_PER_THREAD: usize = 4;
 
 /// How `generate` writes puzzles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
@@ -40,7 +47,7 @@ pub struct GenerateArgs {
     /// Score range on the rating scale, MIN..MAX (for example 3.0..4.4)
     #[arg(long, value_name = "MIN..MAX")]
     pub score: Option<String>,
-    /// How many puzzles
+    /// How many puzzles (1 to 10000000); they are written as they are done
     #[arg(long, default_value_t = 1)]
     pub count: usize,
     /// The seed: the same seed and options give the same puzzles
@@ -49,7 +56,7 @@ pub struct GenerateArgs {
     /// Symmetry of the givens: none, rotate180, rotate90, mirror, diagonal
     #[arg(long, default_value = "rotate180")]
     pub symmetry: String,
-    /// Stop removing givens at this many (best effort)
+    /// Stop removing givens at this many (best effort; 1 to cells - 1)
     #[arg(long, value_name = "N")]
     pub givens: Option<usize>,
     /// Minimal puzzles: no given (or symmetric group of givens) can be removed keeping one solution
@@ -57,10 +64,10 @@ pub struct GenerateArgs {
     pub minimal: bool,
     /// Attempts per puzzle before giving up on the difficulty (default: 200; more where the level
     /// is rare: 20000 for extreme on classic 8x8, 5000 above easy on classic grids below 8x8,
-    /// 2000 for extreme on other grids up to 9x9)
+    /// 2000 for extreme on other grids up to 9x9); 1 to 1000000
     #[arg(long, value_name = "N")]
     pub attempts: Option<usize>,
-    /// Worker threads (default: all cores); never changes the output
+    /// Worker threads, 1 to 256 (default: all cores); never changes the output
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// Output format
@@ -71,48 +78,125 @@ pub struct GenerateArgs {
     pub out: Option<PathBuf>,
 }
 
-/// Runs `generate`.
+/// Runs `generate`: batch after batch, puzzles are made in parallel and written in order, so
+/// memory stays flat and an interrupted run keeps every puzzle it wrote. The first puzzle that
+/// cannot be made ends the run, after the ones before it are written.
 pub fn run(args: &GenerateArgs) -> CliResult {
     let request = build_request(args)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
-        .build()
-        .map_err(|e| CliError::Input(format!("cannot start worker threads: {e}")))?;
-    let progress = puzzle_bar(args.count, false);
-    let results: Vec<Result<Generated, GenerateError>> = pool.install(|| {
-        (0..args.count)
-            .into_par_iter()
-            .map(|index| {
-                let result = generate(&request, derive_seed(args.seed, 0, index as u64));
-                progress.inc(1);
-                result
-            })
-            .collect()
-    });
-    progress.finish_and_clear();
-    let mut text = String::new();
-    let mut failures = Vec::new();
-    let mut givens = Vec::new();
-    for (index, result) in results.into_iter().enumerate() {
-        match result {
-            Ok(puzzle) => {
-                givens.push(puzzle.givens.filled_count());
-                text.push_str(&render(&puzzle, args.output));
+    let count = check_count(args.count, MAX_COUNT).map_err(CliError::request)?;
+    let pool = workers::pool(args.jobs)?;
+    let mut sink = Sink::open(args.out.as_deref())?;
+    let progress = puzzle_bar(count, false);
+    let mut tally = GivensTally::new(request.givens);
+    let batch = pool.current_num_threads() * BATCH_PER_THREAD;
+    let mut failure = None;
+    for start in (0..count).step_by(batch) {
+        let indices = start..(start + batch).min(count);
+        let results: Vec<Result<Generated, GenerateError>> = pool.install(|| {
+            indices
+                .clone()
+                .into_par_iter()
+                .map(|index| {
+                    let result = generate(&request, derive_seed(args.seed, 0, index as u64));
+                    progress.inc(1);
+                    result
+                })
+                .collect()
+        });
+        let mut text = String::new();
+        for (index, result) in indices.zip(results) {
+            match result {
+                Ok(puzzle) => {
+                    tally.add(puzzle.givens.filled_count());
+                    text.push_str(&render(&puzzle, args.output));
+                }
+                Err(error) => {
+                    failure = Some((index, error));
+                    break;
+                }
             }
-            Err(error) => failures.push(format!("puzzle {}: {error}", index + 1)),
+        }
+        if !sink.write(&text)? || failure.is_some() {
+            break;
         }
     }
-    emit(args.out.as_deref(), &text)?;
-    if let Some(note) = givens_shortfall(request.givens, &givens) {
+    progress.finish_and_clear();
+    sink.finish()?;
+    if let Some(note) = tally.note() {
         eprintln!("sudoku-book: note: {note}");
     }
-    if failures.is_empty() {
-        return Ok(EXIT_OK);
+    match failure {
+        None => Ok(EXIT_OK),
+        Some((index, error)) => Err(failed(index, error)),
     }
-    for failure in &failures {
-        eprintln!("sudoku-book: {failure}");
+}
+
+/// The first puzzle that could not be made, and how many were written before it.
+fn failed(index: usize, error: GenerateError) -> CliError {
+    let written = match index {
+        0 => "no puzzle written".to_string(),
+        1 => "the 1 puzzle before it was written".to_string(),
+        n => format!("the {n} puzzles before it were written"),
+    };
+    CliError::Generate {
+        context: format!("puzzle {} ({written})", index + 1),
+        error,
     }
-    Ok(EXIT_NO)
+}
+
+/// Where the puzzles go: standard output, or a file written as they come.
+enum Sink {
+    Stdout,
+    File {
+        path: PathBuf,
+        writer: BufWriter<File>,
+    },
+}
+
+impl Sink {
+    fn open(path: Option<&Path>) -> Result<Sink, CliError> {
+        match path {
+            None => Ok(Sink::Stdout),
+            Some(path) => {
+                let file = File::create(path).map_err(|e| CliError::io("create", path, e))?;
+                Ok(Sink::File {
+                    path: path.to_path_buf(),
+                    writer: BufWriter::new(file),
+                })
+            }
+        }
+    }
+
+    /// Writes and flushes one batch; `false` when standard output was closed (`| head`), which
+    /// ends the run without an error.
+    fn write(&mut self, text: &str) -> Result<bool, CliError> {
+        match self {
+            Sink::Stdout => {
+                let mut out = std::io::stdout().lock();
+                match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                    Ok(()) => Ok(true),
+                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
+                    Err(e) => Err(CliError::Io(format!("cannot write standard output: {e}"))),
+                }
+            }
+            Sink::File { path, writer } => writer
+                .write_all(text.as_bytes())
+                .and_then(|()| writer.flush())
+                .map(|()| true)
+                .map_err(|e| CliError::io("write", path, e)),
+        }
+    }
+
+    fn finish(self) -> Result<(), CliError> {
+        match self {
+            Sink::Stdout => Ok(()),
+            Sink::File { path, writer } => writer
+                .into_inner()
+                .map_err(|e| CliError::io("write", &path, e.into_error()))?
+                .sync_all()
+                .map_err(|e| CliError::io("write", &path, e)),
+        }
+    }
 }
 
 fn build_request(args: &GenerateArgs) -> Result<Request, CliError> {
@@ -123,16 +207,6 @@ fn build_request(args: &GenerateArgs) -> Result<Request, CliError> {
         .size
         .or(regions.as_ref().map(|r| r.size()))
         .unwrap_or(9);
-    // Check the geometry now, so a bad request fails once, before any work.
-    check_size(size)?;
-    let mut check_regions = regions.clone();
-    if variant.jigsaw && check_regions.is_none() {
-        check_regions = Some(plain_layout(size)?);
-    }
-    args.puzzle.geometry(size, check_regions)?;
-    if args.count == 0 {
-        return Err(CliError::Input("--count must be at least 1".into()));
-    }
     let mut request = Request::new(variant, size);
     request.box_shape = args.puzzle.box_shape()?;
     request.regions = regions;
@@ -141,26 +215,8 @@ fn build_request(args: &GenerateArgs) -> Result<Request, CliError> {
     request.givens = args.givens;
     request.minimal = args.minimal;
     request.attempts = args.attempts;
+    request.check().map_err(CliError::request)?;
     Ok(request)
-}
-
-/// Refuses sizes outside the supported range before anything is built for them.
-fn check_size(size: usize) -> Result<(), CliError> {
-    if (MIN_SIZE..=MAX_SIZE).contains(&size) {
-        return Ok(());
-    }
-    Err(CliError::input(GeometryError::UnsupportedSize {
-        size,
-        min: MIN_SIZE,
-        max: MAX_SIZE,
-    }))
-}
-
-/// A simple valid layout (stacked bands) used only to check the other options of a jigsaw
-/// request before generating.
-fn plain_layout(size: usize) -> Result<sudoku_book::grid::RegionMap, CliError> {
-    let ids: Vec<usize> = (0..size * size).map(|cell| cell / size).collect();
-    sudoku_book::grid::RegionMap::from_ids(size, &ids).map_err(CliError::input)
 }
 
 fn target(args: &GenerateArgs) -> Result<Target, CliError> {
@@ -168,21 +224,10 @@ fn target(args: &GenerateArgs) -> Result<Target, CliError> {
         let level: Level = level.parse().map_err(CliError::input)?;
         return Ok(Target::Level(level));
     }
-    let Some(range) = &args.score else {
-        return Ok(Target::Any);
-    };
-    let bad = || {
-        CliError::Input(format!(
-            "'{range}' is not a score range: write MIN..MAX, for example 3.0..4.4"
-        ))
-    };
-    let (min, max) = range.split_once("..").ok_or_else(bad)?;
-    let min: f32 = min.trim().parse().map_err(|_| bad())?;
-    let max: f32 = max.trim().parse().map_err(|_| bad())?;
-    if min.is_nan() || max.is_nan() || min > max {
-        return Err(bad());
+    match &args.score {
+        None => Ok(Target::Any),
+        Some(range) => Target::parse_score(range).map_err(CliError::request),
     }
-    Ok(Target::Score { min, max })
 }
 
 fn render(puzzle: &Generated, output: GenerateOutput) -> String {
@@ -196,20 +241,8 @@ fn render(puzzle: &Generated, output: GenerateOutput) -> String {
             line + "\n"
         }
         GenerateOutput::Json => {
-            let mut object = geometry_json(&puzzle.geometry);
-            object.insert("givens".into(), json!(puzzle.givens.cells()));
-            object.insert("solution".into(), json!(puzzle.solution.cells()));
-            object.insert("score".into(), score_json(&puzzle.rating));
-            object.insert("level".into(), json!(puzzle.rating.level.name()));
-            let names: Vec<&str> = puzzle
-                .rating
-                .techniques_in_order()
-                .into_iter()
-                .map(|(name, _)| name)
-                .collect();
-            object.insert("techniques".into(), json!(names));
-            object.insert("seed".into(), json!(puzzle.seed));
-            serde_json::Value::Object(object).to_string() + "\n"
+            // Serialising plain strings and numbers cannot fail.
+            serde_json::to_string(&PuzzleRecord::of(puzzle)).unwrap_or_default() + "\n"
         }
     }
 }

@@ -1,15 +1,19 @@
 //! The seeded generator: filled grids, clue removal keeping one solution, symmetry, difficulty
 //! targeting and jigsaw layouts.
 
+pub mod check;
 pub mod dig;
 pub mod jigsaw;
 pub mod puzzle;
+pub mod record;
 pub mod rng;
 pub mod symmetry;
 pub mod transform;
 
+pub use check::{MAX_ATTEMPTS, RequestError, check_count};
 pub use puzzle::{
-    GenerateError, Generated, Request, Target, generate, givens_shortfall, random_fill,
+    GenerateError, Generated, GivensTally, Request, Target, generate, givens_shortfall, random_fill,
 };
+pub use record::PuzzleRecord;
 pub use rng::{SeededRng, derive_seed};
 pub use symmetry::Symmetry;

@@ -235,20 +235,62 @@ pub fn generate(request: &Request, seed: u64) -> Result<Generated, GenerateError
 /// puzzle got down to `wanted` givens (or none was asked), else one sentence saying how many
 /// puzzles kept more, and how many.
 pub fn givens_shortfall(wanted: Option<usize>, givens: &[usize]) -> Option<String> {
-    let wanted = wanted?;
-    let over: Vec<usize> = givens.iter().copied().filter(|&g| g > wanted).collect();
-    let (fewest, most) = (over.iter().min()?, over.iter().max()?);
-    let kept = if fewest == most {
-        format!("{fewest}")
-    } else {
-        format!("{fewest} to {most}")
-    };
-    Some(format!(
-        "{} of {} puzzles kept more than {wanted} givens ({kept}): no other given could be \
-         removed while the puzzle keeps one solution at the difficulty asked",
-        over.len(),
-        givens.len()
-    ))
+    let mut tally = GivensTally::new(wanted);
+    givens.iter().for_each(|&g| tally.add(g));
+    tally.note()
+}
+
+/// Counts, puzzle by puzzle, how many kept more givens than a `givens` target, in constant
+/// memory (for runs of millions of puzzles).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GivensTally {
+    wanted: Option<usize>,
+    total: usize,
+    over: usize,
+    fewest: usize,
+    most: usize,
+}
+
+impl GivensTally {
+    /// A tally for a target (`None`: nothing to report).
+    pub fn new(wanted: Option<usize>) -> GivensTally {
+        GivensTally {
+            wanted,
+            total: 0,
+            over: 0,
+            fewest: usize::MAX,
+            most: 0,
+        }
+    }
+
+    /// Counts one puzzle with this many givens.
+    pub fn add(&mut self, givens: usize) {
+        self.total += 1;
+        if self.wanted.is_some_and(|wanted| givens > wanted) {
+            self.over += 1;
+            self.fewest = self.fewest.min(givens);
+            self.most = self.most.max(givens);
+        }
+    }
+
+    /// The sentence for the user, when some puzzle kept more givens than wanted.
+    pub fn note(&self) -> Option<String> {
+        let wanted = self.wanted?;
+        if self.over == 0 {
+            return None;
+        }
+        let kept = if self.fewest == self.most {
+            format!("{}", self.fewest)
+        } else {
+            format!("{} to {}", self.fewest, self.most)
+        };
+        let of = if self.total == 1 { "puzzle" } else { "puzzles" };
+        Some(format!(
+            "{} of {} {of} kept more than {wanted} givens ({kept}): no other given could be \
+             removed while the puzzle keeps one solution at the difficulty asked",
+            self.over, self.total
+        ))
+    }
 }
 
 /// Of two levels reached (`None`: harder than the target), the one nearer the target.

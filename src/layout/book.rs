@@ -3,29 +3,38 @@
 //! the count even. Every page gets its running header and page number here; the result is a
 //! list of positioned pieces per page plus where each puzzle and answer landed.
 
-use super::Layout;
 use super::front;
-use super::page::{FOOTER_BAND, LABEL_HEIGHT, PageFrame, Rect, grid_in_slot, slots};
-use super::text::{Font, Placed, Typesetter};
+use super::page::{FOOTER_BAND, LABEL_HEIGHT, PageFrame, Rect, Sheet, grid_in_slot, slots};
+use super::style::{Look, PlacedGrid};
+use super::text::{Anchor, Font, Placed, Typesetter};
 use crate::book::BookPuzzle;
 use crate::book::manifest::Placement;
 use crate::fonts::FontSet;
 use crate::grid::Geometry;
-use crate::render::scene::Anchor;
 use crate::spec::BookPlan;
+use crate::spec::Layout;
 
-/// One page: its number (from 1) and what is on it.
+/// One page: its number (from 1), the sheet it is printed on, and what is on it — every
+/// piece fully placed and styled, so the renderer needs nothing else.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Page {
     pub number: usize,
+    pub sheet: Sheet,
     pub items: Vec<Placed>,
 }
 
 impl Page {
-    fn new(number: usize) -> Page {
+    /// An empty page (its sheet is set when the book is laid out).
+    pub fn new(number: usize) -> Page {
+        Page::with_items(number, Vec::new())
+    }
+
+    /// A page with these pieces.
+    pub fn with_items(number: usize, items: Vec<Placed>) -> Page {
         Page {
             number,
-            items: Vec::new(),
+            sheet: Sheet::default(),
+            items,
         }
     }
 }
@@ -44,6 +53,7 @@ pub struct Context<'a> {
     pub puzzles: &'a [BookPuzzle],
     pub set: Typesetter<'a>,
     pub frame: PageFrame,
+    pub look: Look,
 }
 
 const HEADING: Font = Font::bold(15.0);
@@ -59,7 +69,8 @@ pub fn lay_out(plan: &BookPlan, puzzles: &[BookPuzzle], fonts: &FontSet) -> Book
         plan,
         puzzles,
         set: Typesetter { fonts },
-        frame: plan.page.frame(),
+        frame: PageFrame::of(&plan.page),
+        look: Look::new(&plan.style, fonts.bold.cap_height),
     };
     let mut pages = vec![front::title_page(&ctx)];
     pages.extend(front::instruction_pages(&ctx, pages.len() + 1));
@@ -100,6 +111,9 @@ pub fn lay_out(plan: &BookPlan, puzzles: &[BookPuzzle], fonts: &FontSet) -> Book
     }
     if plan.page_numbers {
         number_pages(&ctx, &mut pages);
+    }
+    for page in &mut pages {
+        page.sheet = Sheet::of(&plan.page, page.number);
     }
     BookLayout {
         placement: Placement {
@@ -229,11 +243,10 @@ fn place_grids(
         let at = fit_grid(slot, ctx.puzzles[i].puzzle.geometry.size());
         let number = format!("#{}", ctx.puzzles[i].number);
         label(ctx, page, at, font, &number, &note(i));
-        page.items.push(Placed::Grid {
-            puzzle: i,
-            at,
-            answer,
-        });
+        let p = &ctx.puzzles[i].puzzle;
+        let solution = answer.then_some(&p.solution);
+        let grid = PlacedGrid::new(&ctx.look, &p.geometry, &p.givens, solution, at);
+        page.items.push(Placed::Grid(Box::new(grid)));
     }
 }
 

@@ -4,11 +4,11 @@
 
 use super::book::{Context, Page, capitalised, variant_title};
 use super::page::Rect;
-use super::text::{Font, Placed, Typesetter};
+use super::style::{Look, PlacedGrid};
+use super::text::{Anchor, Font, Placed, Typesetter};
 use crate::grid::text::digit_range;
-use crate::grid::{Geometry, HouseKind};
+use crate::grid::{Geometry, Grid, HouseKind};
 use crate::logic::Level;
-use crate::render::scene::Anchor;
 
 const TITLE: Font = Font::bold(30.0);
 const SUBTITLE: Font = Font::regular(15.0);
@@ -62,7 +62,7 @@ pub fn title_page(ctx: &Context) -> Page {
                 .line(centre, baseline, AUTHOR, Anchor::Middle, author),
         );
     }
-    Page { number: 1, items }
+    Page::with_items(1, items)
 }
 
 /// `48 puzzles · easy to hard · with solutions`.
@@ -91,10 +91,7 @@ type Block = Box<dyn Fn(&Typesetter, Rect, f64) -> (Vec<Placed>, f64)>;
 
 /// The instructions, flowed over as many pages as they need, numbered from `first`.
 pub fn instruction_pages(ctx: &Context, first: usize) -> Vec<Page> {
-    let mut pages = vec![Page {
-        number: first,
-        items: Vec::new(),
-    }];
+    let mut pages = vec![Page::new(first)];
     let area = ctx.frame.content(first);
     pages[0].items.push(ctx.set.line(
         area.x,
@@ -121,10 +118,7 @@ pub fn instruction_pages(ctx: &Context, first: usize) -> Vec<Page> {
             }
         };
         if pages.last().is_none_or(|p| p.number != number) {
-            pages.push(Page {
-                number,
-                items: Vec::new(),
-            });
+            pages.push(Page::new(number));
         }
         if let Some(page) = pages.last_mut() {
             page.items.extend(items);
@@ -135,8 +129,8 @@ pub fn instruction_pages(ctx: &Context, first: usize) -> Vec<Page> {
 
 fn instruction_blocks(ctx: &Context) -> Vec<Block> {
     let mut blocks: Vec<Block> = vec![text_block(&introduction(ctx))];
-    for (puzzle, geo) in kinds(ctx) {
-        blocks.push(kind_block(puzzle, &geo));
+    for geo in kinds(ctx) {
+        blocks.push(kind_block(ctx.look, geo));
     }
     blocks.push(levels_block(ctx));
     blocks
@@ -180,27 +174,27 @@ fn text_block(text: &str) -> Block {
     Box::new(move |set, area, top| set.paragraph(area, top, BODY, Anchor::Start, &text))
 }
 
-/// One example puzzle (its index) for each kind of grid in the book, in order of appearance.
-fn kinds(ctx: &Context) -> Vec<(usize, Geometry)> {
-    let mut kinds: Vec<(usize, Geometry)> = Vec::new();
-    for (i, p) in ctx.puzzles.iter().enumerate() {
+/// The geometry of each kind of grid in the book, in order of appearance.
+fn kinds(ctx: &Context) -> Vec<Geometry> {
+    let mut kinds: Vec<Geometry> = Vec::new();
+    for p in ctx.puzzles {
         let geo = &p.puzzle.geometry;
         let same_kind = |other: &Geometry| {
             other.variant() == geo.variant()
                 && other.size() == geo.size()
                 && other.box_shape() == geo.box_shape()
         };
-        if !kinds.iter().any(|(_, other)| same_kind(other)) {
-            kinds.push((i, geo.clone()));
+        if !kinds.iter().any(same_kind) {
+            kinds.push(geo.clone());
         }
     }
     kinds
 }
 
 /// A diagram of the grid's houses at the left, its name and rules at the right.
-fn kind_block(puzzle: usize, geo: &Geometry) -> Block {
-    let name = variant_title(geo);
-    let rules = rules(geo);
+fn kind_block(look: Look, geo: Geometry) -> Block {
+    let name = variant_title(&geo);
+    let rules = rules(&geo);
     Box::new(move |set, area, top| {
         let side = (area.w * 0.3).min(34.0);
         let text_area = Rect {
@@ -208,15 +202,15 @@ fn kind_block(puzzle: usize, geo: &Geometry) -> Block {
             w: area.w - side - 8.0,
             ..area
         };
-        let mut items = vec![Placed::Diagram {
-            puzzle,
-            at: Rect {
-                x: area.x,
-                y: top,
-                w: side,
-                h: side,
-            },
-        }];
+        let at = Rect {
+            x: area.x,
+            y: top,
+            w: side,
+            h: side,
+        };
+        let empty = Grid::empty(geo.size());
+        let diagram = PlacedGrid::new(&look, &geo, &empty, None, at);
+        let mut items = vec![Placed::Grid(Box::new(diagram))];
         let (text, height) = title_and_body(set, text_area, top, &name, &rules);
         items.extend(text);
         (items, side.max(height))
@@ -345,5 +339,5 @@ fn contents_page(ctx: &Context, chunk: &[(String, usize)], number: usize, titled
             ));
         }
     }
-    Page { number, items }
+    Page::with_items(number, items)
 }

@@ -1,131 +1,15 @@
-//! Page layouts: how many puzzles a page holds and where (`layouts/*.toml`: `columns` × `rows`
-//! slots with `spacing`), the built-in copies of the shipped files, looking a layout up by name;
-//! the page geometry (`page`: margins and gutter, slots, grids in slots); text measuring and
-//! wrapping (`text`); and the whole book's pages (`book`, with the front matter in `front`).
+//! Laying out the book: the page geometry (`page`: trim, bleed and the printed sheet, margins
+//! and gutter, the slots of a layout, grids in slots), the resolved look of each grid (`style`),
+//! text measuring and wrapping (`text`), and the whole book's pages (`book`, with the front
+//! matter in `front`), each piece fully placed and styled for the renderer. `check` refuses a
+//! plan whose grids would not fit their slots, before any puzzle is made.
 
 pub mod book;
 pub mod front;
 pub mod page;
 pub mod text;
 
-use std::path::{Path, PathBuf};
+pub mod check;
+pub mod style;
 
-use serde::Deserialize;
-
-/// The shipped layouts, built into the binary so their names work from any folder.
-pub const BUILTIN: &[(&str, &str)] = &[
-    ("1up", include_str!("../../layouts/1up.toml")),
-    ("2up", include_str!("../../layouts/2up.toml")),
-    ("4up", include_str!("../../layouts/4up.toml")),
-    ("6up", include_str!("../../layouts/6up.toml")),
-    ("9up", include_str!("../../layouts/9up.toml")),
-    ("12up", include_str!("../../layouts/12up.toml")),
-];
-
-/// A page layout: equal slots in a grid.
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Layout {
-    /// Slots across the page.
-    pub columns: usize,
-    /// Slots down the page.
-    pub rows: usize,
-    /// Space between slots, in millimetres.
-    #[serde(default = "default_spacing")]
-    pub spacing: f64,
-}
-
-fn default_spacing() -> f64 {
-    8.0
-}
-
-impl Layout {
-    /// Slots per page.
-    pub fn slots(&self) -> usize {
-        self.columns * self.rows
-    }
-}
-
-/// Where a layout comes from: a file found next to the spec, or a built-in copy.
-#[derive(Debug, Clone, PartialEq)]
-pub enum LayoutSource {
-    File(PathBuf),
-    Builtin(&'static str),
-}
-
-/// Finds a layout by name: `layouts/NAME.toml` beside the spec or one folder up, then the
-/// built-in layouts. `None` when nothing has that name.
-pub fn find_layout(name: &str, spec_dir: &Path) -> Option<LayoutSource> {
-    let file = format!("{name}.toml");
-    for dir in [spec_dir.join("layouts"), spec_dir.join("../layouts")] {
-        let path = dir.join(&file);
-        if path.is_file() {
-            return Some(LayoutSource::File(path));
-        }
-    }
-    BUILTIN
-        .iter()
-        .find(|(builtin, _)| *builtin == name)
-        .map(|(_, text)| LayoutSource::Builtin(text))
-}
-
-/// Reads a layout's text: `columns` and `rows` at least 1.
-pub fn parse_layout(text: &str) -> Result<Layout, String> {
-    let layout: Layout = toml::from_str(text).map_err(|e| e.message().to_string())?;
-    if layout.columns == 0 || layout.rows == 0 {
-        return Err("columns and rows must be at least 1".into());
-    }
-    if !(0.0..=100.0).contains(&layout.spacing) {
-        return Err(format!(
-            "spacing {} mm is out of range 0 to 100",
-            layout.spacing
-        ));
-    }
-    Ok(layout)
-}
-
-/// The names of the built-in layouts, for messages.
-pub fn builtin_names() -> Vec<&'static str> {
-    BUILTIN.iter().map(|(name, _)| *name).collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn builtin_layouts_parse() {
-        for (name, text) in BUILTIN {
-            let layout = parse_layout(text).unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert_eq!(layout.slots().to_string() + "up", *name);
-        }
-    }
-
-    #[test]
-    fn lookup_prefers_files_then_builtins() {
-        let dir = tempfile::tempdir().unwrap();
-        assert_eq!(
-            find_layout("4up", dir.path()),
-            Some(LayoutSource::Builtin(BUILTIN[2].1))
-        );
-        std::fs::create_dir(dir.path().join("layouts")).unwrap();
-        let own = dir.path().join("layouts/mine.toml");
-        std::fs::write(&own, "columns = 1\nrows = 3\n").unwrap();
-        assert_eq!(
-            find_layout("mine", dir.path()),
-            Some(LayoutSource::File(own))
-        );
-        assert_eq!(find_layout("none", dir.path()), None);
-    }
-
-    #[test]
-    fn bad_layouts_are_refused() {
-        assert!(parse_layout("columns = 0\nrows = 2\n").is_err());
-        assert!(parse_layout("columns = 2\n").unwrap_err().contains("rows"));
-        assert!(
-            parse_layout("columns = 2\nrows = 2\nspace = 3\n")
-                .unwrap_err()
-                .contains("space")
-        );
-    }
-}
+pub use check::check_plan;

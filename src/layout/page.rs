@@ -1,8 +1,54 @@
-//! Page geometry: the content area of a page (margins, with the gutter on the inner side, which
-//! alternates on facing pages), the slots a layout cuts it into, and the square grid that fits a
-//! slot under its label.
+//! Page geometry: the printed sheet (trim plus bleed, and where the trim box sits on it), the
+//! content area of a page (margins, with the gutter on the inner side, which alternates on
+//! facing pages), the slots a layout cuts it into, and the square grid that fits a slot under
+//! its label. Lengths are millimetres.
 
-use super::Layout;
+use crate::spec::{Layout, PageSpec};
+use crate::units::{MM_PER_POINT, Mm};
+
+/// Bleed added to the outer edge, and to the top and the bottom (0.125 in).
+pub const BLEED: Mm = Mm(0.125 * crate::units::MM_PER_INCH);
+
+/// The sheet a page is printed on, and where its trim box sits on it.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Sheet {
+    /// The sheet: trim plus bleed.
+    pub width: f64,
+    pub height: f64,
+    /// The trim box on the sheet; `None` without bleed (the sheet is the trim page).
+    pub trim: Option<Rect>,
+}
+
+impl Sheet {
+    /// The sheet of page `number`: bleed is added at the top, the bottom and the outer edge,
+    /// which is the left edge of a left-hand (even) page.
+    pub fn of(page: &PageSpec, number: usize) -> Sheet {
+        let bleed = BLEED.0;
+        if !page.bleed {
+            return Sheet {
+                width: page.width_mm,
+                height: page.height_mm,
+                trim: None,
+            };
+        }
+        let x = if number.is_multiple_of(2) { bleed } else { 0.0 };
+        Sheet {
+            width: page.width_mm + bleed,
+            height: page.height_mm + 2.0 * bleed,
+            trim: Some(Rect {
+                x,
+                y: bleed,
+                w: page.width_mm,
+                h: page.height_mm,
+            }),
+        }
+    }
+
+    /// How far the trim page's origin is moved on the sheet.
+    pub fn offset(&self) -> (f64, f64) {
+        self.trim.map_or((0.0, 0.0), |t| (t.x, t.y))
+    }
+}
 
 /// A rectangle in millimetres, origin at the top left of the page.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -23,6 +69,16 @@ pub struct PageFrame {
 }
 
 impl PageFrame {
+    /// The trim page of a spec with its margins.
+    pub fn of(page: &PageSpec) -> PageFrame {
+        PageFrame {
+            width: page.width_mm,
+            height: page.height_mm,
+            margin: page.margin_mm,
+            gutter: page.gutter_mm,
+        }
+    }
+
     /// The area inside the margins of page `number` (1-based). Odd pages are right-hand
     /// (recto) pages, whose inner side — the gutter — is on the left.
     pub fn content(&self, number: usize) -> Rect {
@@ -98,7 +154,7 @@ pub fn grid_in_slot(slot: Rect, size: usize, min_cell: f64) -> Option<Rect> {
 /// The smallest cell, in millimetres, whose digits stay at or above 7 pt: digits are drawn at 62 %
 /// of the cell (50 % above 9×9), and 7 pt is 2.47 mm.
 pub fn min_cell_for_size(size: usize) -> f64 {
-    let seven_points = 7.0 * 25.4 / 72.0;
+    let seven_points = 7.0 * MM_PER_POINT;
     let ratio = if size > 9 { 0.62 * 0.8 } else { 0.62 };
     seven_points / ratio
 }

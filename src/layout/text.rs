@@ -2,11 +2,20 @@
 //! wrapping, and the positioned pieces of a page ([`Placed`]) that the renderer draws.
 
 use super::page::Rect;
+use super::style::PlacedGrid;
 use crate::fonts::FontSet;
-use crate::render::scene::{Anchor, Grey};
+use crate::units::Pt;
 
-/// Millimetres per point.
-pub const PT: f64 = 25.4 / 72.0;
+/// A grey level: 0.0 is black, 1.0 is white.
+pub type Grey = f64;
+
+/// Horizontal placement of text relative to its anchor point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anchor {
+    Start,
+    Middle,
+    End,
+}
 
 /// A line of text whose baseline passes through `y`; `size` in millimetres.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,17 +41,8 @@ pub enum Placed {
         y2: f64,
         width: f64,
     },
-    /// A puzzle grid (`answer`: with its solution) of the puzzle at this index in book order.
-    Grid {
-        puzzle: usize,
-        at: Rect,
-        answer: bool,
-    },
-    /// An empty grid that shows the houses of the puzzle at this index (instructions page).
-    Diagram {
-        puzzle: usize,
-        at: Rect,
-    },
+    /// A grid with its digits and its resolved style.
+    Grid(Box<PlacedGrid>),
 }
 
 /// A font choice: size in points and weight.
@@ -66,7 +66,7 @@ impl Font {
 
     /// The size in millimetres.
     pub fn mm(self) -> f64 {
-        self.points * PT
+        Pt(self.points).to_mm().0
     }
 
     /// Baseline-to-baseline distance for wrapped lines.

@@ -4,33 +4,7 @@
 
 use super::scene::{Anchor, Grey, Item, Scene};
 use crate::grid::{Geometry, Grid, HouseKind, digit_symbol};
-
-/// Line widths and shades, in millimetres and grey levels (print minimums: 0.3 mm, 10 % grey).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct GridStyle {
-    /// Cell lines.
-    pub thin: f64,
-    /// Box and region edges, and the border.
-    pub thick: f64,
-    /// Ink of window shading (0.2 = 20 % grey).
-    pub window_shade: f64,
-    /// Diagonal cells shaded instead of crossed by lines.
-    pub shade_diagonals: bool,
-    /// Cap height of the digit font, in em (0.714 for Noto Sans).
-    pub cap_height: f64,
-}
-
-impl Default for GridStyle {
-    fn default() -> GridStyle {
-        GridStyle {
-            thin: 0.3,
-            thick: 0.9,
-            window_shade: 0.2,
-            shade_diagonals: false,
-            cap_height: 0.714,
-        }
-    }
-}
+pub use crate::layout::style::GridStyle;
 
 /// Where and how large a grid is drawn: top-left corner and side, in millimetres.
 #[derive(Debug, Clone, Copy, PartialEq)]

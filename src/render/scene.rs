@@ -1,16 +1,7 @@
 //! The format-neutral scene: a page as a list of primitives in millimetres, origin at the top
 //! left, y downwards. Layout fills it; the SVG and PDF backends only translate it.
 
-/// A grey level: 0.0 is black, 1.0 is white.
-pub type Grey = f64;
-
-/// Horizontal placement of text relative to its anchor point.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Anchor {
-    Start,
-    Middle,
-    End,
-}
+pub use crate::layout::text::{Anchor, Grey};
 
 /// One drawing primitive.
 #[derive(Debug, Clone, PartialEq)]

@@ -15,6 +15,8 @@ pub struct SpecError {
     pub key: Option<String>,
     /// What is wrong, and how to fix it.
     pub message: String,
+    /// The spec (or a file it names) could not be read, rather than being wrong.
+    pub io: bool,
 }
 
 impl SpecError {
@@ -31,7 +33,14 @@ impl SpecError {
             position: span.map(|s| line_column(source, s.start)),
             key,
             message,
+            io: false,
         }
+    }
+
+    /// The same error, marked as a file that could not be read.
+    pub fn unreadable(mut self) -> SpecError {
+        self.io = true;
+        self
     }
 }
 

@@ -3,6 +3,7 @@
 //! file, line and column (from the TOML span) and the key, with a "did you mean" for typos.
 
 pub mod error;
+pub mod layouts;
 pub mod raw;
 
 use std::ops::Range;
@@ -10,22 +11,21 @@ use std::path::{Path, PathBuf};
 
 use toml::Spanned;
 
-use crate::generate::{Request, Symmetry, Target};
-use crate::grid::{BoxShape, Geometry, RegionMap, Variant};
-use crate::layout::page::{LABEL_HEIGHT, PageFrame, grid_in_slot, min_cell_for_size, slots};
-use crate::layout::{Layout, LayoutSource, builtin_names, find_layout, parse_layout};
+use crate::generate::{Request, RequestError, Symmetry, Target, check_count};
+use crate::grid::{BoxShape, RegionMap, Variant};
 use crate::logic::Level;
+use crate::units::{MM_PER_INCH, parse_length};
 pub use error::SpecError;
 use error::did_you_mean;
+pub use layouts::{Layout, LayoutSource, builtin_names, find_layout, parse_layout};
 use raw::{KNOWN_KEYS, RawBook, RawLength, RawSection};
 
-/// Millimetres per inch and per point.
-const MM_PER_INCH: f64 = 25.4;
-const MM_PER_POINT: f64 = 25.4 / 72.0;
 /// KDP's smallest outside margin, and the default margin and gutter.
 const MIN_MARGIN_MM: f64 = 0.25 * MM_PER_INCH;
 const DEFAULT_MARGIN_MM: f64 = 0.5 * MM_PER_INCH;
 const DEFAULT_GUTTER_MM: f64 = 0.375 * MM_PER_INCH;
+/// The most puzzles a book may hold (KDP's 828 pages of 12 grids is 9,936).
+pub const MAX_BOOK_PUZZLES: usize = 10_000;
 /// The smallest width and height left for content inside the margins.
 const MIN_AREA_MM: f64 = 50.0;
 
@@ -48,40 +48,6 @@ pub struct PageSpec {
     pub margin_mm: f64,
     pub gutter_mm: f64,
     pub bleed: bool,
-}
-
-/// Bleed added to the outer edge, and to the top and the bottom, in millimetres (0.125 in).
-pub const BLEED_MM: f64 = 0.125 * MM_PER_INCH;
-
-impl PageSpec {
-    /// The trim page with its margins.
-    pub fn frame(&self) -> PageFrame {
-        PageFrame {
-            width: self.width_mm,
-            height: self.height_mm,
-            margin: self.margin_mm,
-            gutter: self.gutter_mm,
-        }
-    }
-
-    /// The printed sheet (trim plus bleed), in millimetres.
-    pub fn media_size(&self) -> (f64, f64) {
-        if self.bleed {
-            (self.width_mm + BLEED_MM, self.height_mm + 2.0 * BLEED_MM)
-        } else {
-            (self.width_mm, self.height_mm)
-        }
-    }
-
-    /// Where the trim box of page `number` starts on the sheet: bleed is added at the top and
-    /// on the outer edge, which is the left edge of a left-hand (even) page.
-    pub fn trim_offset(&self, number: usize) -> (f64, f64) {
-        match (self.bleed, number.is_multiple_of(2)) {
-            (false, _) => (0.0, 0.0),
-            (true, true) => (BLEED_MM, BLEED_MM),
-            (true, false) => (0.0, BLEED_MM),
-        }
-    }
 }
 
 /// How diagonals are drawn.
@@ -126,6 +92,19 @@ pub struct BookPlan {
     pub contents: bool,
     pub style: Style,
     pub sections: Vec<SectionPlan>,
+    /// Where the spec came from, for messages about it from later checks.
+    pub origin: Origin,
+}
+
+/// The spec file and the positions of the keys that later checks (the layout's) may refuse.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Origin {
+    /// The spec file as the user named it.
+    pub file: String,
+    /// Line and column of `layout`, when the spec sets it.
+    pub layout: Option<(usize, usize)>,
+    /// Line and column of `answers.layout`, when the spec sets it.
+    pub answers_layout: Option<(usize, usize)>,
 }
 
 /// Reads and checks a spec file.
@@ -136,6 +115,7 @@ pub fn load(path: &Path) -> Result<BookPlan, SpecError> {
         position: None,
         key: None,
         message: format!("cannot read the spec: {e}"),
+        io: true,
     })?;
     let dir = path.parent().unwrap_or(Path::new("."));
     parse(&name, &text, dir)
@@ -208,13 +188,12 @@ impl Checker<'_> {
             .enumerate()
             .map(|(index, section)| self.section(index, section))
             .collect::<Result<Vec<_>, _>>()?;
-        let largest = sections.iter().map(|s| s.request.size).max().unwrap_or(9);
-        let layout_span = raw.layout.as_ref().map(|l| l.span());
-        self.grid_fits(&page, &layout, largest, "layout", layout_span)?;
-        if let Some(answers) = &answers {
-            let span = answers_raw.layout.as_ref().map(|l| l.span());
-            self.grid_fits(&page, answers, largest, "answers.layout", span)?;
-        }
+        self.total_count(&raw.sections, &sections)?;
+        let origin = Origin {
+            file: self.file.to_string(),
+            layout: self.position(raw.layout.as_ref().map(Spanned::span)),
+            answers_layout: self.position(answers_raw.layout.as_ref().map(Spanned::span)),
+        };
         Ok(BookPlan {
             title: raw.title.into_inner(),
             subtitle: raw.subtitle.map(Spanned::into_inner),
@@ -231,39 +210,39 @@ impl Checker<'_> {
             contents: raw.contents.is_some_and(Spanned::into_inner),
             style: self.style(raw.style.unwrap_or_default())?,
             sections,
+            origin,
         })
     }
 
-    /// Checks that the largest grid of the book fits one slot of the layout with digits of at
-    /// least 7 pt.
-    fn grid_fits(
+    /// Refuses a book of more than [`MAX_BOOK_PUZZLES`] puzzles, at the section that passes it.
+    fn total_count(
         &self,
-        page: &PageSpec,
-        layout: &Layout,
-        size: usize,
-        key: &str,
-        span: Option<Range<usize>>,
+        raw: &[Spanned<RawSection>],
+        sections: &[SectionPlan],
     ) -> Result<(), SpecError> {
-        let slot = slots(page.frame().grid_area(1), layout)[0];
-        let min_cell = min_cell_for_size(size);
-        if grid_in_slot(slot, size, min_cell).is_some() {
-            return Ok(());
+        let mut total = 0;
+        for (index, section) in sections.iter().enumerate() {
+            total += section.count;
+            if total > MAX_BOOK_PUZZLES {
+                let span = raw[index].get_ref().count.span();
+                let key = format!("section[{}].count", index + 1);
+                return Err(self.error(
+                    span,
+                    &key,
+                    format!("the book would hold {total} puzzles; a book holds at most {MAX_BOOK_PUZZLES}"),
+                ));
+            }
         }
-        let cell = slot.w.min(slot.h - LABEL_HEIGHT) / size as f64;
-        let default = if span.is_none() { " (the default)" } else { "" };
-        Err(SpecError::at(
-            self.file,
-            self.text,
-            span,
-            Some(key.to_string()),
-            format!(
-                "a {size}x{size} grid does not fit a slot of this layout{default} ({} per page): its cells would be {cell:.1} mm, and 7 pt digits need {min_cell:.1} mm; use a layout with fewer grids per page or a larger page",
-                layout.slots()
-            ),
-        ))
+        Ok(())
+    }
+
+    /// The line and column of a span, for checks made after parsing.
+    fn position(&self, span: Option<Range<usize>>) -> Option<(usize, usize)> {
+        span.map(|s| error::line_column(self.text, s.start))
     }
 
     fn page(&self, raw: raw::RawPage) -> Result<PageSpec, SpecError> {
+        self.page_size_keys(&raw)?;
         let (mut width, mut height) = match &raw.size {
             Some(size) => self.page_size(size)?,
             None => (215.9, 279.4),
@@ -314,6 +293,28 @@ impl Checker<'_> {
         })
     }
 
+    /// A page is `size`, or `width` and `height` together.
+    fn page_size_keys(&self, raw: &raw::RawPage) -> Result<(), SpecError> {
+        match (&raw.size, &raw.width, &raw.height) {
+            (Some(_), Some(given), _) | (Some(_), None, Some(given)) => Err(self.error(
+                given.span(),
+                "page.size",
+                "give a named size or width and height, not both",
+            )),
+            (None, Some(w), None) => Err(self.error(
+                w.span(),
+                "page.height",
+                "a custom page needs width and height: height is missing",
+            )),
+            (None, None, Some(h)) => Err(self.error(
+                h.span(),
+                "page.width",
+                "a custom page needs width and height: width is missing",
+            )),
+            _ => Ok(()),
+        }
+    }
+
     fn page_size(&self, size: &Spanned<String>) -> Result<(f64, f64), SpecError> {
         let name = size.get_ref().trim().to_ascii_lowercase();
         PAGE_SIZES
@@ -339,7 +340,7 @@ impl Checker<'_> {
         let bad = |why: &str| self.error(value.span(), key, why.to_string());
         let mm = match value.get_ref() {
             RawLength::Millimetres(mm) => *mm,
-            RawLength::Text(text) => parse_length(text).ok_or_else(|| {
+            RawLength::Text(text) => parse_length(text).map(|mm| mm.0).ok_or_else(|| {
                 bad(&format!(
                     "'{text}' is not a length: write 12mm, 0.5in or 36pt"
                 ))
@@ -381,6 +382,7 @@ impl Checker<'_> {
                     key,
                     format!("cannot read {}: {e}", path.display()),
                 )
+                .unreadable()
             })?,
         };
         parse_layout(&contents).map_err(|e| self.error(span, key, format!("layout '{text}': {e}")))
@@ -453,7 +455,6 @@ impl Checker<'_> {
             None => Variant::CLASSIC,
         };
         let size = section.size.as_ref().map_or(9, |s| *s.get_ref());
-        let size_span = section.size.as_ref().map_or(spanned.span(), |s| s.span());
         let box_shape = match &section.box_shape {
             Some(b) => Some(
                 b.get_ref()
@@ -463,25 +464,6 @@ impl Checker<'_> {
             None => None,
         };
         let regions = self.regions(section, &key("regions"))?;
-        let mut check_regions = regions.clone();
-        if variant.jigsaw && check_regions.is_none() && size <= crate::grid::MAX_SIZE {
-            let ids: Vec<usize> = (0..size * size).map(|c| c / size.max(1)).collect();
-            check_regions = RegionMap::from_ids(size, &ids).ok();
-        }
-        if !variant.jigsaw || check_regions.is_some() {
-            Geometry::new(size, variant, box_shape, check_regions)
-                .map_err(|e| self.error(size_span.clone(), &key("size"), e.to_string()))?;
-        } else {
-            return Err(self.error(
-                size_span,
-                &key("size"),
-                format!("size {size} is not supported"),
-            ));
-        }
-        let count = *section.count.get_ref();
-        if count == 0 {
-            return Err(self.error(section.count.span(), &key("count"), "must be at least 1"));
-        }
         let mut request = Request::new(variant, size);
         request.box_shape = box_shape;
         request.regions = regions;
@@ -493,6 +475,12 @@ impl Checker<'_> {
                 .map_err(|e| self.error(s.span(), &key("symmetry"), e))?;
         }
         request.givens = section.givens.as_ref().map(|g| *g.get_ref());
+        request.attempts = section.attempts.as_ref().map(|a| *a.get_ref());
+        request
+            .check()
+            .map_err(|e| self.request_error(spanned, section, index, &e))?;
+        let count = check_count(*section.count.get_ref(), MAX_BOOK_PUZZLES)
+            .map_err(|e| self.error(section.count.span(), &key("count"), e.to_string()))?;
         let title = section
             .title
             .as_ref()
@@ -502,6 +490,28 @@ impl Checker<'_> {
             count,
             request,
         })
+    }
+
+    /// A request error located at the key that holds the wrong value.
+    fn request_error(
+        &self,
+        spanned: &Spanned<RawSection>,
+        section: &RawSection,
+        index: usize,
+        error: &RequestError,
+    ) -> SpecError {
+        let field = error.field();
+        let span = match field {
+            "box" => section.box_shape.as_ref().map(Spanned::span),
+            "variant" => section.variant.as_ref().map(Spanned::span),
+            "regions" => section.regions.as_ref().map(Spanned::span),
+            "givens" => section.givens.as_ref().map(Spanned::span),
+            "attempts" => section.attempts.as_ref().map(Spanned::span),
+            "score" => section.score.as_ref().map(Spanned::span),
+            _ => section.size.as_ref().map(Spanned::span),
+        };
+        let key = format!("section[{}].{field}", index + 1);
+        self.error(span.unwrap_or(spanned.span()), &key, error.to_string())
     }
 
     fn regions(&self, section: &RawSection, key: &str) -> Result<Option<RegionMap>, SpecError> {
@@ -515,6 +525,7 @@ impl Checker<'_> {
                 key,
                 format!("cannot read {}: {e}", full.display()),
             )
+            .unreadable()
         })?;
         RegionMap::parse(&text)
             .map(Some)
@@ -537,18 +548,8 @@ impl Checker<'_> {
                 .parse::<Level>()
                 .map(Target::Level)
                 .map_err(|e| self.error(d.span(), &key("difficulty"), e.to_string())),
-            (None, Some(s)) => parse_score_range(s.get_ref())
-                .map(|(min, max)| Target::Score { min, max })
-                .ok_or_else(|| {
-                    self.error(
-                        s.span(),
-                        &key("score"),
-                        format!(
-                            "'{}' is not a score range: write MIN..MAX, for example \"3.0..4.4\"",
-                            s.get_ref()
-                        ),
-                    )
-                }),
+            (None, Some(s)) => Target::parse_score(s.get_ref())
+                .map_err(|e| self.error(s.span(), &key("score"), e.to_string())),
             (None, None) => Ok(Target::Any),
         }
     }
@@ -569,32 +570,6 @@ fn default_title(request: &Request) -> String {
         Target::Score { min, max } => format!("{name} — score {min:.1} to {max:.1}"),
         Target::Any => name,
     }
-}
-
-/// `12mm`, `1.5 cm`, `0.5in`, `36pt` (or a bare number of millimetres) in millimetres.
-pub fn parse_length(text: &str) -> Option<f64> {
-    let text = text.trim();
-    let split = text
-        .find(|c: char| c.is_ascii_alphabetic())
-        .unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
-    let value: f64 = number.trim().parse().ok()?;
-    let factor = match unit.trim() {
-        "" | "mm" => 1.0,
-        "cm" => 10.0,
-        "in" => MM_PER_INCH,
-        "pt" => MM_PER_POINT,
-        _ => return None,
-    };
-    Some(value * factor)
-}
-
-/// `MIN..MAX` with `MIN <= MAX`.
-pub fn parse_score_range(text: &str) -> Option<(f32, f32)> {
-    let (min, max) = text.split_once("..")?;
-    let min: f32 = min.trim().parse().ok()?;
-    let max: f32 = max.trim().parse().ok()?;
-    (min.is_finite() && max.is_finite() && min <= max).then_some((min, max))
 }
 
 #[cfg(test)]

@@ -77,6 +77,7 @@ pub struct RawSection {
     pub symmetry: Option<Spanned<String>>,
     pub givens: Option<Spanned<usize>>,
     pub regions: Option<Spanned<String>>,
+    pub attempts: Option<Spanned<usize>>,
 }
 
 /// Every key the spec knows, for "did you mean" suggestions.
@@ -113,4 +114,5 @@ pub const KNOWN_KEYS: &[&str] = &[
     "symmetry",
     "givens",
     "regions",
+    "attempts",
 ];

@@ -150,8 +150,74 @@ fn zero_count_is_refused() {
     let message = error("title = \"x\"\n[[section]]\ncount = 0\n");
     assert_eq!(
         message,
-        "book.toml:3:9: section[1].count: must be at least 1"
+        "book.toml:3:9: section[1].count: 0 puzzles is out of range: use 1 to 10000"
     );
+}
+
+#[test]
+fn a_billion_puzzles_are_refused_at_once() {
+    let message = error("title = \"x\"\n[[section]]\ncount = 1000000000\n");
+    assert!(
+        message.starts_with("book.toml:3:9: section[1].count: 1000000000 puzzles is out of range"),
+        "{message}"
+    );
+    let two = "title = \"x\"\n[[section]]\ncount = 6000\n[[section]]\ncount = 6000\n";
+    let message = error(two);
+    assert!(
+        message.starts_with("book.toml:5:9: section[2].count: the book would hold 12000 puzzles"),
+        "{message}"
+    );
+}
+
+#[test]
+fn numbers_out_of_range_are_refused_at_their_key() {
+    let cases = [
+        (
+            "givens = 1000",
+            "section[1].givens: 1000 givens is out of range",
+        ),
+        (
+            "attempts = 0",
+            "section[1].attempts: 0 attempts is out of range",
+        ),
+        (
+            "score = \"inf..inf\"",
+            "section[1].score: 'inf..inf' is not a score range",
+        ),
+        ("box = \"3x4\"", "section[1].box: 3x4 boxes do not tile"),
+    ];
+    for (line, expected) in cases {
+        let message = error(&format!("title = \"x\"\n[[section]]\ncount = 1\n{line}\n"));
+        assert!(message.starts_with("book.toml:4:"), "{message}");
+        assert!(message.contains(expected), "{line}: {message}");
+    }
+}
+
+#[test]
+fn a_page_needs_a_size_or_both_width_and_height() {
+    let head = "title = \"x\"\n[[section]]\ncount = 1\n[page]\n";
+    let message = error(&format!("{head}width = 100\n"));
+    assert!(
+        message.contains("page.height: a custom page needs width and height"),
+        "{message}"
+    );
+    let message = error(&format!("{head}height = 100\n"));
+    assert!(
+        message.contains("page.width: a custom page needs width and height"),
+        "{message}"
+    );
+    let message = error(&format!("{head}size = \"a4\"\nwidth = 100\n"));
+    assert!(
+        message.contains("page.size: give a named size or width and height, not both"),
+        "{message}"
+    );
+    assert!(check(&format!("{head}width = 150\nheight = 200\n")).is_ok());
+}
+
+#[test]
+fn attempts_are_read() {
+    let plan = check("title = \"x\"\n[[section]]\ncount = 1\nattempts = 5000\n").unwrap();
+    assert_eq!(plan.sections[0].request.attempts, Some(5000));
 }
 
 #[test]
@@ -234,36 +300,4 @@ fn difficulty_and_score_mistakes() {
 #[test]
 fn a_book_needs_sections() {
     assert!(error("title = \"x\"\n").contains("no [[section]]"));
-}
-
-#[test]
-fn lengths_and_ranges_parse() {
-    assert_eq!(parse_length("12mm"), Some(12.0));
-    assert_eq!(parse_length("1.5 cm"), Some(15.0));
-    assert_eq!(parse_length("1in"), Some(25.4));
-    assert!((parse_length("72pt").unwrap() - 25.4).abs() < 1e-9);
-    assert_eq!(parse_length("3 parsecs"), None);
-    assert_eq!(parse_score_range("3.0..4.4"), Some((3.0, 4.4)));
-    assert_eq!(parse_score_range("4..3"), None);
-}
-
-#[test]
-fn a_grid_that_does_not_fit_its_slot_is_refused() {
-    let text = "title = \"x\"\nlayout = \"1up\"\n[page]\nsize = \"kdp-5x8\"\n[answers]\nlayout = \"12up\"\n[[section]]\nsize = 16\ncount = 1\n";
-    let message = error(text);
-    assert!(
-        message.starts_with("book.toml:6:10: answers.layout: a 16x16 grid does not fit"),
-        "{message}"
-    );
-    let default = "title = \"x\"\n[page]\nsize = \"kdp-5x8\"\n[[section]]\nsize = 16\ncount = 1\n";
-    let message = error(default);
-    assert!(
-        message.starts_with(
-            "book.toml: layout: a 16x16 grid does not fit a slot of this layout (the default)"
-        ),
-        "{message}"
-    );
-    assert!(message.contains("7 pt digits need"), "{message}");
-    let fits = "title = \"x\"\n[page]\nsize = \"kdp-5x8\"\n[answers]\nlayout = \"4up\"\n[[section]]\nsize = 9\ncount = 1\n";
-    assert!(check(fits).is_ok());
 }

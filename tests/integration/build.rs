@@ -341,7 +341,7 @@ fn a_bad_spec_is_one_located_message() {
     cmd()
         .args(["build", "no-such-spec.toml"])
         .assert()
-        .code(2)
+        .code(3)
         .stderr(predicate::str::contains("cannot read the spec"));
     assert!(!dir.path().join("out").exists());
 }
@@ -358,7 +358,7 @@ fn a_failed_build_keeps_the_previous_book() {
         .args(["build", "book.toml", "--out"])
         .arg(&out)
         .assert()
-        .code(2)
+        .code(1)
         .stderr(predicate::str::contains(
             "section 1 (\"Classic 4×4 — extreme\"), puzzle 1",
         ));

@@ -109,8 +109,9 @@ difficulty = "easy"
 
 #[test]
 fn book_pages_of_each_variant_match_their_golden_files() {
-    use sudoku_book::book::{assemble::assemble, generate_puzzles};
+    use sudoku_book::book::generate_puzzles;
     use sudoku_book::fonts::FontSet;
+    use sudoku_book::publish::assemble::assemble;
 
     let plan = sudoku_book::spec::parse("book.toml", VARIANT_BOOK, std::path::Path::new("."))
         .expect("the golden spec is valid");

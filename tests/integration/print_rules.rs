@@ -7,7 +7,8 @@ use std::path::Path;
 use sudoku_book::book::{BookPuzzle, generate_puzzles};
 use sudoku_book::fonts::FontSet;
 use sudoku_book::layout::book::lay_out;
-use sudoku_book::render::page::{PageStyle, page_scene};
+use sudoku_book::layout::page::{PageFrame, Sheet};
+use sudoku_book::render::page::page_scene;
 use sudoku_book::render::scene::{Item, Scene};
 use sudoku_book::spec::{BookPlan, parse};
 
@@ -43,16 +44,7 @@ fn book(head: &str) -> (BookPlan, Vec<BookPuzzle>) {
 fn scenes(plan: &BookPlan, puzzles: &[BookPuzzle]) -> Vec<Scene> {
     let fonts = FontSet::bundled();
     let layout = lay_out(plan, puzzles, &fonts);
-    let look = PageStyle {
-        page: &plan.page,
-        style: &plan.style,
-        cap_height: fonts.bold.cap_height,
-    };
-    layout
-        .pages
-        .iter()
-        .map(|page| page_scene(page, puzzles, &look))
-        .collect()
+    layout.pages.iter().map(page_scene).collect()
 }
 
 const SEVEN_POINTS_MM: f64 = 7.0 * 25.4 / 72.0;
@@ -113,7 +105,7 @@ fn check_rules(scenes: &[Scene], inside: &dyn Fn(usize) -> (f64, f64, f64, f64))
 fn a_letter_book_keeps_the_print_rules() {
     let (plan, puzzles) =
         book("title = \"Rules\"\nlayout = \"4up\"\ncontents = true\n[answers]\nlayout = \"4up\"");
-    let frame = plan.page.frame();
+    let frame = PageFrame::of(&plan.page);
     check_rules(&scenes(&plan, &puzzles), &|n| {
         let c = frame.content(n);
         (c.x, c.y, c.x + c.w, c.y + c.h)
@@ -124,17 +116,17 @@ fn a_letter_book_keeps_the_print_rules() {
 fn a_bleed_book_keeps_the_print_rules_on_the_trimmed_page() {
     let head = "title = \"Rules with bleed and a long title that wraps\"\nlayout = \"2up\"\n[page]\nsize = \"kdp-6x9\"\nbleed = true\n[answers]\nlayout = \"2up\"\n[style]\ndiagonals = \"shaded\"";
     let (plan, puzzles) = book(head);
-    let frame = plan.page.frame();
+    let frame = PageFrame::of(&plan.page);
     let scenes = scenes(&plan, &puzzles);
-    let (width, height) = plan.page.media_size();
+    let sheet = |n| Sheet::of(&plan.page, n);
     assert!(
         scenes
             .iter()
-            .all(|s| s.width == width && s.height == height)
+            .all(|s| s.width == sheet(1).width && s.height == sheet(1).height)
     );
     check_rules(&scenes, &|n| {
         let c = frame.content(n);
-        let (dx, dy) = plan.page.trim_offset(n);
+        let (dx, dy) = sheet(n).offset();
         (c.x + dx, c.y + dy, c.x + c.w + dx, c.y + c.h + dy)
     });
 }

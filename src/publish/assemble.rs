@@ -3,11 +3,11 @@
 
 use rayon::prelude::*;
 
-use super::BookPuzzle;
-use super::manifest;
+use super::output::{MANIFEST, page_file};
+use crate::book::{BookPuzzle, manifest};
 use crate::fonts::FontSet;
-use crate::layout::book::lay_out;
-use crate::render::page::{PageStyle, page_scene};
+use crate::layout::book::{Page, lay_out};
+use crate::render::page::page_scene;
 use crate::render::pdf::{DocumentInfo, DrawnPage, PdfBuilder, TrimBox};
 use crate::render::svg::to_svg_with_family;
 use crate::spec::BookPlan;
@@ -45,11 +45,6 @@ pub fn assemble_into<E>(
     write: &mut FileSink<'_, E>,
 ) -> Result<usize, E> {
     let layout = lay_out(plan, puzzles, fonts);
-    let look = PageStyle {
-        page: &plan.page,
-        style: &plan.style,
-        cap_height: fonts.bold.cap_height,
-    };
     let info = DocumentInfo {
         title: plan.title.clone(),
         author: plan.author.clone().unwrap_or_default(),
@@ -61,26 +56,35 @@ pub fn assemble_into<E>(
         .pages
         .par_iter()
         .map(|page| {
-            let scene = page_scene(page, puzzles, &look);
+            let scene = page_scene(page);
             let svg = to_svg_with_family(&scene, &family).into_bytes();
-            (svg, pdf.draw(&scene, trim_box(plan, page.number)))
+            (svg, pdf.draw(&scene, trim_box(page)))
         })
         .collect();
     for (page, (svg, drawn)) in layout.pages.iter().zip(drawn) {
-        write(&format!("pages/page-{:03}.svg", page.number), svg)?;
+        write(&page_file(page.number), svg)?;
         pdf.add(drawn);
     }
-    write("book.pdf", pdf.finish())?;
-    let json = manifest::to_json(plan, puzzles, &layout.placement);
-    write("book.json", json.into_bytes())?;
+    write(PDF, pdf.finish())?;
+    let files = book_files(layout.pages.len());
+    let json = manifest::to_json(plan, puzzles, &layout.placement, &files);
+    write(MANIFEST, json.into_bytes())?;
     Ok(layout.pages.len())
 }
 
-fn trim_box(plan: &BookPlan, number: usize) -> TrimBox {
-    plan.page.bleed.then(|| {
-        let (x, y) = plan.page.trim_offset(number);
-        (x, y, plan.page.width_mm, plan.page.height_mm)
-    })
+fn trim_box(page: &Page) -> TrimBox {
+    page.sheet.trim.map(|t| (t.x, t.y, t.w, t.h))
+}
+
+/// The book's PDF.
+pub const PDF: &str = "book.pdf";
+
+/// Every file of a book of `pages` pages, as its manifest lists them.
+pub fn book_files(pages: usize) -> Vec<String> {
+    let mut files: Vec<String> = (1..=pages).map(page_file).collect();
+    files.push(PDF.to_string());
+    files.push(MANIFEST.to_string());
+    files
 }
 
 /// The font families the SVG pages ask for: the book's font first, then common fallbacks.

@@ -1,0 +1,188 @@
+//! The one check of a generation request, shared by `generate` and the book spec: the shape can
+//! be built, and every number the user typed lies in its documented range. Errors name the field
+//! (`size`, `givens`, `attempts`, `score`, `count`) so each caller can say where it was typed —
+//! a spec key or a command-line option.
+
+use super::puzzle::{Request, Target};
+use crate::grid::{Geometry, GeometryError, MAX_SIZE, MIN_SIZE, RegionMap};
+
+/// The most attempts per puzzle a request may ask for.
+pub const MAX_ATTEMPTS: usize = 1_000_000;
+/// The rating scale: every score lies in this range.
+pub const SCORE_RANGE: (f32, f32) = (0.0, 20.0);
+
+/// A request that cannot be generated as asked.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RequestError {
+    #[error(transparent)]
+    Geometry(#[from] GeometryError),
+    #[error(
+        "{givens} givens is out of range: a {size}x{size} grid has {cells} cells; use 1 to {}",
+        cells - 1
+    )]
+    Givens {
+        givens: usize,
+        size: usize,
+        cells: usize,
+    },
+    #[error("{attempts} attempts is out of range: use 1 to {MAX_ATTEMPTS}")]
+    Attempts { attempts: usize },
+    #[error(
+        "'{text}' is not a score range: write MIN..MAX with {} <= MIN <= MAX <= {}, for example 3.0..4.4",
+        SCORE_RANGE.0,
+        SCORE_RANGE.1
+    )]
+    Score { text: String },
+    #[error("{count} puzzles is out of range: use 1 to {max}")]
+    Count { count: usize, max: usize },
+}
+
+impl RequestError {
+    /// The field of the request that is wrong.
+    pub fn field(&self) -> &'static str {
+        match self {
+            RequestError::Geometry(GeometryError::BadBoxShape { .. })
+            | RequestError::Geometry(GeometryError::BoxDoesNotTile { .. }) => "box",
+            RequestError::Geometry(GeometryError::UnknownVariant { .. }) => "variant",
+            RequestError::Geometry(GeometryError::Region(_)) => "regions",
+            RequestError::Geometry(_) => "size",
+            RequestError::Givens { .. } => "givens",
+            RequestError::Attempts { .. } => "attempts",
+            RequestError::Score { .. } => "score",
+            RequestError::Count { .. } => "count",
+        }
+    }
+}
+
+impl Request {
+    /// Checks the request before any work: the geometry can be built (with a plain layout
+    /// standing in for a jigsaw layout still to be drawn), `givens` leaves at least one cell
+    /// open, and `attempts` is between 1 and [`MAX_ATTEMPTS`].
+    pub fn check(&self) -> Result<(), RequestError> {
+        let size = self.size;
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(GeometryError::UnsupportedSize {
+                size,
+                min: MIN_SIZE,
+                max: MAX_SIZE,
+            }
+            .into());
+        }
+        let regions = match (&self.regions, self.variant.jigsaw) {
+            (None, true) => Some(plain_layout(size)?),
+            (regions, _) => regions.clone(),
+        };
+        Geometry::new(size, self.variant, self.box_shape, regions)?;
+        let cells = size * size;
+        if let Some(givens) = self.givens
+            && !(1..cells).contains(&givens)
+        {
+            return Err(RequestError::Givens {
+                givens,
+                size,
+                cells,
+            });
+        }
+        if let Some(attempts) = self.attempts
+            && !(1..=MAX_ATTEMPTS).contains(&attempts)
+        {
+            return Err(RequestError::Attempts { attempts });
+        }
+        Ok(())
+    }
+}
+
+/// Checks a count of puzzles against its maximum.
+pub fn check_count(count: usize, max: usize) -> Result<usize, RequestError> {
+    if (1..=max).contains(&count) {
+        Ok(count)
+    } else {
+        Err(RequestError::Count { count, max })
+    }
+}
+
+/// Stacked bands: a valid layout of any size, used only to check the other options of a jigsaw
+/// request whose layouts are drawn later.
+fn plain_layout(size: usize) -> Result<RegionMap, GeometryError> {
+    let ids: Vec<usize> = (0..size * size).map(|cell| cell / size).collect();
+    Ok(RegionMap::from_ids(size, &ids)?)
+}
+
+impl Target {
+    /// A score range `MIN..MAX` on the rating scale (finite, `0 <= MIN <= MAX <= 20`).
+    pub fn parse_score(text: &str) -> Result<Target, RequestError> {
+        let bad = || RequestError::Score {
+            text: text.to_string(),
+        };
+        let (min, max) = text.split_once("..").ok_or_else(bad)?;
+        let min: f32 = min.trim().parse().map_err(|_| bad())?;
+        let max: f32 = max.trim().parse().map_err(|_| bad())?;
+        let on_scale = |v: f32| (SCORE_RANGE.0..=SCORE_RANGE.1).contains(&v);
+        if on_scale(min) && on_scale(max) && min <= max {
+            Ok(Target::Score { min, max })
+        } else {
+            Err(bad())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Variant;
+
+    fn request(size: usize) -> Request {
+        Request::new(Variant::CLASSIC, size)
+    }
+
+    #[test]
+    fn score_ranges_are_finite_and_on_the_scale() {
+        assert_eq!(
+            Target::parse_score("3.0..4.4"),
+            Ok(Target::Score { min: 3.0, max: 4.4 })
+        );
+        for bad in ["inf..inf", "NaN..1", "4..3", "-1..2", "1..21", "3", "a..b"] {
+            let error = Target::parse_score(bad).unwrap_err();
+            assert_eq!(error.field(), "score", "{bad}");
+        }
+    }
+
+    #[test]
+    fn givens_must_leave_an_open_cell() {
+        let mut r = request(9);
+        r.givens = Some(100_000);
+        let error = r.check().unwrap_err();
+        assert_eq!(error.field(), "givens");
+        assert!(error.to_string().contains("use 1 to 80"), "{error}");
+        r.givens = Some(0);
+        assert!(r.check().is_err());
+        r.givens = Some(25);
+        assert!(r.check().is_ok());
+    }
+
+    #[test]
+    fn attempts_have_a_range() {
+        let mut r = request(9);
+        for (attempts, ok) in [
+            (0, false),
+            (1, true),
+            (MAX_ATTEMPTS, true),
+            (MAX_ATTEMPTS + 1, false),
+        ] {
+            r.attempts = Some(attempts);
+            assert_eq!(r.check().is_ok(), ok, "{attempts}");
+        }
+    }
+
+    #[test]
+    fn sizes_and_shapes_are_checked_before_anything_is_built() {
+        assert_eq!(request(usize::MAX).check().unwrap_err().field(), "size");
+        assert_eq!(request(7).check().unwrap_err().field(), "size");
+        let mut jigsaw = Request::new("jigsaw".parse().unwrap(), 7);
+        assert!(jigsaw.check().is_ok());
+        jigsaw.size = 26;
+        assert!(jigsaw.check().is_err());
+        assert_eq!(check_count(0, 10).unwrap_err().field(), "count");
+        assert_eq!(check_count(11, 10).unwrap_err().field(), "count");
+    }
+}

@@ -1,0 +1,52 @@
+//! One generated puzzle as a serde record: the fields shared by `generate --output json` and
+//! every puzzle of `book.json` (which adds where it is printed).
+
+use serde::Serialize;
+
+use super::puzzle::Generated;
+
+/// A generated puzzle's shape, givens, solution, rating and seed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PuzzleRecord<'a> {
+    pub variant: String,
+    pub size: usize,
+    /// `[rows, cols]` of a box, or null for jigsaw grids.
+    #[serde(rename = "box")]
+    pub box_shape: Option<[usize; 2]>,
+    /// `N*N` region ids of a jigsaw grid, or null.
+    pub regions: Option<&'a [u8]>,
+    /// `N*N` values, 0 for an empty cell.
+    pub givens: &'a [u8],
+    pub solution: &'a [u8],
+    pub level: &'static str,
+    /// The score with one decimal.
+    pub score: f64,
+    /// Technique names, easiest first.
+    pub techniques: Vec<&'static str>,
+    /// The puzzle's own seed: the same request and seed give it again.
+    pub seed: u64,
+}
+
+impl<'a> PuzzleRecord<'a> {
+    /// The record of a generated puzzle.
+    pub fn of(puzzle: &'a Generated) -> PuzzleRecord<'a> {
+        let geo = &puzzle.geometry;
+        PuzzleRecord {
+            variant: geo.variant().name(),
+            size: geo.size(),
+            box_shape: geo.box_shape().map(|b| [b.rows, b.cols]),
+            regions: geo.regions().map(|r| r.ids()),
+            givens: puzzle.givens.cells(),
+            solution: puzzle.solution.cells(),
+            level: puzzle.rating.level.name(),
+            score: puzzle.rating.rounded_score(),
+            techniques: puzzle
+                .rating
+                .techniques_in_order()
+                .into_iter()
+                .map(|(name, _)| name)
+                .collect(),
+            seed: puzzle.seed,
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! Publishing a book, the end of the pipeline and the one place that runs all of it: a spec
+//! file → checked plan (with the layout's checks) → puzzles (`book`) → laid-out, drawn and
+//! encoded pages (`layout`, `render`, [`assemble`]) → the book folder, written atomically and
+//! recovered after a crash ([`output`]).
+
+pub mod assemble;
+pub mod output;
+
+use std::path::Path;
+
+use crate::book::{BookError, BookPuzzle, generate_puzzles};
+use crate::fonts::{FontError, FontSet};
+use crate::spec::{self, BookPlan, SpecError};
+use assemble::assemble_into;
+use output::{OutputError, Staging};
+
+/// Why a book was not built. The old book, if any, is untouched in every case.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    #[error(transparent)]
+    Font(#[from] FontError),
+    #[error(transparent)]
+    Generate(#[from] BookError),
+    #[error(transparent)]
+    Output(#[from] OutputError),
+}
+
+/// Reads a spec and runs every check that needs no puzzle (the spec's own, then whether its
+/// grids fit the page layouts).
+pub fn load_plan(path: &Path) -> Result<BookPlan, SpecError> {
+    let plan = spec::load(path)?;
+    crate::layout::check_plan(&plan)?;
+    Ok(plan)
+}
+
+/// A built book.
+#[derive(Debug)]
+pub struct Built {
+    /// Its puzzles, in book order.
+    pub puzzles: Vec<BookPuzzle>,
+    /// Its page count.
+    pub pages: usize,
+}
+
+/// Builds the book of a checked plan into the folder `out` on the current rayon pool, calling
+/// `progress` with the number of puzzles made so far. The folder is checked (it must be new,
+/// empty or a book this tool wrote) before any puzzle is made, and replaced only at the end.
+pub fn build(
+    plan: &BookPlan,
+    out: &Path,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<Built, BuildError> {
+    let fonts = FontSet::load(plan.font.as_deref(), plan.bold_font.as_deref())?;
+    let staging = Staging::new(out)?;
+    let puzzles = generate_puzzles(plan, progress)?;
+    let pages = assemble_into(plan, &puzzles, &fonts, &mut |name, bytes| {
+        staging.write(name, &bytes)
+    })?;
+    staging.commit()?;
+    Ok(Built { puzzles, pages })
+}

@@ -1,0 +1,208 @@
+//! Tests of the book folder: what may be replaced, the swap, and the repair after a crash.
+
+use super::*;
+
+/// A manifest as this tool writes it, listing `files`.
+fn manifest(files: &[&str]) -> String {
+    serde_json::json!({
+        "generator": GENERATOR,
+        "title": "T",
+        "seed": 1,
+        "version": "0.1.0",
+        "pages": 1,
+        "files": files,
+        "sections": [],
+        "puzzles": [],
+    })
+    .to_string()
+}
+
+/// A book folder with a manifest, a PDF and one page.
+fn book(folder: &Path, text: &[u8]) {
+    fs::create_dir_all(folder.join("pages")).unwrap();
+    let files = ["pages/page-001.svg", "book.pdf", MANIFEST];
+    fs::write(folder.join(MANIFEST), manifest(&files)).unwrap();
+    fs::write(folder.join("book.pdf"), text).unwrap();
+    fs::write(folder.join("pages/page-001.svg"), text).unwrap();
+}
+
+fn names(folder: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// A process id that no running process has.
+const DEAD_PID: u32 = 999_999_999;
+
+#[test]
+fn a_new_folder_appears_only_on_commit() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("out/my-book");
+    let staging = Staging::new(&target).unwrap();
+    staging.write("pages/page-001.svg", b"<svg/>").unwrap();
+    assert!(!target.exists());
+    staging.commit().unwrap();
+    assert_eq!(
+        fs::read(target.join("pages/page-001.svg")).unwrap(),
+        b"<svg/>"
+    );
+    assert_eq!(names(&dir.path().join("out")), ["my-book"]);
+}
+
+#[test]
+fn an_abandoned_build_keeps_the_old_book_and_leaves_no_staging_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("book");
+    book(&target, b"old");
+    {
+        let staging = Staging::new(&target).unwrap();
+        staging.write("book.pdf", b"new").unwrap();
+    }
+    assert_eq!(fs::read(target.join("book.pdf")).unwrap(), b"old");
+    assert_eq!(names(dir.path()), ["book"]);
+}
+
+#[test]
+fn a_committed_build_replaces_the_old_book_entirely() {
+    for two_step in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("book");
+        book(&target, b"old");
+        let mut staging = Staging::new(&target).unwrap();
+        staging.write("book.pdf", b"new").unwrap();
+        if two_step {
+            staging.two_step_swap().unwrap();
+        } else {
+            staging.commit().unwrap();
+        }
+        assert_eq!(fs::read(target.join("book.pdf")).unwrap(), b"new");
+        assert!(!target.join("pages").exists(), "two_step: {two_step}");
+        assert_eq!(names(dir.path()), ["book"], "two_step: {two_step}");
+    }
+}
+
+#[test]
+fn a_folder_with_a_foreign_book_json_is_not_replaced() {
+    // The data-loss defect: `{}` in book.json made any folder replaceable.
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("d");
+    fs::create_dir(&target).unwrap();
+    fs::write(target.join(MANIFEST), b"{}").unwrap();
+    fs::write(target.join("notes.txt"), b"precious").unwrap();
+    let error = Staging::new(&target).unwrap_err().to_string();
+    assert!(
+        error.contains("is not a book folder written by sudoku-book"),
+        "{error}"
+    );
+    assert!(error.contains("not a sudoku-book manifest"), "{error}");
+    assert_eq!(fs::read(target.join("notes.txt")).unwrap(), b"precious");
+}
+
+#[test]
+fn a_book_folder_holding_an_unlisted_file_is_not_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("book");
+    book(&target, b"old");
+    fs::write(target.join("pages/notes.txt"), b"precious").unwrap();
+    let error = Staging::new(&target).unwrap_err().to_string();
+    assert!(error.contains("pages/notes.txt"), "{error}");
+    assert_eq!(
+        fs::read(target.join("pages/notes.txt")).unwrap(),
+        b"precious"
+    );
+}
+
+#[test]
+fn files_and_plain_folders_are_never_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("thesis.tex"), b"precious").unwrap();
+    let error = Staging::new(dir.path()).unwrap_err().to_string();
+    assert!(error.contains("has no readable book.json"), "{error}");
+    let file = dir.path().join("thesis.tex");
+    assert!(matches!(
+        Staging::new(&file),
+        Err(OutputError::NotABook { .. })
+    ));
+    assert_eq!(fs::read(&file).unwrap(), b"precious");
+}
+
+#[test]
+fn a_manifest_of_another_generator_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("book");
+    book(&target, b"old");
+    let text = manifest(&[MANIFEST]).replace(GENERATOR, "other-tool");
+    fs::write(target.join(MANIFEST), text).unwrap();
+    assert!(Staging::new(&target).is_err());
+}
+
+#[test]
+fn a_book_made_before_manifests_listed_files_is_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("book");
+    book(&target, b"old");
+    let legacy = r#"{"title": "T", "seed": 1, "version": "0.1.0", "pages": 1, "puzzles": []}"#;
+    fs::write(target.join(MANIFEST), legacy).unwrap();
+    let staging = Staging::new(&target).unwrap();
+    staging.commit().unwrap();
+    assert_eq!(names(&target), Vec::<String>::new());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_is_never_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real");
+    book(&real, b"old");
+    let link = dir.path().join("link");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let error = Staging::new(&link).unwrap_err();
+    assert!(matches!(error, OutputError::Symlink { .. }), "{error}");
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+}
+
+#[test]
+fn a_book_moved_aside_by_a_killed_build_is_put_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("book");
+    book(&dir.path().join(format!(".book.old-{DEAD_PID}")), b"old");
+    book(&dir.path().join(format!(".book.tmp-{DEAD_PID}")), b"new");
+    recover(&target).unwrap();
+    assert_eq!(fs::read(target.join("book.pdf")).unwrap(), b"old");
+    assert_eq!(names(dir.path()), ["book"]);
+}
+
+#[test]
+fn an_old_book_left_after_a_finished_swap_is_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("book");
+    book(&target, b"new");
+    book(&dir.path().join(format!(".book.old-{DEAD_PID}")), b"old");
+    Staging::new(&target).unwrap();
+    assert_eq!(fs::read(target.join("book.pdf")).unwrap(), b"new");
+    assert_eq!(names(dir.path()), ["book"]);
+}
+
+#[test]
+fn leftovers_of_running_builds_and_other_folders_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("book");
+    let parent_pid = std::os::unix::process::parent_id();
+    let running = dir.path().join(format!(".book.tmp-{parent_pid}"));
+    let other = dir.path().join(format!(".other.tmp-{DEAD_PID}"));
+    let odd = dir.path().join(".book.tmp-x");
+    for folder in [&running, &other, &odd] {
+        fs::create_dir(folder).unwrap();
+    }
+    recover(&target).unwrap();
+    assert!(running.exists() && other.exists() && odd.exists());
+}
