@@ -17,5 +17,7 @@ pub mod publish;
 pub mod render;
 pub mod solve;
 pub mod spec;
+#[cfg(test)]
+pub(crate) mod test_support;
 pub mod units;
 pub mod workers;

@@ -14,11 +14,7 @@ use crate::solve::Solver;
 
 use super::{Level, rate, solve_logic, solves_within};
 
-fn data_dir() -> PathBuf {
-    std::env::var_os("SUDOKU_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data")))
-}
+use crate::test_support::data_dir;
 
 /// Evenly spaced sample of at most `debug_limit` items in debug builds, everything otherwise.
 fn sample<T>(items: Vec<T>, debug_limit: usize) -> Vec<T> {
@@ -71,7 +67,7 @@ fn report(name: &str, solved: usize, total: usize, levels: &[usize; 5]) {
 fn check_text_set(file: &str, debug_limit: usize) {
     let path = data_dir().join(file);
     let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipped {file}: {} not found", path.display());
+        crate::test_support::skip(&format!("{file}: {} not found", path.display()));
         return;
     };
     let geo = Geometry::classic(9).expect("9x9");
@@ -100,7 +96,7 @@ fn check_text_set(file: &str, debug_limit: usize) {
 fn check_levels_from_scratch(file: &str, debug_limit: usize) -> Option<(usize, usize)> {
     let path = data_dir().join(file);
     let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipped {file}: {} not found", path.display());
+        crate::test_support::skip(&format!("{file}: {} not found", path.display()));
         return None;
     };
     let geo = Geometry::classic(9).expect("9x9");
@@ -201,7 +197,7 @@ fn parse_variant(line: &str) -> Option<(Geometry, Grid, Grid)> {
 fn variant_sets() {
     let dir = data_dir().join("variants");
     let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("skipped variants: {} not found", dir.display());
+        crate::test_support::skip(&format!("variants: {} not found", dir.display()));
         return;
     };
     let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();

@@ -657,14 +657,8 @@ pub fn has_other_solution(givens: &[u8; 81], solution: &[u8; 81], emptied: &[usi
 #[cfg(test)]
 mod tests {
     use super::{count_solutions, has_other_solution};
-    use std::path::PathBuf;
 
-    /// The shared puzzle sets: `SUDOKU_DATA`, or `../shared/data` beside the project.
-    fn data_dir() -> PathBuf {
-        std::env::var_os("SUDOKU_DATA")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
-    }
+    use crate::test_support::data_dir;
 
     /// Tiny deterministic xorshift64* generator.
     struct Rng(u64);
@@ -788,7 +782,10 @@ mod tests {
         match std::fs::read_to_string(&path) {
             Ok(text) => Some(text.lines().filter_map(parse).collect()),
             Err(_) => {
-                eprintln!("skipping: {} not found (set SUDOKU_DATA)", path.display());
+                crate::test_support::skip(&format!(
+                    "{} not found (set SUDOKU_DATA)",
+                    path.display()
+                ));
                 None
             }
         }

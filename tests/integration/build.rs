@@ -13,7 +13,7 @@ use serde_json::Value;
 use sudoku_book::grid::{BoxShape, Geometry, Grid, RegionMap, Variant};
 use sudoku_book::solve::{Solution, Solver};
 
-use crate::util::cmd;
+use crate::util::{cmd, skip};
 
 /// Four variants, three levels, a 6×6 and a jigsaw: small enough for the test profile.
 const MIXED: &str = r#"
@@ -94,9 +94,9 @@ fn tool(program: &str, args: &[&str], pdf: &Path) -> Option<(bool, String)> {
             String::from_utf8_lossy(&output.stdout).into_owned(),
         )),
         Err(_) => {
-            eprintln!(
-                "skipping {program} checks: {program} is not installed (apt-get install poppler-utils qpdf)"
-            );
+            skip(&format!(
+                "{program} checks: {program} is not installed (apt-get install poppler-utils qpdf)"
+            ));
             None
         }
     }

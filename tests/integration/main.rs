@@ -14,4 +14,5 @@ mod print_rules;
 mod properties;
 mod rate;
 mod solve;
+mod trust;
 mod util;

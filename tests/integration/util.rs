@@ -26,10 +26,10 @@ pub fn data_dir() -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!(
-            "skipping: shared data not found at {} (set SUDOKU_DATA)",
+        skip(&format!(
+            "shared data not found at {} (set SUDOKU_DATA)",
             dir.display()
-        );
+        ));
         None
     }
 }
@@ -87,4 +87,18 @@ pub fn stdout_of(output: &std::process::Output) -> String {
 /// Standard error of a finished command, as text.
 pub fn stderr_of(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The variable `.ci/run` sets (as does any CI that sets `CI=true`): nothing may be skipped.
+pub const REQUIRE_ALL: &str = "SUDOKU_REQUIRE_ALL";
+
+/// Reports a skipped check; panics instead in CI, where every data set and tool must be there.
+pub fn skip(reason: &str) {
+    let required = std::env::var_os(REQUIRE_ALL).is_some_and(|v| v != "0")
+        || std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+    assert!(
+        !required,
+        "{reason}, and {REQUIRE_ALL} or CI is set: nothing may be skipped"
+    );
+    eprintln!("skipping: {reason}");
 }
