@@ -412,21 +412,13 @@ fn messages_a_long_title_makes_a_short_folder_name() {
     assert!(folders[0].len() <= 60, "{folders:?}");
 }
 
-/// The library's modules in pipeline order: each may use only the modules before it.
+/// The library's modules in pipeline order: each may use only the modules before it (the
+/// test-only helpers and the leaves first, then the engine, then spec → book → layout → render
+/// → publish).
+#[rustfmt::skip]
 const PIPELINE: [&str; 13] = [
-    "units",
-    "fonts",
-    "workers",
-    "grid",
-    "solve",
-    "logic",
-    "generate",
-    "spec",
-    "book",
-    "layout",
-    "render",
-    "publish",
-    "test_support",
+    "test_support", "units", "fonts", "workers", "grid", "solve", "logic", "generate", "spec",
+    "book", "layout", "render", "publish",
 ];
 
 #[test]
