@@ -72,6 +72,12 @@ impl Staging {
     /// Prepares to write the book into `target`: recovers from interrupted builds, then refuses
     /// a target that exists and is neither empty nor a book this tool wrote.
     pub fn new(target: &Path) -> Result<Staging, OutputError> {
+        // `.` or `..` name no folder of their own: use the folder they stand for.
+        let resolved = match target.file_name() {
+            Some(_) => target.to_path_buf(),
+            None => target.canonicalize().map_err(io_error("find", target))?,
+        };
+        let target = resolved.as_path();
         refuse_symlink(target)?;
         let parent = parent_of(target);
         fs::create_dir_all(&parent).map_err(io_error("create", &parent))?;

@@ -11,9 +11,6 @@ use printpdf::{
 use super::scene::{Anchor, Grey, Item, Scene};
 use crate::fonts::FontSet;
 
-/// Points per millimetre.
-const PT_PER_MM: f64 = 72.0 / 25.4;
-
 /// Document information written into the PDF (no dates: they stay at the fixed epoch, so the
 /// same book gives the same bytes).
 #[derive(Debug, Clone, Default)]
@@ -148,7 +145,7 @@ mod tests {
 }
 
 fn pt(mm: f64) -> Pt {
-    Pt((mm * PT_PER_MM) as f32)
+    Pt(crate::units::Mm(mm).to_pt().0 as f32)
 }
 
 fn grey(level: Grey) -> Color {
