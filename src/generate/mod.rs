@@ -1,6 +1,7 @@
 //! The seeded generator: filled grids, clue removal keeping one solution, symmetry, difficulty
 //! targeting and jigsaw layouts.
 
+pub mod budget;
 pub mod check;
 pub mod dig;
 pub mod jigsaw;

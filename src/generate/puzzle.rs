@@ -14,7 +14,7 @@ use super::rng::SeededRng;
 use super::symmetry::Symmetry;
 use super::transform::shuffle_solution;
 use crate::grid::{BoxShape, Geometry, GeometryError, Grid, RegionMap, Variant};
-use crate::logic::{Level, Rating, Technique, rate, solve_logic, solves_within};
+use crate::logic::{Level, Rating, rate, solve_logic, solves_within};
 use crate::solve::{GenericSolver, Solver};
 
 /// What difficulty the puzzle must have.
@@ -74,42 +74,6 @@ pub struct Request {
 }
 
 impl Request {
-    /// The attempts allowed: the request's own, else the default for the shape and target.
-    /// 200 attempts find a puzzle almost surely where at least one attempt in 30 lands on the
-    /// level; rarer cases get more, measured on 40 seeds per shape and level (the first case
-    /// that applies wins):
-    /// - extreme on classic 8×8 ([`RARE_ATTEMPTS`]): 2 of 2,000 minimal 8×8 puzzles were
-    ///   extreme, and 2 of 40 seeds failed with 2,000 attempts;
-    /// - above easy on classic grids below 8×8 ([`SMALL_GRID_ATTEMPTS`]): nearly every puzzle is
-    ///   easy (of 3,000 minimal 6×6 puzzles 7 were medium and 12 expert), and an attempt takes
-    ///   about 30 µs (20,000 failed 6×6 extreme attempts: 0.58 s);
-    /// - extreme on other grids up to 9×9 ([`EXTREME_ATTEMPTS`]): about one classic 9×9 attempt
-    ///   in 60 is extreme (24 of 200 seeds failed with 200 attempts), and 2 of 40 6×6 jigsaw
-    ///   seeds failed with 200 attempts.
-    ///
-    /// A score range counts as above easy when its minimum is above the naked single's score,
-    /// and as extreme when its minimum reaches the forcing chains' score.
-    pub fn attempt_budget(&self) -> usize {
-        if let Some(attempts) = self.attempts {
-            return attempts.max(1);
-        }
-        let (beyond_easy, extreme) = match self.target {
-            Target::Any => (false, false),
-            Target::Level(level) => (level > Level::Easy, level == Level::Extreme),
-            Target::Score { min, .. } => (
-                min > Technique::NakedSingle.score(),
-                min >= Technique::ContradictionChain.score(),
-            ),
-        };
-        let classic = self.variant == Variant::CLASSIC;
-        match self.size {
-            8 if classic && extreme => RARE_ATTEMPTS,
-            ..8 if classic && beyond_easy => SMALL_GRID_ATTEMPTS,
-            ..=9 if extreme => EXTREME_ATTEMPTS,
-            _ => DEFAULT_ATTEMPTS,
-        }
-    }
-
     /// A request with the defaults: rotate180, any difficulty, the default attempt budget.
     pub fn new(variant: Variant, size: usize) -> Request {
         Request {
@@ -166,15 +130,6 @@ pub enum GenerateError {
         attempts: usize,
     },
 }
-
-/// Attempts per puzzle unless the request says otherwise.
-pub const DEFAULT_ATTEMPTS: usize = 200;
-/// Attempts per extreme puzzle on grids up to 9×9 (see [`Request::attempt_budget`]).
-pub const EXTREME_ATTEMPTS: usize = 2_000;
-/// Attempts per puzzle above easy on classic grids below 8×8.
-pub const SMALL_GRID_ATTEMPTS: usize = 5_000;
-/// Attempts per extreme puzzle on classic 8×8.
-pub const RARE_ATTEMPTS: usize = 20_000;
 
 /// Search nodes allowed for one random fill before it is abandoned (a layout that cannot be
 /// filled is dropped; a fillable one is filled far below this).
