@@ -4,6 +4,7 @@
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Cursor, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use super::error::CliError;
@@ -134,19 +135,21 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), CliError> {
 pub fn emit(output: Option<&Path>, text: &str) -> Result<(), CliError> {
     match output {
         Some(path) => write_atomically(path, text.as_bytes()),
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            match stdout
-                .write_all(text.as_bytes())
-                .and_then(|()| stdout.flush())
-            {
-                // The reader went away (`| head`): nothing more is wanted, which is not an error.
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-                result => {
-                    result.map_err(|e| CliError::Io(format!("cannot write standard output: {e}")))
-                }
-            }
-        }
+        None => write_stdout(text).map(|_| ()),
+    }
+}
+
+/// Writes to standard output: `Ok(false)` when its reader went away (`| head`), as nothing more
+/// is wanted, which is not an error.
+fn write_stdout(text: &str) -> Result<bool, CliError> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(CliError::Io(format!("cannot write standard output: {e}"))),
     }
 }
 
@@ -175,17 +178,20 @@ impl OutputStream {
         })
     }
 
-    /// Writes the next piece of output.
-    pub fn write(&mut self, text: &str) -> Result<(), CliError> {
+    /// Writes the next piece of output; says to stop once standard output's reader went away.
+    pub fn write(&mut self, text: &str) -> Result<ControlFlow<()>, CliError> {
         match &mut self.target {
             Some((path, _, file)) => file
                 .write_all(text.as_bytes())
+                .map(|()| ControlFlow::Continue(()))
                 .map_err(|e| CliError::io("write", path, e)),
-            None if self.closed => Ok(()),
             None => {
-                let result = emit(None, text);
-                self.closed = result.is_ok() && stdout_closed();
-                result
+                self.closed = self.closed || !write_stdout(text)?;
+                Ok(if self.closed {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                })
             }
         }
     }
@@ -213,13 +219,6 @@ impl Drop for OutputStream {
             let _ = std::fs::remove_file(temp);
         }
     }
-}
-
-/// True once standard output's reader is gone (a flush reports a broken pipe).
-fn stdout_closed() -> bool {
-    std::io::stdout()
-        .flush()
-        .is_err_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
 }
 
 /// The temporary file beside `path` that output is written to before the rename.
