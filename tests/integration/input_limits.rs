@@ -98,12 +98,43 @@ fn batch_line_longer_than_one_mib_is_an_error_for_that_line_only() {
 
 #[test]
 fn batch_streams_many_lines_in_order() {
-    let lines = 20_000;
-    let input = format!("{PUZZLE}\n").repeat(lines);
-    let (code, stdout, stderr) =
-        run_bounded(&["solve", "--batch", "--jobs", "2", "-"], input.as_bytes());
-    assert_eq!(code, Some(0), "{stderr}");
-    assert_eq!(stdout.lines().count(), lines);
+    let puzzles = std::fs::read_to_string(fixture("classic-9x9-unique.txt")).unwrap();
+    let multiple = std::fs::read_to_string(fixture("classic-9x9-multiple.txt")).unwrap();
+    // More lines than one chunk (4,096), mixed, so that chunk borders and threads could reorder.
+    let input = format!("{puzzles}{multiple}x\n").repeat(120);
+    let (code, one, stderr) =
+        run_bounded(&["solve", "--batch", "--jobs", "1", "-"], input.as_bytes());
+    assert_eq!(code, Some(2), "{stderr}");
+    let (_, two, _) = run_bounded(&["solve", "--batch", "--jobs", "2", "-"], input.as_bytes());
+    assert_eq!(one, two);
+    assert_eq!(one.lines().count(), input.lines().count());
+    let last = one.lines().last().unwrap();
+    assert_eq!(
+        last,
+        format!(
+            "error: line {}: a puzzle line of 1 cell is not a square grid (a square number of cells from 4 for 2x2 to 625 for 25x25, such as 81 for 9x9)",
+            input.lines().count()
+        )
+    );
+}
+
+#[test]
+fn oversized_spec_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("big.toml");
+    std::fs::write(&spec, vec![b' '; (64 << 20) + 1]).unwrap();
+    let out = dir.path().join("out");
+    let (code, _, stderr) = run_bounded(
+        &[
+            "build",
+            spec.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(matches!(code, Some(2 | 3)), "{code:?}: {stderr}");
+    assert!(stderr.contains("larger than 64 MiB"), "{stderr}");
 }
 
 #[test]
