@@ -48,15 +48,15 @@ fn next_chunk<R: BufRead>(
 }
 
 /// Maps every non-blank line of the stream on a pool of `jobs` threads (0 = all cores), chunk by
-/// chunk, and hands each result to `sink` in input order, until `sink` says to stop (its reader
-/// went away). A line that could not be read reaches `sink` as its error message. One job runs on
-/// the calling thread, without a pool.
+/// chunk, and hands each chunk's results to `sink` in input order, until `sink` says to stop (its
+/// reader went away). A line that could not be read reaches `sink` as its error message. One job
+/// runs on the calling thread, without a pool.
 pub fn stream_ordered<T: Send, R: BufRead>(
     name: &str,
     mut lines: LineStream<R>,
     jobs: Option<usize>,
     map: impl Fn(usize, &str) -> Result<T, String> + Sync,
-    mut sink: impl FnMut(Result<T, String>) -> Result<ControlFlow<()>, CliError>,
+    mut sink: impl FnMut(Vec<Result<T, String>>) -> Result<ControlFlow<()>, CliError>,
 ) -> Result<(), CliError> {
     let pool = match jobs {
         Some(1) => None,
@@ -80,10 +80,8 @@ pub fn stream_ordered<T: Send, R: BufRead>(
             Some(pool) => pool.install(|| chunk.par_iter().map(run).collect()),
             None => chunk.iter().map(run).collect(),
         };
-        for result in results {
-            if sink(result)?.is_break() {
-                return Ok(());
-            }
+        if sink(results)?.is_break() {
+            return Ok(());
         }
     }
 }

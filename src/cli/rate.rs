@@ -46,14 +46,17 @@ pub fn run(args: &RateArgs) -> CliResult {
             })
             .map(|rating| (line.trim().to_string(), rating))
     };
-    stream_ordered(&name, lines, args.jobs, rate_line, |result| {
-        let text = match result {
-            Ok((puzzle, rating)) => render(&puzzle, &rating, args.json),
-            Err(message) => {
-                code = EXIT_INPUT;
-                render_error(&message, args.json)
-            }
-        };
+    stream_ordered(&name, lines, args.jobs, rate_line, |results| {
+        let mut text = String::new();
+        for result in results {
+            text.push_str(&match result {
+                Ok((puzzle, rating)) => render(&puzzle, &rating, args.json),
+                Err(message) => {
+                    code = EXIT_INPUT;
+                    render_error(&message, args.json)
+                }
+            });
+        }
         output.write(&text)
     })?;
     output.finish()?;

@@ -161,11 +161,13 @@ fn run_batch(args: &SolveArgs) -> CliResult {
     let mut worst = EXIT_OK;
     let mut text = String::new();
     let solve_line = |no: usize, line: &str| reader.read(no, line, solve_givens);
-    stream_ordered(&name, lines, args.jobs, solve_line, |result| {
-        let result = result.unwrap_or_else(BatchLine::Error);
-        worst = worst.max(result.exit_code());
+    stream_ordered(&name, lines, args.jobs, solve_line, |results| {
         text.clear();
-        result.write_to(&mut text);
+        for result in results {
+            let result = result.unwrap_or_else(BatchLine::Error);
+            worst = worst.max(result.exit_code());
+            result.write_to(&mut text);
+        }
         output.write(&text)
     })?;
     output.finish()?;
