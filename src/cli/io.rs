@@ -92,7 +92,12 @@ pub fn open_lines(arg: &str) -> Result<(String, LineStream<Box<dyn BufRead>>), C
 
 /// A failure of a line stream: I/O (exit 3) or an endless line (exit 2).
 pub fn stream_error(name: &str, error: InputError) -> CliError {
-    input_error(name, name, error)
+    let what = if name == "<stdin>" {
+        "standard input"
+    } else {
+        name
+    };
+    input_error(name, what, error)
 }
 
 /// True for an argument that is meant as a puzzle line rather than a file name: a square number
