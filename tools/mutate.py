@@ -12,7 +12,7 @@ control characters or longer than 2,000 bytes.
 Plain Python 3, no dependencies, deterministic: the same --seed and --count give the same inputs.
 
     cargo build -j 1 --release
-    python3 tools/mutate.py --count 5000 --seed 1 --binary target/release/sudoku-book
+    python3 tools/mutate.py --count 5000 --seed 1    # the binary under $CARGO_TARGET_DIR or target/
 
 Exit status: 0 when nothing failed, 1 otherwise. Reproducers of failures are kept in --keep.
 """
@@ -322,10 +322,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--count", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--binary", default=str(ROOT / "target" / "release" / "sudoku-book"))
+    target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+    parser.add_argument("--binary", default=str(target / "release" / "sudoku-book"))
     parser.add_argument("--timeout", type=float, default=2.0)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--keep", default="mutate-failures", help="folder for reproducers")
+    parser.add_argument("--keep", default=str(Path(tempfile.gettempdir()) / "sudoku-mutate-failures"),
+                        help="folder for the inputs of failed cases")
     parser.add_argument("--samples", action="store_true",
                         help="print each command line and the first line of its message")
     args = parser.parse_args()
