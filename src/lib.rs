@@ -11,6 +11,7 @@ pub mod book;
 pub mod fonts;
 pub mod generate;
 pub mod grid;
+pub mod input;
 pub mod layout;
 pub mod logic;
 pub mod publish;

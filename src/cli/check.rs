@@ -4,8 +4,8 @@ use clap::Args;
 
 use super::error::{CliError, CliResult, EXIT_NO, EXIT_OK};
 use super::io::{emit, read_input};
-use super::puzzle_args::PuzzleArgs;
-use sudoku_book::grid::text::{detect_format, parse_puzzle};
+use super::puzzle_args::{PuzzleArgs, parse_message, report_skipped};
+use sudoku_book::grid::text::{counted, detect_format, parse_puzzle};
 use sudoku_book::grid::{Geometry, Grid, cell_name, digit_symbol};
 
 /// Options of `check`.
@@ -19,7 +19,11 @@ pub struct CheckArgs {
     pub options: PuzzleArgs,
 }
 
-/// Runs `check`: prints `correct`, `incomplete: N empty cells`, or `wrong:` and each problem.
+/// How many problems `check` lists before it says how many more there are.
+const PROBLEMS_SHOWN: usize = 10;
+
+/// Runs `check`: prints `correct`, `incomplete: N empty cells`, or `wrong:` and each problem
+/// (the first ten, then how many more).
 pub fn run(args: &CheckArgs) -> CliResult {
     let puzzle = args.options.load(&read_input(&args.puzzle)?)?;
     let answer_input = read_input(&args.solution)?;
@@ -28,28 +32,35 @@ pub fn run(args: &CheckArgs) -> CliResult {
         None => detect_format(&answer_input.text),
     };
     let (answer, skipped) = parse_puzzle(&answer_input.text, &puzzle.geo, format)
-        .map_err(|e| CliError::input_in(&answer_input.name, e))?;
-    for line in skipped {
-        eprintln!("{}: {line}", answer_input.name);
-    }
+        .map_err(|e| CliError::input_in(&answer_input.name, parse_message(&e)))?;
+    report_skipped(&answer_input.name, &skipped);
     let problems = problems(&puzzle.geo, &puzzle.givens, &answer);
-    let empty = answer.empty_count();
+    let empty = counted(answer.empty_count(), "empty cell");
     let (text, code) = if !problems.is_empty() {
-        let mut text = String::from("wrong:\n");
-        for problem in &problems {
-            text.push_str(&format!("  {problem}\n"));
-        }
-        if empty > 0 {
-            text.push_str(&format!("  and {empty} empty cells\n"));
-        }
-        (text, EXIT_NO)
-    } else if empty > 0 {
-        (format!("incomplete: {empty} empty cells\n"), EXIT_NO)
+        (wrong_text(&problems, answer.empty_count(), &empty), EXIT_NO)
+    } else if answer.empty_count() > 0 {
+        (format!("incomplete: {empty}\n"), EXIT_NO)
     } else {
         ("correct\n".to_string(), EXIT_OK)
     };
     emit(None, &text)?;
     Ok(code)
+}
+
+/// The `wrong:` report: the first problems, how many more, and the empty cells.
+fn wrong_text(problems: &[String], empty_count: usize, empty: &str) -> String {
+    let mut text = String::from("wrong:\n");
+    for problem in problems.iter().take(PROBLEMS_SHOWN) {
+        text.push_str(&format!("  {problem}\n"));
+    }
+    let more = problems.len().saturating_sub(PROBLEMS_SHOWN);
+    if more > 0 {
+        text.push_str(&format!("  and {}\n", counted(more, "more problem")));
+    }
+    if empty_count > 0 {
+        text.push_str(&format!("  and {empty}\n"));
+    }
+    text
 }
 
 /// Every conflict in the answer, then every given the answer changed.

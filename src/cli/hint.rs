@@ -5,8 +5,7 @@ use clap::Args;
 use super::error::{CliError, CliResult, EXIT_OK};
 use super::io::{emit, read_input};
 use super::puzzle_args::PuzzleArgs;
-use super::solve::not_unique_message;
-use sudoku_book::grid::{cell_name, digit_symbol, parse_cell_name};
+use sudoku_book::grid::{Grid, cell_name, digit_symbol, parse_cell_name};
 use sudoku_book::solve::{Solution, Solver};
 
 /// Options of `hint`.
@@ -45,7 +44,7 @@ pub fn run(args: &HintArgs) -> CliResult {
             ));
         }
         Solution::Multiple(first, second) => {
-            return Err(CliError::Puzzle(not_unique_message(&first, &second)));
+            return Err(CliError::Puzzle(no_single_hint(&first, &second)));
         }
     };
     let text: String = cells
@@ -60,4 +59,16 @@ pub fn run(args: &HintArgs) -> CliResult {
         .collect();
     emit(None, &text)?;
     Ok(EXIT_OK)
+}
+
+/// Says that a puzzle with several solutions has no single hint, naming a cell where two
+/// solutions differ (nothing is shown, so the message refers to no shown solution).
+fn no_single_hint(first: &Grid, second: &Grid) -> String {
+    let cell = first.first_difference(second).unwrap_or(0);
+    format!(
+        "not unique: the puzzle has more than one solution ({} can be {} or {}), so there is no single hint",
+        cell_name(cell, first.size()),
+        digit_symbol(first.get(cell)),
+        digit_symbol(second.get(cell))
+    )
 }

@@ -1,52 +1,98 @@
-//! Files of puzzle lines, shared by `solve --batch` and `rate`: each non-blank line is one puzzle
-//! (`puzzle` or `puzzle|regions` for jigsaw); geometries and solvers are built once per size;
-//! lines are processed in parallel and the results come back in input order.
+//! Streams of puzzle lines, shared by `solve --batch` and `rate`: each non-blank line is one
+//! puzzle (`puzzle` or `puzzle|regions` for jigsaw); geometries and solvers are built once per
+//! size; lines are read in bounded chunks, each chunk processed in parallel and its results
+//! handed on in input order before the next chunk is read, so memory stays bounded.
 
+use std::io::BufRead;
+use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
 use super::error::CliError;
+use super::io::stream_error;
 use super::puzzle_args::PuzzleArgs;
 use sudoku_book::grid::text::parse_line;
 use sudoku_book::grid::{Geometry, Grid, MAX_SIZE, RegionMap};
+use sudoku_book::input::LineStream;
 use sudoku_book::solve::Solver;
 
-/// Lines handled per parallel chunk: bounds memory on huge inputs.
-const CHUNK: usize = 1 << 16;
+/// Lines handled per parallel chunk at most.
+const CHUNK_LINES: usize = 4096;
 
-/// The non-blank lines of a text with their 1-based numbers.
-pub fn puzzle_lines(text: &str) -> Vec<(usize, &str)> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(i, line)| (i + 1, line))
-        .collect()
+/// Bytes of line text per chunk at most (the chunk ends with the line that passes it).
+const CHUNK_BYTES: usize = 8 << 20;
+
+/// A non-blank line: its 1-based number and its text, or why it could not be read.
+type Numbered = (usize, Result<String, String>);
+
+/// The next chunk of non-blank lines (empty at the end of the input).
+fn next_chunk<R: BufRead>(
+    name: &str,
+    lines: &mut LineStream<R>,
+) -> Result<Vec<Numbered>, CliError> {
+    let mut chunk = Vec::new();
+    let mut bytes = 0;
+    while chunk.len() < CHUNK_LINES && bytes < CHUNK_BYTES {
+        let Some(line) = lines.next() else {
+            break;
+        };
+        let line = line.map_err(|e| stream_error(name, e))?;
+        if line.text.as_ref().is_ok_and(|text| text.trim().is_empty()) {
+            continue;
+        }
+        bytes += line.text.as_ref().map_or(0, String::len);
+        chunk.push((line.number, line.text));
+    }
+    Ok(chunk)
 }
 
-/// Maps every line on a pool of `jobs` threads (0 = all cores), keeping the input order, and
-/// hands each chunk of results to `sink` in order. One job runs on the calling thread, without
-/// a pool.
-pub fn for_each_ordered<T: Send>(
-    lines: &[(usize, &str)],
+/// Maps every non-blank line of the stream on a pool of `jobs` threads (0 = all cores), chunk by
+/// chunk, and hands each chunk's results to `sink` in input order, until `sink` says to stop (its
+/// reader went away). A line that could not be read reaches `sink` as its error message. One job
+/// runs on the calling thread, without a pool.
+pub fn stream_ordered<T: Send, R: BufRead>(
+    name: &str,
+    mut lines: LineStream<R>,
     jobs: Option<usize>,
-    map: impl Fn(usize, &str) -> T + Sync,
-    mut sink: impl FnMut(T),
+    map: impl Fn(usize, &str) -> Result<T, String> + Sync,
+    mut sink: impl FnMut(Vec<Result<T, String>>) -> Result<ControlFlow<()>, CliError>,
 ) -> Result<(), CliError> {
-    if jobs == Some(1) {
-        lines.iter().for_each(|&(no, line)| sink(map(no, line)));
-        return Ok(());
+    let pool = match jobs {
+        Some(1) => None,
+        _ => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(jobs.unwrap_or(0))
+                .build()
+                .map_err(|e| CliError::Input(format!("cannot start worker threads: {e}")))?,
+        ),
+    };
+    let run = |(no, line): &Numbered| match line {
+        Ok(text) => map(*no, text),
+        Err(message) => Err(message.clone()),
+    };
+    loop {
+        let chunk = next_chunk(name, &mut lines)?;
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        let results: Vec<Result<T, String>> = match &pool {
+            Some(pool) => pool.install(|| chunk.par_iter().map(run).collect()),
+            None => chunk.iter().map(run).collect(),
+        };
+        if sink(results)?.is_break() {
+            return Ok(());
+        }
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.unwrap_or(0))
-        .build()
-        .map_err(|e| CliError::Input(format!("cannot start worker threads: {e}")))?;
-    for chunk in lines.chunks(CHUNK) {
-        let results: Vec<T> =
-            pool.install(|| chunk.par_iter().map(|&(no, line)| map(no, line)).collect());
-        results.into_iter().for_each(&mut sink);
+}
+
+/// A message about line `line_no`, named as such unless it already starts with the line.
+fn located(line_no: usize, message: String) -> String {
+    let prefix = format!("line {line_no}");
+    match message.strip_prefix(&prefix) {
+        Some(rest) if rest.starts_with([':', ',', ' ']) => message,
+        _ => format!("{prefix}: {message}"),
     }
-    Ok(())
 }
 
 /// Reads puzzle lines with the shared options: a fixed geometry when `--size` or `--regions` was
@@ -81,12 +127,22 @@ impl<'a> LineReader<'a> {
     }
 
     /// Parses one line and calls `use_puzzle` with its geometry, a solver for it and the givens.
-    /// Errors are messages that name the line (and column).
+    /// Errors (its own and `use_puzzle`'s) are messages that name the line (and column).
     pub fn read<R>(
         &self,
         line_no: usize,
         line: &str,
-        use_puzzle: impl FnOnce(&Geometry, &Solver, &Grid) -> R,
+        use_puzzle: impl FnOnce(&Geometry, &Solver, &Grid) -> Result<R, String>,
+    ) -> Result<R, String> {
+        self.read_unlocated(line_no, line, use_puzzle)
+            .map_err(|message| located(line_no, message))
+    }
+
+    fn read_unlocated<R>(
+        &self,
+        line_no: usize,
+        line: &str,
+        use_puzzle: impl FnOnce(&Geometry, &Solver, &Grid) -> Result<R, String>,
     ) -> Result<R, String> {
         let (puzzle, regions) = match line.split_once('|') {
             Some((puzzle, regions)) => (puzzle, Some(regions)),
@@ -95,15 +151,15 @@ impl<'a> LineReader<'a> {
         if let (Some((geo, solver)), None) = (&self.fixed, regions) {
             let givens =
                 parse_line(puzzle, line_no, Some(geo.size())).map_err(|e| e.to_string())?;
-            return Ok(use_puzzle(geo, solver, &givens));
+            return use_puzzle(geo, solver, &givens);
         }
         let givens = parse_line(puzzle, line_no, self.args.size).map_err(|e| e.to_string())?;
         let Some(regions) = regions else {
             let (geo, solver) = self.plain_solver(givens.size())?;
-            return Ok(use_puzzle(geo, solver, &givens));
+            return use_puzzle(geo, solver, &givens);
         };
         let geo = self.jigsaw_geometry(line_no, givens.size(), regions)?;
-        Ok(use_puzzle(&geo, &Solver::new(&geo), &givens))
+        use_puzzle(&geo, &Solver::new(&geo), &givens)
     }
 
     /// The geometry and solver for plain lines of one size, built once.
@@ -122,6 +178,22 @@ impl<'a> LineReader<'a> {
         let map = RegionMap::parse(text).map_err(|e| format!("line {line_no}: regions: {e}"))?;
         let mut variant = self.args.variant().map_err(|e| e.to_string())?;
         variant.jigsaw = true;
-        Geometry::new(size, variant, None, Some(map)).map_err(|e| format!("line {line_no}: {e}"))
+        Geometry::new(size, variant, None, Some(map)).map_err(|e| e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::located;
+
+    #[test]
+    fn messages_name_their_line_once() {
+        assert_eq!(located(3, "bad".into()), "line 3: bad");
+        assert_eq!(
+            located(3, "line 3, column 2: x".into()),
+            "line 3, column 2: x"
+        );
+        assert_eq!(located(3, "line 3: x".into()), "line 3: x");
+        assert_eq!(located(3, "line 30: x".into()), "line 3: line 30: x");
     }
 }

@@ -6,9 +6,14 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::error::CliError;
-use super::io::{Input, read_file};
-use sudoku_book::grid::text::{detect_format, infer_size, parse_puzzle};
-use sudoku_book::grid::{BoxShape, Format, Geometry, Grid, RegionMap, Variant};
+use super::io::{Input, read_file, shown_path};
+use sudoku_book::grid::text::{counted, detect_format, infer_size, parse_puzzle};
+use sudoku_book::grid::{
+    BoxShape, Format, Geometry, GeometryError, Grid, ParseError, RegionMap, SkippedLine, Variant,
+};
+
+/// How many skipped lines of a cell list are reported one by one.
+const SKIPPED_SHOWN: usize = 10;
 
 /// How to read a puzzle.
 #[derive(Args, Debug, Clone, Default)]
@@ -60,7 +65,7 @@ impl PuzzleArgs {
         let text = read_file(path)?;
         RegionMap::parse(&text)
             .map(Some)
-            .map_err(|e| CliError::input_in(&path.display().to_string(), e))
+            .map_err(|e| CliError::input_in(&shown_path(&path.display().to_string()), e))
     }
 
     /// The box shape asked for.
@@ -81,7 +86,8 @@ impl PuzzleArgs {
 
     /// Builds the geometry for a size (regions may override nothing: their size must match).
     pub fn geometry(&self, size: usize, regions: Option<RegionMap>) -> Result<Geometry, CliError> {
-        Geometry::new(size, self.variant()?, self.box_shape()?, regions).map_err(CliError::input)
+        Geometry::new(size, self.variant()?, self.box_shape()?, regions)
+            .map_err(|e| CliError::Input(format!("{e}{}", geometry_advice(&e))))
     }
 
     /// Reads one puzzle from the input, builds its geometry and checks its givens. Skipped lines
@@ -95,10 +101,8 @@ impl PuzzleArgs {
         let size = self.choose_size(input, format, regions.as_ref())?;
         let geo = self.geometry(size, regions)?;
         let (givens, skipped) = parse_puzzle(&input.text, &geo, format)
-            .map_err(|e| CliError::input_in(&input.name, e))?;
-        for line in skipped {
-            eprintln!("{}: {line}", input.name);
-        }
+            .map_err(|e| CliError::input_in(&input.name, parse_message(&e)))?;
+        report_skipped(&input.name, &skipped);
         givens
             .check_givens(&geo)
             .map_err(|e| CliError::input_in(&input.name, e))?;
@@ -118,5 +122,35 @@ impl PuzzleArgs {
             infer_size(&input.text, format).map_err(|e| CliError::input_in(&input.name, e))?;
         let from_box = self.box_shape()?.map(|b| b.rows * b.cols);
         Ok(inferred.or(from_box).unwrap_or(9))
+    }
+}
+
+/// A parse error with the command-line option that would help, when there is one.
+pub fn parse_message(error: &ParseError) -> String {
+    match error {
+        ParseError::ExtraLine { .. } => format!("{error}; use --format grid for grid text"),
+        _ => error.to_string(),
+    }
+}
+
+/// The command-line option that would help with a geometry error, as a suffix (or nothing).
+fn geometry_advice(error: &GeometryError) -> &'static str {
+    match error {
+        GeometryError::JigsawNeedsRegions => " (give it with --regions FILE)",
+        GeometryError::NoBoxShape { .. } => {
+            " (on the command line: --variant jigsaw --regions FILE)"
+        }
+        _ => "",
+    }
+}
+
+/// Reports the skipped lines of a cell list on standard error: the first few, then how many more.
+pub fn report_skipped(name: &str, skipped: &[SkippedLine]) {
+    for line in skipped.iter().take(SKIPPED_SHOWN) {
+        eprintln!("{name}: {line}");
+    }
+    let more = skipped.len().saturating_sub(SKIPPED_SHOWN);
+    if more > 0 {
+        eprintln!("{name}: and {} skipped", counted(more, "more line"));
     }
 }

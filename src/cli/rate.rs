@@ -7,8 +7,8 @@ use clap::Args;
 use serde_json::json;
 
 use super::error::{CliResult, EXIT_INPUT, EXIT_OK};
-use super::io::{emit, read_input};
-use super::lines::{LineReader, for_each_ordered, puzzle_lines};
+use super::io::{OutputStream, open_lines};
+use super::lines::{LineReader, stream_ordered};
 use super::output::score_json;
 use super::puzzle_args::PuzzleArgs;
 use sudoku_book::grid::{Geometry, Grid};
@@ -33,29 +33,33 @@ pub struct RateArgs {
     pub out: Option<PathBuf>,
 }
 
-/// Runs `rate`.
+/// Runs `rate`: streams the input line by line, writing each chunk's results as it completes.
 pub fn run(args: &RateArgs) -> CliResult {
-    let input = read_input(&args.input)?;
     let reader = LineReader::new(&args.puzzle)?;
-    let lines = puzzle_lines(&input.text);
-    let mut out = String::new();
+    let (name, lines) = open_lines(&args.input)?;
+    let mut output = OutputStream::create(args.out.as_deref())?;
     let mut code = EXIT_OK;
     let rate_line = |no: usize, line: &str| {
         reader
             .read(no, line, |geo: &Geometry, _, givens: &Grid| {
                 rate_checked(geo, givens)
             })
-            .and_then(|result| result)
             .map(|rating| (line.trim().to_string(), rating))
     };
-    for_each_ordered(&lines, args.jobs, rate_line, |result| match result {
-        Ok((puzzle, rating)) => out.push_str(&render(&puzzle, &rating, args.json)),
-        Err(message) => {
-            code = EXIT_INPUT;
-            out.push_str(&render_error(&message, args.json));
+    stream_ordered(&name, lines, args.jobs, rate_line, |results| {
+        let mut text = String::new();
+        for result in results {
+            text.push_str(&match result {
+                Ok((puzzle, rating)) => render(&puzzle, &rating, args.json),
+                Err(message) => {
+                    code = EXIT_INPUT;
+                    render_error(&message, args.json)
+                }
+            });
         }
+        output.write(&text)
     })?;
-    emit(args.out.as_deref(), &out)?;
+    output.finish()?;
     Ok(code)
 }
 

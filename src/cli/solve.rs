@@ -7,8 +7,8 @@ use clap::Args;
 use serde_json::json;
 
 use super::error::{CliError, CliResult, EXIT_INPUT, EXIT_NO, EXIT_OK};
-use super::io::{emit, read_input};
-use super::lines::{LineReader, for_each_ordered, puzzle_lines};
+use super::io::{OutputStream, emit, open_lines, read_input};
+use super::lines::{LineReader, stream_ordered};
 use super::output::{OutputFormat, geometry_json, grid_text};
 use super::puzzle_args::PuzzleArgs;
 use sudoku_book::grid::{Geometry, Grid, cell_name, digit_symbol, push_line};
@@ -155,31 +155,32 @@ impl BatchLine {
 }
 
 fn run_batch(args: &SolveArgs) -> CliResult {
-    let input = read_input(&args.input)?;
     let reader = LineReader::new(&args.puzzle)?;
-    let lines = puzzle_lines(&input.text);
-    let mut out = String::with_capacity(lines.len() * 84);
+    let (name, lines) = open_lines(&args.input)?;
+    let mut output = OutputStream::create(args.out.as_deref())?;
     let mut worst = EXIT_OK;
-    let solve_line = |no: usize, line: &str| {
-        reader
-            .read(no, line, solve_givens)
-            .unwrap_or_else(BatchLine::Error)
-    };
-    for_each_ordered(&lines, args.jobs, solve_line, |result| {
-        worst = worst.max(result.exit_code());
-        result.write_to(&mut out);
+    let mut text = String::new();
+    let solve_line = |no: usize, line: &str| reader.read(no, line, solve_givens);
+    stream_ordered(&name, lines, args.jobs, solve_line, |results| {
+        text.clear();
+        for result in results {
+            let result = result.unwrap_or_else(BatchLine::Error);
+            worst = worst.max(result.exit_code());
+            result.write_to(&mut text);
+        }
+        output.write(&text)
     })?;
-    emit(args.out.as_deref(), &out)?;
+    output.finish()?;
     Ok(worst)
 }
 
-fn solve_givens(geo: &Geometry, solver: &Solver, givens: &Grid) -> BatchLine {
-    match solver.solve(givens) {
+fn solve_givens(geo: &Geometry, solver: &Solver, givens: &Grid) -> Result<BatchLine, String> {
+    Ok(match solver.solve(givens) {
         Solution::Unique(grid) => BatchLine::Unique(grid),
         Solution::Multiple(grid, _) => BatchLine::Multiple(grid),
-        Solution::None => match givens.check_givens(geo) {
-            Ok(()) => BatchLine::None,
-            Err(conflicts) => BatchLine::Error(conflicts.to_string()),
-        },
-    }
+        Solution::None => {
+            givens.check_givens(geo).map_err(|e| e.to_string())?;
+            BatchLine::None
+        }
+    })
 }

@@ -6,6 +6,7 @@ use super::error::{CliError, CliResult, EXIT_NO, EXIT_OK};
 use super::io::{emit, read_input, write_atomically};
 use super::output::OutputFormat;
 use super::solve::SolveArgs;
+use sudoku_book::grid::text::counted;
 use sudoku_book::grid::{to_cell_list, to_grid_text, to_line};
 use sudoku_book::logic::{Level, LogicResult, solve_logic};
 use sudoku_book::render::html::grid_page;
@@ -47,7 +48,10 @@ pub fn run(args: &SolveArgs) -> CliResult {
 
 fn status_line(result: &LogicResult, level: Level) -> String {
     if result.solved {
-        return format!("completely solved by logic in {} steps", result.steps.len());
+        return format!(
+            "completely solved by logic in {}",
+            counted(result.steps.len(), "step")
+        );
     }
     let open = result.grid.empty_count();
     let limit = if level == Level::Extreme {
@@ -56,8 +60,9 @@ fn status_line(result: &LogicResult, level: Level) -> String {
         format!("it needs techniques above {level}")
     };
     format!(
-        "not completely solved: {open} cells open after {} steps; {limit}",
-        result.steps.len()
+        "not completely solved: {} open after {}; {limit}",
+        counted(open, "cell"),
+        counted(result.steps.len(), "step")
     )
 }
 

@@ -3,22 +3,39 @@
 
 use thiserror::Error;
 
-use super::geometry::HouseKind;
-use super::text::cell_name;
+use super::geometry::{HouseKind, MAX_SIZE};
+use super::text::{cell_name, counted, shown_char, shown_text};
+
+/// How many conflicts a message lists before it says how many more there are.
+pub const CONFLICTS_SHOWN: usize = 10;
+
+/// A symbol as messages show it (for the error attributes, which pass fields by reference).
+fn sym(symbol: &char) -> String {
+    shown_char(*symbol)
+}
+
+/// `1 cell`, `2 cells` (for the error attributes).
+fn n(count: &usize, noun: &str) -> String {
+    counted(*count, noun)
+}
 
 /// A geometry that cannot be built from the variant, size, box shape and regions asked for.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GeometryError {
     #[error(
-        "unknown variant '{text}': use classic, diagonal, window, jigsaw, or a combination such as jigsaw+diagonal"
+        "unknown variant {}: use classic, diagonal, window, jigsaw, or a combination such as jigsaw+diagonal",
+        shown_text(.text)
     )]
     UnknownVariant { text: String },
-    #[error("'{text}' is not a box shape: write it as RxC, for example 2x3 (2 rows, 3 columns)")]
+    #[error(
+        "{} is not a box shape: write it as RxC, for example 2x3 (2 rows, 3 columns)",
+        shown_text(.text)
+    )]
     BadBoxShape { text: String },
     #[error("size {size} is not supported: sizes run from {min} to {max}")]
     UnsupportedSize { size: usize, min: usize, max: usize },
     #[error(
-        "size {size} has no box shape (it is prime): use --variant jigsaw with a region map, or another size"
+        "size {size} has no box shape (it is prime): use a jigsaw variant with a region map, or another size"
     )]
     NoBoxShape { size: usize },
     #[error("{rows}x{cols} boxes do not tile a {size}x{size} grid ({rows} x {cols} is not {size})")]
@@ -35,7 +52,7 @@ pub enum GeometryError {
         rows: usize,
         cols: usize,
     },
-    #[error("a jigsaw puzzle needs a region map (--regions FILE)")]
+    #[error("a jigsaw puzzle needs a region map")]
     JigsawNeedsRegions,
     #[error(
         "a region map was given, but the variant '{variant}' has no regions: use a jigsaw variant"
@@ -53,7 +70,8 @@ pub enum RegionError {
     #[error("the region map is empty")]
     Empty,
     #[error(
-        "line {line}, column {column}: '{symbol}' is not a region symbol (use letters or digits)"
+        "line {line}, column {column}: {} is not a region symbol (use letters or digits)",
+        sym(.symbol)
     )]
     BadSymbol {
         line: usize,
@@ -61,12 +79,18 @@ pub enum RegionError {
         symbol: char,
     },
     #[error(
-        "the region map has {found} symbols on one line; a square map needs a square number such as 81"
+        "the region map has {} on one line; a square map needs a square number such as 81",
+        n(.found, "symbol")
     )]
     NotSquare { found: usize },
-    #[error("the region map has {found} lines; a {size}x{size} map needs {size}")]
+    #[error("the region map is larger than {MAX_SIZE}x{MAX_SIZE}, the largest size")]
+    TooLarge,
+    #[error("the region map has {}; a {size}x{size} map needs {size}", n(.found, "line"))]
     WrongLineCount { found: usize, size: usize },
-    #[error("line {line} of the region map has {found} symbols; a {size}x{size} map needs {size}")]
+    #[error(
+        "line {line} of the region map has {}; a {size}x{size} map needs {size}",
+        n(.found, "symbol")
+    )]
     WrongLineLength {
         line: usize,
         found: usize,
@@ -74,13 +98,16 @@ pub enum RegionError {
     },
     #[error("a jigsaw region map needs {size} distinct symbols, found {found}")]
     WrongRegionCount { found: usize, size: usize },
-    #[error("region '{symbol}' has {found} cells, needs {size}")]
+    #[error("region {} has {}, needs {size}", sym(.symbol), n(.found, "cell"))]
     WrongRegionSize {
         symbol: char,
         found: usize,
         size: usize,
     },
-    #[error("region '{symbol}' is not connected (cells {first} and {other} are not joined)")]
+    #[error(
+        "region {} is not connected (cells {first} and {other} are not joined)",
+        sym(.symbol)
+    )]
     NotConnected {
         symbol: char,
         first: String,
@@ -95,14 +122,15 @@ pub enum RegionError {
 pub enum ParseError {
     #[error("the puzzle is empty")]
     Empty,
-    #[error("line {line}, column {column}: '{symbol}' is not a digit")]
+    #[error("line {line}, column {column}: {} is not a digit", sym(.symbol))]
     NotADigit {
         line: usize,
         column: usize,
         symbol: char,
     },
     #[error(
-        "line {line}, column {column}: '{symbol}' is not a digit of a {size}x{size} puzzle (digits {digits})"
+        "line {line}, column {column}: {} is not a digit of a {size}x{size} puzzle (digits {digits})",
+        sym(.symbol)
     )]
     DigitTooLarge {
         line: usize,
@@ -112,7 +140,8 @@ pub enum ParseError {
         digits: String,
     },
     #[error(
-        "line {line}: the puzzle line has {found} cells; a {size}x{size} puzzle needs {needed}"
+        "line {line}: the puzzle line has {}; a {size}x{size} puzzle needs {needed}",
+        n(.found, "cell")
     )]
     WrongLength {
         line: usize,
@@ -121,23 +150,37 @@ pub enum ParseError {
         needed: usize,
     },
     #[error(
-        "line {line}: a puzzle line of {found} cells is not a square grid (81 for 9x9, 256 for 16x16, ...)"
+        "line {line}: a puzzle line of {} is not a square grid (a square number of cells from 4 for 2x2 to {max} for {MAX_SIZE}x{MAX_SIZE}, such as 81 for 9x9)",
+        n(.found, "cell"),
+        max = MAX_SIZE * MAX_SIZE
     )]
     UnknownSize { line: usize, found: usize },
-    #[error("line {line} has {found} cells; a {size}x{size} grid needs {size}")]
+    #[error(
+        "line {line}: a puzzle line of {} is too large: the largest size is {MAX_SIZE}x{MAX_SIZE} ({max} cells)",
+        n(.found, "cell"),
+        max = MAX_SIZE * MAX_SIZE
+    )]
+    TooLarge { line: usize, found: usize },
+    #[error("the grid has more than {MAX_SIZE} rows; the largest size is {MAX_SIZE}x{MAX_SIZE}")]
+    TooManyRows,
+    #[error("line {line} has {}; a {size}x{size} grid needs {size}", n(.found, "cell"))]
     WrongRowLength {
         line: usize,
         found: usize,
         size: usize,
     },
-    #[error("the grid has {found} rows; a {size}x{size} grid needs {size}")]
+    #[error("the grid has {}; a {size}x{size} grid needs {size}", n(.found, "row"))]
     WrongRowCount { found: usize, size: usize },
     #[error(
-        "line {line}: a second line, but a puzzle line is one line (use --format grid for grid text)"
+        "line {line}: a second line, but a puzzle line is one line (grid text has one line per row)"
     )]
     ExtraLine { line: usize },
     #[error("the cell list has no valid 'row col value' line")]
     NoCells,
+    #[error(
+        "more than {limit} lines of the cell list are not valid 'row col value' lines (the first is line {first}); is it a cell list?"
+    )]
+    TooManyBadLines { limit: usize, first: usize },
     #[error("the puzzle is {found}x{found} but a {size}x{size} puzzle was expected")]
     SizeMismatch { found: usize, size: usize },
 }
@@ -189,7 +232,13 @@ pub struct InvalidGivens {
 
 impl std::fmt::Display for InvalidGivens {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let parts: Vec<String> = self.conflicts.iter().map(|c| c.to_string()).collect();
-        write!(f, "the givens break the rules: {}", parts.join("; "))
+        let shown = self.conflicts.iter().take(CONFLICTS_SHOWN);
+        let parts: Vec<String> = shown.map(|c| c.to_string()).collect();
+        write!(f, "the givens break the rules: {}", parts.join("; "))?;
+        let more = self.conflicts.len().saturating_sub(CONFLICTS_SHOWN);
+        if more > 0 {
+            write!(f, "; and {}", counted(more, "more conflict"))?;
+        }
+        Ok(())
     }
 }

@@ -2,6 +2,7 @@
 //! regions of `N` cells each.
 
 use super::error::RegionError;
+use super::geometry::MAX_SIZE;
 use super::text::cell_name;
 
 /// A validated jigsaw region map: every cell's region, regions numbered `0..N` by first appearance
@@ -15,9 +16,10 @@ pub struct RegionMap {
 
 impl RegionMap {
     /// Reads a region map: `N` lines of `N` symbols (spaces ignored) or one line of `N*N` symbols.
-    /// Any letter or digit names a region.
+    /// Any letter or digit names a region; a leading byte order mark is ignored. Maps larger than
+    /// [`MAX_SIZE`] are refused before more than one map's worth of symbols is stored.
     pub fn parse(text: &str) -> Result<RegionMap, RegionError> {
-        let rows = symbol_rows(text)?;
+        let rows = symbol_rows(crate::input::strip_bom(text))?;
         let rows = reshape_rows(rows)?;
         let size = rows.len();
         let mut symbols: Vec<char> = Vec::new();
@@ -203,32 +205,46 @@ pub(crate) fn orthogonal_neighbours(cell: usize, n: usize) -> impl Iterator<Item
 type SymbolRow = Vec<(usize, usize, char)>;
 
 /// Splits the text into non-empty lines of `(line, column, symbol)`, rejecting anything that is
-/// not a letter or digit.
+/// not a letter or digit, and any map larger than [`MAX_SIZE`] (more rows, or a longer line than
+/// a one-line map of that size).
 fn symbol_rows(text: &str) -> Result<Vec<SymbolRow>, RegionError> {
     let mut rows = Vec::new();
     for (index, line) in text.lines().enumerate() {
-        let mut row = Vec::new();
-        for (col, symbol) in line.chars().enumerate() {
-            if symbol.is_whitespace() {
-                continue;
-            }
-            if !symbol.is_ascii_alphanumeric() {
-                return Err(RegionError::BadSymbol {
-                    line: index + 1,
-                    column: col + 1,
-                    symbol,
-                });
-            }
-            row.push((index + 1, col + 1, symbol));
+        let row = symbol_row(index + 1, line)?;
+        if row.is_empty() {
+            continue;
         }
-        if !row.is_empty() {
-            rows.push(row);
+        if rows.len() == MAX_SIZE {
+            return Err(RegionError::TooLarge);
         }
+        rows.push(row);
     }
     if rows.is_empty() {
         return Err(RegionError::Empty);
     }
     Ok(rows)
+}
+
+/// The symbols of one line of a region map, at most `MAX_SIZE * MAX_SIZE`.
+fn symbol_row(line: usize, text: &str) -> Result<SymbolRow, RegionError> {
+    let mut row = Vec::new();
+    for (col, symbol) in text.chars().enumerate() {
+        if symbol.is_whitespace() {
+            continue;
+        }
+        if !symbol.is_ascii_alphanumeric() {
+            return Err(RegionError::BadSymbol {
+                line,
+                column: col + 1,
+                symbol,
+            });
+        }
+        if row.len() == MAX_SIZE * MAX_SIZE {
+            return Err(RegionError::TooLarge);
+        }
+        row.push((line, col + 1, symbol));
+    }
+    Ok(row)
 }
 
 /// Turns a one-line map into `N` rows, and checks that a multi-line map is square.

@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::error::{ParseError, SkippedLine};
-use super::geometry::{Geometry, MAX_SIZE};
+use super::geometry::{Geometry, MAX_SIZE, MIN_SIZE};
 use super::puzzle::Grid;
 
 /// A puzzle's text format.
@@ -28,7 +28,8 @@ impl FromStr for Format {
             "grid" => Ok(Format::Grid),
             "cells" | "list" => Ok(Format::Cells),
             other => Err(format!(
-                "unknown puzzle format '{other}': use line, grid or cells"
+                "unknown puzzle format {}: use line, grid or cells",
+                shown_text(other)
             )),
         }
     }
@@ -64,6 +65,55 @@ pub fn symbol_value(symbol: char) -> Option<u8> {
     }
 }
 
+/// `1 cell`, `2 cells`: a count with its noun, plural when the count is not 1.
+pub fn counted(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
+/// True for a character a reader can see in a message: not a control, space, or invisible
+/// format character (such as a byte order mark or a zero-width space).
+fn is_visible(symbol: char) -> bool {
+    let invisible_format = matches!(symbol as u32,
+        0xAD | 0x200B..=0x200F | 0x2028..=0x202E | 0x2060..=0x206F | 0xFEFF | 0xFFF9..=0xFFFB);
+    !symbol.is_control() && !symbol.is_whitespace() && !invisible_format
+}
+
+/// A character as messages show it: quoted when visible (`'#'`), as its code point otherwise
+/// (`U+0000`), so no message carries a raw control character.
+pub fn shown_char(symbol: char) -> String {
+    if is_visible(symbol) {
+        format!("'{symbol}'")
+    } else {
+        format!("U+{:04X}", symbol as u32)
+    }
+}
+
+/// The most characters of user text a message repeats.
+const SHOWN_TEXT_CHARS: usize = 40;
+
+/// User text as messages show it: quoted, invisible characters (other than plain spaces) as
+/// `\u{…}`, cut after 40 characters.
+pub fn shown_text(text: &str) -> String {
+    let mut out = String::from("'");
+    for (index, symbol) in text.chars().enumerate() {
+        if index == SHOWN_TEXT_CHARS {
+            out.push('…');
+            break;
+        }
+        if symbol == ' ' || is_visible(symbol) {
+            out.push(symbol);
+        } else {
+            out.push_str(&format!("\\u{{{:x}}}", symbol as u32));
+        }
+    }
+    out.push('\'');
+    out
+}
+
 /// The name of a cell, 1-based: `r3c5`.
 pub fn cell_name(cell: usize, size: usize) -> String {
     format!("r{}c{}", cell / size + 1, cell % size + 1)
@@ -72,7 +122,12 @@ pub fn cell_name(cell: usize, size: usize) -> String {
 /// Reads a cell name (`r5c5`, `R5C5`, or `5,5`) into a row-major index, checking the range.
 pub fn parse_cell_name(text: &str, size: usize) -> Result<usize, String> {
     let lower = text.trim().to_ascii_lowercase();
-    let bad = || format!("'{text}' is not a cell: write it as r5c5 (row 5, column 5)");
+    let bad = || {
+        format!(
+            "{} is not a cell: write it as r5c5 (row 5, column 5)",
+            shown_text(text)
+        )
+    };
     let (row, col) = match lower
         .strip_prefix('r')
         .and_then(|rest| rest.split_once('c'))
@@ -84,7 +139,8 @@ pub fn parse_cell_name(text: &str, size: usize) -> Result<usize, String> {
     let col: usize = col.trim().parse().map_err(|_| bad())?;
     if !(1..=size).contains(&row) || !(1..=size).contains(&col) {
         return Err(format!(
-            "cell {text} is outside the {size}x{size} grid (rows and columns 1 to {size})"
+            "cell {} is outside the {size}x{size} grid (rows and columns 1 to {size})",
+            shown_text(text.trim())
         ));
     }
     Ok((row - 1) * size + (col - 1))
@@ -97,7 +153,7 @@ pub fn detect_format(text: &str) -> Format {
     let Some(first) = lines.next() else {
         return Format::Line;
     };
-    let tokens: Vec<&str> = first.split_whitespace().collect();
+    let tokens: Vec<&str> = first.split_whitespace().take(4).collect();
     if tokens.len() == 3 && tokens.iter().all(|t| t.parse::<i64>().is_ok()) {
         return Format::Cells;
     }
@@ -119,10 +175,7 @@ pub fn parse_line(text: &str, line_no: usize, size: Option<usize>) -> Result<Gri
     let found = body.chars().count();
     let size = match size {
         Some(size) => size,
-        None => size_of_line(found).ok_or(ParseError::UnknownSize {
-            line: line_no,
-            found,
-        })?,
+        None => size_of_line(found, line_no)?,
     };
     if found != size * size {
         return Err(ParseError::WrongLength {
@@ -146,9 +199,16 @@ pub fn parse_line(text: &str, line_no: usize, size: Option<usize>) -> Result<Gri
     Ok(Grid::new(size, cells))
 }
 
-fn size_of_line(len: usize) -> Option<usize> {
-    let size = len.isqrt();
-    (size * size == len && (2..=MAX_SIZE).contains(&size)).then_some(size)
+/// The size of a puzzle line of `found` cells: its square root, from 2 to [`MAX_SIZE`].
+fn size_of_line(found: usize, line: usize) -> Result<usize, ParseError> {
+    let size = found.isqrt();
+    if found > MAX_SIZE * MAX_SIZE {
+        return Err(ParseError::TooLarge { line, found });
+    }
+    if size * size != found || size < MIN_SIZE {
+        return Err(ParseError::UnknownSize { line, found });
+    }
+    Ok(size)
 }
 
 fn read_symbol(symbol: char, line: usize, column: usize, size: usize) -> Result<u8, ParseError> {
@@ -191,50 +251,58 @@ fn is_grid_separator(symbol: char) -> bool {
 
 /// Reads grid text: `N` rows of `N` symbols; spaces and `|`, `-`, `+` are ignored, and lines
 /// made only of separators are skipped. The size is the number of rows when `size` is `None`.
+/// Nothing is stored beyond the cells of one grid, whatever the length of the text.
 pub fn parse_grid_text(text: &str, size: Option<usize>) -> Result<Grid, ParseError> {
-    let rows: Vec<(usize, Vec<(usize, char)>)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, line)| {
-            let symbols = line
-                .chars()
-                .enumerate()
-                .filter(|&(_, s)| !is_grid_separator(s))
-                .map(|(col, s)| (col + 1, s))
-                .collect::<Vec<_>>();
-            (i + 1, symbols)
-        })
-        .filter(|(_, symbols)| !symbols.is_empty())
-        .collect();
-    if rows.is_empty() {
+    let found = grid_rows(text).count();
+    if found == 0 {
         return Err(ParseError::Empty);
     }
-    let size = size.unwrap_or(rows.len());
-    if rows.len() != size {
-        return Err(ParseError::WrongRowCount {
-            found: rows.len(),
-            size,
-        });
+    let size = match size {
+        Some(size) => size,
+        None if found > MAX_SIZE => return Err(ParseError::TooManyRows),
+        None => found,
+    };
+    if found != size {
+        return Err(ParseError::WrongRowCount { found, size });
     }
     let mut cells = Vec::with_capacity(size * size);
-    for (line, symbols) in &rows {
-        if symbols.len() != size {
-            return Err(ParseError::WrongRowLength {
-                line: *line,
-                found: symbols.len(),
-                size,
-            });
+    for (line, row) in grid_rows(text) {
+        let found = row.clone().count();
+        if found != size {
+            return Err(ParseError::WrongRowLength { line, found, size });
         }
-        for &(column, symbol) in symbols {
-            cells.push(read_symbol(symbol, *line, column, size)?);
+        for (column, symbol) in row {
+            cells.push(read_symbol(symbol, line, column, size)?);
         }
     }
     Ok(Grid::new(size, cells))
 }
 
+/// The rows of grid text that hold a symbol: the 1-based line number and the symbols with their
+/// 1-based columns.
+fn grid_rows(
+    text: &str,
+) -> impl Iterator<Item = (usize, impl Iterator<Item = (usize, char)> + Clone + '_)> + '_ {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| line.chars().any(|s| !is_grid_separator(s)))
+        .map(|(index, line)| {
+            let symbols = line
+                .chars()
+                .enumerate()
+                .filter(|&(_, s)| !is_grid_separator(s))
+                .map(|(col, s)| (col + 1, s));
+            (index + 1, symbols)
+        })
+}
+
+/// The most malformed lines a cell list may have before it is refused as not a cell list.
+pub const MAX_SKIPPED_LINES: usize = 1000;
+
 /// Reads a `row col value` cell list (1-based) into a grid of the geometry's size. A line that is
 /// malformed, out of range, sets a cell twice or conflicts with a digit already placed is
-/// reported and skipped; the rest is read.
+/// reported and skipped; the rest is read. More than [`MAX_SKIPPED_LINES`] such lines is an
+/// error.
 pub fn parse_cell_list(text: &str, geo: &Geometry) -> Result<(Grid, Vec<SkippedLine>), ParseError> {
     let mut grid = Grid::empty(geo.size());
     let mut skipped = Vec::new();
@@ -245,6 +313,12 @@ pub fn parse_cell_list(text: &str, geo: &Geometry) -> Result<(Grid, Vec<SkippedL
         }
         match place_cell_line(line, &mut grid, geo) {
             Ok(()) => placed += 1,
+            Err(_) if skipped.len() == MAX_SKIPPED_LINES => {
+                return Err(ParseError::TooManyBadLines {
+                    limit: MAX_SKIPPED_LINES,
+                    first: skipped.first().map_or(index + 1, |s: &SkippedLine| s.line),
+                });
+            }
             Err(problem) => skipped.push(SkippedLine {
                 line: index + 1,
                 problem,
@@ -259,18 +333,18 @@ pub fn parse_cell_list(text: &str, geo: &Geometry) -> Result<(Grid, Vec<SkippedL
 
 fn place_cell_line(line: &str, grid: &mut Grid, geo: &Geometry) -> Result<(), String> {
     let size = geo.size();
-    let tokens: Vec<&str> = line.split_whitespace().collect();
-    if tokens.len() != 3 {
+    let fields = line.split_whitespace().count();
+    if fields != 3 {
         return Err(format!(
-            "expected 'row col value', found {} fields",
-            tokens.len()
+            "expected 'row col value', found {}",
+            counted(fields, "field")
         ));
     }
-    let numbers = tokens
-        .iter()
+    let numbers = line
+        .split_whitespace()
         .map(|t| {
             t.parse::<usize>()
-                .map_err(|_| format!("'{t}' is not a number"))
+                .map_err(|_| format!("{} is not a number", shown_text(t)))
         })
         .collect::<Result<Vec<usize>, String>>()?;
     let (row, col, value) = (numbers[0], numbers[1], numbers[2]);
@@ -316,12 +390,7 @@ pub fn infer_size(text: &str, format: Format) -> Result<Option<usize>, ParseErro
         Format::Line => {
             let (line_no, line) = first_content_line(text).ok_or(ParseError::Empty)?;
             let found = line.trim().chars().count();
-            size_of_line(found)
-                .map(Some)
-                .ok_or(ParseError::UnknownSize {
-                    line: line_no,
-                    found,
-                })
+            size_of_line(found, line_no).map(Some)
         }
         Format::Grid => Ok(Some(
             text.lines()

@@ -110,7 +110,7 @@ pub struct Origin {
 /// Reads and checks a spec file.
 pub fn load(path: &Path) -> Result<BookPlan, SpecError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| SpecError {
+    let text = crate::input::read_file(path).map_err(|e| SpecError {
         file: name.clone(),
         position: None,
         key: None,
