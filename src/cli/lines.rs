@@ -47,7 +47,7 @@ fn next_chunk<R: BufRead>(
     Ok(chunk)
 }
 
-/// Maps every non-blank line of the stream on a pool of `jobs` threads (0 = all cores), chunk by
+/// Maps every non-blank line of the stream on a pool of `jobs` threads (all cores when `None`), chunk by
 /// chunk, and hands each chunk's results to `sink` in input order, until `sink` says to stop (its
 /// reader went away). A line that could not be read reaches `sink` as its error message. One job
 /// runs on the calling thread, without a pool.
@@ -60,12 +60,7 @@ pub fn stream_ordered<T: Send, R: BufRead>(
 ) -> Result<(), CliError> {
     let pool = match jobs {
         Some(1) => None,
-        _ => Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(jobs.unwrap_or(0))
-                .build()
-                .map_err(|e| CliError::Input(format!("cannot start worker threads: {e}")))?,
-        ),
+        _ => Some(sudoku_book::workers::pool(jobs)?),
     };
     let run = |(no, line): &Numbered| match line {
         Ok(text) => map(*no, text),

@@ -197,7 +197,11 @@ mod tests {
     fn every_measured_row_names_a_real_shape() {
         for &(variant, size, _, budgets) in MEASURED {
             let mut r = Request::new(variant.parse().unwrap(), size);
-            assert_eq!(r.variant.name(), variant, "the row must match the variant's name");
+            assert_eq!(
+                r.variant.name(),
+                variant,
+                "the row must match the variant's name"
+            );
             assert!(r.check().is_ok(), "{variant} {size}");
             assert!(
                 budgets

@@ -113,7 +113,7 @@ pub enum GenerateError {
     #[error(transparent)]
     Geometry(#[from] GeometryError),
     #[error(
-        "no {what} puzzle at {target} within {attempts} attempts{closest}; try another difficulty, variant or size, or more attempts"
+        "no {what} puzzle at {target} within {}{closest}; try another difficulty, variant or size, or more attempts", attempts_text(*attempts)
     )]
     Unreachable {
         what: String,
@@ -123,12 +123,21 @@ pub enum GenerateError {
     },
     #[error("could not fill a {what} grid within the search budget")]
     NoFill { what: String },
-    #[error("no fillable {size}x{size} jigsaw layout{extra} found within {attempts} attempts")]
+    #[error("no fillable {size}x{size} jigsaw layout{extra} found within {}", attempts_text(*attempts))]
     NoLayout {
         size: usize,
         extra: String,
         attempts: usize,
     },
+}
+
+/// `1 attempt`, `200 attempts`.
+fn attempts_text(attempts: usize) -> String {
+    if attempts == 1 {
+        "1 attempt".to_string()
+    } else {
+        format!("{attempts} attempts")
+    }
 }
 
 /// Search nodes allowed for one random fill before it is abandoned (a layout that cannot be

@@ -50,14 +50,38 @@ impl fmt::Display for SpecError {
         if let Some((line, column)) = self.position {
             write!(f, ":{line}:{column}")?;
         }
+        let message = printable(&self.message);
         match &self.key {
-            Some(key) => write!(f, ": {key}: {}", self.message),
-            None => write!(f, ": {}", self.message),
+            Some(key) => write!(f, ": {}: {message}", printable(key)),
+            None => write!(f, ": {message}"),
         }
     }
 }
 
 impl std::error::Error for SpecError {}
+
+/// The most characters of a message or key shown: a spec may hold keys or values of any length.
+const MAX_SHOWN: usize = 300;
+
+/// Text as a message shows it: control and other invisible characters as `\u{…}` (never raw),
+/// cut after [`MAX_SHOWN`] characters.
+fn printable(text: &str) -> String {
+    let mut out = String::new();
+    for (index, symbol) in text.chars().enumerate() {
+        if index == MAX_SHOWN {
+            out.push('…');
+            break;
+        }
+        if symbol.is_control()
+            || matches!(symbol as u32, 0x200B..=0x200F | 0x2028..=0x202E | 0xFEFF)
+        {
+            out.push_str(&format!("\\u{{{:x}}}", symbol as u32));
+        } else {
+            out.push(symbol);
+        }
+    }
+    out
+}
 
 /// The 1-based line and column (in characters) of a byte offset.
 pub fn line_column(source: &str, offset: usize) -> (usize, usize) {

@@ -115,7 +115,7 @@ pub fn load(path: &Path) -> Result<BookPlan, SpecError> {
         position: None,
         key: None,
         message: format!("cannot read the spec: {e}"),
-        io: true,
+        io: e.is_io(),
     })?;
     let dir = path.parent().unwrap_or(Path::new("."));
     parse(&name, &text, dir)
@@ -376,13 +376,13 @@ impl Checker<'_> {
         })?;
         let contents = match source {
             LayoutSource::Builtin(contents) => contents.to_string(),
-            LayoutSource::File(path) => std::fs::read_to_string(&path).map_err(|e| {
-                self.error(
+            LayoutSource::File(path) => crate::input::read_file(&path).map_err(|e| {
+                let error = self.error(
                     span.clone(),
                     key,
                     format!("cannot read {}: {e}", path.display()),
-                )
-                .unreadable()
+                );
+                if e.is_io() { error.unreadable() } else { error }
             })?,
         };
         parse_layout(&contents).map_err(|e| self.error(span, key, format!("layout '{text}': {e}")))
@@ -519,13 +519,13 @@ impl Checker<'_> {
             return Ok(None);
         };
         let full = self.dir.join(path.get_ref());
-        let text = std::fs::read_to_string(&full).map_err(|e| {
-            self.error(
+        let text = crate::input::read_file(&full).map_err(|e| {
+            let error = self.error(
                 path.span(),
                 key,
                 format!("cannot read {}: {e}", full.display()),
-            )
-            .unreadable()
+            );
+            if e.is_io() { error.unreadable() } else { error }
         })?;
         RegionMap::parse(&text)
             .map(Some)

@@ -301,3 +301,15 @@ fn difficulty_and_score_mistakes() {
 fn a_book_needs_sections() {
     assert!(error("title = \"x\"\n").contains("no [[section]]"));
 }
+
+#[test]
+fn messages_never_echo_control_characters_or_huge_keys() {
+    let message = error("title = \"x\"\nlayout = \"4up\\t\\u0000\"\n[[section]]\ncount = 1\n");
+    assert!(!message.chars().any(char::is_control), "{message:?}");
+    assert!(message.contains("\\u{9}"), "{message}");
+    let long_key = "k".repeat(3000);
+    let message = error(&format!(
+        "title = \"x\"\n{long_key} = 1\n[[section]]\ncount = 1\n"
+    ));
+    assert!(message.len() < 500, "{} bytes", message.len());
+}
