@@ -220,3 +220,17 @@ fn minimal_puzzles_lose_uniqueness_without_any_given() {
         }
     }
 }
+
+/// Issue 10, defect 5: `generate --difficulty medium --symmetry rotate90 --count 1000 --seed 1`
+/// failed at puzzle 230 with the old budget of 200 attempts; the measured budget finds it.
+#[test]
+fn generation_failures_medium_rotate90_puzzle_230_is_found() {
+    let request = request(3, Level::Medium, Symmetry::Rotate90);
+    let seed = derive_seed(1, 0, 229);
+    let mut old = request.clone();
+    old.attempts = Some(200);
+    assert!(generate(&old, seed).is_err());
+    let puzzle = generate(&request, seed).expect("found within the measured budget");
+    assert!(puzzle.attempts > 200, "{}", puzzle.attempts);
+    assert_eq!(puzzle.rating.level, Level::Medium);
+}
