@@ -72,9 +72,11 @@ impl Staging {
     /// Prepares to write the book into `target`: recovers from interrupted builds, then refuses
     /// a target that exists and is neither empty nor a book this tool wrote.
     pub fn new(target: &Path) -> Result<Staging, OutputError> {
-        // `.` or `..` name no folder of their own: use the folder they stand for.
-        let resolved = match target.file_name() {
-            Some(_) => target.to_path_buf(),
+        // `dir/.` is `dir`; `.` and `..` name no folder of their own: use the folder they
+        // stand for.
+        let clean: PathBuf = target.components().collect();
+        let resolved = match clean.file_name() {
+            Some(_) => clean,
             None => target.canonicalize().map_err(io_error("find", target))?,
         };
         let target = resolved.as_path();

@@ -206,3 +206,16 @@ fn leftovers_of_running_builds_and_other_folders_are_kept() {
     recover(&target).unwrap();
     assert!(running.exists() && other.exists() && odd.exists());
 }
+
+#[test]
+fn a_target_written_with_dots_is_the_folder_it_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("book");
+    book(&target, b"old");
+    let dotted = dir.path().join("book/../book/.");
+    let staging = Staging::new(&dotted).unwrap();
+    staging.write("book.pdf", b"new").unwrap();
+    staging.commit().unwrap();
+    assert_eq!(fs::read(target.join("book.pdf")).unwrap(), b"new");
+    assert_eq!(names(dir.path()), ["book"]);
+}
