@@ -26,20 +26,20 @@ impl Sheet {
         let bleed = BLEED.0;
         if !page.bleed {
             return Sheet {
-                width: page.width_mm,
-                height: page.height_mm,
+                width: page.width.0,
+                height: page.height.0,
                 trim: None,
             };
         }
         let x = if number.is_multiple_of(2) { bleed } else { 0.0 };
         Sheet {
-            width: page.width_mm + bleed,
-            height: page.height_mm + 2.0 * bleed,
+            width: page.width.0 + bleed,
+            height: page.height.0 + 2.0 * bleed,
             trim: Some(Rect {
                 x,
                 y: bleed,
-                w: page.width_mm,
-                h: page.height_mm,
+                w: page.width.0,
+                h: page.height.0,
             }),
         }
     }
@@ -72,10 +72,10 @@ impl PageFrame {
     /// The trim page of a spec with its margins.
     pub fn of(page: &PageSpec) -> PageFrame {
         PageFrame {
-            width: page.width_mm,
-            height: page.height_mm,
-            margin: page.margin_mm,
-            gutter: page.gutter_mm,
+            width: page.width.0,
+            height: page.height.0,
+            margin: page.margin.0,
+            gutter: page.gutter.0,
         }
     }
 

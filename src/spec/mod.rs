@@ -14,7 +14,7 @@ use toml::Spanned;
 use crate::generate::{Request, RequestError, Symmetry, Target, check_count};
 use crate::grid::{BoxShape, RegionMap, Variant};
 use crate::logic::Level;
-use crate::units::{MM_PER_INCH, parse_length};
+use crate::units::{MM_PER_INCH, Mm, parse_length};
 pub use error::SpecError;
 use error::did_you_mean;
 pub use layouts::{Layout, LayoutSource, builtin_names, find_layout, parse_layout};
@@ -43,10 +43,10 @@ pub const PAGE_SIZES: &[(&str, f64, f64)] = &[
 /// The page: trim size, margins (top, bottom and outer), gutter (inner), and bleed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PageSpec {
-    pub width_mm: f64,
-    pub height_mm: f64,
-    pub margin_mm: f64,
-    pub gutter_mm: f64,
+    pub width: Mm,
+    pub height: Mm,
+    pub margin: Mm,
+    pub gutter: Mm,
     pub bleed: bool,
 }
 
@@ -285,10 +285,10 @@ impl Checker<'_> {
             ));
         }
         Ok(PageSpec {
-            width_mm: width,
-            height_mm: height,
-            margin_mm: margin,
-            gutter_mm: gutter,
+            width: Mm(width),
+            height: Mm(height),
+            margin: Mm(margin),
+            gutter: Mm(gutter),
             bleed: raw.bleed.is_some_and(Spanned::into_inner),
         })
     }

@@ -24,8 +24,8 @@ fn minimal_spec_gets_defaults() {
     let plan = check(MINIMAL).unwrap();
     assert_eq!(plan.title, "My Book");
     assert_eq!(plan.seed, 1);
-    assert_eq!(plan.page.width_mm, 215.9);
-    assert!((plan.page.margin_mm - 12.7).abs() < 1e-9);
+    assert_eq!(plan.page.width.0, 215.9);
+    assert!((plan.page.margin.0 - 12.7).abs() < 1e-9);
     assert_eq!(plan.layout.slots(), 4);
     assert_eq!(plan.answers.map(|a| a.slots()), Some(9));
     assert!(plan.page_numbers);
@@ -94,9 +94,9 @@ score = "2.0..3.0"
 "#;
     let plan = check(text).unwrap();
     assert_eq!(plan.seed, 42);
-    assert_eq!(plan.page.width_mm, 152.4);
+    assert_eq!(plan.page.width.0, 152.4);
     assert!(plan.page.bleed);
-    assert_eq!(plan.page.gutter_mm, 20.0);
+    assert_eq!(plan.page.gutter.0, 20.0);
     assert_eq!(plan.layout.slots(), 2);
     assert_eq!(plan.answers.map(|a| a.slots()), Some(9));
     assert_eq!(plan.style.diagonals, DiagonalStyle::Shaded);
