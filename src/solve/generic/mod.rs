@@ -89,6 +89,13 @@ impl GenericSolver {
         self.run(givens, limit, keep, None, u64::MAX)
     }
 
+    /// Like [`GenericSolver::count`], but stops after `node_cap` search nodes: the count is then
+    /// a lower bound, and `nodes` says how far the search went (for benchmarks and tests that
+    /// must not hang).
+    pub fn count_capped(&self, givens: &[u8], limit: usize, keep: usize, node_cap: u64) -> Count {
+        self.run(givens, limit, keep, None, node_cap)
+    }
+
     /// Finds the first solution when digits are tried in the order `order` picks: it gets the
     /// candidate mask of the branching cell and returns the bit to try next. Used for random fills.
     pub fn first_with_order(
