@@ -375,7 +375,11 @@ fn bench_shape(geo: &Geometry) {
         if count.nodes >= cap { " HUNG" } else { "" },
         worst,
         sparse_time.as_secs_f64() * 1e3,
-        if hung > 0 { format!(" {hung} HUNG") } else { String::new() },
+        if hung > 0 {
+            format!(" {hung} HUNG")
+        } else {
+            String::new()
+        },
         fill_time.as_secs_f64() * 1e3,
     );
 }

@@ -20,6 +20,9 @@ use tables::Tables;
 #[derive(Debug, Clone)]
 pub struct GenericSolver {
     tables: Words,
+    /// Tables of the printed houses only, when the solver's own add implied ones (windows):
+    /// singles must stay the ones a person (and the rating) can see.
+    printed: Option<Box<GenericSolver>>,
 }
 
 /// The geometry's tables, with as many words per cell set as its cells need.
@@ -79,13 +82,26 @@ impl GenericSolver {
     /// Builds the tables for a geometry. Locked candidates are used on grids of 12 and more,
     /// where they cut the search more than they cost.
     pub fn new(geo: &Geometry) -> GenericSolver {
-        let tables = match geo.cell_count() {
-            0..=128 => Words::W2(Tables::new(geo)),
-            129..=192 => Words::W3(Tables::new(geo)),
-            193..=256 => Words::W4(Tables::new(geo)),
-            _ => Words::W10(Tables::new(geo)),
-        };
-        GenericSolver { tables }
+        let implied = !geo.implied_houses().is_empty();
+        GenericSolver {
+            tables: Self::tables(geo, true),
+            printed: implied.then(|| {
+                Box::new(GenericSolver {
+                    tables: Self::tables(geo, false),
+                    printed: None,
+                })
+            }),
+        }
+    }
+
+    /// The tables with as many words as the cells need, with or without the implied houses.
+    fn tables(geo: &Geometry, implied: bool) -> Words {
+        match geo.cell_count() {
+            0..=128 => Words::W2(Tables::new(geo, implied)),
+            129..=192 => Words::W3(Tables::new(geo, implied)),
+            193..=256 => Words::W4(Tables::new(geo, implied)),
+            _ => Words::W10(Tables::new(geo, implied)),
+        }
     }
 
     /// Counts solutions up to `limit`, keeping the first `keep` of them. Givens that break a
@@ -168,8 +184,11 @@ impl GenericSolver {
 
     /// True when naked and hidden singles alone fill the grid (no guessing, no other
     /// deduction): the puzzle then has exactly one solution. The generator's cheap check for
-    /// easy puzzles.
+    /// easy puzzles; singles over the printed houses only, as the rating sees them.
     pub fn solves_by_singles(&self, givens: &[u8]) -> bool {
+        if let Some(printed) = &self.printed {
+            return printed.solves_by_singles(givens);
+        }
         with_tables!(self, t, D => Search::<_, D>::new(t, 1, 0, None, 0).singles_fill(givens))
     }
 }

@@ -181,25 +181,27 @@ impl Tiling {
 }
 
 /// The geometry's houses as the solver sees them: each house's cells and tiling, the implied
-/// windows included.
-fn solver_houses(geo: &Geometry) -> Vec<(Vec<usize>, Tiling)> {
+/// windows included when `implied`.
+fn solver_houses(geo: &Geometry, implied: bool) -> Vec<(Vec<usize>, Tiling)> {
     let printed = geo
         .houses()
         .iter()
         .map(|h| (h.cells.clone(), Tiling::of(&h.kind)));
-    let implied = geo
-        .implied_houses()
-        .into_iter()
-        .map(|cells| (cells, Tiling::Windows));
+    let implied = if implied {
+        geo.implied_houses()
+    } else {
+        Vec::new()
+    };
+    let implied = implied.into_iter().map(|cells| (cells, Tiling::Windows));
     printed.chain(implied).collect()
 }
 
 impl<const W: usize> Tables<W> {
-    /// Builds the tables; the geometry must have at most `64 * W` cells and 128 houses (implied
-    /// windows included).
-    pub fn new(geo: &Geometry) -> Tables<W> {
+    /// Builds the tables, with the implied windows as houses when `implied`; the geometry must
+    /// have at most `64 * W` cells and 128 houses (implied ones included).
+    pub fn new(geo: &Geometry, implied: bool) -> Tables<W> {
         let cells = geo.cell_count();
-        let houses = solver_houses(geo);
+        let houses = solver_houses(geo, implied);
         let bit = |h: usize| if h < 128 { 1u128 << h } else { 0 };
         let house: Vec<Bits<W>> = houses
             .iter()
