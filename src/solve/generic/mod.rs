@@ -1,12 +1,14 @@
 //! The exact solver for any geometry. Candidates are kept digit by digit as bit sets over the
 //! cells (a "board" per digit, in `W` 64-bit words chosen from the cell count), so placing a
-//! digit clears it from all peers in a few word operations. Propagation applies naked singles
+//! digit clears it from all peers in a few word operations. The houses are the geometry's plus
+//! its implied ones (the hidden windows of window variants). Propagation applies naked singles
 //! (cells seen on exactly one board), hidden singles (a digit with one cell left in a house where
-//! it is not placed, checked only for digits whose board changed) and, on grids of 12 and more,
-//! locked candidates over row/column × box (or region) segments. The search branches on the
-//! best-connected cell with two candidates, else a digit with two places in a house, else the
-//! cell with the fewest candidates, copying the fixed-size state once per node: no allocation
-//! per node.
+//! it is not placed, checked only for digits whose board changed) and, on grids of 12 and more
+//! and on every window grid, locked candidates between rows, columns, boxes (or regions) and
+//! windows. The search branches on the best-connected cell with two candidates, else a digit with
+//! two places in a house, else the cell with the fewest candidates, copying the fixed-size state
+//! once per node: no allocation per node. Past a node budget, randomised restarts help the exact
+//! count (see [`GenericSolver::count_capped`]).
 
 mod sample;
 mod search;
