@@ -69,6 +69,10 @@ macro_rules! with_tables {
 /// [`GenericSolver::count_capped`]); no search of the benchmark sets needs as many.
 const FIRST_BUDGET: u64 = 4_096;
 
+/// The largest limit randomised restarts help with: they keep every solution they find, and
+/// finding many distinct ones by chance is slow; larger counts stay exhaustive only.
+const MAX_SAMPLED: usize = 16;
+
 /// The result of a search: how many solutions (up to the limit) and the first ones found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Count {
@@ -123,6 +127,7 @@ impl GenericSolver {
     /// some shapes (25×25 window) the exhaustive search can sink into a dead subtree for
     /// millions of nodes while random restarts find solutions at once; a puzzle that needs `n`
     /// nodes exhaustively costs at most about `4n` (and nothing more below the first budget).
+    /// Limits above [`MAX_SAMPLED`] continue the exhaustive search without restarts.
     pub fn count_capped(&self, givens: &[u8], limit: usize, keep: usize, node_cap: u64) -> Count {
         let mut sampler = sample::Sampler::new(limit);
         let mut spent = 0u64;
@@ -134,6 +139,10 @@ impl GenericSolver {
             if exact.nodes < cap || exact.count >= limit || spent >= node_cap {
                 exact.nodes = spent;
                 return exact;
+            }
+            if limit > MAX_SAMPLED {
+                budget = u64::MAX;
+                continue;
             }
             let cap = budget.min(node_cap - spent);
             spent += sampler.sample(self, givens, cap);
