@@ -5,6 +5,10 @@
 //! missing are skipped with a message). `BENCH_ONLY=sixteen` (or `classic`, `variants`, comma
 //! separated) runs only some parts; `NODES=1` adds search-node statistics for 16×16; `RUNS=n`
 //! times each 16×16 puzzle as the best of n runs (default 3; more on a busy machine).
+//! `BENCH_ONLY=shapes` counts to 2 on the empty grid and on sparse grids (1 to 5 random givens)
+//! of every supported shape, and fills each with random digit orders, printing search nodes
+//! (`SHAPES=window` keeps the shapes whose name contains the word; `NODE_CAP=n` stops each
+//! search after n nodes, reported as HUNG).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -274,6 +278,112 @@ fn bench_variants() {
     }
 }
 
+/// Every shape the solver must handle: classic and diagonal at every size with a box shape,
+/// window and diagonal+window on square sizes, and jigsaw (the boxes as regions) alone and with
+/// diagonals or windows.
+fn every_shape() -> Vec<Geometry> {
+    let mut shapes = Vec::new();
+    for size in 4..=25 {
+        let Some(shape) = sudoku_book::grid::BoxShape::default_for(size) else {
+            continue;
+        };
+        let boxes: Vec<usize> = (0..size * size)
+            .map(|c| (c / size / shape.rows) * (size / shape.cols) + (c % size) / shape.cols)
+            .collect();
+        let square = shape.rows == shape.cols;
+        for name in [
+            "classic",
+            "diagonal",
+            "window",
+            "diagonal+window",
+            "jigsaw",
+            "jigsaw+diagonal",
+            "jigsaw+window",
+        ] {
+            if name.contains("window") && !square {
+                continue;
+            }
+            let regions = name
+                .contains("jigsaw")
+                .then(|| RegionMap::from_ids(size, &boxes).expect("boxes are regions"));
+            let variant = name.parse().expect("a known variant");
+            if let Ok(geo) = Geometry::new(size, variant, None, regions) {
+                shapes.push(geo);
+            }
+        }
+    }
+    shapes
+}
+
+/// Up to `n` random givens that do not see each other (they may still have no solution).
+fn sparse_givens(geo: &Geometry, rng: &mut Rng, n: usize) -> Vec<u8> {
+    let mut cells = vec![0u8; geo.cell_count()];
+    for _ in 0..n {
+        let cell = rng.below(cells.len());
+        let digit = rng.below(geo.size()) as u8 + 1;
+        if cells[cell] == 0 && geo.peers(cell).iter().all(|&p| cells[p] != digit) {
+            cells[cell] = digit;
+        }
+    }
+    cells
+}
+
+/// Search-node cap of the shape benchmark (`NODE_CAP`, default 2,000,000): a search that
+/// reaches it counts as hung.
+fn shape_node_cap() -> u64 {
+    std::env::var("NODE_CAP")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(2_000_000)
+}
+
+/// Count-to-2 on the empty grid and on 100 sparse grids, and 10 random fills, of one shape.
+fn bench_shape(geo: &Geometry) {
+    let cap = shape_node_cap();
+    let solver = sudoku_book::solve::GenericSolver::new(geo);
+    let empty = vec![0u8; geo.cell_count()];
+    let start = Instant::now();
+    let count = solver.count_capped(&empty, 2, 0, cap);
+    let empty_time = start.elapsed();
+    let mut rng = Rng(0x5EED_0000 + geo.cell_count() as u64);
+    let (mut worst, mut hung) = (0, 0);
+    let start = Instant::now();
+    for i in 0..100 {
+        let givens = sparse_givens(geo, &mut rng, 1 + i % 5);
+        let nodes = solver.count_capped(&givens, 2, 0, cap).nodes;
+        worst = worst.max(nodes);
+        hung += usize::from(nodes >= cap);
+    }
+    let sparse_time = start.elapsed();
+    let mut filled = 0;
+    let start = Instant::now();
+    for _ in 0..10 {
+        let mut pick = |mask: u32| {
+            let bits: Vec<u32> = (0..32).filter(|b| mask & (1 << b) != 0).collect();
+            1u32 << bits[rng.below(bits.len())]
+        };
+        let found = solver.first_with_order_capped(&empty, &mut pick, 100_000);
+        filled += usize::from(found.is_some());
+    }
+    let fill_time = start.elapsed();
+    println!(
+        "{:<24} empty: {:>8} nodes {:>9.2} ms{}  sparse x100: worst {:>8} nodes, {:>9.2} ms{}  \
+         fills: {filled}/10 in {:>8.2} ms",
+        geo.describe(),
+        count.nodes,
+        empty_time.as_secs_f64() * 1e3,
+        if count.nodes >= cap { " HUNG" } else { "" },
+        worst,
+        sparse_time.as_secs_f64() * 1e3,
+        if hung > 0 {
+            format!(" {hung} HUNG")
+        } else {
+            String::new()
+        },
+        fill_time.as_secs_f64() * 1e3,
+    );
+}
+
 /// True when `part` should run: `BENCH_ONLY` (comma-separated `classic`, `variants`, `sixteen`)
 /// picks parts; unset runs them all.
 fn wanted(part: &str) -> bool {
@@ -296,5 +406,12 @@ fn main() {
     }
     if wanted("sixteen") {
         bench_sixteen();
+    }
+    if wanted("shapes") {
+        let filter = std::env::var("SHAPES").unwrap_or_default();
+        let shapes = every_shape().into_iter();
+        for geo in shapes.filter(|g| g.describe().contains(filter.as_str())) {
+            bench_shape(&geo);
+        }
     }
 }

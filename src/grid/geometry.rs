@@ -136,6 +136,17 @@ impl Geometry {
         &self.peers[cell]
     }
 
+    /// The implied windows: cell sets that are not houses of the puzzle as printed, but that the
+    /// rules force to hold every digit once (see `implied_windows`). Empty without windows.
+    /// The exact solver adds them to its houses; people and the logic solver do not see them.
+    pub fn implied_houses(&self) -> Vec<Vec<usize>> {
+        if self.variant.window {
+            implied_windows(self.size)
+        } else {
+            Vec::new()
+        }
+    }
+
     /// True when the classic 9×9 fast path applies (3×3 boxes and no extra houses).
     pub fn is_classic_9x9(&self) -> bool {
         self.size == 9 && self.variant == Variant::CLASSIC
@@ -268,13 +279,18 @@ fn box_houses(size: usize, shape: BoxShape) -> Vec<House> {
     houses
 }
 
+/// The first row (and column) of each band of windows: `1, b+2, 2b+3, …` for side `b`.
+fn window_starts(side: usize) -> Vec<usize> {
+    (0..side.saturating_sub(1))
+        .map(|k| 1 + k * (side + 1))
+        .collect()
+}
+
 /// The window boxes of hyper-sudoku: squares of side `b = sqrt(N)` starting at rows and columns
 /// `1, b+2, 2b+3, …` (0-based), one cell apart: for 9×9, rows/columns 2–4 and 6–8 (1-based).
 fn window_houses(size: usize) -> Vec<House> {
     let side = size.isqrt();
-    let starts: Vec<usize> = (0..side.saturating_sub(1))
-        .map(|k| 1 + k * (side + 1))
-        .collect();
+    let starts = window_starts(side);
     let shape = BoxShape {
         rows: side,
         cols: side,
@@ -293,6 +309,37 @@ fn window_houses(size: usize) -> Vec<House> {
         }
     }
     houses
+}
+
+/// The `2b - 1` implied windows of a grid of side `b²`. The rows outside every window band
+/// (`0, b+1, 2b+2, …`: `b` rows) form one more band, and likewise the columns. Where a window
+/// column band meets the gap rows, the cells hold every digit once: the band's `b` columns hold
+/// each digit `b` times, its `b - 1` windows once each, so the gap rows hold it once. The gap rows
+/// × gap columns follow the same way from the gap rows and their now complete bands. For 9×9
+/// these are the five "hidden windows" of hyper-sudoku (rows 1, 5, 9 × columns 2–4, and so on).
+fn implied_windows(size: usize) -> Vec<Vec<usize>> {
+    let side = size.isqrt();
+    let mut bands: Vec<Vec<usize>> = window_starts(side)
+        .iter()
+        .map(|&start| (start..start + side).collect())
+        .collect();
+    let gap: Vec<usize> = (0..side).map(|k| k * (side + 1)).collect();
+    let gap_band = bands.len();
+    bands.push(gap);
+    let mut implied = Vec::new();
+    for (r, rows) in bands.iter().enumerate() {
+        for (c, cols) in bands.iter().enumerate() {
+            if r == gap_band || c == gap_band {
+                let mut cells: Vec<usize> = rows
+                    .iter()
+                    .flat_map(|&row| cols.iter().map(move |&col| row * size + col))
+                    .collect();
+                cells.sort_unstable();
+                implied.push(cells);
+            }
+        }
+    }
+    implied
 }
 
 fn square_house(kind: HouseKind, size: usize, top: usize, left: usize, shape: BoxShape) -> House {
@@ -432,6 +479,31 @@ mod tests {
             .iter()
             .find(|h| h.kind == HouseKind::Window(0));
         assert_eq!(window.unwrap().cells, vec![5, 6, 9, 10]);
+    }
+
+    #[test]
+    fn implied_windows_tile_the_grid_with_the_windows() {
+        for size in [4, 9, 16, 25] {
+            let geo = geometry(size, "window").unwrap();
+            let implied = geo.implied_houses();
+            let side = size.isqrt();
+            assert_eq!(implied.len(), 2 * side - 1);
+            let mut covered = vec![0; size * size];
+            let windows = geo
+                .houses()
+                .iter()
+                .filter(|h| matches!(h.kind, HouseKind::Window(_)))
+                .map(|h| &h.cells);
+            for cells in windows.chain(&implied) {
+                assert_eq!(cells.len(), size);
+                cells.iter().for_each(|&c| covered[c] += 1);
+            }
+            assert!(covered.iter().all(|&n| n == 1), "{size}: {covered:?}");
+        }
+        let nine = geometry(9, "window").unwrap().implied_houses();
+        assert!(nine.contains(&vec![1, 2, 3, 37, 38, 39, 73, 74, 75]));
+        assert!(nine.contains(&vec![0, 4, 8, 36, 40, 44, 72, 76, 80]));
+        assert!(geometry(9, "diagonal").unwrap().implied_houses().is_empty());
     }
 
     #[test]

@@ -179,6 +179,35 @@ fn window_puzzle_read_as_classic_is_not_unique() {
 }
 
 #[test]
+fn sparse_window_9_is_reported_not_unique() {
+    // Issue 10: three givens took 100 s.
+    let line = "...4......................................6...............................5......";
+    cmd()
+        .args(["solve", "--variant", "window", line])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("not unique"));
+}
+
+#[test]
+fn empty_window_grids_solve_fast() {
+    // Issue 10: an empty 16x16 window grid ran for more than 15 s; 25x25 and diagonal+window
+    // hung too.
+    for (size, variant) in [
+        (16, "window"),
+        (16, "diagonal+window"),
+        (25, "window"),
+        (25, "diagonal+window"),
+    ] {
+        cmd()
+            .args(["solve", "--variant", variant, &".".repeat(size * size)])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("not unique"));
+    }
+}
+
+#[test]
 fn not_unique_shows_one_solution_and_where_another_differs() {
     let puzzle = format!(".{}", &PUZZLE[1..]);
     let output = cmd().args(["solve", &puzzle]).output().unwrap();

@@ -1,13 +1,16 @@
 //! The exact solver for any geometry. Candidates are kept digit by digit as bit sets over the
 //! cells (a "board" per digit, in `W` 64-bit words chosen from the cell count), so placing a
-//! digit clears it from all peers in a few word operations. Propagation applies naked singles
+//! digit clears it from all peers in a few word operations. The houses are the geometry's plus
+//! its implied ones (the hidden windows of window variants). Propagation applies naked singles
 //! (cells seen on exactly one board), hidden singles (a digit with one cell left in a house where
-//! it is not placed, checked only for digits whose board changed) and, on grids of 12 and more,
-//! locked candidates over row/column × box (or region) segments. The search branches on the
-//! best-connected cell with two candidates, else a digit with two places in a house, else the
-//! cell with the fewest candidates, copying the fixed-size state once per node: no allocation
-//! per node.
+//! it is not placed, checked only for digits whose board changed) and, on grids of 12 and more
+//! and on every window grid, locked candidates between rows, columns, boxes (or regions) and
+//! windows. The search branches on the best-connected cell with two candidates, else a digit with
+//! two places in a house, else the cell with the fewest candidates, copying the fixed-size state
+//! once per node: no allocation per node. Past a node budget, randomised restarts help the exact
+//! count (see [`GenericSolver::count_capped`]).
 
+mod sample;
 mod search;
 mod tables;
 
@@ -19,6 +22,9 @@ use tables::Tables;
 #[derive(Debug, Clone)]
 pub struct GenericSolver {
     tables: Words,
+    /// Tables of the printed houses only, when the solver's own add implied ones (windows):
+    /// singles must stay the ones a person (and the rating) can see.
+    printed: Option<Box<GenericSolver>>,
 }
 
 /// The geometry's tables, with as many words per cell set as its cells need.
@@ -59,6 +65,14 @@ macro_rules! with_tables {
     };
 }
 
+/// Search nodes the exhaustive count may take before randomised restarts get their turn (see
+/// [`GenericSolver::count_capped`]); no search of the benchmark sets needs as many.
+const FIRST_BUDGET: u64 = 4_096;
+
+/// The largest limit randomised restarts help with: they keep every solution they find, and
+/// finding many distinct ones by chance is slow; larger counts stay exhaustive only.
+const MAX_SAMPLED: usize = 16;
+
 /// The result of a search: how many solutions (up to the limit) and the first ones found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Count {
@@ -74,19 +88,69 @@ impl GenericSolver {
     /// Builds the tables for a geometry. Locked candidates are used on grids of 12 and more,
     /// where they cut the search more than they cost.
     pub fn new(geo: &Geometry) -> GenericSolver {
-        let tables = match geo.cell_count() {
-            0..=128 => Words::W2(Tables::new(geo)),
-            129..=192 => Words::W3(Tables::new(geo)),
-            193..=256 => Words::W4(Tables::new(geo)),
-            _ => Words::W10(Tables::new(geo)),
-        };
-        GenericSolver { tables }
+        let implied = !geo.implied_houses().is_empty();
+        GenericSolver {
+            tables: Self::tables(geo, true),
+            printed: implied.then(|| {
+                Box::new(GenericSolver {
+                    tables: Self::tables(geo, false),
+                    printed: None,
+                })
+            }),
+        }
+    }
+
+    /// The tables with as many words as the cells need, with or without the implied houses.
+    fn tables(geo: &Geometry, implied: bool) -> Words {
+        match geo.cell_count() {
+            0..=128 => Words::W2(Tables::new(geo, implied)),
+            129..=192 => Words::W3(Tables::new(geo, implied)),
+            193..=256 => Words::W4(Tables::new(geo, implied)),
+            _ => Words::W10(Tables::new(geo, implied)),
+        }
     }
 
     /// Counts solutions up to `limit`, keeping the first `keep` of them. Givens that break a
-    /// house, or digits out of range, give no solution.
+    /// house, or digits out of range, give no solution. The count is exact; see
+    /// [`GenericSolver::count_capped`] for how long searches are helped.
     pub fn count(&self, givens: &[u8], limit: usize, keep: usize) -> Count {
-        self.run(givens, limit, keep, None, u64::MAX)
+        self.count_capped(givens, limit, keep, u64::MAX)
+    }
+
+    /// Like [`GenericSolver::count`], but stops after about `node_cap` search nodes in all: the
+    /// count is then a lower bound, and `nodes` says how far the search went.
+    ///
+    /// The exhaustive search runs with a node budget ([`FIRST_BUDGET`]). Past it, randomised
+    /// searches (a random digit order, restarted after a few nodes a cell) look for `limit`
+    /// different solutions with the same budget: finding them settles the count, which is
+    /// capped at `limit`. Otherwise the budget doubles and both run again. On sparse grids of
+    /// some shapes (25×25 window) the exhaustive search can sink into a dead subtree for
+    /// millions of nodes while random restarts find solutions at once; a puzzle that needs `n`
+    /// nodes exhaustively costs at most about `4n` (and nothing more below the first budget).
+    /// Limits above [`MAX_SAMPLED`] continue the exhaustive search without restarts.
+    pub fn count_capped(&self, givens: &[u8], limit: usize, keep: usize, node_cap: u64) -> Count {
+        let mut sampler = sample::Sampler::new(limit);
+        let mut spent = 0u64;
+        let mut budget = FIRST_BUDGET;
+        loop {
+            let cap = budget.min(node_cap - spent);
+            let mut exact = self.run(givens, limit, keep, None, cap);
+            spent += exact.nodes;
+            if exact.nodes < cap || exact.count >= limit || spent >= node_cap {
+                exact.nodes = spent;
+                return exact;
+            }
+            if limit > MAX_SAMPLED {
+                budget = u64::MAX;
+                continue;
+            }
+            let cap = budget.min(node_cap - spent);
+            spent += sampler.sample(self, givens, cap);
+            if sampler.found_all() || spent >= node_cap {
+                return sampler.into_count(keep, spent);
+            }
+            budget = budget.saturating_mul(2);
+        }
     }
 
     /// Finds the first solution when digits are tried in the order `order` picks: it gets the
@@ -131,8 +195,11 @@ impl GenericSolver {
 
     /// True when naked and hidden singles alone fill the grid (no guessing, no other
     /// deduction): the puzzle then has exactly one solution. The generator's cheap check for
-    /// easy puzzles.
+    /// easy puzzles; singles over the printed houses only, as the rating sees them.
     pub fn solves_by_singles(&self, givens: &[u8]) -> bool {
+        if let Some(printed) = &self.printed {
+            return printed.solves_by_singles(givens);
+        }
         with_tables!(self, t, D => Search::<_, D>::new(t, 1, 0, None, 0).singles_fill(givens))
     }
 }

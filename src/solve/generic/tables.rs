@@ -144,17 +144,81 @@ pub(super) fn for_each<const W: usize>(bits: &Bits<W>, mut f: impl FnMut(usize))
     }
 }
 
+/// The tilings a house belongs to: families of houses that cover every cell once. Locked
+/// candidates work between the houses of two tilings (other than rows and columns, which meet in
+/// one cell).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tiling {
+    Rows,
+    Columns,
+    /// Boxes or jigsaw regions.
+    Blocks,
+    /// Windows, printed and implied.
+    Windows,
+    /// Diagonals: no tiling.
+    None,
+}
+
+impl Tiling {
+    fn of(kind: &HouseKind) -> Tiling {
+        match kind {
+            HouseKind::Row(_) => Tiling::Rows,
+            HouseKind::Column(_) => Tiling::Columns,
+            HouseKind::Box(_) | HouseKind::Region(_) => Tiling::Blocks,
+            HouseKind::Window(_) => Tiling::Windows,
+            HouseKind::Diagonal | HouseKind::AntiDiagonal => Tiling::None,
+        }
+    }
+
+    /// True when a house of `self` cut by the houses of `other` gives useful segments.
+    fn cuts(self, other: Tiling) -> bool {
+        let lines = [Tiling::Rows, Tiling::Columns];
+        self != other
+            && self != Tiling::None
+            && other != Tiling::None
+            && !(lines.contains(&self) && lines.contains(&other))
+    }
+}
+
+/// The geometry's houses as the solver sees them: each house's cells and tiling, the implied
+/// windows included when `implied`.
+fn solver_houses(geo: &Geometry, implied: bool) -> Vec<(Vec<usize>, Tiling)> {
+    let printed = geo
+        .houses()
+        .iter()
+        .map(|h| (h.cells.clone(), Tiling::of(&h.kind)));
+    let implied = if implied {
+        geo.implied_houses()
+    } else {
+        Vec::new()
+    };
+    let implied = implied.into_iter().map(|cells| (cells, Tiling::Windows));
+    printed.chain(implied).collect()
+}
+
 impl<const W: usize> Tables<W> {
-    /// Builds the tables; the geometry must have at most `64 * W` cells and 128 houses.
-    pub fn new(geo: &Geometry) -> Tables<W> {
+    /// Builds the tables, with the implied windows as houses when `implied`; the geometry must
+    /// have at most `64 * W` cells and 128 houses (implied ones included).
+    pub fn new(geo: &Geometry, implied: bool) -> Tables<W> {
         let cells = geo.cell_count();
-        let houses = geo.houses();
+        let houses = solver_houses(geo, implied);
         let bit = |h: usize| if h < 128 { 1u128 << h } else { 0 };
         let house: Vec<Bits<W>> = houses
             .iter()
-            .map(|h| set_of(h.cells.iter().copied()))
+            .map(|(cells, _)| set_of(cells.iter().copied()))
             .collect();
         let house_span = house.iter().map(span_of).collect();
+        let mut cell_houses = vec![0u128; cells];
+        let mut peer = vec![[0u64; W]; cells];
+        for (h, (members, _)) in houses.iter().enumerate() {
+            for &cell in members {
+                cell_houses[cell] |= bit(h);
+                peer[cell] = std::array::from_fn(|w| peer[cell][w] | house[h][w]);
+            }
+        }
+        for (cell, bits) in peer.iter_mut().enumerate() {
+            bits[cell / 64] &= !(1 << (cell % 64));
+        }
         let mut tables = Tables {
             size: geo.size(),
             cells,
@@ -162,64 +226,57 @@ impl<const W: usize> Tables<W> {
             all_houses: (0..houses.len()).fold(0, |acc, h| acc | bit(h)),
             house,
             house_span,
-            peer: (0..cells)
-                .map(|c| set_of(geo.peers(c).iter().copied()))
-                .collect(),
-            cell_houses: (0..cells)
-                .map(|c| geo.houses_of(c).iter().fold(0, |acc, &h| acc | bit(h)))
-                .collect(),
+            peer,
+            cell_houses,
             segment: Vec::new(),
             groups: Vec::new(),
             house_groups: Vec::new(),
             members: Vec::new(),
-            use_locks: geo.size() >= 12,
+            use_locks: geo.size() >= 12 || geo.variant().window,
         };
-        tables.build_segments(geo);
+        let tilings: Vec<Tiling> = houses.iter().map(|&(_, t)| t).collect();
+        tables.build_segments(&tilings);
         tables
     }
 
-    /// Cuts every row and column by the boxes (or regions) into segments, grouped by line and
-    /// by block and orientation. Diagonals and windows take no part.
-    fn build_segments(&mut self, geo: &Geometry) {
-        let houses = geo.houses();
-        let is_line = |k: &HouseKind| matches!(k, HouseKind::Row(_) | HouseKind::Column(_));
-        let is_block = |k: &HouseKind| matches!(k, HouseKind::Box(_) | HouseKind::Region(_));
-        let lines: Vec<usize> = (0..houses.len())
-            .filter(|&h| is_line(&houses[h].kind))
-            .collect();
-        let blocks: Vec<usize> = (0..houses.len())
-            .filter(|&h| is_block(&houses[h].kind))
-            .collect();
-        // (line, block, segment) for every non-empty crossing.
-        let mut crossings = Vec::new();
-        for &line in &lines {
-            for &block in &blocks {
-                let shared = and(&self.house[line], &self.house[block]);
-                if shared.iter().any(|&w| w != 0) {
-                    crossings.push((line, block, self.segment.len()));
-                    self.segment.push(shared);
+    /// Cuts every house of a tiling by the houses of each other tiling into segments (a group
+    /// per house and cutting tiling): rows and columns by blocks and windows, blocks and windows
+    /// by lines and by each other. Diagonals take no part.
+    fn build_segments(&mut self, tilings: &[Tiling]) {
+        for (h, &tiling) in tilings.iter().enumerate() {
+            for cut in [
+                Tiling::Rows,
+                Tiling::Columns,
+                Tiling::Blocks,
+                Tiling::Windows,
+            ] {
+                if !tiling.cuts(cut) {
+                    continue;
                 }
+                let members: Vec<(usize, usize)> = (0..tilings.len())
+                    .filter(|&o| tilings[o] == cut)
+                    .filter_map(|o| self.push_segment(h, o).map(|s| (s, o)))
+                    .collect();
+                self.push_group(h, members.into_iter());
             }
         }
-        for &line in &lines {
-            let members = crossings.iter().filter(|c| c.0 == line);
-            self.push_group(line, members.map(|&(_, block, s)| (s, block)));
-        }
-        for &block in &blocks {
-            for rows in [true, false] {
-                let members = crossings.iter().filter(|c| {
-                    c.1 == block && matches!(houses[c.0].kind, HouseKind::Row(_)) == rows
-                });
-                self.push_group(block, members.map(|&(line, _, s)| (s, line)));
-            }
-        }
-        self.groups.sort_by_key(|g| g.house);
-        self.house_groups = (0..houses.len())
+        let houses = tilings.len();
+        self.house_groups = (0..houses)
             .map(|h| {
                 let start = self.groups.partition_point(|g| g.house < h);
                 start..self.groups.partition_point(|g| g.house <= h)
             })
             .collect();
+    }
+
+    /// The segment where houses `a` and `b` meet, when they share a cell.
+    fn push_segment(&mut self, a: usize, b: usize) -> Option<usize> {
+        let shared = and(&self.house[a], &self.house[b]);
+        if shared.iter().all(|&w| w == 0) {
+            return None;
+        }
+        self.segment.push(shared);
+        Some(self.segment.len() - 1)
     }
 
     /// Adds a group over `house` from (segment, other house of the segment) pairs.
