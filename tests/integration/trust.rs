@@ -450,3 +450,16 @@ fn collect_rust_files(path: &Path, files: &mut Vec<PathBuf>) {
         }
     }
 }
+
+/// Found by the mutation run (docs/FUZZING.md, case 16498): a classic 16×16 with eight givens
+/// cleared ran over 20 s in `solve`; the search's restarts settle it at once.
+#[test]
+fn hangs_a_sparse_classic_16_is_reported_not_unique() {
+    let puzzle = "..B........A....G.....38.1.C....F.9.......G.C..8......GB3.6...7.2....B894.F....1BE....DF.C.67.A5D.........A2..GF...1G.AE.5..8.....G...5..AC.B3.47..5........E.6A....C.23B...FG..6D....E...1.....3........8..A............D....9C..1.......B.......CFA.BD..3.....";
+    cmd()
+        .args(["solve", puzzle, "--output", "line"])
+        .timeout(Duration::from_secs(30))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("not unique"));
+}
