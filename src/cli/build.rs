@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::error::{CliResult, EXIT_OK};
+use super::error::{CliResult, EXIT_NO, EXIT_OK};
 use super::progress::puzzle_bar;
 use sudoku_book::book::{BookPuzzle, puzzle_count};
 use sudoku_book::generate::givens_shortfall;
-use sudoku_book::publish::{self, Built};
+use sudoku_book::publish::{self, Built, Mode};
 use sudoku_book::spec::BookPlan;
 use sudoku_book::workers;
 
@@ -32,6 +32,10 @@ pub struct BuildArgs {
     /// Print nothing on success
     #[arg(short, long)]
     pub quiet: bool,
+    /// Check the book against the print rules (KDP's for KDP trims) and print the preflight,
+    /// writing nothing; exit 1 when a rule fails
+    #[arg(long)]
+    pub check: bool,
 }
 
 /// Runs `build`.
@@ -43,14 +47,27 @@ pub fn run(args: &BuildArgs) -> CliResult {
         .unwrap_or_else(|| Path::new("output").join(slug(&plan.title)));
     let pool = workers::pool(args.jobs)?;
     let bar = puzzle_bar(puzzle_count(&plan), args.quiet);
-    let built = pool.install(|| publish::build(&plan, &out, &|done| bar.set_position(done as u64)));
+    let mode = if args.check { Mode::Check } else { Mode::Write };
+    let built =
+        pool.install(|| publish::build(&plan, &out, mode, &|done| bar.set_position(done as u64)));
     bar.finish_and_clear();
-    let Built { puzzles, pages } = built?;
+    let Built {
+        puzzles,
+        pages,
+        preflight,
+    } = built?;
     for note in givens_notes(&plan, &puzzles) {
         eprintln!("sudoku-book: note: {note}");
     }
+    if args.check {
+        print!("{preflight}");
+        return Ok(if preflight.passed() { EXIT_OK } else { EXIT_NO });
+    }
     if !args.quiet {
         println!("{}", summary(&plan, &out, puzzles.len(), pages));
+        if plan.page.kdp {
+            print!("{preflight}");
+        }
     }
     Ok(EXIT_OK)
 }

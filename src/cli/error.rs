@@ -95,6 +95,7 @@ fn build_code(error: &BuildError) -> u8 {
             EXIT_INPUT
         }
         BuildError::Output(OutputError::Io { .. }) => EXIT_IO,
+        BuildError::Preflight(_) => EXIT_INPUT,
     }
 }
 

@@ -4,6 +4,7 @@
 //! list of positioned pieces per page plus where each puzzle and answer landed.
 
 use super::front;
+use super::kdp::{self, Preflight};
 use super::page::{FOOTER_BAND, LABEL_HEIGHT, PageFrame, Rect, Sheet, grid_in_slot, slots};
 use super::style::{Look, PlacedGrid};
 use super::text::{Anchor, Font, Placed, Typesetter};
@@ -13,6 +14,7 @@ use crate::fonts::FontSet;
 use crate::grid::Geometry;
 use crate::spec::BookPlan;
 use crate::spec::Layout;
+use crate::units::Mm;
 
 /// One page: its number (from 1), the sheet it is printed on, and what is on it — every
 /// piece fully placed and styled, so the renderer needs nothing else.
@@ -44,6 +46,8 @@ impl Page {
 pub struct BookLayout {
     pub pages: Vec<Page>,
     pub placement: Placement,
+    /// Every print rule with pass or fail.
+    pub preflight: Preflight,
 }
 
 /// What the layout works from.
@@ -64,12 +68,37 @@ const PUZZLE_LABEL: Font = Font::regular(8.5);
 const ANSWER_LABEL: Font = Font::regular(7.0);
 
 /// Lays out the whole book.
+/// With `gutter = "auto"` the book is laid out again until the gutter fits its page count
+/// (KDP's table; at most three passes, and the gutter only grows).
 pub fn lay_out(plan: &BookPlan, puzzles: &[BookPuzzle], fonts: &FontSet) -> BookLayout {
+    let mut gutter = plan.page.gutter;
+    let mut layout = lay_out_with(plan, puzzles, fonts, gutter);
+    for _ in 0..3 {
+        let wanted = kdp::required_gutter(layout.pages.len());
+        if !plan.page.gutter_auto || wanted.0 <= gutter.0 {
+            break;
+        }
+        gutter = wanted;
+        layout = lay_out_with(plan, puzzles, fonts, gutter);
+    }
+    layout
+}
+
+/// Lays out the whole book with this gutter.
+fn lay_out_with(
+    plan: &BookPlan,
+    puzzles: &[BookPuzzle],
+    fonts: &FontSet,
+    gutter: Mm,
+) -> BookLayout {
     let ctx = Context {
         plan,
         puzzles,
         set: Typesetter { fonts },
-        frame: PageFrame::of(&plan.page),
+        frame: PageFrame {
+            gutter: gutter.0,
+            ..PageFrame::of(&plan.page)
+        },
         look: Look::new(&plan.style, fonts.bold.cap_height),
     };
     let mut pages = vec![front::title_page(&ctx)];
@@ -109,13 +138,16 @@ pub fn lay_out(plan: &BookPlan, puzzles: &[BookPuzzle], fonts: &FontSet) -> Book
     if pages.len() % 2 == 1 {
         pages.push(Page::new(pages.len() + 1));
     }
+    let notes = pad_with_notes(&ctx, &mut pages);
     if plan.page_numbers {
         number_pages(&ctx, &mut pages);
     }
     for page in &mut pages {
         page.sheet = Sheet::of(&plan.page, page.number);
     }
+    let preflight = kdp::preflight(plan, &pages, gutter, notes);
     BookLayout {
+        preflight,
         placement: Placement {
             pages: pages.len(),
             puzzle_pages: sections.puzzle_pages,
@@ -124,6 +156,15 @@ pub fn lay_out(plan: &BookPlan, puzzles: &[BookPuzzle], fonts: &FontSet) -> Book
         },
         pages,
     }
+}
+
+/// Adds Notes pages to a KDP book shorter than KDP's minimum; returns how many.
+fn pad_with_notes(ctx: &Context, pages: &mut Vec<Page>) -> usize {
+    let before = pages.len();
+    while ctx.plan.page.kdp && pages.len() < kdp::MIN_PAGES {
+        pages.push(kdp::notes_page(ctx, pages.len() + 1));
+    }
+    pages.len() - before
 }
 
 /// Puzzle pages of every section, with where each puzzle and section landed.

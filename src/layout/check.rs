@@ -4,6 +4,7 @@
 
 use super::page::{LABEL_HEIGHT, PageFrame, grid_in_slot, min_cell_for_size, slots};
 use crate::spec::{BookPlan, Layout, SpecError};
+use crate::units::Mm;
 
 /// Refuses a plan whose largest grid does not fit the slots of its puzzle or answer layout.
 pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
@@ -21,6 +22,33 @@ pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
     Ok(())
 }
 
+/// The gutter the book may end up with: its own, or with `gutter = "auto"` the one KDP asks for
+/// at an estimate of the page count (front matter, puzzle pages, answer pages; at least the
+/// padded minimum).
+fn widest_gutter(plan: &BookPlan) -> Mm {
+    if !plan.page.gutter_auto {
+        return plan.page.gutter;
+    }
+    let per_page = plan.layout.slots();
+    let puzzle_pages: usize = plan
+        .sections
+        .iter()
+        .map(|s| s.count.div_ceil(per_page))
+        .sum();
+    let total: usize = plan.sections.iter().map(|s| s.count).sum();
+    let answer_pages = plan.answers.map_or(0, |a| total.div_ceil(a.slots()));
+    let estimate = (FRONT_PAGES + puzzle_pages + answer_pages).max(super::kdp::MIN_PAGES);
+    let auto = super::kdp::required_gutter(estimate);
+    if auto.0 > plan.page.gutter.0 {
+        auto
+    } else {
+        plan.page.gutter
+    }
+}
+
+/// Pages before the first section, for the estimate: title, instructions, contents.
+const FRONT_PAGES: usize = 4;
+
 fn grid_fits(
     plan: &BookPlan,
     layout: &Layout,
@@ -28,7 +56,11 @@ fn grid_fits(
     key: &str,
     position: Option<(usize, usize)>,
 ) -> Result<(), SpecError> {
-    let slot = slots(PageFrame::of(&plan.page).grid_area(1), layout)[0];
+    let frame = PageFrame {
+        gutter: widest_gutter(plan).0,
+        ..PageFrame::of(&plan.page)
+    };
+    let slot = slots(frame.grid_area(1), layout)[0];
     let min_cell = min_cell_for_size(size);
     if grid_in_slot(slot, size, min_cell).is_some() {
         return Ok(());
@@ -39,12 +71,20 @@ fn grid_fits(
     } else {
         ""
     };
+    let gutter = if plan.page.gutter_auto {
+        format!(
+            " with the {:.3} in gutter KDP asks for at this page count,",
+            frame.gutter / crate::units::MM_PER_INCH
+        )
+    } else {
+        String::new()
+    };
     Err(SpecError {
         file: plan.origin.file.clone(),
         position,
         key: Some(key.to_string()),
         message: format!(
-            "a {size}x{size} grid does not fit a slot of this layout{default} ({} per page): its cells would be {cell:.1} mm, and 7 pt digits need {min_cell:.1} mm; use a layout with fewer grids per page or a larger page",
+            "a {size}x{size} grid does not fit a slot of this layout{default} ({} per page):{gutter} its cells would be {cell:.1} mm, and 7 pt digits need {min_cell:.1} mm; use a layout with fewer grids per page or a larger page",
             layout.slots()
         ),
         io: false,

@@ -10,6 +10,7 @@ pub mod page;
 pub mod text;
 
 pub mod check;
+pub mod kdp;
 pub mod style;
 
 pub use check::check_plan;

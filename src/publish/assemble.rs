@@ -6,7 +6,7 @@ use rayon::prelude::*;
 use super::output::{MANIFEST, page_file};
 use crate::book::{BookPuzzle, manifest};
 use crate::fonts::FontSet;
-use crate::layout::book::{Page, lay_out};
+use crate::layout::book::{BookLayout, Page, lay_out};
 use crate::render::page::page_scene;
 use crate::render::pdf::{DocumentInfo, DrawnPage, PdfBuilder, TrimBox};
 use crate::render::svg::to_svg_with_family;
@@ -26,7 +26,8 @@ pub type FileSink<'a, E> = dyn FnMut(&str, Vec<u8>) -> Result<(), E> + 'a;
 /// Lays out, draws and encodes the book, keeping every file in memory.
 pub fn assemble(plan: &BookPlan, puzzles: &[BookPuzzle], fonts: &FontSet) -> BookFiles {
     let mut files = Vec::new();
-    let pages = assemble_into(plan, puzzles, fonts, &mut |name, bytes| {
+    let layout = lay_out(plan, puzzles, fonts);
+    let pages = assemble_into(plan, puzzles, fonts, &layout, &mut |name, bytes| {
         files.push((name.to_string(), bytes));
         Ok::<(), std::convert::Infallible>(())
     });
@@ -36,15 +37,15 @@ pub fn assemble(plan: &BookPlan, puzzles: &[BookPuzzle], fonts: &FontSet) -> Boo
     }
 }
 
-/// Lays out, draws and encodes the book, handing each file to `write` as soon as it is ready
+/// Draws and encodes the laid-out book, handing each file to `write` as soon as it is ready
 /// (the SVG pages in order, then `book.pdf`, then `book.json`); returns the page count.
 pub fn assemble_into<E>(
     plan: &BookPlan,
     puzzles: &[BookPuzzle],
     fonts: &FontSet,
+    layout: &BookLayout,
     write: &mut FileSink<'_, E>,
 ) -> Result<usize, E> {
-    let layout = lay_out(plan, puzzles, fonts);
     let info = DocumentInfo {
         title: plan.title.clone(),
         author: plan.author.clone().unwrap_or_default(),

@@ -10,6 +10,8 @@ use std::path::Path;
 
 use crate::book::{BookError, BookPuzzle, generate_puzzles};
 use crate::fonts::{FontError, FontSet};
+use crate::layout::book::lay_out;
+use crate::layout::kdp::Preflight;
 use crate::spec::{self, BookPlan, SpecError};
 use assemble::assemble_into;
 use output::{OutputError, Staging};
@@ -25,6 +27,8 @@ pub enum BuildError {
     Generate(#[from] BookError),
     #[error(transparent)]
     Output(#[from] OutputError),
+    #[error("the book breaks KDP's print rules, so it is not written: {}", .0.failures().join("; "))]
+    Preflight(Preflight),
 }
 
 /// Reads a spec and runs every check that needs no puzzle (the spec's own, then whether its
@@ -42,22 +46,55 @@ pub struct Built {
     pub puzzles: Vec<BookPuzzle>,
     /// Its page count.
     pub pages: usize,
+    /// Every print rule with pass or fail.
+    pub preflight: Preflight,
+}
+
+/// What a build does with the finished book.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Write the book folder (refusing a KDP book that fails the preflight).
+    Write,
+    /// Lay the book out and check it, writing nothing.
+    Check,
 }
 
 /// Builds the book of a checked plan into the folder `out` on the current rayon pool, calling
 /// `progress` with the number of puzzles made so far. The folder is checked (it must be new,
-/// empty or a book this tool wrote) before any puzzle is made, and replaced only at the end.
+/// empty or a book this tool wrote) before any puzzle is made, and replaced only at the end. In
+/// [`Mode::Check`] nothing is written, and the preflight is returned whatever it says.
 pub fn build(
     plan: &BookPlan,
     out: &Path,
+    mode: Mode,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<Built, BuildError> {
     let fonts = FontSet::load(plan.font.as_deref(), plan.bold_font.as_deref())?;
-    let staging = Staging::new(out)?;
+    let staging = match mode {
+        Mode::Write => Some(Staging::new(out)?),
+        Mode::Check => None,
+    };
     let puzzles = generate_puzzles(plan, progress)?;
-    let pages = assemble_into(plan, &puzzles, &fonts, &mut |name, bytes| {
+    let layout = lay_out(plan, &puzzles, &fonts);
+    let preflight = layout.preflight.clone();
+    let Some(staging) = staging else {
+        let pages = layout.pages.len();
+        return Ok(Built {
+            puzzles,
+            pages,
+            preflight,
+        });
+    };
+    if plan.page.kdp && !preflight.passed() {
+        return Err(BuildError::Preflight(preflight));
+    }
+    let pages = assemble_into(plan, &puzzles, &fonts, &layout, &mut |name, bytes| {
         staging.write(name, &bytes)
     })?;
     staging.commit()?;
-    Ok(Built { puzzles, pages })
+    Ok(Built {
+        puzzles,
+        pages,
+        preflight,
+    })
 }

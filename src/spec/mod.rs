@@ -24,6 +24,8 @@ use raw::{KNOWN_KEYS, RawBook, RawLength, RawSection};
 const MIN_MARGIN_MM: f64 = 0.25 * MM_PER_INCH;
 const DEFAULT_MARGIN_MM: f64 = 0.5 * MM_PER_INCH;
 const DEFAULT_GUTTER_MM: f64 = 0.375 * MM_PER_INCH;
+/// KDP's smallest outside margin when the book has bleed.
+const KDP_BLEED_MARGIN_MM: f64 = 0.375 * MM_PER_INCH;
 /// The most puzzles a book may hold (KDP's 828 pages of 12 grids is 9,936).
 pub const MAX_BOOK_PUZZLES: usize = 10_000;
 /// The smallest width and height left for content inside the margins.
@@ -47,7 +49,12 @@ pub struct PageSpec {
     pub height: Mm,
     pub margin: Mm,
     pub gutter: Mm,
+    /// The gutter is picked from the final page count (KDP's table), `gutter` being the least.
+    pub gutter_auto: bool,
     pub bleed: bool,
+    /// KDP's rules apply (a `kdp-*` trim, or `kdp = true`): page count 24 to 828, padded with
+    /// Notes pages; gutter and margins checked by the preflight.
+    pub kdp: bool,
 }
 
 /// How diagonals are drawn.
@@ -257,10 +264,14 @@ impl Checker<'_> {
             Some(m) => self.length("page.margin", m)?,
             None => DEFAULT_MARGIN_MM,
         };
-        let gutter = match &raw.gutter {
-            Some(g) => self.length("page.gutter", g)?,
-            None => DEFAULT_GUTTER_MM,
+        let kdp = match &raw.kdp {
+            Some(kdp) => *kdp.get_ref(),
+            None => raw
+                .size
+                .as_ref()
+                .is_some_and(|s| s.get_ref().trim().to_ascii_lowercase().starts_with("kdp-")),
         };
+        let (gutter, gutter_auto) = self.gutter(raw.gutter.as_ref(), kdp)?;
         if let Some(m) = &raw.margin
             && margin < MIN_MARGIN_MM
         {
@@ -269,6 +280,20 @@ impl Checker<'_> {
                 "page.margin",
                 format!(
                     "{margin:.1} mm is below the print minimum of {MIN_MARGIN_MM:.2} mm (0.25 in)"
+                ),
+            ));
+        }
+        let bleed = raw.bleed.is_some_and(Spanned::into_inner);
+        if let Some(m) = &raw.margin
+            && kdp
+            && bleed
+            && margin < KDP_BLEED_MARGIN_MM
+        {
+            return Err(self.error(
+                m.span(),
+                "page.margin",
+                format!(
+                    "{margin:.1} mm is below KDP's minimum of {KDP_BLEED_MARGIN_MM:.3} mm (0.375 in) for a book with bleed"
                 ),
             ));
         }
@@ -289,8 +314,38 @@ impl Checker<'_> {
             height: Mm(height),
             margin: Mm(margin),
             gutter: Mm(gutter),
-            bleed: raw.bleed.is_some_and(Spanned::into_inner),
+            gutter_auto,
+            bleed,
+            kdp,
         })
+    }
+
+    /// The gutter in millimetres and whether it is picked from the page count: `"auto"` (the
+    /// default for KDP books), a length of at least 0.25 in, or 0.375 in by default.
+    fn gutter(
+        &self,
+        raw: Option<&Spanned<RawLength>>,
+        kdp: bool,
+    ) -> Result<(f64, bool), SpecError> {
+        let Some(raw) = raw else {
+            return Ok((DEFAULT_GUTTER_MM, kdp));
+        };
+        if let RawLength::Text(text) = raw.get_ref()
+            && text.trim() == "auto"
+        {
+            return Ok((DEFAULT_GUTTER_MM, true));
+        }
+        let gutter = self.length("page.gutter", raw)?;
+        if gutter < MIN_MARGIN_MM {
+            return Err(self.error(
+                raw.span(),
+                "page.gutter",
+                format!(
+                    "{gutter:.1} mm is below the print minimum of {MIN_MARGIN_MM:.2} mm (0.25 in); write \"auto\" to pick it from the page count"
+                ),
+            ));
+        }
+        Ok((gutter, false))
     }
 
     /// A page is `size`, or `width` and `height` together.

@@ -44,6 +44,7 @@ pub struct RawPage {
     pub margin: Option<Spanned<RawLength>>,
     pub gutter: Option<Spanned<RawLength>>,
     pub bleed: Option<Spanned<bool>>,
+    pub kdp: Option<Spanned<bool>>,
 }
 
 /// `[answers]`.
@@ -115,4 +116,5 @@ pub const KNOWN_KEYS: &[&str] = &[
     "givens",
     "regions",
     "attempts",
+    "kdp",
 ];

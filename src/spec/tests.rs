@@ -313,3 +313,39 @@ fn messages_never_echo_control_characters_or_huge_keys() {
     ));
     assert!(message.len() < 500, "{} bytes", message.len());
 }
+
+#[test]
+fn kdp_trims_pick_the_gutter_from_the_page_count() {
+    let plan =
+        check("title = \"x\"\n[page]\nsize = \"kdp-6x9\"\n[[section]]\ncount = 1\n").unwrap();
+    assert!(plan.page.kdp && plan.page.gutter_auto);
+    let plan = check("title = \"x\"\n[page]\nsize = \"a4\"\n[[section]]\ncount = 1\n").unwrap();
+    assert!(!plan.page.kdp && !plan.page.gutter_auto);
+    let text = "title = \"x\"\n[page]\nsize = \"a4\"\nkdp = true\ngutter = \"auto\"\n[[section]]\ncount = 1\n";
+    let plan = check(text).unwrap();
+    assert!(plan.page.kdp && plan.page.gutter_auto);
+    let fixed =
+        "title = \"x\"\n[page]\nsize = \"kdp-6x9\"\ngutter = \"0.5in\"\n[[section]]\ncount = 1\n";
+    assert!(!check(fixed).unwrap().page.gutter_auto);
+}
+
+#[test]
+fn a_gutter_of_zero_is_refused() {
+    let message = error("title = \"x\"\n[page]\ngutter = 0\n[[section]]\ncount = 1\n");
+    assert!(
+        message.starts_with("book.toml:3:10: page.gutter: 0.0 mm is below the print minimum"),
+        "{message}"
+    );
+}
+
+#[test]
+fn kdp_books_with_bleed_need_wider_margins() {
+    let text = "title = \"x\"\n[page]\nsize = \"kdp-6x9\"\nbleed = true\nmargin = \"0.3in\"\n[[section]]\ncount = 1\n";
+    let message = error(text);
+    assert!(
+        message.contains("page.margin: 7.6 mm is below KDP's minimum"),
+        "{message}"
+    );
+    let wide = text.replace("0.3in", "0.375in");
+    assert!(check(&wide).is_ok());
+}

@@ -11,6 +11,7 @@ mod generator;
 mod golden;
 mod hint;
 mod input_limits;
+mod kdp;
 mod logic;
 mod print_rules;
 mod properties;
