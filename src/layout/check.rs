@@ -2,7 +2,11 @@
 //! slot of each layout with digits of at least 7 pt. Run before any puzzle is made, so a book
 //! that cannot be printed is refused at once, with the spec's file, line and key.
 
+use super::book::BookLayout;
 use super::page::{LABEL_HEIGHT, PageFrame, grid_in_slot, min_cell_for_size, slots};
+use super::text::Placed;
+use crate::fonts::FontSet;
+use crate::grid::digit_symbol;
 use crate::spec::{BookPlan, Layout, SpecError};
 use crate::units::Mm;
 
@@ -89,6 +93,81 @@ fn grid_fits(
         ),
         io: false,
     })
+}
+
+/// Refuses a laid-out book that prints a character its font lacks (the PDF would drop it): the
+/// message names the character and the spec key (with its line) whose text holds it, or the
+/// font when the character comes from the book's own words or the grids' digits.
+pub fn check_glyphs(
+    plan: &BookPlan,
+    layout: &BookLayout,
+    fonts: &FontSet,
+) -> Result<(), SpecError> {
+    let Some((ch, bold)) = first_missing_glyph(layout, fonts) else {
+        return Ok(());
+    };
+    let face = fonts.face(bold);
+    let shown = format!(
+        "{} (U+{:04X})",
+        crate::grid::text::shown_char(ch),
+        ch as u32
+    );
+    let origin = plan.origin.texts.iter().find(|t| t.text.contains(ch));
+    let (key, position, message) = match origin {
+        Some(text) => (
+            text.key.clone(),
+            text.position,
+            format!(
+                "{shown} is not in the font {}: use a font that has it (`font`, `bold_font`), or leave it out",
+                face.family
+            ),
+        ),
+        None => (
+            if bold { "bold_font" } else { "font" }.to_string(),
+            None,
+            format!(
+                "the font {} has no {shown}, which the book prints; use a font that has it",
+                face.family
+            ),
+        ),
+    };
+    Err(SpecError {
+        file: plan.origin.file.clone(),
+        position,
+        key: Some(key),
+        message,
+        io: false,
+    })
+}
+
+/// The first character printed in a face that lacks it, and whether the face is the bold one.
+fn first_missing_glyph(layout: &BookLayout, fonts: &FontSet) -> Option<(char, bool)> {
+    for item in layout.pages.iter().flat_map(|p| &p.items) {
+        match item {
+            Placed::Text(line) => {
+                let face = fonts.face(line.bold);
+                let missing = line
+                    .text
+                    .chars()
+                    .find(|&c| !c.is_whitespace() && !face.has_glyph(c));
+                if let Some(ch) = missing {
+                    return Some((ch, line.bold));
+                }
+            }
+            Placed::Grid(grid) => {
+                for value in 1..=grid.geometry.size() {
+                    let ch = digit_symbol(value as u8);
+                    for bold in [true, false] {
+                        if !fonts.face(bold).has_glyph(ch) {
+                            return Some((ch, bold));
+                        }
+                    }
+                }
+            }
+            Placed::Rule { .. } => {}
+        }
+    }
+    None
 }
 
 #[cfg(test)]

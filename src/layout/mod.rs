@@ -13,4 +13,4 @@ pub mod check;
 pub mod kdp;
 pub mod style;
 
-pub use check::check_plan;
+pub use check::{check_glyphs, check_plan};

@@ -76,6 +76,7 @@ pub fn build(
     };
     let puzzles = generate_puzzles(plan, progress)?;
     let layout = lay_out(plan, &puzzles, &fonts);
+    crate::layout::check_glyphs(plan, &layout, &fonts)?;
     let preflight = layout.preflight.clone();
     let Some(staging) = staging else {
         let pages = layout.pages.len();

@@ -112,6 +112,16 @@ pub struct Origin {
     pub layout: Option<(usize, usize)>,
     /// Line and column of `answers.layout`, when the spec sets it.
     pub answers_layout: Option<(usize, usize)>,
+    /// Every text the spec gives that is printed, with its key and position.
+    pub texts: Vec<TextOrigin>,
+}
+
+/// A text of the spec that is printed: its key, its value and where it was written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TextOrigin {
+    pub key: String,
+    pub text: String,
+    pub position: Option<(usize, usize)>,
 }
 
 /// Reads and checks a spec file.
@@ -180,6 +190,7 @@ impl Checker<'_> {
                 "the book has no [[section]]: add at least one".into(),
             ));
         }
+        let texts = self.text_origins(&raw);
         let page = self.page(raw.page.unwrap_or_default())?;
         let layout = self.layout("layout", raw.layout.as_ref(), "4up")?;
         let answers_raw = raw.answers.unwrap_or_default();
@@ -200,6 +211,7 @@ impl Checker<'_> {
             file: self.file.to_string(),
             layout: self.position(raw.layout.as_ref().map(Spanned::span)),
             answers_layout: self.position(answers_raw.layout.as_ref().map(Spanned::span)),
+            texts,
         };
         Ok(BookPlan {
             title: raw.title.into_inner(),
@@ -241,6 +253,36 @@ impl Checker<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Where each text of the spec that is printed was written, for the font check.
+    fn text_origins(&self, raw: &RawBook) -> Vec<TextOrigin> {
+        let mut texts = Vec::new();
+        let mut add = |key: String, value: &Spanned<String>| {
+            texts.push(TextOrigin {
+                key,
+                text: value.get_ref().clone(),
+                position: self.position(Some(value.span())),
+            });
+        };
+        let top = [
+            ("title", Some(&raw.title)),
+            ("subtitle", raw.subtitle.as_ref()),
+            ("author", raw.author.as_ref()),
+            ("instructions", raw.instructions.as_ref()),
+            ("header", raw.header.as_ref()),
+        ];
+        for (key, value) in top {
+            if let Some(value) = value {
+                add(key.to_string(), value);
+            }
+        }
+        for (index, section) in raw.sections.iter().enumerate() {
+            if let Some(title) = &section.get_ref().title {
+                add(format!("section[{}].title", index + 1), title);
+            }
+        }
+        texts
     }
 
     /// The line and column of a span, for checks made after parsing.

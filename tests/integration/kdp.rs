@@ -1,5 +1,6 @@
-//! KDP preflight through the binary (issue 11, item 2): short books padded with Notes pages to
-//! 24, the gutter picked from the page count, `build --check`, and books KDP would refuse.
+//! Print rules through the binary (issue 11): KDP's preflight (short books padded with Notes
+//! pages to 24, the gutter picked from the page count, `build --check`, books KDP would refuse)
+//! and characters the font lacks.
 
 use std::fs;
 
@@ -85,4 +86,38 @@ fn a_kdp_book_over_828_pages_is_refused_and_not_written() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains("FAIL  page count 24 to 828"));
+}
+
+/// Issue 11, item 4: characters the font lacks were dropped silently from the PDF.
+#[test]
+fn characters_the_font_lacks_are_refused_at_their_key() {
+    let cases = [
+        (
+            "title = \"Sudoku Łódź\"\n[[section]]\nsize = 4\ncount = 1\n",
+            "book.toml:1:9: title: 'Ł' (U+0141) is not in the font Noto Sans",
+        ),
+        (
+            "title = \"S\"\nsubtitle = \"数独\"\n[[section]]\nsize = 4\ncount = 1\n",
+            "book.toml:2:12: subtitle: '数' (U+6570)",
+        ),
+        (
+            "title = \"S\"\n[[section]]\ntitle = \"Stars ★\"\nsize = 4\ncount = 1\n",
+            "book.toml:3:9: section[1].title: '★' (U+2605)",
+        ),
+    ];
+    for (text, expected) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let path = spec(&dir, text);
+        let out = dir.path().join("out");
+        cmd()
+            .current_dir(dir.path())
+            .arg("build")
+            .arg("book.toml")
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(expected));
+        assert!(!out.exists(), "{path:?}");
+    }
 }
