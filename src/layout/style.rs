@@ -17,6 +17,12 @@ pub struct GridStyle {
     pub window_shade: f64,
     /// Diagonal cells shaded instead of crossed by lines.
     pub shade_diagonals: bool,
+    /// Ink of shaded diagonal cells.
+    pub diagonal_shade: f64,
+    /// Grey level of diagonal lines (0 black, 1 white).
+    pub diagonal_grey: f64,
+    /// Grey level of solved (not given) digits in answer keys.
+    pub solved_grey: f64,
     /// Cap height of the digit font, in em (0.714 for Noto Sans).
     pub cap_height: f64,
 }
@@ -28,10 +34,25 @@ impl Default for GridStyle {
             thick: 0.9,
             window_shade: 0.2,
             shade_diagonals: false,
+            diagonal_shade: PUZZLE_DIAGONAL_SHADE,
+            diagonal_grey: PUZZLE_DIAGONAL_GREY,
+            solved_grey: 0.4,
             cap_height: 0.714,
         }
     }
 }
+
+/// Diagonal lines on puzzle pages: mid grey, so they read as a house, not as cell lines.
+const PUZZLE_DIAGONAL_GREY: f64 = 0.55;
+/// Ink of shaded diagonal cells on puzzle pages.
+const PUZZLE_DIAGONAL_SHADE: f64 = 0.12;
+/// Answer keys: diagonal lines much lighter, so grey digits under them do not look crossed out.
+const KEY_DIAGONAL_GREY: f64 = 0.8;
+/// Answer keys: the lightest shading that still prints (10 %), so grey digits on windows and
+/// shaded diagonals stay legible.
+const KEY_SHADE: f64 = 0.1;
+/// Solved digits in answer keys: dark grey, apart from the bold black givens yet clear on shading.
+const KEY_SOLVED_GREY: f64 = 0.3;
 
 /// What every grid of a book is drawn with, before it is sized.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -57,13 +78,31 @@ impl Look {
     /// Line weights scaled to the cell (lighter box lines on small answer grids), never below
     /// the 0.3 mm print minimum. Diagonals are shaded only when asked and when no window
     /// shading would make the two kinds of house look alike.
-    pub fn grid_style(&self, geo: &Geometry, side: f64) -> GridStyle {
+    /// In answer keys (`key`) the shading and the diagonal lines are lighter and the solved
+    /// digits darker, so that every digit reads clearly at small sizes.
+    pub fn grid_style(&self, geo: &Geometry, side: f64, key: bool) -> GridStyle {
         let cell = side / geo.size() as f64;
+        let (window_shade, diagonal_shade, diagonal_grey) = if key {
+            (
+                self.window_shade.min(KEY_SHADE),
+                KEY_SHADE,
+                KEY_DIAGONAL_GREY,
+            )
+        } else {
+            (
+                self.window_shade,
+                PUZZLE_DIAGONAL_SHADE,
+                PUZZLE_DIAGONAL_GREY,
+            )
+        };
         GridStyle {
             thin: 0.3,
             thick: (cell * 0.09).clamp(0.6, 0.9),
-            window_shade: self.window_shade,
+            window_shade,
             shade_diagonals: self.shaded_diagonals && !geo.variant().window,
+            diagonal_shade,
+            diagonal_grey,
+            solved_grey: KEY_SOLVED_GREY,
             cap_height: self.cap_height,
         }
     }
@@ -92,11 +131,42 @@ impl PlacedGrid {
         at: Rect,
     ) -> PlacedGrid {
         PlacedGrid {
-            style: look.grid_style(geometry, at.w),
+            style: look.grid_style(geometry, at.w, solution.is_some()),
             geometry: geometry.clone(),
             givens: givens.clone(),
             solution: solution.cloned(),
             at,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{DiagonalStyle, Style};
+
+    /// Issue 11, item 8: grey digits under grey diagonals looked crossed out, and on 20 %
+    /// window shading they were faint.
+    #[test]
+    fn answer_keys_have_lighter_shading_and_darker_digits() {
+        let style = Style {
+            diagonals: DiagonalStyle::Lines,
+            window_shade: 0.2,
+        };
+        let look = Look::new(&style, 0.714);
+        let geo = Geometry::new(9, "diagonal+window".parse().unwrap(), None, None).unwrap();
+        let puzzle = look.grid_style(&geo, 80.0, false);
+        let key = look.grid_style(&geo, 40.0, true);
+        assert!(
+            key.diagonal_grey > puzzle.diagonal_grey + 0.2,
+            "lighter diagonals"
+        );
+        assert!(key.window_shade < puzzle.window_shade && key.window_shade >= 0.1);
+        assert!(key.diagonal_shade >= 0.1, "shading stays printable");
+        assert!(key.solved_grey < 0.4, "solved digits darker than before");
+        assert_eq!(
+            puzzle.window_shade, 0.2,
+            "puzzle pages keep the spec's shade"
+        );
     }
 }

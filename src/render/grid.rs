@@ -34,7 +34,9 @@ fn shade_cells(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, styl
     for house in geo.houses() {
         let shade: Grey = match house.kind {
             HouseKind::Window(_) => 1.0 - style.window_shade,
-            HouseKind::Diagonal | HouseKind::AntiDiagonal if style.shade_diagonals => 0.88,
+            HouseKind::Diagonal | HouseKind::AntiDiagonal if style.shade_diagonals => {
+                1.0 - style.diagonal_shade
+            }
             _ => continue,
         };
         for &c in &house.cells {
@@ -82,7 +84,7 @@ fn draw_lines(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, style
             x2,
             y2,
             width: style.thin,
-            grey: 0.55,
+            grey: style.diagonal_grey,
         });
         scene.push(Item::Line {
             x1: x2,
@@ -90,7 +92,7 @@ fn draw_lines(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, style
             x2: at.x,
             y2,
             width: style.thin,
-            grey: 0.55,
+            grey: style.diagonal_grey,
         });
     }
     // Thin lines run the full width and height; the thick block edges are drawn over them,
@@ -156,8 +158,6 @@ fn runs(n: usize, on: impl Fn(usize) -> bool) -> Vec<(usize, usize)> {
 /// Digit height relative to the cell (the baseline is placed from the font's cap height so
 /// that digits are centred vertically).
 const DIGIT_SIZE: f64 = 0.62;
-/// Ink of the digits an answer key adds to the givens (givens stay black and bold).
-const SOLVED_DIGIT_GREY: f64 = 0.4;
 
 fn draw_digits(
     scene: &mut Scene,
@@ -187,7 +187,7 @@ fn draw_digits(
             size,
             bold: given != 0,
             anchor: Anchor::Middle,
-            grey: if given != 0 { 0.0 } else { SOLVED_DIGIT_GREY },
+            grey: if given != 0 { 0.0 } else { style.solved_grey },
             text: digit_symbol(value).to_string(),
         });
     }
