@@ -66,6 +66,24 @@ const RUNNING_HEADER: Font = Font::regular(8.0);
 const PAGE_NUMBER: Font = Font::regular(9.0);
 const PUZZLE_LABEL: Font = Font::regular(8.5);
 const ANSWER_LABEL: Font = Font::regular(7.0);
+/// Large print: the least size of labels, headers and page numbers, in points.
+pub const LARGE_PRINT_TEXT: f64 = 12.0;
+
+impl Context<'_> {
+    /// A font of the page furniture (labels, headers, page numbers) in this book's print
+    /// size: at least [`LARGE_PRINT_TEXT`] in large print, headings a fifth larger.
+    fn furniture(&self, font: Font) -> Font {
+        if !self.plan.style.large_print {
+            return font;
+        }
+        let points = if font.points >= HEADING.points {
+            font.points * 1.2
+        } else {
+            font.points.max(LARGE_PRINT_TEXT)
+        };
+        Font { points, ..font }
+    }
+}
 
 /// Lays out the whole book.
 /// With `gutter = "auto"` the book is laid out again until the gutter fits its page count
@@ -279,7 +297,7 @@ fn place_grids(
     note: &dyn Fn(usize) -> String,
 ) {
     let area = ctx.frame.grid_area(page.number);
-    let font = if answer { ANSWER_LABEL } else { PUZZLE_LABEL };
+    let font = ctx.furniture(if answer { ANSWER_LABEL } else { PUZZLE_LABEL });
     for (slot, &i) in slots(area, layout).into_iter().zip(chunk) {
         let at = fit_grid(slot, ctx.puzzles[i].puzzle.geometry.size());
         let number = format!("#{}", ctx.puzzles[i].number);
@@ -320,14 +338,19 @@ fn label(ctx: &Context, page: &mut Page, at: Rect, font: Font, number: &str, not
 fn heading(ctx: &Context, page: &mut Page, title: &str, note: &str) {
     let area = ctx.frame.content(page.number);
     let baseline = area.y + 7.0;
-    page.items.push(
-        ctx.set
-            .line(area.x, baseline, HEADING, Anchor::Start, title),
-    );
+    page.items.push(ctx.set.line(
+        area.x,
+        baseline,
+        ctx.furniture(HEADING),
+        Anchor::Start,
+        title,
+    ));
     if !note.is_empty() {
         let x = area.x + area.w;
-        page.items
-            .push(ctx.set.line(x, baseline, HEADING_NOTE, Anchor::End, note));
+        page.items.push(
+            ctx.set
+                .line(x, baseline, ctx.furniture(HEADING_NOTE), Anchor::End, note),
+        );
     }
     rule(page, area, area.y + 9.5, 0.5);
 }
@@ -342,15 +365,21 @@ fn running_header(ctx: &Context, page: &mut Page, section: &str) {
     } else {
         (section, book)
     };
-    page.items.push(
-        ctx.set
-            .line(area.x, baseline, RUNNING_HEADER, Anchor::Start, left),
-    );
+    page.items.push(ctx.set.line(
+        area.x,
+        baseline,
+        ctx.furniture(RUNNING_HEADER),
+        Anchor::Start,
+        left,
+    ));
     let x = area.x + area.w;
-    page.items.push(
-        ctx.set
-            .line(x, baseline, RUNNING_HEADER, Anchor::End, right),
-    );
+    page.items.push(ctx.set.line(
+        x,
+        baseline,
+        ctx.furniture(RUNNING_HEADER),
+        Anchor::End,
+        right,
+    ));
     rule(page, area, area.y + 6.0, 0.3);
 }
 
@@ -375,10 +404,13 @@ fn number_pages(ctx: &Context, pages: &mut [Page]) {
         let baseline = area.y + area.h - FOOTER_BAND * 0.25;
         let x = area.x + area.w / 2.0;
         let number = page.number.to_string();
-        page.items.push(
-            ctx.set
-                .line(x, baseline, PAGE_NUMBER, Anchor::Middle, &number),
-        );
+        page.items.push(ctx.set.line(
+            x,
+            baseline,
+            ctx.furniture(PAGE_NUMBER),
+            Anchor::Middle,
+            &number,
+        ));
     }
 }
 

@@ -3,7 +3,9 @@
 //! that cannot be printed is refused at once, with the spec's file, line and key.
 
 use super::book::BookLayout;
-use super::page::{LABEL_HEIGHT, PageFrame, grid_in_slot, min_cell_for_size, slots};
+use super::page::{
+    LABEL_HEIGHT, MIN_DIGIT_POINTS, PageFrame, grid_in_slot, min_cell_for_points, slots,
+};
 use super::text::Placed;
 use crate::fonts::FontSet;
 use crate::grid::digit_symbol;
@@ -18,10 +20,26 @@ pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
         .map(|s| s.request.size)
         .max()
         .unwrap_or(9);
-    grid_fits(plan, &plan.layout, largest, "layout", plan.origin.layout)?;
+    let (puzzle_points, answer_points) = if plan.style.large_print {
+        (LARGE_PRINT_DIGITS, LARGE_PRINT_KEY_DIGITS)
+    } else {
+        (MIN_DIGIT_POINTS, MIN_DIGIT_POINTS)
+    };
+    let puzzles = Fit {
+        layout: &plan.layout,
+        key: "layout",
+        position: plan.origin.layout,
+        points: puzzle_points,
+    };
+    grid_fits(plan, &puzzles, largest)?;
     if let Some(answers) = &plan.answers {
-        let at = plan.origin.answers_layout;
-        grid_fits(plan, answers, largest, "answers.layout", at)?;
+        let answers = Fit {
+            layout: answers,
+            key: "answers.layout",
+            position: plan.origin.answers_layout,
+            points: answer_points,
+        };
+        grid_fits(plan, &answers, largest)?;
     }
     Ok(())
 }
@@ -53,19 +71,31 @@ fn widest_gutter(plan: &BookPlan) -> Mm {
 /// Pages before the first section, for the estimate: title, instructions, contents.
 const FRONT_PAGES: usize = 4;
 
-fn grid_fits(
-    plan: &BookPlan,
-    layout: &Layout,
-    size: usize,
-    key: &str,
+/// Large print: the least size of puzzle digits, and of answer-key digits, in points.
+pub const LARGE_PRINT_DIGITS: f64 = 16.0;
+pub const LARGE_PRINT_KEY_DIGITS: f64 = 10.0;
+
+/// A layout to check, where the spec set it, and the least digit size its grids need.
+struct Fit<'a> {
+    layout: &'a Layout,
+    key: &'a str,
     position: Option<(usize, usize)>,
-) -> Result<(), SpecError> {
+    points: f64,
+}
+
+fn grid_fits(plan: &BookPlan, fit: &Fit, size: usize) -> Result<(), SpecError> {
+    let Fit {
+        layout,
+        key,
+        position,
+        points,
+    } = *fit;
     let frame = PageFrame {
         gutter: widest_gutter(plan).0,
         ..PageFrame::of(&plan.page)
     };
     let slot = slots(frame.grid_area(1), layout)[0];
-    let min_cell = min_cell_for_size(size);
+    let min_cell = min_cell_for_points(size, points);
     if grid_in_slot(slot, size, min_cell).is_some() {
         return Ok(());
     }
@@ -88,7 +118,7 @@ fn grid_fits(
         position,
         key: Some(key.to_string()),
         message: format!(
-            "a {size}x{size} grid does not fit a slot of this layout{default} ({} per page):{gutter} its cells would be {cell:.1} mm, and 7 pt digits need {min_cell:.1} mm; use a layout with fewer grids per page or a larger page",
+            "a {size}x{size} grid does not fit a slot of this layout{default} ({} per page):{gutter} its cells would be {cell:.1} mm, and {points} pt digits need {min_cell:.1} mm; use a layout with fewer grids per page or a larger page",
             layout.slots()
         ),
         io: false,
@@ -204,5 +234,16 @@ mod tests {
         assert!(message.contains("7 pt digits need"), "{message}");
         let fits = "title = \"x\"\n[page]\nsize = \"kdp-5x8\"\n[answers]\nlayout = \"4up\"\n[[section]]\nsize = 9\ncount = 1\n";
         assert!(check(fits).is_ok());
+    }
+
+    #[test]
+    fn large_print_refuses_four_puzzles_a_page() {
+        let text = "title = \"x\"\nlayout = \"4up\"\n[page]\nsize = \"kdp-6x9\"\n[style]\nlarge_print = true\n[[section]]\ncount = 1\n";
+        let message = error(text);
+        assert!(
+            message.starts_with("book.toml:2:10: layout: a 9x9 grid does not fit"),
+            "{message}"
+        );
+        assert!(message.contains("16 pt digits need"), "{message}");
     }
 }

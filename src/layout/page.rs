@@ -154,9 +154,16 @@ pub fn grid_in_slot(slot: Rect, size: usize, min_cell: f64) -> Option<Rect> {
 /// The smallest cell, in millimetres, whose digits stay at or above 7 pt: digits are drawn at 62 %
 /// of the cell (50 % above 9×9), and 7 pt is 2.47 mm.
 pub fn min_cell_for_size(size: usize) -> f64 {
-    let seven_points = 7.0 * MM_PER_POINT;
+    min_cell_for_points(size, MIN_DIGIT_POINTS)
+}
+
+/// The smallest print size of digits, in points.
+pub const MIN_DIGIT_POINTS: f64 = 7.0;
+
+/// The smallest cell, in millimetres, whose digits print at `points` or more.
+pub fn min_cell_for_points(size: usize, points: f64) -> f64 {
     let ratio = if size > 9 { 0.62 * 0.8 } else { 0.62 };
-    seven_points / ratio
+    points * MM_PER_POINT / ratio
 }
 
 #[cfg(test)]

@@ -54,6 +54,10 @@ const KEY_SHADE: f64 = 0.1;
 /// Solved digits in answer keys: dark grey, apart from the bold black givens yet clear on shading.
 const KEY_SOLVED_GREY: f64 = 0.3;
 
+/// Large print: cell lines and box lines of puzzle grids, in millimetres.
+const LARGE_THIN: f64 = 0.5;
+const LARGE_THICK: f64 = 1.5;
+
 /// What every grid of a book is drawn with, before it is sized.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Look {
@@ -63,6 +67,8 @@ pub struct Look {
     pub shaded_diagonals: bool,
     /// Cap height of the digit font, in em.
     pub cap_height: f64,
+    /// Large print: heavier lines on puzzle grids.
+    pub large_print: bool,
 }
 
 impl Look {
@@ -72,6 +78,7 @@ impl Look {
             window_shade: style.window_shade,
             shaded_diagonals: style.diagonals == DiagonalStyle::Shaded,
             cap_height,
+            large_print: style.large_print,
         }
     }
 
@@ -95,9 +102,14 @@ impl Look {
                 PUZZLE_DIAGONAL_GREY,
             )
         };
+        let (thin, thick) = if self.large_print && !key {
+            (LARGE_THIN, (cell * 0.12).clamp(LARGE_THICK, 2.0))
+        } else {
+            (0.3, (cell * 0.09).clamp(0.6, 0.9))
+        };
         GridStyle {
-            thin: 0.3,
-            thick: (cell * 0.09).clamp(0.6, 0.9),
+            thin,
+            thick,
             window_shade,
             shade_diagonals: self.shaded_diagonals && !geo.variant().window,
             diagonal_shade,
@@ -152,6 +164,7 @@ mod tests {
         let style = Style {
             diagonals: DiagonalStyle::Lines,
             window_shade: 0.2,
+            large_print: false,
         };
         let look = Look::new(&style, 0.714);
         let geo = Geometry::new(9, "diagonal+window".parse().unwrap(), None, None).unwrap();

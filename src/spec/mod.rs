@@ -70,6 +70,10 @@ pub struct Style {
     pub diagonals: DiagonalStyle,
     /// Grey level of window shading, 0.1 (light) to 0.5.
     pub window_shade: f64,
+    /// Large print: digits of at least 16 pt on puzzle pages (10 pt in answer keys), labels,
+    /// headers and page numbers of at least 12 pt, heavier grid lines; 2 puzzles and 4 answers
+    /// per page unless the spec says otherwise.
+    pub large_print: bool,
 }
 
 /// One section of the book: its heading and what to generate.
@@ -192,11 +196,25 @@ impl Checker<'_> {
         }
         let texts = self.text_origins(&raw);
         let page = self.page(raw.page.unwrap_or_default())?;
-        let layout = self.layout("layout", raw.layout.as_ref(), "4up")?;
+        let large_print = raw
+            .style
+            .as_ref()
+            .and_then(|s| s.large_print.as_ref())
+            .is_some_and(|l| *l.get_ref());
+        let (puzzles_default, answers_default) = if large_print {
+            ("2up", "4up")
+        } else {
+            ("4up", "9up")
+        };
+        let layout = self.layout("layout", raw.layout.as_ref(), puzzles_default)?;
         let answers_raw = raw.answers.unwrap_or_default();
         let include = answers_raw.include.is_none_or(|s| *s.get_ref());
         let answers = if include {
-            Some(self.layout("answers.layout", answers_raw.layout.as_ref(), "9up")?)
+            Some(self.layout(
+                "answers.layout",
+                answers_raw.layout.as_ref(),
+                answers_default,
+            )?)
         } else {
             None
         };
@@ -534,6 +552,7 @@ impl Checker<'_> {
         Ok(Style {
             diagonals,
             window_shade,
+            large_print: raw.large_print.is_some_and(Spanned::into_inner),
         })
     }
 

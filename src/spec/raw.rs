@@ -61,6 +61,7 @@ pub struct RawAnswers {
 pub struct RawStyle {
     pub diagonals: Option<Spanned<String>>,
     pub window_shade: Option<Spanned<f64>>,
+    pub large_print: Option<Spanned<bool>>,
 }
 
 /// One `[[section]]`.
@@ -107,6 +108,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     "include",
     "diagonals",
     "window_shade",
+    "large_print",
     "variant",
     "box",
     "count",

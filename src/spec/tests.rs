@@ -349,3 +349,15 @@ fn kdp_books_with_bleed_need_wider_margins() {
     let wide = text.replace("0.3in", "0.375in");
     assert!(check(&wide).is_ok());
 }
+
+#[test]
+fn large_print_defaults_to_two_puzzles_and_four_answers_a_page() {
+    let plan =
+        check("title = \"x\"\n[style]\nlarge_print = true\n[[section]]\ncount = 1\n").unwrap();
+    assert!(plan.style.large_print);
+    assert_eq!(plan.layout.slots(), 2);
+    assert_eq!(plan.answers.map(|a| a.slots()), Some(4));
+    let own =
+        "title = \"x\"\nlayout = \"1up\"\n[style]\nlarge_print = true\n[[section]]\ncount = 1\n";
+    assert_eq!(check(own).unwrap().layout.slots(), 1);
+}

@@ -130,3 +130,51 @@ fn a_bleed_book_keeps_the_print_rules_on_the_trimmed_page() {
         (c.x + dx, c.y + dy, c.x + c.w + dx, c.y + c.h + dy)
     });
 }
+
+/// Issue 11, item 5: large print — digits of at least 16 pt on puzzle pages and 10 pt in the
+/// answer key, labels, headers and page numbers of at least 12 pt, cell lines of at least 0.5 mm
+/// and box lines of at least 1.5 mm, two puzzles a page.
+#[test]
+fn a_large_print_book_keeps_its_sizes() {
+    use sudoku_book::layout::text::Placed;
+    let text = "title = \"Large\"\n[style]\nlarge_print = true\n[[section]]\ncount = 3\ndifficulty = \"easy\"\n[[section]]\nvariant = \"window\"\ncount = 2\ndifficulty = \"easy\"\n";
+    let plan = parse("book.toml", text, Path::new(".")).expect("valid spec");
+    sudoku_book::layout::check_plan(&plan).expect("large print fits letter pages");
+    assert_eq!(
+        (plan.layout.slots(), plan.answers.map(|a| a.slots())),
+        (2, Some(4))
+    );
+    let puzzles = generate_puzzles(&plan, &|_| {}).expect("puzzles");
+    let layout = lay_out(&plan, &puzzles, &FontSet::bundled());
+    let first_puzzle_page = layout.placement.section_pages[0];
+    let pt = |mm: f64| mm / (25.4 / 72.0);
+    let mut grids = 0;
+    for page in layout
+        .pages
+        .iter()
+        .filter(|p| p.number >= first_puzzle_page)
+    {
+        for item in &page.items {
+            match item {
+                Placed::Text(line) => assert!(
+                    pt(line.size) >= 11.99,
+                    "{:.1} pt: {}",
+                    pt(line.size),
+                    line.text
+                ),
+                Placed::Grid(grid) => {
+                    grids += 1;
+                    let digit = pt(grid.at.w / grid.geometry.size() as f64 * 0.62);
+                    if grid.solution.is_some() {
+                        assert!(digit >= 10.0, "key digits {digit:.1} pt");
+                    } else {
+                        assert!(digit >= 16.0, "digits {digit:.1} pt");
+                        assert!(grid.style.thin >= 0.5 && grid.style.thick >= 1.5);
+                    }
+                }
+                Placed::Rule { .. } => {}
+            }
+        }
+    }
+    assert_eq!(grids, 10, "5 puzzles and 5 answers");
+}
