@@ -3,6 +3,7 @@
 //! the count even. Every page gets its running header and page number here; the result is a
 //! list of positioned pieces per page plus where each puzzle and answer landed.
 
+use super::fit::{self, HEADING_NOTE};
 use super::front;
 use super::kdp::{self, Preflight};
 use super::page::{FOOTER_BAND, LABEL_HEIGHT, PageFrame, Rect, Sheet, grid_in_slot, slots};
@@ -60,28 +61,14 @@ pub struct Context<'a> {
     pub look: Look,
 }
 
-const HEADING: Font = Font::bold(15.0);
-const HEADING_NOTE: Font = Font::regular(9.0);
-const RUNNING_HEADER: Font = Font::regular(8.0);
 const PAGE_NUMBER: Font = Font::regular(9.0);
 const PUZZLE_LABEL: Font = Font::regular(8.5);
 const ANSWER_LABEL: Font = Font::regular(7.0);
-/// Large print: the least size of labels, headers and page numbers, in points.
-pub const LARGE_PRINT_TEXT: f64 = 12.0;
 
 impl Context<'_> {
-    /// A font of the page furniture (labels, headers, page numbers) in this book's print
-    /// size: at least [`LARGE_PRINT_TEXT`] in large print, headings a fifth larger.
+    /// A font of the page furniture in this book's print size ([`fit::furniture`]).
     fn furniture(&self, font: Font) -> Font {
-        if !self.plan.style.large_print {
-            return font;
-        }
-        let points = if font.points >= HEADING.points {
-            font.points * 1.2
-        } else {
-            font.points.max(LARGE_PRINT_TEXT)
-        };
-        Font { points, ..font }
+        fit::furniture(self.plan, font)
     }
 }
 
@@ -338,19 +325,22 @@ fn label(ctx: &Context, page: &mut Page, at: Rect, font: Font, number: &str, not
 fn heading(ctx: &Context, page: &mut Page, title: &str, note: &str) {
     let area = ctx.frame.content(page.number);
     let baseline = area.y + 7.0;
-    page.items.push(ctx.set.line(
-        area.x,
-        baseline,
-        ctx.furniture(HEADING),
-        Anchor::Start,
-        title,
-    ));
+    let note_font = ctx.furniture(HEADING_NOTE);
+    let note_width = if note.is_empty() {
+        0.0
+    } else {
+        ctx.set.width(note, note_font)
+    };
+    let fitted = fit::heading_box(ctx.plan, &ctx.frame, note_width).fit_or_floor(&ctx.set, title);
+    let line = fitted.lines.first().map_or("", String::as_str);
+    page.items.push(
+        ctx.set
+            .line(area.x, baseline, fitted.font, Anchor::Start, line),
+    );
     if !note.is_empty() {
         let x = area.x + area.w;
-        page.items.push(
-            ctx.set
-                .line(x, baseline, ctx.furniture(HEADING_NOTE), Anchor::End, note),
-        );
+        page.items
+            .push(ctx.set.line(x, baseline, note_font, Anchor::End, note));
     }
     rule(page, area, area.y + 9.5, 0.5);
 }
@@ -365,21 +355,14 @@ fn running_header(ctx: &Context, page: &mut Page, section: &str) {
     } else {
         (section, book)
     };
-    page.items.push(ctx.set.line(
-        area.x,
-        baseline,
-        ctx.furniture(RUNNING_HEADER),
-        Anchor::Start,
-        left,
-    ));
-    let x = area.x + area.w;
-    page.items.push(ctx.set.line(
-        x,
-        baseline,
-        ctx.furniture(RUNNING_HEADER),
-        Anchor::End,
-        right,
-    ));
+    let font = fit::running_header_or_floor(ctx.plan, &ctx.frame, &ctx.set, left, right);
+    for (text, x, anchor) in [
+        (left, area.x, Anchor::Start),
+        (right, area.x + area.w, Anchor::End),
+    ] {
+        page.items
+            .push(ctx.set.line(x, baseline, font, anchor, text));
+    }
     rule(page, area, area.y + 6.0, 0.3);
 }
 

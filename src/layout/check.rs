@@ -3,10 +3,12 @@
 //! that cannot be printed is refused at once, with the spec's file, line and key.
 
 use super::book::BookLayout;
+use super::fit::{self, TextBox};
 use super::page::{
     LABEL_HEIGHT, MIN_DIGIT_POINTS, PageFrame, grid_in_slot, min_cell_for_points, slots,
 };
 use super::text::Placed;
+use super::text::Typesetter;
 use crate::fonts::FontSet;
 use crate::grid::digit_symbol;
 use crate::spec::{BookPlan, Layout, SpecError};
@@ -120,6 +122,129 @@ fn grid_fits(plan: &BookPlan, fit: &Fit, size: usize) -> Result<(), SpecError> {
         message: format!(
             "a {size}x{size} grid does not fit a slot of this layout{default} ({} per page):{gutter} its cells would be {cell:.1} mm, and {points} pt digits need {min_cell:.1} mm; use a layout with fewer grids per page or a larger page",
             layout.slots()
+        ),
+        io: false,
+    })
+}
+
+/// Refuses, before any puzzle is made, a spec text that does not fit its box on the page even
+/// wrapped and shrunk to the floor size (7 pt; 12 pt for furniture in large print): the title,
+/// subtitle and author on the title page, section titles in their headings, running headers
+/// and contents entries. The message names the key and its line.
+pub fn check_texts(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
+    let set = Typesetter { fonts };
+    let frame = PageFrame::of(&plan.page);
+    let [title, subtitle, author] = fit::title_boxes(&frame);
+    fits(plan, &set, "title", &plan.title, &title)?;
+    if let Some(text) = &plan.subtitle {
+        fits(plan, &set, "subtitle", text, &subtitle)?;
+    }
+    if let Some(text) = &plan.author {
+        fits(plan, &set, "author", text, &author)?;
+    }
+    let book_header = plan.header.as_deref().unwrap_or(&plan.title);
+    let header_key = if plan.header.is_some() {
+        "header"
+    } else {
+        "title"
+    };
+    if let Some(header) = &plan.header
+        && fit::running_header(plan, &frame, &set, "", header).is_none()
+    {
+        return Err(too_long_header(plan, &frame));
+    }
+    let number_width = set.width("8888", fit::CONTENTS_LINE);
+    let contents = fit::contents_box(&frame, number_width);
+    let mut first = 1;
+    for (index, section) in plan.sections.iter().enumerate() {
+        let key = format!("section[{}].title", index + 1);
+        let last = first + section.count - 1;
+        let note = format!("Puzzles {first}–{last}");
+        let note_width = set.width(&note, fit::furniture(plan, fit::HEADING_NOTE));
+        let heading = fit::heading_box(plan, &frame, note_width);
+        for text_box in [heading, contents] {
+            fits(plan, &set, &key, &section.title, &text_box)?;
+        }
+        if fit::running_header(plan, &frame, &set, &section.title, book_header).is_none() {
+            let position = plan
+                .origin
+                .texts
+                .iter()
+                .find(|t| t.key == key)
+                .and_then(|t| t.position);
+            let which = if header_key == "title" {
+                "set header = \"…\" to a shorter text for the running header, or shorten this title"
+            } else {
+                "shorten it or the header"
+            };
+            return Err(SpecError {
+                file: plan.origin.file.clone(),
+                position,
+                key: Some(key),
+                message: format!(
+                    "with the running header \"{}\" it does not fit one line of {:.0} mm even at {} pt: {which}",
+                    crate::grid::text::shown_text(book_header).trim_matches('\''),
+                    frame.content(1).w,
+                    fit::running_header_floor(plan)
+                ),
+                io: false,
+            });
+        }
+        first = last + 1;
+    }
+    Ok(())
+}
+
+/// The running header text alone does not fit its line.
+fn too_long_header(plan: &BookPlan, frame: &PageFrame) -> SpecError {
+    let position = plan
+        .origin
+        .texts
+        .iter()
+        .find(|t| t.key == "header")
+        .and_then(|t| t.position);
+    SpecError {
+        file: plan.origin.file.clone(),
+        position,
+        key: Some("header".into()),
+        message: format!(
+            "too long to fit one line of {:.0} mm on this page even at {} pt: shorten it",
+            frame.content(1).w,
+            fit::running_header_floor(plan)
+        ),
+        io: false,
+    }
+}
+
+fn fits(
+    plan: &BookPlan,
+    set: &Typesetter,
+    key: &str,
+    text: &str,
+    text_box: &TextBox,
+) -> Result<(), SpecError> {
+    if text_box.fit(set, text).is_some() {
+        return Ok(());
+    }
+    let position = plan
+        .origin
+        .texts
+        .iter()
+        .find(|t| t.key == key)
+        .and_then(|t| t.position);
+    let lines = match text_box.lines {
+        1 => "one line".to_string(),
+        n => format!("{n} lines"),
+    };
+    Err(SpecError {
+        file: plan.origin.file.clone(),
+        position,
+        key: Some(key.to_string()),
+        message: format!(
+            "too long to fit {lines} of {:.0} mm on this page even at {} pt ({} characters): shorten it",
+            text_box.width,
+            text_box.floor,
+            text.chars().count()
         ),
         io: false,
     })

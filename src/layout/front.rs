@@ -3,6 +3,7 @@
 //! of contents with page numbers and dot leaders.
 
 use super::book::{Context, Page, capitalised, variant_title};
+use super::fit::{self, CONTENTS_LINE};
 use super::page::Rect;
 use super::style::{Look, PlacedGrid};
 use super::text::{Anchor, Font, Placed, Typesetter};
@@ -10,14 +11,10 @@ use crate::grid::text::digit_range;
 use crate::grid::{Geometry, Grid, HouseKind};
 use crate::logic::Level;
 
-const TITLE: Font = Font::bold(30.0);
-const SUBTITLE: Font = Font::regular(15.0);
 const TITLE_NOTE: Font = Font::regular(11.0);
-const AUTHOR: Font = Font::regular(13.0);
 const PAGE_TITLE: Font = Font::bold(18.0);
 const BLOCK_TITLE: Font = Font::bold(11.5);
 const BODY: Font = Font::regular(10.5);
-const CONTENTS_LINE: Font = Font::regular(11.0);
 
 /// Space under a page title before its first block, and between blocks, in millimetres.
 const AFTER_TITLE: f64 = 16.0;
@@ -25,15 +22,15 @@ const BLOCK_GAP: f64 = 7.0;
 /// Baseline distance of contents lines.
 const CONTENTS_STEP: f64 = 8.0;
 
-/// Page 1: title, subtitle, what the book holds, author.
+/// Page 1: title, subtitle, what the book holds, author — each wrapped, then shrunk, to fit.
 pub fn title_page(ctx: &Context) -> Page {
     let area = ctx.frame.content(1);
+    let [title_box, subtitle_box, author_box] = fit::title_boxes(&ctx.frame);
     let mut items = Vec::new();
     let mut y = area.y + area.h * 0.26;
-    let (title, height) = ctx
-        .set
-        .paragraph(area, y, TITLE, Anchor::Middle, &ctx.plan.title);
-    items.extend(title);
+    let title = title_box.fit_or_floor(&ctx.set, &ctx.plan.title);
+    let (lines, height) = ctx.set.place_fitted(area, y, &title, Anchor::Middle);
+    items.extend(lines);
     y += height + 5.0;
     let centre = area.x + area.w / 2.0;
     items.push(Placed::Rule {
@@ -45,9 +42,8 @@ pub fn title_page(ctx: &Context) -> Page {
     });
     y += 8.0;
     if let Some(subtitle) = &ctx.plan.subtitle {
-        let (lines, height) = ctx
-            .set
-            .paragraph(area, y, SUBTITLE, Anchor::Middle, subtitle);
+        let fitted = subtitle_box.fit_or_floor(&ctx.set, subtitle);
+        let (lines, height) = ctx.set.place_fitted(area, y, &fitted, Anchor::Middle);
         items.extend(lines);
         y += height + 4.0;
     }
@@ -56,11 +52,10 @@ pub fn title_page(ctx: &Context) -> Page {
         .paragraph(area, y, TITLE_NOTE, Anchor::Middle, &contents_note(ctx));
     items.extend(note);
     if let Some(author) = &ctx.plan.author {
-        let baseline = area.y + area.h - 20.0;
-        items.push(
-            ctx.set
-                .line(centre, baseline, AUTHOR, Anchor::Middle, author),
-        );
+        let fitted = author_box.fit_or_floor(&ctx.set, author);
+        let top = area.y + area.h - 20.0 - fitted.font.mm() * 0.8;
+        let (lines, _) = ctx.set.place_fitted(area, top, &fitted, Anchor::Middle);
+        items.extend(lines);
     }
     Page::with_items(1, items)
 }
@@ -316,11 +311,14 @@ fn contents_page(ctx: &Context, chunk: &[(String, usize)], number: usize, titled
         let baseline = area.y + AFTER_TITLE + CONTENTS_LINE.mm() + i as f64 * CONTENTS_STEP;
         let page = page.to_string();
         let right = area.x + area.w;
-        let title_end = area.x + ctx.set.width(title, CONTENTS_LINE);
-        let number_start = right - ctx.set.width(&page, CONTENTS_LINE);
+        let number_width = ctx.set.width(&page, CONTENTS_LINE);
+        let fitted = fit::contents_box(&ctx.frame, number_width).fit_or_floor(&ctx.set, title);
+        let title = fitted.lines.first().map_or("", String::as_str);
+        let title_end = area.x + ctx.set.width(title, fitted.font);
+        let number_start = right - number_width;
         items.push(
             ctx.set
-                .line(area.x, baseline, CONTENTS_LINE, Anchor::Start, title),
+                .line(area.x, baseline, fitted.font, Anchor::Start, title),
         );
         items.push(
             ctx.set

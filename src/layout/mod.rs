@@ -10,7 +10,8 @@ pub mod page;
 pub mod text;
 
 pub mod check;
+pub mod fit;
 pub mod kdp;
 pub mod style;
 
-pub use check::{check_glyphs, check_plan};
+pub use check::{check_glyphs, check_plan, check_texts};

@@ -45,6 +45,16 @@ pub enum Placed {
     Grid(Box<PlacedGrid>),
 }
 
+/// Text set to fit its box: the size it got and its lines.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fitted {
+    pub font: Font,
+    pub lines: Vec<String>,
+}
+
+/// The smallest text size anything is shrunk to, in points.
+pub const TEXT_FLOOR: f64 = 7.0;
+
 /// A font choice: size in points and weight.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Font {
@@ -98,6 +108,60 @@ impl Typesetter<'_> {
             grey: 0.0,
             text: text.to_string(),
         })
+    }
+
+    /// Text set to fit a box: wrapped into at most `max_lines` lines no wider than `width`, at
+    /// the font's size or, when that does not fit, the largest size down to `floor` points
+    /// (in half points) that does. `None` when even the floor does not fit.
+    pub fn fit(
+        &self,
+        text: &str,
+        width: f64,
+        font: Font,
+        max_lines: usize,
+        floor: f64,
+    ) -> Option<Fitted> {
+        let mut points = font.points;
+        loop {
+            let size = Font { points, ..font };
+            let lines = self.wrap(text, width, size);
+            let fits =
+                lines.len() <= max_lines && lines.iter().all(|l| self.width(l, size) <= width);
+            if fits {
+                return Some(Fitted { font: size, lines });
+            }
+            if points <= floor {
+                return None;
+            }
+            points = (points - 0.5).max(floor);
+        }
+    }
+
+    /// Lines of fitted text from `top` (the top of the first line) down, anchored in `area`;
+    /// returns the pieces and the height used.
+    pub fn place_fitted(
+        &self,
+        area: Rect,
+        top: f64,
+        fitted: &Fitted,
+        anchor: Anchor,
+    ) -> (Vec<Placed>, f64) {
+        let x = match anchor {
+            Anchor::Start => area.x,
+            Anchor::Middle => area.x + area.w / 2.0,
+            Anchor::End => area.x + area.w,
+        };
+        let font = fitted.font;
+        let placed = fitted
+            .lines
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                let baseline = top + font.mm() * 0.8 + i as f64 * font.leading();
+                self.line(x, baseline, font, anchor, line)
+            })
+            .collect();
+        (placed, fitted.lines.len() as f64 * font.leading())
     }
 
     /// Splits `text` into lines no wider than `width` (a word longer than the width gets a
@@ -175,5 +239,22 @@ mod tests {
         let set = Typesetter { fonts: &fonts };
         let lines = set.wrap("one\n\nSupercalifragilistic two", 10.0, Font::regular(10.0));
         assert_eq!(lines, ["one", "", "Supercalifragilistic", "two"]);
+    }
+
+    #[test]
+    fn text_is_wrapped_then_shrunk_then_refused() {
+        let fonts = FontSet::bundled();
+        let set = Typesetter { fonts: &fonts };
+        let font = Font::bold(30.0);
+        let fitted = set.fit("Sudoku", 100.0, font, 1, TEXT_FLOOR).unwrap();
+        assert_eq!(fitted.font, font);
+        let long = "Sudoku for Every Day of the Year and Then Some More";
+        let wrapped = set.fit(long, 100.0, font, 4, TEXT_FLOOR).unwrap();
+        assert_eq!(wrapped.font, font, "wrapping comes first");
+        assert!(wrapped.lines.len() > 1);
+        let shrunk = set.fit(long, 100.0, font, 1, TEXT_FLOOR).unwrap();
+        assert!(shrunk.font.points < 30.0 && shrunk.font.points >= TEXT_FLOOR);
+        assert!(set.width(&shrunk.lines[0], shrunk.font) <= 100.0);
+        assert_eq!(set.fit(&"W".repeat(200), 100.0, font, 1, TEXT_FLOOR), None);
     }
 }

@@ -70,6 +70,7 @@ pub fn build(
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<Built, BuildError> {
     let fonts = FontSet::load(plan.font.as_deref(), plan.bold_font.as_deref())?;
+    crate::layout::check_texts(plan, &fonts)?;
     let staging = match mode {
         Mode::Write => Some(Staging::new(out)?),
         Mode::Check => None,

@@ -17,5 +17,6 @@ mod print_rules;
 mod properties;
 mod rate;
 mod solve;
+mod text_fits;
 mod trust;
 mod util;

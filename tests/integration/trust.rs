@@ -397,7 +397,7 @@ fn messages_a_long_title_makes_a_short_folder_name() {
     let path = dir.path().join("book.toml");
     fs::write(
         &path,
-        format!("title = \"{title}\"\n[[section]]\nsize = 4\ncount = 1\n"),
+        format!("title = \"{title}\"\nheader = \"Words\"\n[[section]]\nsize = 4\ncount = 1\n"),
     )
     .unwrap();
     cmd()

@@ -1,0 +1,155 @@
+//! The boxes the book's own texts must fit — title, subtitle and author on the title page,
+//! section headings, running headers, contents entries — shared by the layout (which wraps, then
+//! shrinks text into them) and by the check that refuses, before any puzzle is made, a text that
+//! would not fit even at the floor size, naming its key and line.
+
+use super::page::PageFrame;
+use super::text::{Fitted, Font, TEXT_FLOOR, Typesetter};
+use crate::spec::BookPlan;
+
+/// Title page sizes, and how many lines each text may take.
+pub const TITLE: Font = Font::bold(30.0);
+pub const SUBTITLE: Font = Font::regular(15.0);
+pub const AUTHOR: Font = Font::regular(13.0);
+const TITLE_LINES: usize = 4;
+const SUBTITLE_LINES: usize = 3;
+const AUTHOR_LINES: usize = 2;
+
+/// Page furniture sizes.
+pub const HEADING: Font = Font::bold(15.0);
+pub const HEADING_NOTE: Font = Font::regular(9.0);
+pub const RUNNING_HEADER: Font = Font::regular(8.0);
+pub const CONTENTS_LINE: Font = Font::regular(11.0);
+/// Large print: the least size of labels, headers and page numbers, in points.
+pub const LARGE_PRINT_TEXT: f64 = 12.0;
+/// Room kept between two texts on one line (heading and note, the two running headers,
+/// contents entry and page number), in millimetres.
+pub const GAP: f64 = 4.0;
+
+/// A box a text must fit: its width, the font it is set in at best, its lines at most.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TextBox {
+    pub width: f64,
+    pub font: Font,
+    pub lines: usize,
+    /// The smallest size it may shrink to, in points.
+    pub floor: f64,
+}
+
+impl TextBox {
+    /// The text set in the box, or `None` when it does not fit even at the floor.
+    pub fn fit(&self, set: &Typesetter, text: &str) -> Option<Fitted> {
+        set.fit(text, self.width, self.font, self.lines, self.floor)
+    }
+
+    /// The text set in the box, at the floor size when it does not fit (the check refuses such
+    /// texts before layout; this keeps layout total).
+    pub fn fit_or_floor(&self, set: &Typesetter, text: &str) -> Fitted {
+        self.fit(set, text).unwrap_or_else(|| {
+            let font = Font {
+                points: self.floor,
+                ..self.font
+            };
+            Fitted {
+                font,
+                lines: set.wrap(text, self.width, font),
+            }
+        })
+    }
+}
+
+/// A furniture font in this book's print size: at least [`LARGE_PRINT_TEXT`] in large print,
+/// headings a fifth larger.
+pub fn furniture(plan: &BookPlan, font: Font) -> Font {
+    if !plan.style.large_print {
+        return font;
+    }
+    let points = if font.points >= HEADING.points {
+        font.points * 1.2
+    } else {
+        font.points.max(LARGE_PRINT_TEXT)
+    };
+    Font { points, ..font }
+}
+
+/// The smallest size furniture may shrink to.
+fn floor(plan: &BookPlan) -> f64 {
+    if plan.style.large_print {
+        LARGE_PRINT_TEXT
+    } else {
+        TEXT_FLOOR
+    }
+}
+
+fn boxed(width: f64, font: Font, lines: usize, floor: f64) -> TextBox {
+    TextBox {
+        width,
+        font,
+        lines,
+        floor,
+    }
+}
+
+/// The title page's boxes: title, subtitle, author.
+pub fn title_boxes(frame: &PageFrame) -> [TextBox; 3] {
+    let width = frame.content(1).w;
+    [
+        boxed(width, TITLE, TITLE_LINES, TEXT_FLOOR),
+        boxed(width, SUBTITLE, SUBTITLE_LINES, TEXT_FLOOR),
+        boxed(width, AUTHOR, AUTHOR_LINES, TEXT_FLOOR),
+    ]
+}
+
+/// A section heading's box beside a note of this width.
+pub fn heading_box(plan: &BookPlan, frame: &PageFrame, note_width: f64) -> TextBox {
+    let width = frame.content(1).w - note_width - GAP;
+    boxed(width, furniture(plan, HEADING), 1, floor(plan))
+}
+
+/// The running header: both texts on one line, left and right, at the largest size (down to
+/// the floor) at which they leave [`GAP`] between them; `None` when even the floor does not.
+pub fn running_header(
+    plan: &BookPlan,
+    frame: &PageFrame,
+    set: &Typesetter,
+    left: &str,
+    right: &str,
+) -> Option<Font> {
+    let width = frame.content(1).w - GAP;
+    let mut font = furniture(plan, RUNNING_HEADER);
+    loop {
+        if set.width(left, font) + set.width(right, font) <= width {
+            return Some(font);
+        }
+        if font.points <= floor(plan) {
+            return None;
+        }
+        font.points = (font.points - 0.5).max(floor(plan));
+    }
+}
+
+/// The running header's size, at the floor when even that does not fit (the check refuses
+/// such texts before layout).
+pub fn running_header_or_floor(
+    plan: &BookPlan,
+    frame: &PageFrame,
+    set: &Typesetter,
+    left: &str,
+    right: &str,
+) -> Font {
+    running_header(plan, frame, set, left, right).unwrap_or(Font {
+        points: floor(plan),
+        ..RUNNING_HEADER
+    })
+}
+
+/// The floor of the running header, for messages.
+pub fn running_header_floor(plan: &BookPlan) -> f64 {
+    floor(plan)
+}
+
+/// A contents entry beside a page number of this width.
+pub fn contents_box(frame: &PageFrame, number_width: f64) -> TextBox {
+    let width = frame.content(1).w - number_width - GAP;
+    boxed(width, CONTENTS_LINE, 1, TEXT_FLOOR)
+}
