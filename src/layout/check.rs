@@ -2,7 +2,9 @@
 //! slot of each layout with digits of at least 7 pt. Run before any puzzle is made, so a book
 //! that cannot be printed is refused at once, with the spec's file, line and key.
 
+use super::cover::lay_out_cover;
 use super::page::{LABEL_HEIGHT, PageFrame, grid_in_slot, min_cell_for_size, slots};
+use crate::fonts::FontSet;
 use crate::spec::{BookPlan, Layout, SpecError};
 
 /// Refuses a plan whose largest grid does not fit the slots of its puzzle or answer layout.
@@ -19,6 +21,25 @@ pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
         grid_fits(plan, answers, largest, "answers.layout", at)?;
     }
     Ok(())
+}
+
+/// Refuses a cover whose front or back text does not fit its safe zone at 7 pt, at the key
+/// that holds the text (the page count only changes the spine, whose text is left off instead).
+pub fn check_cover(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
+    let Some(cover) = &plan.cover else {
+        return Ok(());
+    };
+    let layout = lay_out_cover(plan, cover, 0, fonts);
+    match layout.misfits.into_iter().next() {
+        None => Ok(()),
+        Some(misfit) => Err(SpecError {
+            file: plan.origin.file.clone(),
+            position: misfit.position,
+            key: Some(misfit.key.to_string()),
+            message: misfit.message,
+            io: false,
+        }),
+    }
 }
 
 fn grid_fits(

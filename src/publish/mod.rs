@@ -42,22 +42,30 @@ pub struct Built {
     pub puzzles: Vec<BookPuzzle>,
     /// Its page count.
     pub pages: usize,
+    /// Things the user should know about it (such as a spine too thin for its text).
+    pub notes: Vec<String>,
 }
 
 /// Builds the book of a checked plan into the folder `out` on the current rayon pool, calling
-/// `progress` with the number of puzzles made so far. The folder is checked (it must be new,
-/// empty or a book this tool wrote) before any puzzle is made, and replaced only at the end.
+/// `progress` with the number of puzzles made so far. The cover's texts and the folder are
+/// checked (it must be new, empty or a book this tool wrote) before any puzzle is made, and the
+/// folder is replaced only at the end.
 pub fn build(
     plan: &BookPlan,
     out: &Path,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<Built, BuildError> {
     let fonts = FontSet::load(plan.font.as_deref(), plan.bold_font.as_deref())?;
+    crate::layout::check_cover(plan, &fonts)?;
     let staging = Staging::new(out)?;
     let puzzles = generate_puzzles(plan, progress)?;
-    let pages = assemble_into(plan, &puzzles, &fonts, &mut |name, bytes| {
+    let assembled = assemble_into(plan, &puzzles, &fonts, &mut |name, bytes| {
         staging.write(name, &bytes)
     })?;
     staging.commit()?;
-    Ok(Built { puzzles, pages })
+    Ok(Built {
+        puzzles,
+        pages: assembled.pages,
+        notes: assembled.notes,
+    })
 }

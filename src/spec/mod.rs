@@ -2,6 +2,7 @@
 //! [`BookPlan`] with every default filled in. Every problem is one [`SpecError`] that names the
 //! file, line and column (from the TOML span) and the key, with a "did you mean" for typos.
 
+pub mod cover;
 pub mod error;
 pub mod layouts;
 pub mod raw;
@@ -15,6 +16,7 @@ use crate::generate::{Request, RequestError, Symmetry, Target, check_count};
 use crate::grid::{BoxShape, RegionMap, Variant};
 use crate::logic::Level;
 use crate::units::{MM_PER_INCH, Mm, parse_length};
+pub use cover::{CoverOrigin, CoverSpec, Paper};
 pub use error::SpecError;
 use error::did_you_mean;
 pub use layouts::{Layout, LayoutSource, builtin_names, find_layout, parse_layout};
@@ -92,6 +94,8 @@ pub struct BookPlan {
     pub contents: bool,
     pub style: Style,
     pub sections: Vec<SectionPlan>,
+    /// The paperback's wrap cover, when the spec has a `[cover]` table.
+    pub cover: Option<CoverSpec>,
     /// Where the spec came from, for messages about it from later checks.
     pub origin: Origin,
 }
@@ -173,6 +177,11 @@ impl Checker<'_> {
                 "the book has no [[section]]: add at least one".into(),
             ));
         }
+        let cover = raw
+            .cover
+            .as_ref()
+            .map(|table| self.cover(table, &raw))
+            .transpose()?;
         let page = self.page(raw.page.unwrap_or_default())?;
         let layout = self.layout("layout", raw.layout.as_ref(), "4up")?;
         let answers_raw = raw.answers.unwrap_or_default();
@@ -195,6 +204,7 @@ impl Checker<'_> {
             answers_layout: self.position(answers_raw.layout.as_ref().map(Spanned::span)),
         };
         Ok(BookPlan {
+            cover,
             title: raw.title.into_inner(),
             subtitle: raw.subtitle.map(Spanned::into_inner),
             author: raw.author.map(Spanned::into_inner),

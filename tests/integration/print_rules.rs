@@ -96,6 +96,9 @@ fn check_rules(scenes: &[Scene], inside: &dyn Fn(usize) -> (f64, f64, f64, f64))
                     within(*x, *y, "a shade");
                     within(x + w, y + h, "a shade");
                 }
+                Item::Fill { .. } | Item::Turned { .. } => {
+                    panic!("page {number}: cover items on a book page")
+                }
             }
         }
     }
