@@ -71,8 +71,8 @@ fn bench_book(path: &Path, name: &str) {
     let (puzzles, two) = generate_on(2);
     let fonts = FontSet::bundled();
     let start = Instant::now();
-    let pages = assemble_into(&plan, &puzzles, &fonts, &mut |_, _| Ok::<(), ()>(()))
-        .map_or(0, |a| a.pages);
+    let pages =
+        assemble_into(&plan, &puzzles, &fonts, &mut |_, _| Ok::<(), ()>(())).map_or(0, |a| a.pages);
     let draw = start.elapsed().as_secs_f64();
     println!(
         "| {name} | {} | {pages} | {one:.2} s | {two:.2} s | {draw:.2} s | {:.2} s | {:.0} MB |",

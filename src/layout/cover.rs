@@ -231,13 +231,29 @@ fn fit(set: &Typesetter, text: &str, width: f64, height: f64, start: Font) -> Fi
 
 /// Places fitted lines centred on `area`, from `top` down.
 fn place(set: &Typesetter, page: &mut Page, area: Rect, top: f64, fitted: &Fitted, ink: Ink) {
-    let x = area.x + area.w / 2.0;
+    place_at(
+        set,
+        page,
+        (area.x + area.w / 2.0, Anchor::Middle),
+        top,
+        fitted,
+        ink,
+    );
+}
+
+/// Places fitted lines at `x` with `anchor`, from `top` down.
+fn place_at(
+    set: &Typesetter,
+    page: &mut Page,
+    (x, anchor): (f64, Anchor),
+    top: f64,
+    fitted: &Fitted,
+    ink: Ink,
+) {
     for (i, line) in fitted.lines.iter().enumerate() {
         let baseline = top + fitted.font.mm() * 0.8 + i as f64 * fitted.font.leading();
-        page.items.push(inked(
-            set.line(x, baseline, fitted.font, Anchor::Middle, line),
-            ink,
-        ));
+        let placed = set.line(x, baseline, fitted.font, anchor, line);
+        page.items.push(inked(placed, ink));
     }
 }
 
@@ -266,11 +282,24 @@ impl Piece<'_> {
                 position: self.position,
                 message: format!(
                     "'{}' does not fit its place on the cover ({:.0} x {:.0} mm inside the safe zone) even at 7 pt: shorten it",
-                    self.text, area.w, height
+                    excerpt(self.text),
+                    area.w,
+                    height
                 ),
             });
         }
         fitted
+    }
+}
+
+/// The start of a text for a message: its first 40 characters, with `…` when cut.
+fn excerpt(text: &str) -> String {
+    let mut chars = text.chars();
+    let start: String = chars.by_ref().take(40).collect();
+    if chars.next().is_some() {
+        format!("{}…", start.trim_end())
+    } else {
+        start
     }
 }
 
@@ -321,7 +350,13 @@ fn front(
 }
 
 /// The back text, wrapped in the back's safe zone and ending above the barcode area.
-fn back(set: &Typesetter, cover: &CoverSpec, geometry: &CoverGeometry, ink: Ink, out: &mut CoverLayout) {
+fn back(
+    set: &Typesetter,
+    cover: &CoverSpec,
+    geometry: &CoverGeometry,
+    ink: Ink,
+    out: &mut CoverLayout,
+) {
     let Some(text) = &cover.back_text else {
         return;
     };
@@ -335,7 +370,14 @@ fn back(set: &Typesetter, cover: &CoverSpec, geometry: &CoverGeometry, ink: Ink,
         font: Font::regular(11.0),
     };
     let fitted = piece.fit(set, safe, height, out);
-    place(set, &mut out.page, safe, top, &fitted, ink);
+    place_at(
+        set,
+        &mut out.page,
+        (safe.x, Anchor::Start),
+        top,
+        &fitted,
+        ink,
+    );
 }
 
 /// The title (centred) and the author (at the foot) down the spine, when the book has enough
@@ -375,7 +417,12 @@ fn spine(
             text: text.to_string(),
         }));
     };
-    turned(Font::bold(points), safe.y + safe.h / 2.0, Anchor::Middle, &plan.title);
+    turned(
+        Font::bold(points),
+        safe.y + safe.h / 2.0,
+        Anchor::Middle,
+        &plan.title,
+    );
     if !author.is_empty() {
         turned(Font::regular(points), safe.y + safe.h, Anchor::End, author);
     }

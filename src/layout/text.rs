@@ -47,7 +47,10 @@ pub enum Placed {
     /// A grid with its digits and its resolved style.
     Grid(Box<PlacedGrid>),
     /// A rectangle filled with a colour (a cover's background).
-    Fill { at: Rect, colour: Rgb },
+    Fill {
+        at: Rect,
+        colour: Rgb,
+    },
     /// A line of text turned a quarter clockwise (reading top to bottom, as on a spine): its
     /// baseline is the vertical line through `x`, and `anchor` places it along `y`.
     Turned(TextLine),

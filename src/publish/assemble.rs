@@ -105,7 +105,10 @@ fn write_cover<E>(
     };
     let layout = lay_out_cover(plan, cover, pages, fonts);
     let scene = page_scene(&layout.page);
-    write(COVER_SVG, to_svg_with_family(&scene, &svg_family(fonts)).into_bytes())?;
+    write(
+        COVER_SVG,
+        to_svg_with_family(&scene, &svg_family(fonts)).into_bytes(),
+    )?;
     let mut pdf = PdfBuilder::new(fonts, info);
     let drawn = pdf.draw(&scene, trim_box(&layout.page));
     pdf.add(drawn);

@@ -313,3 +313,24 @@ fn messages_never_echo_control_characters_or_huge_keys() {
     ));
     assert!(message.len() < 500, "{} bytes", message.len());
 }
+
+#[test]
+fn cover_keys_are_checked_and_located() {
+    let cover = |body: &str| format!("title = \"T\"\n[cover]\n{body}\n[[section]]\ncount = 1\n");
+    assert!(check(MINIMAL).unwrap().cover.is_none());
+    let plan = check(&cover("back_text = \"Back\"")).unwrap();
+    let spec = plan.cover.unwrap();
+    assert_eq!(spec.paper, Paper::White);
+    assert_eq!(spec.back_text.as_deref(), Some("Back"));
+    assert_eq!(spec.origin.back_text, Some((3, 13)));
+    assert_eq!(spec.origin.title, Some((1, 9)));
+    assert_eq!(
+        error(&cover("paper = \"craem\"")),
+        "book.toml:3:9: cover.paper: unknown paper 'craem' (did you mean 'cream'?): use white, cream, color"
+    );
+    assert!(
+        error(&cover("background = \"navy\""))
+            .starts_with("book.toml:3:14: cover.background: 'navy' is not a colour")
+    );
+    assert!(error(&cover("spine = true")).contains("unknown field `spine`"));
+}

@@ -39,7 +39,10 @@ fn the_spine_and_the_sheet_follow_kdps_formula() {
         assert!((spine - spine_in * IN).abs() < 1e-9, "{paper:?} {pages}");
         let sheet = CoverGeometry::new(&page, paper, pages).sheet();
         let width_in = 2.0 * 6.0 + spine_in + 2.0 * 0.125;
-        assert!((sheet.width - width_in * IN).abs() < 1e-9, "{paper:?} {pages}");
+        assert!(
+            (sheet.width - width_in * IN).abs() < 1e-9,
+            "{paper:?} {pages}"
+        );
         assert!((sheet.height - (9.0 + 0.25) * IN).abs() < 1e-9);
     }
 }
@@ -47,7 +50,11 @@ fn the_spine_and_the_sheet_follow_kdps_formula() {
 #[test]
 fn one_hundred_white_pages_on_6x9_make_a_12_475_inch_sheet() {
     let sheet = CoverGeometry::new(&plan("").page, Paper::White, 100).sheet();
-    assert!((sheet.width / IN - 12.4752).abs() < 1e-9, "{}", sheet.width / IN);
+    assert!(
+        (sheet.width / IN - 12.4752).abs() < 1e-9,
+        "{}",
+        sheet.width / IN
+    );
     let trim = sheet.trim.expect("a trim box");
     assert!((trim.x - 0.125 * IN).abs() < 1e-9);
     assert!((trim.w - 12.2252 * IN).abs() < 1e-9);
