@@ -75,7 +75,7 @@ fn bench_book(path: &Path, name: &str) {
     let pages = assemble_into(&plan, &puzzles, &fonts, &layout, &mut |_, _| {
         Ok::<(), ()>(())
     })
-    .unwrap_or(0);
+    .map_or(0, |a| a.pages);
     let draw = start.elapsed().as_secs_f64();
     println!(
         "| {name} | {} | {pages} | {one:.2} s | {two:.2} s | {draw:.2} s | {:.2} s | {:.0} MB |",

@@ -55,8 +55,9 @@ pub fn run(args: &BuildArgs) -> CliResult {
         puzzles,
         pages,
         preflight,
+        notes,
     } = built?;
-    for note in givens_notes(&plan, &puzzles) {
+    for note in givens_notes(&plan, &puzzles).into_iter().chain(notes) {
         eprintln!("sudoku-book: note: {note}");
     }
     if args.check {
@@ -95,8 +96,13 @@ fn givens_notes(plan: &BookPlan, puzzles: &[BookPuzzle]) -> Vec<String> {
 /// `wrote output/sudoku-for-every-day: 32 puzzles on 20 pages (book.pdf, pages/, book.json)`.
 fn summary(plan: &BookPlan, out: &Path, puzzles: usize, pages: usize) -> String {
     let sections = plan.sections.len();
+    let cover = if plan.cover.is_some() {
+        ", cover.pdf, cover.svg"
+    } else {
+        ""
+    };
     format!(
-        "wrote {}: {} in {} on {} (book.pdf, pages/page-NNN.svg, book.json)",
+        "wrote {}: {} in {} on {} (book.pdf, pages/page-NNN.svg, book.json{cover})",
         out.display(),
         plural(puzzles, "puzzle"),
         plural(sections, "section"),

@@ -2,7 +2,8 @@
 //! slot of each layout with digits of at least 7 pt. Run before any puzzle is made, so a book
 //! that cannot be printed is refused at once, with the spec's file, line and key.
 
-use super::book::BookLayout;
+use super::book::{BookLayout, Page};
+use super::cover::lay_out_cover;
 use super::fit::{self, TextBox};
 use super::page::{
     LABEL_HEIGHT, MIN_DIGIT_POINTS, PageFrame, grid_in_slot, min_cell_for_points, slots,
@@ -44,6 +45,25 @@ pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
         grid_fits(plan, &answers, largest)?;
     }
     Ok(())
+}
+
+/// Refuses a cover whose front or back text does not fit its safe zone at 7 pt, at the key
+/// that holds the text (the page count only changes the spine, whose text is left off instead).
+pub fn check_cover(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
+    let Some(cover) = &plan.cover else {
+        return Ok(());
+    };
+    let layout = lay_out_cover(plan, cover, 0, fonts);
+    match layout.misfits.into_iter().next() {
+        None => Ok(()),
+        Some(misfit) => Err(SpecError {
+            file: plan.origin.file.clone(),
+            position: misfit.position,
+            key: Some(misfit.key.to_string()),
+            message: misfit.message,
+            io: false,
+        }),
+    }
 }
 
 /// The gutter the book may end up with: its own, or with `gutter = "auto"` the one KDP asks for
@@ -258,7 +278,12 @@ pub fn check_glyphs(
     layout: &BookLayout,
     fonts: &FontSet,
 ) -> Result<(), SpecError> {
-    let Some((ch, bold)) = first_missing_glyph(layout, fonts) else {
+    let cover = plan
+        .cover
+        .as_ref()
+        .map(|cover| lay_out_cover(plan, cover, layout.pages.len(), fonts).page);
+    let pages = layout.pages.iter().chain(cover.as_ref());
+    let Some((ch, bold)) = first_missing_glyph(pages, fonts) else {
         return Ok(());
     };
     let face = fonts.face(bold);
@@ -296,10 +321,13 @@ pub fn check_glyphs(
 }
 
 /// The first character printed in a face that lacks it, and whether the face is the bold one.
-fn first_missing_glyph(layout: &BookLayout, fonts: &FontSet) -> Option<(char, bool)> {
-    for item in layout.pages.iter().flat_map(|p| &p.items) {
+fn first_missing_glyph<'a>(
+    pages: impl Iterator<Item = &'a Page>,
+    fonts: &FontSet,
+) -> Option<(char, bool)> {
+    for item in pages.flat_map(|p| &p.items) {
         match item {
-            Placed::Text(line) => {
+            Placed::Text(line) | Placed::Turned(line) => {
                 let face = fonts.face(line.bold);
                 let missing = line
                     .text
@@ -319,7 +347,7 @@ fn first_missing_glyph(layout: &BookLayout, fonts: &FontSet) -> Option<(char, bo
                     }
                 }
             }
-            Placed::Rule { .. } => {}
+            Placed::Rule { .. } | Placed::Fill { .. } => {}
         }
     }
     None

@@ -1,10 +1,11 @@
 //! Laying out the book: the page geometry (`page`: trim, bleed and the printed sheet, margins
 //! and gutter, the slots of a layout, grids in slots), the resolved look of each grid (`style`),
 //! text measuring and wrapping (`text`), and the whole book's pages (`book`, with the front
-//! matter in `front`), each piece fully placed and styled for the renderer. `check` refuses a
+//! matter in `front`, and the paperback's wrap cover in `cover`), each piece fully placed and styled for the renderer. `check` refuses a
 //! plan whose grids would not fit their slots, before any puzzle is made.
 
 pub mod book;
+pub mod cover;
 pub mod front;
 pub mod page;
 pub mod text;
@@ -14,4 +15,4 @@ pub mod fit;
 pub mod kdp;
 pub mod style;
 
-pub use check::{check_glyphs, check_plan, check_texts};
+pub use check::{check_cover, check_glyphs, check_plan, check_texts};

@@ -9,6 +9,9 @@ use crate::units::Pt;
 /// A grey level: 0.0 is black, 1.0 is white.
 pub type Grey = f64;
 
+/// A colour as red, green and blue, 0 to 255 each.
+pub type Rgb = [u8; 3];
+
 /// Horizontal placement of text relative to its anchor point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Anchor {
@@ -43,6 +46,14 @@ pub enum Placed {
     },
     /// A grid with its digits and its resolved style.
     Grid(Box<PlacedGrid>),
+    /// A rectangle filled with a colour (a cover's background).
+    Fill {
+        at: Rect,
+        colour: Rgb,
+    },
+    /// A line of text turned a quarter clockwise (reading top to bottom, as on a spine): its
+    /// baseline is the vertical line through `x`, and `anchor` places it along `y`.
+    Turned(TextLine),
 }
 
 /// Text set to fit its box: the size it got and its lines.

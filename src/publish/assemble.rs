@@ -1,5 +1,6 @@
 //! Putting a book together once its puzzles exist: lay out the pages, draw each into a scene,
-//! and turn the scenes into the book's files — `book.pdf`, `pages/page-NNN.svg`, `book.json`.
+//! and turn the scenes into the book's files — `book.pdf`, `pages/page-NNN.svg`, `book.json`,
+//! and, when the spec has a `[cover]`, `cover.pdf` and `cover.svg` (its own one-page document).
 
 use rayon::prelude::*;
 
@@ -7,6 +8,7 @@ use super::output::{MANIFEST, page_file};
 use crate::book::{BookPuzzle, manifest};
 use crate::fonts::FontSet;
 use crate::layout::book::{BookLayout, Page, lay_out};
+use crate::layout::cover::lay_out_cover;
 use crate::render::page::page_scene;
 use crate::render::pdf::{DocumentInfo, DrawnPage, PdfBuilder, TrimBox};
 use crate::render::svg::to_svg_with_family;
@@ -18,6 +20,17 @@ pub struct BookFiles {
     pub files: Vec<(String, Vec<u8>)>,
     /// Pages in the book.
     pub pages: usize,
+    /// Things the user should know (such as a spine too thin for its text).
+    pub notes: Vec<String>,
+}
+
+/// What assembling a book reports besides its files.
+#[derive(Debug, Clone, Default)]
+pub struct Assembled {
+    /// Pages in the book.
+    pub pages: usize,
+    /// Things the user should know (such as a spine too thin for its text).
+    pub notes: Vec<String>,
 }
 
 /// Receives each finished file: its path in the book folder and its bytes.
@@ -27,25 +40,28 @@ pub type FileSink<'a, E> = dyn FnMut(&str, Vec<u8>) -> Result<(), E> + 'a;
 pub fn assemble(plan: &BookPlan, puzzles: &[BookPuzzle], fonts: &FontSet) -> BookFiles {
     let mut files = Vec::new();
     let layout = lay_out(plan, puzzles, fonts);
-    let pages = assemble_into(plan, puzzles, fonts, &layout, &mut |name, bytes| {
+    let assembled = assemble_into(plan, puzzles, fonts, &layout, &mut |name, bytes| {
         files.push((name.to_string(), bytes));
         Ok::<(), std::convert::Infallible>(())
     });
+    let Assembled { pages, notes } = assembled.unwrap_or_else(|never| match never {});
     BookFiles {
         files,
-        pages: pages.unwrap_or_else(|never| match never {}),
+        pages,
+        notes,
     }
 }
 
 /// Draws and encodes the laid-out book, handing each file to `write` as soon as it is ready
-/// (the SVG pages in order, then `book.pdf`, then `book.json`); returns the page count.
+/// (the SVG pages in order, then `book.pdf`, the cover's files, then `book.json`); returns the
+/// page count and the notes.
 pub fn assemble_into<E>(
     plan: &BookPlan,
     puzzles: &[BookPuzzle],
     fonts: &FontSet,
     layout: &BookLayout,
     write: &mut FileSink<'_, E>,
-) -> Result<usize, E> {
+) -> Result<Assembled, E> {
     let info = DocumentInfo {
         title: plan.title.clone(),
         author: plan.author.clone().unwrap_or_default(),
@@ -67,10 +83,38 @@ pub fn assemble_into<E>(
         pdf.add(drawn);
     }
     write(PDF, pdf.finish())?;
-    let files = book_files(layout.pages.len());
+    let pages = layout.pages.len();
+    let notes = write_cover(plan, pages, fonts, &info, write)?;
+    let files = book_files(pages, plan.cover.is_some());
     let json = manifest::to_json(plan, puzzles, &layout.placement, &files);
     write(MANIFEST, json.into_bytes())?;
-    Ok(layout.pages.len())
+    Ok(Assembled { pages, notes })
+}
+
+/// Lays out, draws and writes the cover of a book of `pages` pages, if the spec has one;
+/// returns its notes. (Text that does not fit was refused by the spec check; here it is set at
+/// 7 pt.)
+fn write_cover<E>(
+    plan: &BookPlan,
+    pages: usize,
+    fonts: &FontSet,
+    info: &DocumentInfo,
+    write: &mut FileSink<'_, E>,
+) -> Result<Vec<String>, E> {
+    let Some(cover) = &plan.cover else {
+        return Ok(Vec::new());
+    };
+    let layout = lay_out_cover(plan, cover, pages, fonts);
+    let scene = page_scene(&layout.page);
+    write(
+        COVER_SVG,
+        to_svg_with_family(&scene, &svg_family(fonts)).into_bytes(),
+    )?;
+    let mut pdf = PdfBuilder::new(fonts, info);
+    let drawn = pdf.draw(&scene, trim_box(&layout.page));
+    pdf.add(drawn);
+    write(COVER_PDF, pdf.finish())?;
+    Ok(layout.notes)
 }
 
 fn trim_box(page: &Page) -> TrimBox {
@@ -80,10 +124,19 @@ fn trim_box(page: &Page) -> TrimBox {
 /// The book's PDF.
 pub const PDF: &str = "book.pdf";
 
-/// Every file of a book of `pages` pages, as its manifest lists them.
-pub fn book_files(pages: usize) -> Vec<String> {
+/// The cover's PDF (the full wrap: back, spine and front on one page).
+pub const COVER_PDF: &str = "cover.pdf";
+/// The cover as SVG.
+pub const COVER_SVG: &str = "cover.svg";
+
+/// Every file of a book of `pages` pages (with its cover's, when it has one), as its manifest
+/// lists them.
+pub fn book_files(pages: usize, cover: bool) -> Vec<String> {
     let mut files: Vec<String> = (1..=pages).map(page_file).collect();
     files.push(PDF.to_string());
+    if cover {
+        files.extend([COVER_PDF.to_string(), COVER_SVG.to_string()]);
+    }
     files.push(MANIFEST.to_string());
     files
 }

@@ -48,6 +48,8 @@ pub struct Built {
     pub pages: usize,
     /// Every print rule with pass or fail.
     pub preflight: Preflight,
+    /// Things the user should know about it (such as a spine too thin for its text).
+    pub notes: Vec<String>,
 }
 
 /// What a build does with the finished book.
@@ -60,9 +62,10 @@ pub enum Mode {
 }
 
 /// Builds the book of a checked plan into the folder `out` on the current rayon pool, calling
-/// `progress` with the number of puzzles made so far. The folder is checked (it must be new,
-/// empty or a book this tool wrote) before any puzzle is made, and replaced only at the end. In
-/// [`Mode::Check`] nothing is written, and the preflight is returned whatever it says.
+/// `progress` with the number of puzzles made so far. The texts (the cover's too) and the
+/// folder are checked (it must be new, empty or a book this tool wrote) before any puzzle is
+/// made, and the folder is replaced only at the end. In [`Mode::Check`] nothing is written,
+/// and the preflight is returned whatever it says.
 pub fn build(
     plan: &BookPlan,
     out: &Path,
@@ -71,6 +74,7 @@ pub fn build(
 ) -> Result<Built, BuildError> {
     let fonts = FontSet::load(plan.font.as_deref(), plan.bold_font.as_deref())?;
     crate::layout::check_texts(plan, &fonts)?;
+    crate::layout::check_cover(plan, &fonts)?;
     let staging = match mode {
         Mode::Write => Some(Staging::new(out)?),
         Mode::Check => None,
@@ -85,18 +89,20 @@ pub fn build(
             puzzles,
             pages,
             preflight,
+            notes: Vec::new(),
         });
     };
     if plan.page.kdp && !preflight.passed() {
         return Err(BuildError::Preflight(preflight));
     }
-    let pages = assemble_into(plan, &puzzles, &fonts, &layout, &mut |name, bytes| {
+    let assembled = assemble_into(plan, &puzzles, &fonts, &layout, &mut |name, bytes| {
         staging.write(name, &bytes)
     })?;
     staging.commit()?;
     Ok(Built {
         puzzles,
-        pages,
+        pages: assembled.pages,
         preflight,
+        notes: assembled.notes,
     })
 }

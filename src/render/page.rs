@@ -37,6 +37,22 @@ pub fn page_scene(page: &Page) -> Scene {
                 grey: 0.0,
             }),
             Placed::Grid(grid) => draw_placed(&mut scene, grid),
+            &Placed::Fill { at, colour } => scene.push(Item::Fill {
+                x: at.x,
+                y: at.y,
+                w: at.w,
+                h: at.h,
+                colour,
+            }),
+            Placed::Turned(line) => scene.push(Item::Turned {
+                x: line.x,
+                y: line.y,
+                size: line.size,
+                bold: line.bold,
+                anchor: line.anchor,
+                grey: line.grey,
+                text: line.text.clone(),
+            }),
         }
     }
     let (dx, dy) = page.sheet.offset();

@@ -8,7 +8,7 @@ use printpdf::{
     PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rect, TextItem, TextMatrix,
 };
 
-use super::scene::{Anchor, Grey, Item, Scene};
+use super::scene::{Anchor, Grey, Item, Rgb, Scene};
 use crate::fonts::FontSet;
 
 /// Document information written into the PDF (no dates: they stay at the fixed epoch, so the
@@ -162,7 +162,7 @@ struct OpWriter<'a> {
 /// The graphics state last set on a page.
 #[derive(Default)]
 struct State {
-    fill: Option<u32>,
+    fill: Option<Paint>,
     stroke: Option<u32>,
     width: Option<u32>,
     /// Inside a text object (`BT` … `ET`), with the font and size last set in it.
@@ -181,7 +181,7 @@ impl OpWriter<'_> {
         }];
         let mut state = State::default();
         for item in &scene.items {
-            let is_text = matches!(item, Item::Text { .. });
+            let is_text = matches!(item, Item::Text { .. } | Item::Turned { .. });
             if is_text && state.text.is_none() {
                 ops.push(Op::StartTextSection);
             } else if !is_text && state.text.take().is_some() {
@@ -256,38 +256,97 @@ impl OpWriter<'_> {
                 grey: level,
                 text,
             } => {
-                set_fill(ops, state, *level);
-                let width = self.fonts.face(*bold).width(text, *size);
-                let left = match anchor {
-                    Anchor::Start => *x,
-                    Anchor::Middle => x - width / 2.0,
-                    Anchor::End => x - width,
-                };
-                let font = (*bold, key(*size));
-                if state.text != Some(font) {
-                    let id = if *bold { &self.bold } else { &self.regular };
-                    ops.push(Op::SetFont {
-                        font: PdfFontHandle::External(id.clone()),
-                        size: pt(*size),
-                    });
-                    state.text = Some(font);
-                }
-                ops.extend([
-                    Op::SetTextMatrix {
-                        matrix: TextMatrix::Translate(pt(left), pt(height - y)),
+                let left = x - self.lead(text, *size, *bold, *anchor);
+                let at = TextMatrix::Translate(pt(left), pt(height - y));
+                self.text(ops, state, (*bold, *size, *level), at, text);
+            }
+            Item::Turned {
+                x,
+                y,
+                size,
+                bold,
+                anchor,
+                grey: level,
+                text,
+            } => {
+                let top = y - self.lead(text, *size, *bold, *anchor);
+                // A quarter turn clockwise: the text runs down the page, its tops face right.
+                let at = TextMatrix::Raw([0.0, -1.0, 1.0, 0.0, pt(*x).0, pt(height - top).0]);
+                self.text(ops, state, (*bold, *size, *level), at, text);
+            }
+            &Item::Fill { x, y, w, h, colour } => {
+                set_paint(ops, state, colour);
+                ops.push(Op::DrawRectangle {
+                    rectangle: Rect {
+                        x: pt(x),
+                        y: pt(height - y - h),
+                        width: pt(w),
+                        height: pt(h),
+                        mode: Some(PaintMode::Fill),
+                        winding_order: None,
                     },
-                    Op::ShowText {
-                        items: vec![TextItem::Text(text.clone())],
-                    },
-                ]);
+                });
             }
         }
     }
+
+    /// How far text starts before its anchor point, along its line.
+    fn lead(&self, text: &str, size: f64, bold: bool, anchor: Anchor) -> f64 {
+        let width = self.fonts.face(bold).width(text, size);
+        match anchor {
+            Anchor::Start => 0.0,
+            Anchor::Middle => width / 2.0,
+            Anchor::End => width,
+        }
+    }
+
+    /// Shows `text` in `(bold, size, ink)` with its text matrix set to `at`.
+    fn text(
+        &self,
+        ops: &mut Vec<Op>,
+        state: &mut State,
+        (bold, size, level): (bool, f64, Grey),
+        at: TextMatrix,
+        text: &str,
+    ) {
+        set_fill(ops, state, level);
+        let font = (bold, key(size));
+        if state.text != Some(font) {
+            let id = if bold { &self.bold } else { &self.regular };
+            ops.push(Op::SetFont {
+                font: PdfFontHandle::External(id.clone()),
+                size: pt(size),
+            });
+            state.text = Some(font);
+        }
+        ops.extend([
+            Op::SetTextMatrix { matrix: at },
+            Op::ShowText {
+                items: vec![TextItem::Text(text.to_string())],
+            },
+        ]);
+    }
+}
+
+/// A fill colour, as the page state remembers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Paint {
+    Grey(u32),
+    Rgb(Rgb),
 }
 
 fn set_fill(ops: &mut Vec<Op>, state: &mut State, level: Grey) {
-    if state.fill != Some(key(level)) {
+    if state.fill != Some(Paint::Grey(key(level))) {
         ops.push(Op::SetFillColor { col: grey(level) });
-        state.fill = Some(key(level));
+        state.fill = Some(Paint::Grey(key(level)));
+    }
+}
+
+fn set_paint(ops: &mut Vec<Op>, state: &mut State, [r, g, b]: Rgb) {
+    if state.fill != Some(Paint::Rgb([r, g, b])) {
+        let channel = |v: u8| f32::from(v) / 255.0;
+        let col = Color::Rgb(printpdf::Rgb::new(channel(r), channel(g), channel(b), None));
+        ops.push(Op::SetFillColor { col });
+        state.fill = Some(Paint::Rgb([r, g, b]));
     }
 }

@@ -1,7 +1,7 @@
 //! The format-neutral scene: a page as a list of primitives in millimetres, origin at the top
 //! left, y downwards. Layout fills it; the SVG and PDF backends only translate it.
 
-pub use crate::layout::text::{Anchor, Grey};
+pub use crate::layout::text::{Anchor, Grey, Rgb};
 
 /// One drawing primitive.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,6 +31,25 @@ pub enum Item {
         bold: bool,
         anchor: Anchor,
         /// Ink: 0.0 is black.
+        grey: Grey,
+        text: String,
+    },
+    /// A rectangle filled with a colour.
+    Fill {
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+        colour: Rgb,
+    },
+    /// Text turned a quarter clockwise about `(x, y)`: it reads top to bottom, its baseline is
+    /// the vertical line through `x`, and `anchor` places it along `y`.
+    Turned {
+        x: f64,
+        y: f64,
+        size: f64,
+        bold: bool,
+        anchor: Anchor,
         grey: Grey,
         text: String,
     },
@@ -66,7 +85,10 @@ impl Scene {
     pub fn translate(&mut self, dx: f64, dy: f64) {
         for item in &mut self.items {
             match item {
-                Item::Rect { x, y, .. } | Item::Text { x, y, .. } => {
+                Item::Rect { x, y, .. }
+                | Item::Text { x, y, .. }
+                | Item::Fill { x, y, .. }
+                | Item::Turned { x, y, .. } => {
                     *x += dx;
                     *y += dy;
                 }

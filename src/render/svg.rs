@@ -4,7 +4,7 @@
 use svg::Document;
 use svg::node::element::{Group, Line, Rectangle, Text};
 
-use super::scene::{Anchor, Item, Scene};
+use super::scene::{Anchor, Item, Rgb, Scene};
 
 /// Font families named in the SVG (the PDF embeds the bundled font itself).
 const FONT_FAMILY: &str = "Noto Sans, DejaVu Sans, Arial, sans-serif";
@@ -23,6 +23,37 @@ fn num(value: f64) -> String {
 fn grey(level: f64) -> String {
     let v = (level.clamp(0.0, 1.0) * 255.0).round() as u8;
     format!("#{v:02x}{v:02x}{v:02x}")
+}
+
+fn rgb([r, g, b]: Rgb) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+/// One line of text; `level` is its ink (black, 0.0, is inherited from the text group).
+fn text_element(
+    x: f64,
+    y: f64,
+    size: f64,
+    bold: bool,
+    anchor: Anchor,
+    level: f64,
+    text: &str,
+) -> Text {
+    let anchor = match anchor {
+        Anchor::Start => "start",
+        Anchor::Middle => "middle",
+        Anchor::End => "end",
+    };
+    let mut element = Text::new(text);
+    if level > 0.0 {
+        element = element.set("fill", grey(level));
+    }
+    element
+        .set("x", num(x))
+        .set("y", num(y))
+        .set("font-size", num(size))
+        .set("font-weight", if bold { "bold" } else { "normal" })
+        .set("text-anchor", anchor)
 }
 
 /// The scene as an SVG document string, with the default font families.
@@ -75,23 +106,30 @@ pub fn to_svg_with_family(scene: &Scene, family: &str) -> String {
                 grey: level,
                 text,
             } => {
-                let anchor = match anchor {
-                    Anchor::Start => "start",
-                    Anchor::Middle => "middle",
-                    Anchor::End => "end",
-                };
-                let mut element = Text::new(text.as_str());
-                if *level > 0.0 {
-                    element = element.set("fill", grey(*level));
-                }
-                texts = texts.add(
-                    element
+                texts = texts.add(text_element(*x, *y, *size, *bold, *anchor, *level, text));
+            }
+            Item::Fill { x, y, w, h, colour } => {
+                shapes = shapes.add(
+                    Rectangle::new()
                         .set("x", num(*x))
                         .set("y", num(*y))
-                        .set("font-size", num(*size))
-                        .set("font-weight", if *bold { "bold" } else { "normal" })
-                        .set("text-anchor", anchor),
+                        .set("width", num(*w))
+                        .set("height", num(*h))
+                        .set("fill", rgb(*colour)),
                 );
+            }
+            Item::Turned {
+                x,
+                y,
+                size,
+                bold,
+                anchor,
+                grey: level,
+                text,
+            } => {
+                let turn = format!("rotate(90 {} {})", num(*x), num(*y));
+                let element = text_element(*x, *y, *size, *bold, *anchor, *level, text);
+                texts = texts.add(element.set("transform", turn));
             }
         }
     }
@@ -124,5 +162,6 @@ mod tests {
         assert_eq!(num(1.0 / 3.0), "0.33");
         assert_eq!(num(-0.001), "0");
         assert_eq!(grey(0.8), "#cccccc");
+        assert_eq!(rgb([29, 53, 87]), "#1d3557");
     }
 }

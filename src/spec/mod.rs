@@ -2,6 +2,7 @@
 //! [`BookPlan`] with every default filled in. Every problem is one [`SpecError`] that names the
 //! file, line and column (from the TOML span) and the key, with a "did you mean" for typos.
 
+pub mod cover;
 pub mod error;
 pub mod layouts;
 pub mod raw;
@@ -15,6 +16,7 @@ use crate::generate::{Request, RequestError, Symmetry, Target, check_count};
 use crate::grid::{BoxShape, RegionMap, Variant};
 use crate::logic::Level;
 use crate::units::{MM_PER_INCH, Mm, parse_length};
+pub use cover::{CoverOrigin, CoverSpec, Paper};
 pub use error::SpecError;
 use error::did_you_mean;
 pub use layouts::{Layout, LayoutSource, builtin_names, find_layout, parse_layout};
@@ -103,6 +105,8 @@ pub struct BookPlan {
     pub contents: bool,
     pub style: Style,
     pub sections: Vec<SectionPlan>,
+    /// The paperback's wrap cover, when the spec has a `[cover]` table.
+    pub cover: Option<CoverSpec>,
     /// Where the spec came from, for messages about it from later checks.
     pub origin: Origin,
 }
@@ -195,6 +199,11 @@ impl Checker<'_> {
             ));
         }
         let texts = self.text_origins(&raw);
+        let cover = raw
+            .cover
+            .as_ref()
+            .map(|table| self.cover(table, &raw))
+            .transpose()?;
         let page = self.page(raw.page.unwrap_or_default())?;
         let large_print = raw
             .style
@@ -232,6 +241,7 @@ impl Checker<'_> {
             texts,
         };
         Ok(BookPlan {
+            cover,
             title: raw.title.into_inner(),
             subtitle: raw.subtitle.map(Spanned::into_inner),
             author: raw.author.map(Spanned::into_inner),
@@ -294,6 +304,13 @@ impl Checker<'_> {
             if let Some(value) = value {
                 add(key.to_string(), value);
             }
+        }
+        if let Some(back) = raw
+            .cover
+            .as_ref()
+            .and_then(|c| c.get_ref().back_text.as_ref())
+        {
+            add("cover.back_text".to_string(), back);
         }
         for (index, section) in raw.sections.iter().enumerate() {
             if let Some(title) = &section.get_ref().title {

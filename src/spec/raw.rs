@@ -30,6 +30,7 @@ pub struct RawBook {
     pub page: Option<RawPage>,
     pub answers: Option<RawAnswers>,
     pub style: Option<RawStyle>,
+    pub cover: Option<Spanned<RawCover>>,
     #[serde(rename = "section", default)]
     pub sections: Vec<Spanned<RawSection>>,
 }
@@ -62,6 +63,15 @@ pub struct RawStyle {
     pub diagonals: Option<Spanned<String>>,
     pub window_shade: Option<Spanned<f64>>,
     pub large_print: Option<Spanned<bool>>,
+}
+
+/// `[cover]`: the paperback's wrap cover.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawCover {
+    pub paper: Option<Spanned<String>>,
+    pub back_text: Option<Spanned<String>>,
+    pub background: Option<Spanned<String>>,
 }
 
 /// One `[[section]]`.
@@ -98,6 +108,10 @@ pub const KNOWN_KEYS: &[&str] = &[
     "page",
     "answers",
     "style",
+    "cover",
+    "paper",
+    "back_text",
+    "background",
     "section",
     "size",
     "width",

@@ -361,3 +361,24 @@ fn large_print_defaults_to_two_puzzles_and_four_answers_a_page() {
         "title = \"x\"\nlayout = \"1up\"\n[style]\nlarge_print = true\n[[section]]\ncount = 1\n";
     assert_eq!(check(own).unwrap().layout.slots(), 1);
 }
+
+#[test]
+fn cover_keys_are_checked_and_located() {
+    let cover = |body: &str| format!("title = \"T\"\n[cover]\n{body}\n[[section]]\ncount = 1\n");
+    assert!(check(MINIMAL).unwrap().cover.is_none());
+    let plan = check(&cover("back_text = \"Back\"")).unwrap();
+    let spec = plan.cover.unwrap();
+    assert_eq!(spec.paper, Paper::White);
+    assert_eq!(spec.back_text.as_deref(), Some("Back"));
+    assert_eq!(spec.origin.back_text, Some((3, 13)));
+    assert_eq!(spec.origin.title, Some((1, 9)));
+    assert_eq!(
+        error(&cover("paper = \"craem\"")),
+        "book.toml:3:9: cover.paper: unknown paper 'craem' (did you mean 'cream'?): use white, cream, color"
+    );
+    assert!(
+        error(&cover("background = \"navy\""))
+            .starts_with("book.toml:3:14: cover.background: 'navy' is not a colour")
+    );
+    assert!(error(&cover("spine = true")).contains("unknown field `spine`"));
+}

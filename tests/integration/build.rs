@@ -60,14 +60,14 @@ difficulty = "easy"
 "#;
 
 /// A fresh folder holding `spec` as `book.toml`.
-fn spec_folder(spec: &str) -> tempfile::TempDir {
+pub(super) fn spec_folder(spec: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     fs::write(dir.path().join("book.toml"), spec).expect("write spec");
     dir
 }
 
 /// Writes `spec` as `book.toml` in a fresh folder and builds it into `<folder>/out`.
-fn build(spec: &str, args: &[&str]) -> (tempfile::TempDir, PathBuf) {
+pub(super) fn build(spec: &str, args: &[&str]) -> (tempfile::TempDir, PathBuf) {
     let dir = spec_folder(spec);
     let out = dir.path().join("out");
     cmd()
@@ -81,13 +81,13 @@ fn build(spec: &str, args: &[&str]) -> (tempfile::TempDir, PathBuf) {
     (dir, out)
 }
 
-fn manifest(out: &Path) -> Value {
+pub(super) fn manifest(out: &Path) -> Value {
     let text = fs::read_to_string(out.join("book.json")).expect("book.json");
     serde_json::from_str(&text).expect("book.json is JSON")
 }
 
 /// Runs a PDF tool; `None` (with a message) when it is not installed.
-fn tool(program: &str, args: &[&str], pdf: &Path) -> Option<(bool, String)> {
+pub(super) fn tool(program: &str, args: &[&str], pdf: &Path) -> Option<(bool, String)> {
     match Process::new(program).args(args).arg(pdf).output() {
         Ok(output) => Some((
             output.status.success(),

@@ -138,3 +138,32 @@ fn book_pages_of_each_variant_match_their_golden_files() {
     check_golden("book-title", &page(1));
     check_golden("book-instructions", &page(2));
 }
+
+/// A 6×9 cover of a 120-page book on cream paper, with a background, back text and spine text.
+const COVER_BOOK: &str = r##"
+title = "Golden Cover"
+subtitle = "A wrap cover, drawn"
+author = "sudoku-book"
+[page]
+size = "kdp-6x9"
+[cover]
+paper = "cream"
+background = "#1d3557"
+back_text = "Puzzles for every day, from easy to hard. Every puzzle has one solution."
+[[section]]
+count = 1
+"##;
+
+#[test]
+fn a_cover_matches_its_golden_file() {
+    use sudoku_book::fonts::FontSet;
+    use sudoku_book::layout::cover::lay_out_cover;
+    use sudoku_book::render::page::page_scene;
+
+    let plan = sudoku_book::spec::parse("book.toml", COVER_BOOK, std::path::Path::new("."))
+        .expect("the golden spec is valid");
+    let cover = plan.cover.as_ref().expect("a [cover] table");
+    let layout = lay_out_cover(&plan, cover, 120, &FontSet::bundled());
+    assert!(layout.misfits.is_empty() && layout.notes.is_empty());
+    check_golden("cover", &to_svg(&page_scene(&layout.page)));
+}

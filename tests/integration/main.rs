@@ -4,6 +4,7 @@
 mod batch;
 mod build;
 mod check;
+mod cover;
 mod data;
 mod fuzz;
 mod generate;

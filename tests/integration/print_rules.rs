@@ -96,6 +96,9 @@ fn check_rules(scenes: &[Scene], inside: &dyn Fn(usize) -> (f64, f64, f64, f64))
                     within(*x, *y, "a shade");
                     within(x + w, y + h, "a shade");
                 }
+                Item::Fill { .. } | Item::Turned { .. } => {
+                    panic!("page {number}: cover items on a book page")
+                }
             }
         }
     }
@@ -156,7 +159,7 @@ fn a_large_print_book_keeps_its_sizes() {
     {
         for item in &page.items {
             match item {
-                Placed::Text(line) => assert!(
+                Placed::Text(line) | Placed::Turned(line) => assert!(
                     pt(line.size) >= 11.99,
                     "{:.1} pt: {}",
                     pt(line.size),
@@ -172,7 +175,7 @@ fn a_large_print_book_keeps_its_sizes() {
                         assert!(grid.style.thin >= 0.5 && grid.style.thick >= 1.5);
                     }
                 }
-                Placed::Rule { .. } => {}
+                Placed::Rule { .. } | Placed::Fill { .. } => {}
             }
         }
     }

@@ -1,0 +1,452 @@
+//! The paperback's wrap cover as one page: bleed, back, spine and front side by side on one
+//! sheet (KDP's full cover), the spine width from the page count and the paper. Title,
+//! subtitle and author go on the front, the back text on the back above the barcode area (which
+//! is kept free), the title and author down the spine when the book is thick enough. Every text
+//! stays inside its panel's safe zone: it is wrapped, then shrunk down to 7 pt; text that still
+//! does not fit is a [`Misfit`] (the spec check refuses it), and spine text that cannot be set
+//! at 7 pt is left off with a note. Lengths are millimetres, origin at the top left of the trim.
+
+use super::book::Page;
+use super::page::{BLEED, Rect, Sheet};
+use super::text::{Anchor, Font, Placed, TextLine, Typesetter};
+use crate::fonts::FontSet;
+use crate::spec::{BookPlan, CoverSpec, PageSpec, Paper};
+use crate::units::MM_PER_INCH;
+
+/// The safe zone inside the trim of the back and front panels (0.125 in).
+pub const PANEL_SAFE: f64 = 0.125 * MM_PER_INCH;
+/// The safe zone on each side of the spine (0.0625 in).
+pub const SPINE_SAFE: f64 = 0.0625 * MM_PER_INCH;
+/// The barcode area KDP prints on the back: 2 × 1.2 in.
+pub const BARCODE: (f64, f64) = (2.0 * MM_PER_INCH, 1.2 * MM_PER_INCH);
+/// KDP allows spine text only from this many pages.
+pub const MIN_SPINE_TEXT_PAGES: usize = 79;
+/// The smallest text size printed (KDP's floor).
+const MIN_POINTS: f64 = 7.0;
+/// How much a text shrinks per try.
+const SHRINK_STEP: f64 = 0.5;
+/// Room kept between the back text and the barcode area.
+const BARCODE_GAP: f64 = 4.0;
+
+/// The spine width of a book of `pages` pages on `paper`, in millimetres.
+pub fn spine_width(paper: Paper, pages: usize) -> f64 {
+    pages as f64 * paper.inches_per_page() * MM_PER_INCH
+}
+
+/// Where the panels of a cover lie, in millimetres from the top left of its trim.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CoverGeometry {
+    /// One panel's trim (the book's trim size).
+    pub panel: (f64, f64),
+    pub spine: f64,
+}
+
+impl CoverGeometry {
+    /// The cover of a book with this page, paper and page count.
+    pub fn new(page: &PageSpec, paper: Paper, pages: usize) -> CoverGeometry {
+        CoverGeometry {
+            panel: (page.width.0, page.height.0),
+            spine: spine_width(paper, pages),
+        }
+    }
+
+    /// The printed sheet: bleed + back + spine + front + bleed, by trim height + 2 × bleed;
+    /// the trim box sits inside the bleed.
+    pub fn sheet(&self) -> Sheet {
+        let (w, h) = self.panel;
+        let trim_width = 2.0 * w + self.spine;
+        Sheet {
+            width: trim_width + 2.0 * BLEED.0,
+            height: h + 2.0 * BLEED.0,
+            trim: Some(Rect {
+                x: BLEED.0,
+                y: BLEED.0,
+                w: trim_width,
+                h,
+            }),
+        }
+    }
+
+    pub fn back(&self) -> Rect {
+        self.panel_at(0.0)
+    }
+
+    pub fn front(&self) -> Rect {
+        self.panel_at(self.panel.0 + self.spine)
+    }
+
+    pub fn spine(&self) -> Rect {
+        self.panel_at(self.panel.0).with_width(self.spine)
+    }
+
+    fn panel_at(&self, x: f64) -> Rect {
+        Rect {
+            x,
+            y: 0.0,
+            w: self.panel.0,
+            h: self.panel.1,
+        }
+    }
+
+    /// The safe zone of the spine: inset on each side, and as tall as the panels' safe zones.
+    pub fn spine_safe(&self) -> Rect {
+        let spine = self.spine();
+        Rect {
+            x: spine.x + SPINE_SAFE,
+            y: PANEL_SAFE,
+            w: (spine.w - 2.0 * SPINE_SAFE).max(0.0),
+            h: spine.h - 2.0 * PANEL_SAFE,
+        }
+    }
+
+    /// The barcode area: bottom right of the back panel's safe zone.
+    pub fn barcode(&self) -> Rect {
+        let safe = inset(self.back(), PANEL_SAFE);
+        let (w, h) = BARCODE;
+        Rect {
+            x: safe.x + safe.w - w,
+            y: safe.y + safe.h - h,
+            w,
+            h,
+        }
+    }
+}
+
+impl Rect {
+    fn with_width(self, w: f64) -> Rect {
+        Rect { w, ..self }
+    }
+}
+
+/// `rect` shrunk by `by` on every side.
+pub fn inset(rect: Rect, by: f64) -> Rect {
+    Rect {
+        x: rect.x + by,
+        y: rect.y + by,
+        w: rect.w - 2.0 * by,
+        h: rect.h - 2.0 * by,
+    }
+}
+
+/// A text that does not fit its place on the cover even at 7 pt.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Misfit {
+    /// The spec key that holds the text.
+    pub key: &'static str,
+    /// Its line and column in the spec, when known.
+    pub position: Option<(usize, usize)>,
+    pub message: String,
+}
+
+/// The laid-out cover, with notes for the user and the texts that do not fit.
+#[derive(Debug, Clone)]
+pub struct CoverLayout {
+    pub page: Page,
+    pub notes: Vec<String>,
+    pub misfits: Vec<Misfit>,
+}
+
+/// Lays out the cover of a book of `pages` pages.
+pub fn lay_out_cover(
+    plan: &BookPlan,
+    cover: &CoverSpec,
+    pages: usize,
+    fonts: &FontSet,
+) -> CoverLayout {
+    let geometry = CoverGeometry::new(&plan.page, cover.paper, pages);
+    let sheet = geometry.sheet();
+    let mut out = CoverLayout {
+        page: Page::new(1),
+        notes: Vec::new(),
+        misfits: Vec::new(),
+    };
+    if let Some(colour) = cover.background {
+        let (dx, dy) = sheet.offset();
+        let at = Rect {
+            x: -dx,
+            y: -dy,
+            w: sheet.width,
+            h: sheet.height,
+        };
+        out.page.items.push(Placed::Fill { at, colour });
+    }
+    let ink = Ink(ink_on(cover.background));
+    let set = Typesetter { fonts };
+    front(&set, plan, cover, &geometry, ink, &mut out);
+    back(&set, cover, &geometry, ink, &mut out);
+    spine(&set, plan, &geometry, pages, ink, &mut out);
+    out.page.sheet = sheet;
+    out
+}
+
+/// The grey level of text: white on a dark background, black otherwise.
+fn ink_on(background: Option<[u8; 3]>) -> f64 {
+    let Some([r, g, b]) = background else {
+        return 0.0;
+    };
+    let luminance = 0.2126 * f64::from(r) + 0.7152 * f64::from(g) + 0.0722 * f64::from(b);
+    if luminance < 128.0 { 1.0 } else { 0.0 }
+}
+
+/// The ink of the cover's text.
+#[derive(Debug, Clone, Copy)]
+struct Ink(f64);
+
+/// Text wrapped at the largest size that fits.
+struct Fitted {
+    font: Font,
+    lines: Vec<String>,
+    fits: bool,
+}
+
+impl Fitted {
+    fn height(&self) -> f64 {
+        self.lines.len() as f64 * self.font.leading()
+    }
+}
+
+/// Wraps `text` to `width` at the largest size from `start` down to 7 pt whose lines all fit
+/// `width` and whose block fits `height`; at 7 pt, marked as not fitting, when none does.
+fn fit(set: &Typesetter, text: &str, width: f64, height: f64, start: Font) -> Fitted {
+    let mut points = start.points;
+    loop {
+        let font = Font {
+            points,
+            bold: start.bold,
+        };
+        let lines = set.wrap(text, width, font);
+        let wide = lines.iter().any(|l| set.width(l, font) > width);
+        let fitted = Fitted {
+            font,
+            lines,
+            fits: false,
+        };
+        let fits = !wide && fitted.height() <= height;
+        if fits || points - SHRINK_STEP < MIN_POINTS {
+            return Fitted { fits, ..fitted };
+        }
+        points -= SHRINK_STEP;
+    }
+}
+
+/// Places fitted lines centred on `area`, from `top` down.
+fn place(set: &Typesetter, page: &mut Page, area: Rect, top: f64, fitted: &Fitted, ink: Ink) {
+    place_at(
+        set,
+        page,
+        (area.x + area.w / 2.0, Anchor::Middle),
+        top,
+        fitted,
+        ink,
+    );
+}
+
+/// Places fitted lines at `x` with `anchor`, from `top` down.
+fn place_at(
+    set: &Typesetter,
+    page: &mut Page,
+    (x, anchor): (f64, Anchor),
+    top: f64,
+    fitted: &Fitted,
+    ink: Ink,
+) {
+    for (i, line) in fitted.lines.iter().enumerate() {
+        let baseline = top + fitted.font.mm() * 0.8 + i as f64 * fitted.font.leading();
+        let placed = set.line(x, baseline, fitted.font, anchor, line);
+        page.items.push(inked(placed, ink));
+    }
+}
+
+fn inked(mut placed: Placed, ink: Ink) -> Placed {
+    if let Placed::Text(line) = &mut placed {
+        line.grey = ink.0;
+    }
+    placed
+}
+
+/// One text of the cover: what it says, where it comes from, and how it starts.
+struct Piece<'a> {
+    text: &'a str,
+    key: &'static str,
+    position: Option<(usize, usize)>,
+    font: Font,
+}
+
+impl Piece<'_> {
+    /// Fits the piece in `area` below `top` (no taller than `height`), noting a misfit.
+    fn fit(&self, set: &Typesetter, area: Rect, height: f64, out: &mut CoverLayout) -> Fitted {
+        let fitted = fit(set, self.text, area.w, height, self.font);
+        if !fitted.fits {
+            out.misfits.push(Misfit {
+                key: self.key,
+                position: self.position,
+                message: format!(
+                    "'{}' does not fit its place on the cover ({:.0} x {:.0} mm inside the safe zone) even at 7 pt: shorten it",
+                    excerpt(self.text),
+                    area.w,
+                    height
+                ),
+            });
+        }
+        fitted
+    }
+}
+
+/// The start of a text for a message: its first 40 characters, with `…` when cut.
+fn excerpt(text: &str) -> String {
+    let mut chars = text.chars();
+    let start: String = chars.by_ref().take(40).collect();
+    if chars.next().is_some() {
+        format!("{}…", start.trim_end())
+    } else {
+        start
+    }
+}
+
+/// Title and subtitle in the upper part of the front's safe zone, the author at its foot.
+fn front(
+    set: &Typesetter,
+    plan: &BookPlan,
+    cover: &CoverSpec,
+    geometry: &CoverGeometry,
+    ink: Ink,
+    out: &mut CoverLayout,
+) {
+    let safe = inset(geometry.front(), PANEL_SAFE);
+    let origin = &cover.origin;
+    let title = Piece {
+        text: &plan.title,
+        key: "title",
+        position: origin.title,
+        font: Font::bold(36.0),
+    };
+    let top = safe.y + 0.12 * safe.h;
+    let fitted = title.fit(set, safe, 0.4 * safe.h, out);
+    place(set, &mut out.page, safe, top, &fitted, ink);
+    let mut below = top + fitted.height() + 0.04 * safe.h;
+    if let Some(subtitle) = &plan.subtitle {
+        let piece = Piece {
+            text: subtitle,
+            key: "subtitle",
+            position: origin.subtitle,
+            font: Font::regular(16.0),
+        };
+        let fitted = piece.fit(set, safe, safe.y + 0.75 * safe.h - below, out);
+        place(set, &mut out.page, safe, below, &fitted, ink);
+        below += fitted.height();
+    }
+    if let Some(author) = &plan.author {
+        let piece = Piece {
+            text: author,
+            key: "author",
+            position: origin.author,
+            font: Font::regular(16.0),
+        };
+        let room = (safe.y + safe.h - below).min(0.2 * safe.h);
+        let fitted = piece.fit(set, safe, room, out);
+        let top = safe.y + safe.h - fitted.height();
+        place(set, &mut out.page, safe, top, &fitted, ink);
+    }
+}
+
+/// The back text, wrapped in the back's safe zone and ending above the barcode area.
+fn back(
+    set: &Typesetter,
+    cover: &CoverSpec,
+    geometry: &CoverGeometry,
+    ink: Ink,
+    out: &mut CoverLayout,
+) {
+    let Some(text) = &cover.back_text else {
+        return;
+    };
+    let safe = inset(geometry.back(), PANEL_SAFE);
+    let top = safe.y + 0.08 * safe.h;
+    let height = geometry.barcode().y - BARCODE_GAP - top;
+    let piece = Piece {
+        text,
+        key: "cover.back_text",
+        position: cover.origin.back_text,
+        font: Font::regular(11.0),
+    };
+    let fitted = piece.fit(set, safe, height, out);
+    place_at(
+        set,
+        &mut out.page,
+        (safe.x, Anchor::Start),
+        top,
+        &fitted,
+        ink,
+    );
+}
+
+/// The title (centred) and the author (at the foot) down the spine, when the book has enough
+/// pages and the text fits the spine's safe zone at 7 pt or more; a note says why not otherwise.
+fn spine(
+    set: &Typesetter,
+    plan: &BookPlan,
+    geometry: &CoverGeometry,
+    pages: usize,
+    ink: Ink,
+    out: &mut CoverLayout,
+) {
+    if pages < MIN_SPINE_TEXT_PAGES {
+        return;
+    }
+    let safe = geometry.spine_safe();
+    let author = plan.author.as_deref().unwrap_or("");
+    let Some(points) = spine_points(set, safe, &plan.title, author) else {
+        out.notes.push(format!(
+            "the spine is {:.1} mm wide ({pages} pages): its text would be under 7 pt, so the spine is left blank",
+            geometry.spine
+        ));
+        return;
+    };
+    // Letters face right once turned: the baseline sits left of the centre by half the
+    // difference between the cap height and the descent.
+    let size = Font::bold(points).mm();
+    let x = safe.x + safe.w / 2.0 - 0.23 * size;
+    let mut turned = |font: Font, y: f64, anchor: Anchor, text: &str| {
+        out.page.items.push(Placed::Turned(TextLine {
+            x,
+            y,
+            size: font.mm(),
+            bold: font.bold,
+            anchor,
+            grey: ink.0,
+            text: text.to_string(),
+        }));
+    };
+    turned(
+        Font::bold(points),
+        safe.y + safe.h / 2.0,
+        Anchor::Middle,
+        &plan.title,
+    );
+    if !author.is_empty() {
+        turned(Font::regular(points), safe.y + safe.h, Anchor::End, author);
+    }
+}
+
+/// The largest size (from 12 pt down to 7 pt) at which the spine text fits across the spine's
+/// safe zone and, with the title centred and the author at the foot, along it.
+fn spine_points(set: &Typesetter, safe: Rect, title: &str, author: &str) -> Option<f64> {
+    let gap = 3.0;
+    let mut points: f64 = 12.0;
+    while points >= MIN_POINTS {
+        let across = Font::bold(points).mm() * 0.97;
+        let title_width = set.width(title, Font::bold(points));
+        let author_width = match author {
+            "" => 0.0,
+            text => set.width(text, Font::regular(points)) + gap,
+        };
+        if across <= safe.w && title_width + 2.0 * author_width <= safe.h {
+            return Some(points);
+        }
+        points -= SHRINK_STEP;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests;

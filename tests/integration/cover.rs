@@ -1,0 +1,198 @@
+//! `[cover]`: the wrap cover built through the binary and checked with the PDF tools a
+//! publisher would use: its page size against KDP's formula (`pdfinfo`), embedded fonts
+//! (`pdffonts`), its structure (`qpdf --check`), spine text only on a thick enough book and no
+//! text in the barcode area (`pdftotext`, `pdftotext -bbox`), a text too long refused at its
+//! key, and the files listed in the manifest. The PDF-tool checks skip with a message when a
+//! tool is missing; CI installs them.
+
+use std::path::Path;
+
+use predicates::prelude::*;
+
+use crate::build::{build, manifest, spec_folder, tool};
+use crate::util::cmd;
+
+const PT_PER_IN: f64 = 72.0;
+
+/// A 6×9 book of `count` 4×4 puzzles, one per page, no answers, with a cover on `paper`.
+fn spec(count: usize, paper: &str, back_text: &str) -> String {
+    format!(
+        r##"title = "Spine Test"
+subtitle = "Small puzzles"
+author = "Cover Tester"
+seed = 3
+layout = "1up"
+[page]
+size = "kdp-6x9"
+[answers]
+include = false
+[cover]
+paper = "{paper}"
+background = "#f1e3c8"
+back_text = "{back_text}"
+[[section]]
+size = 4
+count = {count}
+difficulty = "easy"
+"##
+    )
+}
+
+/// The page size `pdfinfo` reports, in points.
+fn page_size(pdf: &Path) -> Option<(f64, f64)> {
+    let (ok, info) = tool("pdfinfo", &[], pdf)?;
+    assert!(ok, "{info}");
+    let line = info.lines().find(|l| l.starts_with("Page size:"))?;
+    let mut numbers = line
+        .split_whitespace()
+        .filter_map(|word| word.parse::<f64>().ok());
+    Some((numbers.next()?, numbers.next()?))
+}
+
+/// Builds the book and returns its folder and page count.
+fn built(
+    count: usize,
+    paper: &str,
+    back_text: &str,
+) -> (tempfile::TempDir, std::path::PathBuf, f64) {
+    let (dir, out) = build(&spec(count, paper, back_text), &[]);
+    let pages = manifest(&out)["pages"].as_f64().expect("pages");
+    (dir, out, pages)
+}
+
+#[test]
+fn the_cover_is_a_sound_pdf_of_the_full_wrap() {
+    for (paper, per_page) in [("white", 0.002252), ("cream", 0.0025), ("color", 0.002347)] {
+        let (_dir, out, pages) = built(30, paper, "Back.");
+        let listed = manifest(&out)["files"].clone();
+        assert!(listed.as_array().unwrap().contains(&"cover.pdf".into()));
+        assert!(listed.as_array().unwrap().contains(&"cover.svg".into()));
+        assert!(out.join("cover.svg").is_file());
+        let pdf = out.join("cover.pdf");
+        let Some((width, height)) = page_size(&pdf) else {
+            return;
+        };
+        let expected = (2.0 * 6.0 + pages * per_page + 2.0 * 0.125) * PT_PER_IN;
+        assert!(
+            (width - expected).abs() < 0.01,
+            "{paper}: {width} vs {expected}"
+        );
+        assert!((height - 9.25 * PT_PER_IN).abs() < 0.01, "{height}");
+    }
+    let (_dir, out, _) = built(30, "white", "Back.");
+    let pdf = out.join("cover.pdf");
+    let Some((ok, fonts)) = tool("pdffonts", &[], &pdf) else {
+        return;
+    };
+    assert!(ok);
+    let rows: Vec<&str> = fonts.lines().skip(2).collect();
+    assert!(!rows.is_empty(), "{fonts}");
+    assert!(rows.iter().all(|row| row.contains(" yes ")), "{fonts}");
+    let Some((ok, report)) = tool("qpdf", &["--check"], &pdf) else {
+        return;
+    };
+    assert!(ok, "{report}");
+}
+
+/// How often the title is in the cover's text (front, and the spine when it has text).
+fn titles(pdf: &Path) -> Option<usize> {
+    let pdf = pdf.display().to_string();
+    let (ok, text) = tool("pdftotext", &[&pdf], Path::new("-"))?;
+    assert!(ok);
+    Some(text.matches("Spine Test").count())
+}
+
+#[test]
+fn spine_text_needs_79_pages_and_room_for_7_pt() {
+    let (_dir, out, pages) = built(60, "cream", "Back.");
+    assert!(pages < 79.0, "{pages}");
+    let Some(thin) = titles(&out.join("cover.pdf")) else {
+        return;
+    };
+    assert_eq!(
+        thin, 1,
+        "only the front has the title on a {pages}-page book"
+    );
+    let (_dir, out, pages) = built(110, "cream", "Back.");
+    assert!(pages >= 79.0, "{pages}");
+    assert_eq!(titles(&out.join("cover.pdf")), Some(2), "{pages} pages");
+}
+
+#[test]
+fn a_spine_too_thin_for_its_text_is_noted() {
+    let dir = spec_folder(&spec(80, "white", "Back."));
+    cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out", "out", "-q"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("note: the spine is"))
+        .stderr(predicate::str::contains("left blank"));
+}
+
+/// Every word box of `pdftotext -bbox` as (x min, y min, x max, y max) in points from the top
+/// left.
+fn word_boxes(pdf: &Path) -> Option<Vec<(f64, f64, f64, f64)>> {
+    let pdf = pdf.display().to_string();
+    let (ok, html) = tool("pdftotext", &["-bbox", &pdf], Path::new("-"))?;
+    assert!(ok);
+    let attribute = |line: &str, name: &str| -> Option<f64> {
+        let rest = line.split(&format!("{name}=\"")).nth(1)?;
+        rest.split('"').next()?.parse().ok()
+    };
+    let boxes = html
+        .lines()
+        .filter(|line| line.trim_start().starts_with("<word"))
+        .filter_map(|line| {
+            Some((
+                attribute(line, "xMin")?,
+                attribute(line, "yMin")?,
+                attribute(line, "xMax")?,
+                attribute(line, "yMax")?,
+            ))
+        })
+        .collect();
+    Some(boxes)
+}
+
+#[test]
+fn no_text_lies_in_the_barcode_area() {
+    let back = "A back text long enough to reach down towards the barcode area. ".repeat(40);
+    let (_dir, out, _) = built(30, "white", &back);
+    let Some(words) = word_boxes(&out.join("cover.pdf")) else {
+        return;
+    };
+    assert!(words.len() > 200, "{} words", words.len());
+    // Bleed 0.125 in, then the back panel (6 in) with its 0.125 in safe zone; the barcode area
+    // (2 x 1.2 in) sits in the safe zone's bottom right corner.
+    let right = (0.125 + 6.0 - 0.125) * PT_PER_IN;
+    let bottom = (0.125 + 9.0 - 0.125) * PT_PER_IN;
+    let (left, top) = (right - 2.0 * PT_PER_IN, bottom - 1.2 * PT_PER_IN);
+    for (x0, y0, x1, y1) in words {
+        let overlaps = x0 < right && x1 > left && y0 < bottom && y1 > top;
+        assert!(
+            !overlaps,
+            "a word at ({x0}, {y0})–({x1}, {y1}) is in the barcode area"
+        );
+        assert!(
+            y1 <= bottom + 0.5,
+            "a word at ({x0}, {y0}) is below the safe zone"
+        );
+    }
+}
+
+#[test]
+fn a_back_text_too_long_for_the_cover_is_refused_at_its_key() {
+    let back = "Far too much text for one back cover. ".repeat(400);
+    let dir = spec_folder(&spec(4, "white", &back));
+    cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out", "out"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "book.toml:13:13: cover.back_text:",
+        ))
+        .stderr(predicate::str::contains("even at 7 pt"));
+    assert!(!dir.path().join("out").exists());
+}
