@@ -1,12 +1,14 @@
 //! The book's pages in order: title page, instructions, contents, one run of puzzle pages per
 //! section (each opening with its heading), the answer key, and a blank page when needed to make
-//! the count even. Every page gets its running header and page number here; the result is a
+//! the count even. The copyright and "belongs to" pages follow the title page when the spec asks;
+//! with `recto = true` a blank page goes before a section or the answers that would open on a
+//! left-hand page. Every page gets its running header and page number here; the result is a
 //! list of positioned pieces per page plus where each puzzle and answer landed.
 
-use super::front;
-use super::page::{FOOTER_BAND, LABEL_HEIGHT, PageFrame, Rect, Sheet, grid_in_slot, slots};
+use super::page::{LABEL_HEIGHT, PAGE_NUMBER_POINTS, PageFrame, Rect, Sheet, grid_in_slot, slots};
 use super::style::{Look, PlacedGrid};
 use super::text::{Anchor, Font, Placed, Typesetter};
+use super::{front, imprint};
 use crate::book::BookPuzzle;
 use crate::book::manifest::Placement;
 use crate::fonts::FontSet;
@@ -59,7 +61,7 @@ pub struct Context<'a> {
 const HEADING: Font = Font::bold(15.0);
 const HEADING_NOTE: Font = Font::regular(9.0);
 const RUNNING_HEADER: Font = Font::regular(8.0);
-const PAGE_NUMBER: Font = Font::regular(9.0);
+const PAGE_NUMBER: Font = Font::regular(PAGE_NUMBER_POINTS);
 const PUZZLE_LABEL: Font = Font::regular(8.5);
 const ANSWER_LABEL: Font = Font::regular(7.0);
 
@@ -73,6 +75,7 @@ pub fn lay_out(plan: &BookPlan, puzzles: &[BookPuzzle], fonts: &FontSet) -> Book
         look: Look::new(&plan.style, fonts.bold.cap_height),
     };
     let mut pages = vec![front::title_page(&ctx)];
+    pages.extend(imprint::pages(&ctx, pages.len() + 1));
     pages.extend(front::instruction_pages(&ctx, pages.len() + 1));
     let entries = plan.sections.len() + usize::from(plan.answers.is_some());
     let contents_count = if plan.contents {
@@ -82,7 +85,8 @@ pub fn lay_out(plan: &BookPlan, puzzles: &[BookPuzzle], fonts: &FontSet) -> Book
     };
     let first = pages.len() + contents_count + 1;
     let sections = section_pages(&ctx, first);
-    let answers_start = first + sections.pages.len();
+    let answers_blank = recto_blank(&ctx, first + sections.pages.len());
+    let answers_start = first + sections.pages.len() + usize::from(answers_blank);
     let answers = plan
         .answers
         .map(|layout| answer_pages(&ctx, &layout, answers_start, &sections.puzzle_pages));
@@ -101,6 +105,9 @@ pub fn lay_out(plan: &BookPlan, puzzles: &[BookPuzzle], fonts: &FontSet) -> Book
     pages.extend(sections.pages);
     let answer_pages = match answers {
         Some(answers) => {
+            if answers_blank {
+                pages.push(Page::new(pages.len() + 1));
+            }
             pages.extend(answers.pages);
             answers.answer_pages.into_iter().map(Some).collect()
         }
@@ -144,6 +151,9 @@ fn section_pages(ctx: &Context, first: usize) -> SectionPages {
         let members: Vec<usize> = (0..ctx.puzzles.len())
             .filter(|&i| ctx.puzzles[i].section == index)
             .collect();
+        if recto_blank(ctx, first + out.pages.len()) {
+            out.pages.push(Page::new(first + out.pages.len()));
+        }
         out.first_pages.push(first + out.pages.len());
         for (k, chunk) in members.chunks(per_page).enumerate() {
             let mut page = Page::new(first + out.pages.len());
@@ -161,6 +171,12 @@ fn section_pages(ctx: &Context, first: usize) -> SectionPages {
         }
     }
     out
+}
+
+/// Whether a blank page goes before a section or the answers that would open on page `next`:
+/// with `recto = true`, they open on right-hand (odd) pages.
+fn recto_blank(ctx: &Context, next: usize) -> bool {
+    ctx.plan.structure.recto && next.is_multiple_of(2)
 }
 
 fn puzzle_range(ctx: &Context, members: &[usize]) -> String {
@@ -207,7 +223,7 @@ fn answer_pages(
     out
 }
 
-/// Puzzle grids, labelled `#n` and `Variant · Level`.
+/// Puzzle grids, labelled from the label template and `Variant · Level`.
 fn place_puzzle_grids(ctx: &Context, page: &mut Page, chunk: &[usize]) {
     let note = |i: usize| {
         let p = &ctx.puzzles[i].puzzle;
@@ -217,7 +233,7 @@ fn place_puzzle_grids(ctx: &Context, page: &mut Page, chunk: &[usize]) {
     place_grids(ctx, page, &ctx.plan.layout, chunk, false, &note);
 }
 
-/// Answer grids, labelled `#n` and the page of the puzzle.
+/// Answer grids, labelled from the label template and the page of the puzzle.
 fn place_answer_grids(
     ctx: &Context,
     page: &mut Page,
@@ -241,13 +257,20 @@ fn place_grids(
     let font = if answer { ANSWER_LABEL } else { PUZZLE_LABEL };
     for (slot, &i) in slots(area, layout).into_iter().zip(chunk) {
         let at = fit_grid(slot, ctx.puzzles[i].puzzle.geometry.size());
-        let number = format!("#{}", ctx.puzzles[i].number);
-        label(ctx, page, at, font, &number, &note(i));
+        label(ctx, page, at, font, &label_text(ctx, i), &note(i));
         let p = &ctx.puzzles[i].puzzle;
         let solution = answer.then_some(&p.solution);
         let grid = PlacedGrid::new(&ctx.look, &p.geometry, &p.givens, solution, at);
         page.items.push(Placed::Grid(Box::new(grid)));
     }
+}
+
+/// The label of puzzle `i` from the spec's template (`#{n}` by default).
+fn label_text(ctx: &Context, i: usize) -> String {
+    let p = &ctx.puzzles[i];
+    let level = capitalised(p.puzzle.rating.level.name());
+    let variant = variant_title(&p.puzzle.geometry);
+    ctx.plan.structure.label.fill(p.number, &level, &variant)
 }
 
 /// The largest grid in the slot (the spec has already refused layouts whose digits would print
@@ -261,7 +284,7 @@ fn fit_grid(slot: Rect, size: usize) -> Rect {
     })
 }
 
-/// `#12` in bold at the grid's left edge and a note at its right edge, above the grid; the
+/// The label (`#12`) in bold at the grid's left edge and a note at its right edge, above the grid; the
 /// note is dropped when the two would meet.
 fn label(ctx: &Context, page: &mut Page, at: Rect, font: Font, number: &str, note: &str) {
     let baseline = at.y - LABEL_HEIGHT * 0.3;
@@ -291,8 +314,12 @@ fn heading(ctx: &Context, page: &mut Page, title: &str, note: &str) {
     rule(page, area, area.y + 9.5, 0.5);
 }
 
-/// The small header on the other pages: the book's header text and the section title.
+/// The small header on the other pages: the book's header text and the section title (none
+/// with `header = false`).
 fn running_header(ctx: &Context, page: &mut Page, section: &str) {
+    if !ctx.plan.structure.running_header {
+        return;
+    }
     let area = ctx.frame.content(page.number);
     let baseline = area.y + 4.0;
     let book = ctx.plan.header.as_deref().unwrap_or(&ctx.plan.title);
@@ -323,15 +350,15 @@ fn rule(page: &mut Page, area: Rect, y: f64, width: f64) {
     });
 }
 
-/// Page numbers centred in the footer band of every page except the title page and blank
-/// pages, inside the margins.
+/// Page numbers centred at the foot of every page except the title page and blank pages, their
+/// baseline on the bottom edge of the content area (inside the margins, below the footer gap).
 fn number_pages(ctx: &Context, pages: &mut [Page]) {
     for page in pages
         .iter_mut()
         .filter(|p| p.number > 1 && !p.items.is_empty())
     {
         let area = ctx.frame.content(page.number);
-        let baseline = area.y + area.h - FOOTER_BAND * 0.25;
+        let baseline = area.y + area.h;
         let x = area.x + area.w / 2.0;
         let number = page.number.to_string();
         page.items.push(

@@ -6,6 +6,7 @@
 
 pub mod book;
 pub mod front;
+pub mod imprint;
 pub mod page;
 pub mod text;
 

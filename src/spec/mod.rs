@@ -5,6 +5,7 @@
 pub mod error;
 pub mod layouts;
 pub mod raw;
+pub mod structure;
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -19,6 +20,7 @@ pub use error::SpecError;
 use error::did_you_mean;
 pub use layouts::{Layout, LayoutSource, builtin_names, find_layout, parse_layout};
 use raw::{KNOWN_KEYS, RawBook, RawLength, RawSection};
+pub use structure::{Copyright, LabelTemplate, Structure};
 
 /// KDP's smallest outside margin, and the default margin and gutter.
 const MIN_MARGIN_MM: f64 = 0.25 * MM_PER_INCH;
@@ -88,8 +90,11 @@ pub struct BookPlan {
     pub font: Option<PathBuf>,
     pub bold_font: Option<PathBuf>,
     pub page_numbers: bool,
+    /// The running header's text (`None`: the title); see `structure.running_header`.
     pub header: Option<String>,
     pub contents: bool,
+    /// Copyright and owner pages, recto sections, the label template, the header switch.
+    pub structure: Structure,
     pub style: Style,
     pub sections: Vec<SectionPlan>,
     /// Where the spec came from, for messages about it from later checks.
@@ -163,7 +168,7 @@ impl Checker<'_> {
         )
     }
 
-    fn book(&self, raw: RawBook) -> Result<BookPlan, SpecError> {
+    fn book(&self, mut raw: RawBook) -> Result<BookPlan, SpecError> {
         if raw.sections.is_empty() {
             return Err(SpecError::at(
                 self.file,
@@ -173,6 +178,7 @@ impl Checker<'_> {
                 "the book has no [[section]]: add at least one".into(),
             ));
         }
+        let structure = self.structure(&mut raw)?;
         let page = self.page(raw.page.unwrap_or_default())?;
         let layout = self.layout("layout", raw.layout.as_ref(), "4up")?;
         let answers_raw = raw.answers.unwrap_or_default();
@@ -206,8 +212,9 @@ impl Checker<'_> {
             font: self.font("font", raw.font.as_ref())?,
             bold_font: self.font("bold_font", raw.bold_font.as_ref())?,
             page_numbers: raw.page_numbers.is_none_or(Spanned::into_inner),
-            header: raw.header.map(Spanned::into_inner),
+            header: structure::header_text(raw.header),
             contents: raw.contents.is_some_and(Spanned::into_inner),
+            structure,
             style: self.style(raw.style.unwrap_or_default())?,
             sections,
             origin,
@@ -574,3 +581,6 @@ fn default_title(request: &Request) -> String {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod structure_tests;

@@ -1,0 +1,170 @@
+//! Book structure through the binary: the copyright and "belongs to" pages, sections and answers
+//! opening on right-hand pages (blank pages unnumbered, the count even), the label template on
+//! puzzle and answer pages, the running header turned off, and a wrong ISBN refused.
+
+use std::path::Path;
+
+use predicates::prelude::*;
+use serde_json::Value;
+
+use crate::build::{build, manifest, page_text, spec_folder};
+use crate::util::cmd;
+
+/// Two sections of odd page counts, so that `recto` needs blank pages.
+const SECTIONS: &str = r#"
+[[section]]
+title = "Warm-up"
+count = 5
+difficulty = "easy"
+
+[[section]]
+title = "Second round"
+count = 3
+difficulty = "easy"
+"#;
+
+const HEAD: &str = r#"
+title = "Structure Book"
+author = "Tester"
+seed = 5
+layout = "4up"
+contents = true
+recto = true
+belongs_to = true
+header = false
+label = "Puzzle {n} · {level}"
+
+[copyright]
+text = "All rights reserved. No part of this book may be reproduced without permission."
+isbn = "978-0-306-40615-7"
+year = 2026
+"#;
+
+fn pages(book: &Value) -> usize {
+    book["pages"].as_u64().expect("page count") as usize
+}
+
+/// The text of every page of the book.
+fn texts(out: &Path, count: usize) -> Option<Vec<String>> {
+    (1..=count as u64)
+        .map(|n| page_text(&out.join("book.pdf"), n))
+        .collect()
+}
+
+#[test]
+fn a_structured_book_has_its_pages_in_place() {
+    let (_dir, out) = build(&format!("{HEAD}{SECTIONS}"), &[]);
+    let book = manifest(&out);
+    let count = pages(&book);
+    assert_eq!(count % 2, 0, "odd page count {count}");
+    let Some(texts) = texts(&out, count) else {
+        return;
+    };
+    copyright_and_owner_pages(&texts);
+    sections_open_on_the_right(&book, &texts);
+    blank_pages_are_unnumbered_and_never_three(&texts);
+    labels_follow_the_template(&book, &texts);
+    no_running_header(&book, &texts);
+}
+
+fn copyright_and_owner_pages(texts: &[String]) {
+    let page2 = &texts[1];
+    for wanted in [
+        "All rights reserved.",
+        "ISBN 978-0-306-40615-7",
+        "© 2026 Tester",
+    ] {
+        assert!(page2.contains(wanted), "page 2 lacks {wanted}:\n{page2}");
+    }
+    assert!(texts[2].contains("This book belongs to"), "{}", texts[2]);
+}
+
+fn sections_open_on_the_right(book: &Value, texts: &[String]) {
+    let sections = book["sections"].as_array().expect("sections");
+    for section in sections {
+        let page = section["page"].as_u64().expect("page");
+        assert_eq!(page % 2, 1, "{section} opens on a left-hand page");
+        let title = section["title"].as_str().expect("title");
+        assert!(texts[page as usize - 1].contains(title), "{title}");
+    }
+    let answers = book["puzzles"][0]["answer_page"].as_u64().expect("answers");
+    assert_eq!(answers % 2, 1, "the answers open on page {answers}");
+    assert!(texts[answers as usize - 1].contains("Solutions"));
+}
+
+fn blank_pages_are_unnumbered_and_never_three(texts: &[String]) {
+    let blank: Vec<bool> = texts.iter().map(|t| t.trim().is_empty()).collect();
+    assert!(blank.iter().any(|&b| b), "recto made no blank page");
+    assert!(
+        !blank.windows(3).any(|w| w.iter().all(|&b| b)),
+        "three blank pages in a row: {blank:?}"
+    );
+}
+
+fn labels_follow_the_template(book: &Value, texts: &[String]) {
+    let first = &book["puzzles"][0];
+    let page = first["page"].as_u64().expect("page") as usize;
+    let answer = first["answer_page"].as_u64().expect("answer page") as usize;
+    for (what, text) in [("puzzle", &texts[page - 1]), ("answer", &texts[answer - 1])] {
+        assert!(
+            text.contains("Puzzle 1 · Easy"),
+            "{what} page lacks the label:\n{text}"
+        );
+        assert!(!text.contains("#1"), "{what} page keeps #1:\n{text}");
+    }
+}
+
+/// The second page of the first section has no heading; with `header = false` it has no header.
+fn no_running_header(book: &Value, texts: &[String]) {
+    let page = book["puzzles"][4]["page"].as_u64().expect("page") as usize;
+    let text = &texts[page - 1];
+    assert!(text.contains("Puzzle 5"), "{text}");
+    for header in ["Structure Book", "Warm-up"] {
+        assert!(!text.contains(header), "page {page} has a header:\n{text}");
+    }
+}
+
+#[test]
+fn the_running_header_is_there_by_default() {
+    let spec = format!("title = \"Header Book\"\nseed = 5\n{SECTIONS}");
+    let (_dir, out) = build(&spec, &[]);
+    let book = manifest(&out);
+    let page = book["puzzles"][4]["page"].as_u64().expect("page");
+    let Some(text) = page_text(&out.join("book.pdf"), page) else {
+        return;
+    };
+    assert!(
+        text.contains("Header Book") && text.contains("Warm-up"),
+        "{text}"
+    );
+    assert!(text.contains("#5"), "{text}");
+}
+
+#[test]
+fn a_wrong_isbn_is_one_located_message() {
+    let spec = format!("title = \"x\"\n[copyright]\nisbn = \"0-306-40615-3\"\n{SECTIONS}");
+    let dir = spec_folder(&spec);
+    cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out", "out"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "book.toml:3:8: copyright.isbn: '0-306-40615-3' is not an ISBN: the check digit is 3 but should be 2",
+        ));
+    assert!(!dir.path().join("out").exists());
+}
+
+#[test]
+fn an_unknown_label_placeholder_is_one_located_message() {
+    let spec = format!("title = \"x\"\nlabel = \"{{number}}\"\n{SECTIONS}");
+    let dir = spec_folder(&spec);
+    cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "book.toml:2:9: label: unknown placeholder '{number}'",
+        ));
+}
