@@ -8,7 +8,9 @@ use super::page::{FOOTER_BAND, Rect};
 use super::text::{Anchor, Font, Placed};
 use crate::spec::Copyright;
 
-const COPYRIGHT_TEXT: Font = Font::regular(9.0);
+/// The copyright page's sizes, in points, largest first: 7 pt is the print minimum.
+const COPYRIGHT_SIZES: &[f64] = &[9.0, 8.5, 8.0, 7.5, MIN_POINTS];
+const MIN_POINTS: f64 = 7.0;
 const OWNER_HEADING: Font = Font::bold(18.0);
 /// Space between the copyright text and the ISBN and © lines, in millimetres.
 const COPYRIGHT_GAP: f64 = 4.0;
@@ -29,33 +31,48 @@ pub fn pages(ctx: &Context, first: usize) -> Vec<Page> {
     pages
 }
 
-/// The copyright page: its lines set at the foot of the page, above the page number.
+/// The copyright page: its lines set at the foot of the page, above the page number, in the
+/// largest size from 9 pt down to 7 pt at which they fit (at the top of the page when even
+/// 7 pt does not fit; the spec keeps the text short enough for every built-in trim).
 fn copyright_page(ctx: &Context, copyright: &Copyright, number: usize) -> Page {
     let area = ctx.frame.content(number);
+    let room = area.h - FOOTER_BAND;
     let text = copyright.text.as_deref().unwrap_or("");
-    let notice = notice_lines(ctx, copyright);
-    let (_, text_height) = paragraph(ctx, area, 0.0, text);
-    let notice_height = notice.len() as f64 * COPYRIGHT_TEXT.leading();
-    let gap = if text.is_empty() { 0.0 } else { COPYRIGHT_GAP };
-    let bottom = area.y + area.h - FOOTER_BAND;
-    let top = (bottom - text_height - gap - notice_height).max(area.y);
-    let mut items = Vec::new();
-    if !text.is_empty() {
-        items.extend(paragraph(ctx, area, top, text).0);
-    }
-    let notice_top = top
-        + if text.is_empty() {
-            0.0
-        } else {
-            text_height + gap
-        };
-    items.extend(paragraph(ctx, area, notice_top, &notice.join("\n")).0);
-    Page::with_items(number, items)
+    let notice = notice_lines(ctx, copyright).join("\n");
+    let fits = |font: &Font| block(ctx, area, 0.0, *font, text, &notice).1 <= room;
+    let font = COPYRIGHT_SIZES
+        .iter()
+        .map(|&points| Font::regular(points))
+        .find(fits)
+        .unwrap_or(Font::regular(MIN_POINTS));
+    let (_, height) = block(ctx, area, 0.0, font, text, &notice);
+    let top = area.y + (room - height).max(0.0);
+    Page::with_items(number, block(ctx, area, top, font, text, &notice).0)
 }
 
-fn paragraph(ctx: &Context, area: Rect, top: f64, text: &str) -> (Vec<Placed>, f64) {
-    ctx.set
-        .paragraph(area, top, COPYRIGHT_TEXT, Anchor::Start, text)
+/// The text, a gap, and the notice lines from `top` down; the pieces and the height used.
+fn block(
+    ctx: &Context,
+    area: Rect,
+    top: f64,
+    font: Font,
+    text: &str,
+    notice: &str,
+) -> (Vec<Placed>, f64) {
+    let (mut items, mut height) = if text.is_empty() {
+        (Vec::new(), 0.0)
+    } else {
+        let (items, height) = ctx.set.paragraph(area, top, font, Anchor::Start, text);
+        (items, height + COPYRIGHT_GAP)
+    };
+    if !notice.is_empty() {
+        let (lines, used) = ctx
+            .set
+            .paragraph(area, top + height, font, Anchor::Start, notice);
+        items.extend(lines);
+        height += used;
+    }
+    (items, height)
 }
 
 /// `ISBN …` and `© YEAR AUTHOR`, each when there is something to say.

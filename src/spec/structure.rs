@@ -14,6 +14,10 @@ use super::raw::{RawBook, RawCopyright, RawHeader};
 pub const LABEL_PLACEHOLDERS: &[&str] = &["n", "level", "variant"];
 /// The label when the spec sets none.
 pub const DEFAULT_LABEL: &str = "#{n}";
+/// The longest copyright text, in characters and in lines: it fits one page of every
+/// built-in trim.
+pub const MAX_COPYRIGHT_CHARS: usize = 1000;
+pub const MAX_COPYRIGHT_LINES: usize = 12;
 /// The years a copyright line may name.
 const YEARS: std::ops::RangeInclusive<i64> = 1450..=9999;
 
@@ -98,6 +102,10 @@ impl Checker<'_> {
     }
 
     fn copyright(&self, raw: RawCopyright) -> Result<Copyright, SpecError> {
+        if let Some(text) = &raw.text {
+            check_copyright_text(text.get_ref())
+                .map_err(|why| self.error(text.span(), "copyright.text", why))?;
+        }
         if let Some(isbn) = &raw.isbn {
             check_isbn(isbn.get_ref())
                 .map_err(|why| self.error(isbn.span(), "copyright.isbn", why))?;
@@ -129,6 +137,23 @@ impl Checker<'_> {
     fn label_error(&self, span: Range<usize>, why: &str) -> SpecError {
         self.error(span, "label", why.to_string())
     }
+}
+
+/// Refuses a copyright text too long for one page.
+fn check_copyright_text(text: &str) -> Result<(), String> {
+    let chars = text.chars().count();
+    let lines = text.lines().count();
+    if chars > MAX_COPYRIGHT_CHARS {
+        return Err(format!(
+            "{chars} characters do not fit the copyright page: write at most {MAX_COPYRIGHT_CHARS}"
+        ));
+    }
+    if lines > MAX_COPYRIGHT_LINES {
+        return Err(format!(
+            "{lines} lines do not fit the copyright page: write at most {MAX_COPYRIGHT_LINES}"
+        ));
+    }
+    Ok(())
 }
 
 /// Refuses a label with an unknown or unclosed placeholder.

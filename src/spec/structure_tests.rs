@@ -154,3 +154,17 @@ fn structure_switches_must_be_booleans() {
     let message = error("title = \"T\"\nbelongs_to = 1");
     assert!(message.starts_with("book.toml:2:14:"), "{message}");
 }
+
+#[test]
+fn a_copyright_text_too_long_for_its_page_is_refused() {
+    let long = "word ".repeat(201);
+    assert_eq!(
+        error(&format!("title = \"T\"\n[copyright]\ntext = \"{long}\"")),
+        "book.toml:3:8: copyright.text: 1005 characters do not fit the copyright page: write at most 1000"
+    );
+    let lines = "line\\n".repeat(13);
+    assert_eq!(
+        error(&format!("title = \"T\"\n[copyright]\n\ntext = \"{lines}\"")),
+        "book.toml:4:8: copyright.text: 13 lines do not fit the copyright page: write at most 12"
+    );
+}

@@ -168,3 +168,56 @@ fn an_unknown_label_placeholder_is_one_located_message() {
             "book.toml:2:9: label: unknown placeholder '{number}'",
         ));
 }
+
+/// The longest copyright text the spec takes stays inside the content area of page 2, above the
+/// page number's band, on every built-in trim.
+#[test]
+fn the_longest_copyright_text_fits_every_trim() {
+    use sudoku_book::book::generate_puzzles;
+    use sudoku_book::fonts::FontSet;
+    use sudoku_book::layout::book::lay_out;
+    use sudoku_book::layout::page::{FOOTER_BAND, PageFrame};
+    use sudoku_book::layout::text::Placed;
+    use sudoku_book::spec::parse;
+
+    let paragraph =
+        "Reproduced, transmitted or stored in any retrieval system whatsoever; permissions.";
+    let text = [paragraph; 12].join("\\n");
+    let fonts = FontSet::bundled();
+    for trim in [
+        "letter",
+        "a4",
+        "a5",
+        "kdp-6x9",
+        "kdp-8.5x11",
+        "kdp-8x10",
+        "kdp-5x8",
+    ] {
+        let spec = format!(
+            "title = \"x\"\nauthor = \"A\"\nlayout = \"1up\"\n[page]\nsize = \"{trim}\"\n[copyright]\ntext = \"{text}\"\nisbn = \"0306406152\"\nyear = 2026\n[[section]]\ncount = 1\ndifficulty = \"easy\"\n"
+        );
+        let plan = parse("book.toml", &spec, Path::new(".")).expect("valid spec");
+        let puzzles = generate_puzzles(&plan, &|_| {}).expect("puzzles");
+        let page = &lay_out(&plan, &puzzles, &fonts).pages[1];
+        let area = PageFrame::of(&plan.page).content(2);
+        let lines: Vec<_> = page
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Placed::Text(line) if line.text != "2" => Some(line),
+                _ => None,
+            })
+            .collect();
+        assert!(lines.len() >= 14, "{trim}: {} lines", lines.len());
+        assert!(lines.iter().any(|l| l.text.contains("© 2026 A")), "{trim}");
+        for line in lines {
+            let top = line.y - line.size * fonts.regular.cap_height;
+            assert!(
+                top >= area.y && line.y <= area.y + area.h - FOOTER_BAND,
+                "{trim}: '{}' at {:.1} leaves the page's text area",
+                line.text,
+                line.y
+            );
+        }
+    }
+}
