@@ -288,14 +288,35 @@ fn fit_grid(slot: Rect, size: usize) -> Rect {
 /// note is dropped when the two would meet.
 fn label(ctx: &Context, page: &mut Page, at: Rect, font: Font, number: &str, note: &str) {
     let baseline = at.y - LABEL_HEIGHT * 0.3;
-    let bold = Font::bold(font.points);
+    let (bold, number) = fit_label(ctx, number, Font::bold(font.points), at.w);
     page.items
-        .push(ctx.set.line(at.x, baseline, bold, Anchor::Start, number));
+        .push(ctx.set.line(at.x, baseline, bold, Anchor::Start, &number));
+    let number = number.as_str();
     let room = at.w - ctx.set.width(number, bold) - 2.0;
     if !note.is_empty() && ctx.set.width(note, font) <= room {
         page.items
             .push(ctx.set.line(at.x + at.w, baseline, font, Anchor::End, note));
     }
+}
+
+/// The smallest size a label shrinks to before it is shortened.
+const MIN_LABEL_POINTS: f64 = 7.0;
+
+/// A label no wider than the grid: its size shrunk in half points down to 7 pt, then cut short
+/// with `…`, so a long label template never runs into the next grid.
+fn fit_label(ctx: &Context, text: &str, font: Font, width: f64) -> (Font, String) {
+    let mut points = font.points;
+    while points > MIN_LABEL_POINTS && ctx.set.width(text, Font::bold(points)) > width {
+        points = (points - 0.5).max(MIN_LABEL_POINTS);
+    }
+    let font = Font::bold(points);
+    let mut kept: Vec<char> = text.chars().collect();
+    let mut fitted = text.to_string();
+    while !kept.is_empty() && ctx.set.width(&fitted, font) > width {
+        kept.pop();
+        fitted = kept.iter().collect::<String>().trim_end().to_string() + "…";
+    }
+    (font, fitted)
 }
 
 /// The heading that opens a section (or the answers): title, a note at the right, a rule.

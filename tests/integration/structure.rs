@@ -221,3 +221,54 @@ fn the_longest_copyright_text_fits_every_trim() {
         }
     }
 }
+
+/// A long label template on the narrowest grids (6 per page on a 5×8 trim) shrinks, then is cut
+/// short, and never runs past its grid.
+#[test]
+fn a_long_label_stays_over_its_grid() {
+    use sudoku_book::book::generate_puzzles;
+    use sudoku_book::fonts::FontSet;
+    use sudoku_book::layout::book::lay_out;
+    use sudoku_book::layout::text::{Anchor, Placed};
+    use sudoku_book::spec::parse;
+
+    let spec = "title = \"x\"\nlayout = \"6up\"\nlabel = \"Puzzle number {n} · {level} · {variant} · from the long edition\"\n[page]\nsize = \"kdp-5x8\"\n[answers]\nlayout = \"4up\"\n[[section]]\nvariant = \"jigsaw\"\ncount = 6\ndifficulty = \"easy\"\n";
+    let plan = parse("book.toml", spec, Path::new(".")).expect("valid spec");
+    let puzzles = generate_puzzles(&plan, &|_| {}).expect("puzzles");
+    let fonts = FontSet::bundled();
+    let book = lay_out(&plan, &puzzles, &fonts);
+    let mut labels = 0;
+    for page in &book.pages {
+        let grids: Vec<_> = page
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Placed::Grid(grid) => Some(grid.at),
+                _ => None,
+            })
+            .collect();
+        for item in &page.items {
+            let Placed::Text(line) = item else { continue };
+            let Some(grid) = grids.iter().find(|g| {
+                line.bold
+                    && line.anchor == Anchor::Start
+                    && (line.x - g.x).abs() < 1e-6
+                    && line.y < g.y
+                    && line.y > g.y - 6.0
+            }) else {
+                continue;
+            };
+            assert!(line.text.starts_with("Puzzle"), "{}", line.text);
+            let width = fonts.bold.width(&line.text, line.size);
+            assert!(
+                width <= grid.w + 1e-6,
+                "'{}' is {width:.1} mm over a {:.1} mm grid",
+                line.text,
+                grid.w
+            );
+            assert!(line.size >= 7.0 * 25.4 / 72.0 - 1e-9, "{}", line.size);
+            labels += 1;
+        }
+    }
+    assert_eq!(labels, 12, "six puzzle labels and six answer labels");
+}
