@@ -284,15 +284,14 @@ fn fit_grid(slot: Rect, size: usize) -> Rect {
     })
 }
 
-/// The label (`#12`) in bold at the grid's left edge and a note at its right edge, above the grid; the
-/// note is dropped when the two would meet.
-fn label(ctx: &Context, page: &mut Page, at: Rect, font: Font, number: &str, note: &str) {
+/// The label (`#12`) in bold at the grid's left edge and a note at its right edge, above the
+/// grid; the note is dropped when the two would meet.
+fn label(ctx: &Context, page: &mut Page, at: Rect, font: Font, text: &str, note: &str) {
     let baseline = at.y - LABEL_HEIGHT * 0.3;
-    let (bold, number) = fit_label(ctx, number, Font::bold(font.points), at.w);
+    let (bold, number) = fit_label(ctx, text, Font::bold(font.points), at.w);
     page.items
         .push(ctx.set.line(at.x, baseline, bold, Anchor::Start, &number));
-    let number = number.as_str();
-    let room = at.w - ctx.set.width(number, bold) - 2.0;
+    let room = at.w - ctx.set.width(&number, bold) - 2.0;
     if !note.is_empty() && ctx.set.width(note, font) <= room {
         page.items
             .push(ctx.set.line(at.x + at.w, baseline, font, Anchor::End, note));
