@@ -1,14 +1,16 @@
 //! The book's pages in order: title page, instructions, contents, one run of puzzle pages per
 //! section (each opening with its heading), the answer key, and a blank page when needed to make
-//! the count even. Every page gets its running header and page number here; the result is a
+//! the count even. The copyright and "belongs to" pages follow the title page when the spec asks;
+//! with `recto = true` a blank page goes before a section or the answers that would open on a
+//! left-hand page. Every page gets its running header and page number here; the result is a
 //! list of positioned pieces per page plus where each puzzle and answer landed.
 
 use super::fit::{self, HEADING_NOTE};
-use super::front;
 use super::kdp::{self, Preflight};
-use super::page::{FOOTER_BAND, LABEL_HEIGHT, PageFrame, Rect, Sheet, grid_in_slot, slots};
+use super::page::{LABEL_HEIGHT, PAGE_NUMBER_POINTS, PageFrame, Rect, Sheet, grid_in_slot, slots};
 use super::style::{Look, PlacedGrid};
 use super::text::{Anchor, Font, Placed, Typesetter};
+use super::{front, imprint};
 use crate::book::BookPuzzle;
 use crate::book::manifest::Placement;
 use crate::fonts::FontSet;
@@ -61,7 +63,7 @@ pub struct Context<'a> {
     pub look: Look,
 }
 
-const PAGE_NUMBER: Font = Font::regular(9.0);
+const PAGE_NUMBER: Font = Font::regular(PAGE_NUMBER_POINTS);
 const PUZZLE_LABEL: Font = Font::regular(8.5);
 const ANSWER_LABEL: Font = Font::regular(7.0);
 
@@ -107,6 +109,7 @@ fn lay_out_with(
         look: Look::new(&plan.style, fonts.bold.cap_height),
     };
     let mut pages = vec![front::title_page(&ctx)];
+    pages.extend(imprint::pages(&ctx, pages.len() + 1));
     pages.extend(front::instruction_pages(&ctx, pages.len() + 1));
     let entries = plan.sections.len() + usize::from(plan.answers.is_some());
     let contents_count = if plan.contents {
@@ -116,7 +119,8 @@ fn lay_out_with(
     };
     let first = pages.len() + contents_count + 1;
     let sections = section_pages(&ctx, first);
-    let answers_start = first + sections.pages.len();
+    let answers_blank = recto_blank(&ctx, first + sections.pages.len());
+    let answers_start = first + sections.pages.len() + usize::from(answers_blank);
     let answers = plan
         .answers
         .map(|layout| answer_pages(&ctx, &layout, answers_start, &sections.puzzle_pages));
@@ -135,6 +139,9 @@ fn lay_out_with(
     pages.extend(sections.pages);
     let answer_pages = match answers {
         Some(answers) => {
+            if answers_blank {
+                pages.push(Page::new(pages.len() + 1));
+            }
             pages.extend(answers.pages);
             answers.answer_pages.into_iter().map(Some).collect()
         }
@@ -190,6 +197,9 @@ fn section_pages(ctx: &Context, first: usize) -> SectionPages {
         let members: Vec<usize> = (0..ctx.puzzles.len())
             .filter(|&i| ctx.puzzles[i].section == index)
             .collect();
+        if recto_blank(ctx, first + out.pages.len()) {
+            out.pages.push(Page::new(first + out.pages.len()));
+        }
         out.first_pages.push(first + out.pages.len());
         for (k, chunk) in members.chunks(per_page).enumerate() {
             let mut page = Page::new(first + out.pages.len());
@@ -207,6 +217,12 @@ fn section_pages(ctx: &Context, first: usize) -> SectionPages {
         }
     }
     out
+}
+
+/// Whether a blank page goes before a section or the answers that would open on page `next`:
+/// with `recto = true`, they open on right-hand (odd) pages.
+fn recto_blank(ctx: &Context, next: usize) -> bool {
+    ctx.plan.structure.recto && next.is_multiple_of(2)
 }
 
 fn puzzle_range(ctx: &Context, members: &[usize]) -> String {
@@ -253,7 +269,7 @@ fn answer_pages(
     out
 }
 
-/// Puzzle grids, labelled `#n` and `Variant · Level`.
+/// Puzzle grids, labelled from the label template and `Variant · Level`.
 fn place_puzzle_grids(ctx: &Context, page: &mut Page, chunk: &[usize]) {
     let note = |i: usize| {
         let p = &ctx.puzzles[i].puzzle;
@@ -263,7 +279,7 @@ fn place_puzzle_grids(ctx: &Context, page: &mut Page, chunk: &[usize]) {
     place_grids(ctx, page, &ctx.plan.layout, chunk, false, &note);
 }
 
-/// Answer grids, labelled `#n` and the page of the puzzle.
+/// Answer grids, labelled from the label template and the page of the puzzle.
 fn place_answer_grids(
     ctx: &Context,
     page: &mut Page,
@@ -287,13 +303,20 @@ fn place_grids(
     let font = ctx.furniture(if answer { ANSWER_LABEL } else { PUZZLE_LABEL });
     for (slot, &i) in slots(area, layout).into_iter().zip(chunk) {
         let at = fit_grid(slot, ctx.puzzles[i].puzzle.geometry.size());
-        let number = format!("#{}", ctx.puzzles[i].number);
-        label(ctx, page, at, font, &number, &note(i));
+        label(ctx, page, at, font, &label_text(ctx, i), &note(i));
         let p = &ctx.puzzles[i].puzzle;
         let solution = answer.then_some(&p.solution);
         let grid = PlacedGrid::new(&ctx.look, &p.geometry, &p.givens, solution, at);
         page.items.push(Placed::Grid(Box::new(grid)));
     }
+}
+
+/// The label of puzzle `i` from the spec's template (`#{n}` by default).
+fn label_text(ctx: &Context, i: usize) -> String {
+    let p = &ctx.puzzles[i];
+    let level = capitalised(p.puzzle.rating.level.name());
+    let variant = variant_title(&p.puzzle.geometry);
+    ctx.plan.structure.label.fill(p.number, &level, &variant)
 }
 
 /// The largest grid in the slot (the spec has already refused layouts whose digits would print
@@ -307,18 +330,38 @@ fn fit_grid(slot: Rect, size: usize) -> Rect {
     })
 }
 
-/// `#12` in bold at the grid's left edge and a note at its right edge, above the grid; the
-/// note is dropped when the two would meet.
-fn label(ctx: &Context, page: &mut Page, at: Rect, font: Font, number: &str, note: &str) {
+/// The label (`#12`) in bold at the grid's left edge and a note at its right edge, above the
+/// grid; the note is dropped when the two would meet.
+fn label(ctx: &Context, page: &mut Page, at: Rect, font: Font, text: &str, note: &str) {
     let baseline = at.y - LABEL_HEIGHT * 0.3;
-    let bold = Font::bold(font.points);
+    let (bold, number) = fit_label(ctx, text, Font::bold(font.points), at.w);
     page.items
-        .push(ctx.set.line(at.x, baseline, bold, Anchor::Start, number));
-    let room = at.w - ctx.set.width(number, bold) - 2.0;
+        .push(ctx.set.line(at.x, baseline, bold, Anchor::Start, &number));
+    let room = at.w - ctx.set.width(&number, bold) - 2.0;
     if !note.is_empty() && ctx.set.width(note, font) <= room {
         page.items
             .push(ctx.set.line(at.x + at.w, baseline, font, Anchor::End, note));
     }
+}
+
+/// The smallest size a label shrinks to before it is shortened.
+const MIN_LABEL_POINTS: f64 = 7.0;
+
+/// A label no wider than the grid: its size shrunk in half points down to 7 pt, then cut short
+/// with `…`, so a long label template never runs into the next grid.
+fn fit_label(ctx: &Context, text: &str, font: Font, width: f64) -> (Font, String) {
+    let mut points = font.points;
+    while points > MIN_LABEL_POINTS && ctx.set.width(text, Font::bold(points)) > width {
+        points = (points - 0.5).max(MIN_LABEL_POINTS);
+    }
+    let font = Font::bold(points);
+    let mut kept: Vec<char> = text.chars().collect();
+    let mut fitted = text.to_string();
+    while !kept.is_empty() && ctx.set.width(&fitted, font) > width {
+        kept.pop();
+        fitted = kept.iter().collect::<String>().trim_end().to_string() + "…";
+    }
+    (font, fitted)
 }
 
 /// The heading that opens a section (or the answers): title, a note at the right, a rule.
@@ -345,8 +388,12 @@ fn heading(ctx: &Context, page: &mut Page, title: &str, note: &str) {
     rule(page, area, area.y + 9.5, 0.5);
 }
 
-/// The small header on the other pages: the book's header text and the section title.
+/// The small header on the other pages: the book's header text and the section title (none
+/// with `header = false`).
 fn running_header(ctx: &Context, page: &mut Page, section: &str) {
+    if !ctx.plan.structure.running_header {
+        return;
+    }
     let area = ctx.frame.content(page.number);
     let baseline = area.y + 4.0;
     let book = ctx.plan.header.as_deref().unwrap_or(&ctx.plan.title);
@@ -376,15 +423,15 @@ fn rule(page: &mut Page, area: Rect, y: f64, width: f64) {
     });
 }
 
-/// Page numbers centred in the footer band of every page except the title page and blank
-/// pages, inside the margins.
+/// Page numbers centred at the foot of every page except the title page and blank pages, their
+/// baseline on the bottom edge of the content area (inside the margins, below the footer gap).
 fn number_pages(ctx: &Context, pages: &mut [Page]) {
     for page in pages
         .iter_mut()
         .filter(|p| p.number > 1 && !p.items.is_empty())
     {
         let area = ctx.frame.content(page.number);
-        let baseline = area.y + area.h - FOOTER_BAND * 0.25;
+        let baseline = area.y + area.h;
         let x = area.x + area.w / 2.0;
         let number = page.number.to_string();
         page.items.push(ctx.set.line(

@@ -169,6 +169,7 @@ pub fn check_texts(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
         "title"
     };
     if let Some(header) = &plan.header
+        && plan.structure.running_header
         && fit::running_header(plan, &frame, &set, "", header).is_none()
     {
         return Err(too_long_header(plan, &frame));
@@ -185,7 +186,9 @@ pub fn check_texts(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
         for text_box in [heading, contents] {
             fits(plan, &set, &key, &section.title, &text_box)?;
         }
-        if fit::running_header(plan, &frame, &set, &section.title, book_header).is_none() {
+        if plan.structure.running_header
+            && fit::running_header(plan, &frame, &set, &section.title, book_header).is_none()
+        {
             let position = plan
                 .origin
                 .texts

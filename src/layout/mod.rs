@@ -7,6 +7,7 @@
 pub mod book;
 pub mod cover;
 pub mod front;
+pub mod imprint;
 pub mod page;
 pub mod text;
 

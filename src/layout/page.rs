@@ -96,8 +96,18 @@ impl PageFrame {
 /// Height kept at the top of the content area of puzzle and answer pages for the section
 /// heading or the running header, in millimetres.
 pub const HEADER_BAND: f64 = 13.0;
-/// Height kept at the bottom of the content area for the page number, in millimetres.
-pub const FOOTER_BAND: f64 = 8.0;
+/// The page number's size, in points; its baseline is the bottom edge of the content area.
+pub const PAGE_NUMBER_POINTS: f64 = 9.0;
+/// The least room between the bottom of the grid area (the last grid) and the top of the page
+/// number, in millimetres.
+pub const FOOTER_GAP: f64 = 8.0;
+/// The height of the page number's digits as a share of its size (Noto Sans: 0.714; a little
+/// more for other fonts).
+pub const DIGIT_HEIGHT: f64 = 0.75;
+/// Height kept at the bottom of the content area of every page: the page number's digits and
+/// the gap above them, in millimetres. Whatever the layout, a grid ends at least
+/// [`FOOTER_GAP`] above the top of the page number.
+pub const FOOTER_BAND: f64 = FOOTER_GAP + DIGIT_HEIGHT * PAGE_NUMBER_POINTS * MM_PER_POINT;
 
 impl PageFrame {
     /// The area of page `number` that holds puzzle or answer slots: the content area without

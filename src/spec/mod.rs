@@ -6,6 +6,7 @@ pub mod cover;
 pub mod error;
 pub mod layouts;
 pub mod raw;
+pub mod structure;
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -21,6 +22,7 @@ pub use error::SpecError;
 use error::did_you_mean;
 pub use layouts::{Layout, LayoutSource, builtin_names, find_layout, parse_layout};
 use raw::{KNOWN_KEYS, RawBook, RawLength, RawSection};
+pub use structure::{Copyright, LabelTemplate, Structure};
 
 /// KDP's smallest outside margin, and the default margin and gutter.
 const MIN_MARGIN_MM: f64 = 0.25 * MM_PER_INCH;
@@ -101,8 +103,11 @@ pub struct BookPlan {
     pub font: Option<PathBuf>,
     pub bold_font: Option<PathBuf>,
     pub page_numbers: bool,
+    /// The running header's text (`None`: the title); see `structure.running_header`.
     pub header: Option<String>,
     pub contents: bool,
+    /// Copyright and owner pages, recto sections, the label template, the header switch.
+    pub structure: Structure,
     pub style: Style,
     pub sections: Vec<SectionPlan>,
     /// The paperback's wrap cover, when the spec has a `[cover]` table.
@@ -188,7 +193,7 @@ impl Checker<'_> {
         )
     }
 
-    fn book(&self, raw: RawBook) -> Result<BookPlan, SpecError> {
+    fn book(&self, mut raw: RawBook) -> Result<BookPlan, SpecError> {
         if raw.sections.is_empty() {
             return Err(SpecError::at(
                 self.file,
@@ -204,6 +209,7 @@ impl Checker<'_> {
             .as_ref()
             .map(|table| self.cover(table, &raw))
             .transpose()?;
+        let structure = self.structure(&mut raw)?;
         let page = self.page(raw.page.unwrap_or_default())?;
         let large_print = raw
             .style
@@ -253,8 +259,9 @@ impl Checker<'_> {
             font: self.font("font", raw.font.as_ref())?,
             bold_font: self.font("bold_font", raw.bold_font.as_ref())?,
             page_numbers: raw.page_numbers.is_none_or(Spanned::into_inner),
-            header: raw.header.map(Spanned::into_inner),
+            header: structure::header_text(raw.header),
             contents: raw.contents.is_some_and(Spanned::into_inner),
+            structure,
             style: self.style(raw.style.unwrap_or_default())?,
             sections,
             origin,
@@ -298,7 +305,6 @@ impl Checker<'_> {
             ("subtitle", raw.subtitle.as_ref()),
             ("author", raw.author.as_ref()),
             ("instructions", raw.instructions.as_ref()),
-            ("header", raw.header.as_ref()),
         ];
         for (key, value) in top {
             if let Some(value) = value {
@@ -316,6 +322,15 @@ impl Checker<'_> {
             if let Some(title) = &section.get_ref().title {
                 add(format!("section[{}].title", index + 1), title);
             }
+        }
+        if let Some(header) = &raw.header
+            && let raw::RawHeader::Text(text) = header.get_ref()
+        {
+            texts.push(TextOrigin {
+                key: "header".to_string(),
+                text: text.clone(),
+                position: self.position(Some(header.span())),
+            });
         }
         texts
     }
@@ -707,3 +722,6 @@ fn default_title(request: &Request) -> String {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod structure_tests;

@@ -25,14 +25,35 @@ pub struct RawBook {
     pub font: Option<Spanned<String>>,
     pub bold_font: Option<Spanned<String>>,
     pub page_numbers: Option<Spanned<bool>>,
-    pub header: Option<Spanned<String>>,
+    pub header: Option<Spanned<RawHeader>>,
     pub contents: Option<Spanned<bool>>,
+    pub label: Option<Spanned<String>>,
+    pub recto: Option<Spanned<bool>>,
+    pub belongs_to: Option<Spanned<bool>>,
+    pub copyright: Option<RawCopyright>,
     pub page: Option<RawPage>,
     pub answers: Option<RawAnswers>,
     pub style: Option<RawStyle>,
     pub cover: Option<Spanned<RawCover>>,
     #[serde(rename = "section", default)]
     pub sections: Vec<Spanned<RawSection>>,
+}
+
+/// `header`: the running header's text, or `false` for none.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(untagged, expecting = "a text, or false for no running header")]
+pub enum RawHeader {
+    On(bool),
+    Text(String),
+}
+
+/// `[copyright]`: the copyright page.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawCopyright {
+    pub text: Option<Spanned<String>>,
+    pub isbn: Option<Spanned<String>>,
+    pub year: Option<Spanned<i64>>,
 }
 
 /// `[page]`.
@@ -105,6 +126,13 @@ pub const KNOWN_KEYS: &[&str] = &[
     "page_numbers",
     "header",
     "contents",
+    "label",
+    "recto",
+    "belongs_to",
+    "copyright",
+    "text",
+    "isbn",
+    "year",
     "page",
     "answers",
     "style",

@@ -60,14 +60,14 @@ difficulty = "easy"
 "#;
 
 /// A fresh folder holding `spec` as `book.toml`.
-pub(super) fn spec_folder(spec: &str) -> tempfile::TempDir {
+pub(crate) fn spec_folder(spec: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     fs::write(dir.path().join("book.toml"), spec).expect("write spec");
     dir
 }
 
 /// Writes `spec` as `book.toml` in a fresh folder and builds it into `<folder>/out`.
-pub(super) fn build(spec: &str, args: &[&str]) -> (tempfile::TempDir, PathBuf) {
+pub(crate) fn build(spec: &str, args: &[&str]) -> (tempfile::TempDir, PathBuf) {
     let dir = spec_folder(spec);
     let out = dir.path().join("out");
     cmd()
@@ -81,7 +81,7 @@ pub(super) fn build(spec: &str, args: &[&str]) -> (tempfile::TempDir, PathBuf) {
     (dir, out)
 }
 
-pub(super) fn manifest(out: &Path) -> Value {
+pub(crate) fn manifest(out: &Path) -> Value {
     let text = fs::read_to_string(out.join("book.json")).expect("book.json");
     serde_json::from_str(&text).expect("book.json is JSON")
 }
@@ -103,7 +103,7 @@ pub(super) fn tool(program: &str, args: &[&str], pdf: &Path) -> Option<(bool, St
 }
 
 /// The text of one page (`pdftotext -layout`, written to standard output).
-fn page_text(pdf: &Path, page: u64) -> Option<String> {
+pub(crate) fn page_text(pdf: &Path, page: u64) -> Option<String> {
     let page = page.to_string();
     let pdf = pdf.display().to_string();
     let args = ["-layout", "-f", &page, "-l", &page, &pdf];

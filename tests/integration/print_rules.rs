@@ -7,6 +7,7 @@ use std::path::Path;
 use sudoku_book::book::{BookPuzzle, generate_puzzles};
 use sudoku_book::fonts::FontSet;
 use sudoku_book::layout::book::lay_out;
+use sudoku_book::layout::check_plan;
 use sudoku_book::layout::page::{PageFrame, Sheet};
 use sudoku_book::render::page::page_scene;
 use sudoku_book::render::scene::{Item, Scene};
@@ -37,6 +38,7 @@ difficulty = "easy"
 fn book(head: &str) -> (BookPlan, Vec<BookPuzzle>) {
     let text = format!("{head}\n{SECTIONS}");
     let plan = parse("book.toml", &text, Path::new(".")).expect("valid spec");
+    check_plan(&plan).expect("every grid fits its layout");
     let puzzles = generate_puzzles(&plan, &|_| {}).expect("puzzles");
     (plan, puzzles)
 }
@@ -117,7 +119,7 @@ fn a_letter_book_keeps_the_print_rules() {
 
 #[test]
 fn a_bleed_book_keeps_the_print_rules_on_the_trimmed_page() {
-    let head = "title = \"Rules with bleed and a long title that wraps\"\nlayout = \"2up\"\n[page]\nsize = \"kdp-6x9\"\nbleed = true\n[answers]\nlayout = \"2up\"\n[style]\ndiagonals = \"shaded\"";
+    let head = "title = \"Rules with bleed and a long title that wraps\"\nlayout = \"2up\"\n[page]\nsize = \"kdp-6x9\"\nmargin = \"0.4in\"\nbleed = true\n[answers]\nlayout = \"2up\"\n[style]\ndiagonals = \"shaded\"";
     let (plan, puzzles) = book(head);
     let frame = PageFrame::of(&plan.page);
     let scenes = scenes(&plan, &puzzles);

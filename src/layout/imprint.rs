@@ -1,0 +1,116 @@
+//! The pages between the title page and the instructions, when the spec asks for them: the
+//! copyright page (on the verso of the title page: the text wrapped, `ISBN …` and `© YEAR
+//! AUTHOR`, set at the foot of the page) and the "This book belongs to" page (a heading and a
+//! line to write on).
+
+use super::book::{Context, Page};
+use super::page::{FOOTER_BAND, Rect};
+use super::text::{Anchor, Font, Placed};
+use crate::spec::Copyright;
+
+/// The copyright page's sizes, in points, largest first: 7 pt is the print minimum.
+const COPYRIGHT_SIZES: &[f64] = &[9.0, 8.5, 8.0, 7.5, MIN_POINTS];
+const MIN_POINTS: f64 = 7.0;
+const OWNER_HEADING: Font = Font::bold(18.0);
+/// Space between the copyright text and the ISBN and © lines, in millimetres.
+const COPYRIGHT_GAP: f64 = 4.0;
+/// The writing line: how far under the heading, and how much of the content width.
+const LINE_DROP: f64 = 28.0;
+const LINE_SHARE: f64 = 0.75;
+
+/// The copyright and "belongs to" pages the spec asks for, numbered from `first`.
+pub fn pages(ctx: &Context, first: usize) -> Vec<Page> {
+    let structure = &ctx.plan.structure;
+    let mut pages = Vec::new();
+    if let Some(copyright) = &structure.copyright {
+        pages.push(copyright_page(ctx, copyright, first));
+    }
+    if structure.belongs_to {
+        pages.push(belongs_to_page(ctx, first + pages.len()));
+    }
+    pages
+}
+
+/// The copyright page: its lines set at the foot of the page, above the page number, in the
+/// largest size from 9 pt down to 7 pt at which they fit (at the top of the page when even
+/// 7 pt does not fit; the spec keeps the text short enough for every built-in trim).
+fn copyright_page(ctx: &Context, copyright: &Copyright, number: usize) -> Page {
+    let area = ctx.frame.content(number);
+    let room = area.h - FOOTER_BAND;
+    let text = copyright.text.as_deref().unwrap_or("");
+    let notice = notice_lines(ctx, copyright).join("\n");
+    let fits = |font: &Font| block(ctx, area, 0.0, *font, text, &notice).1 <= room;
+    let font = COPYRIGHT_SIZES
+        .iter()
+        .map(|&points| Font::regular(points))
+        .find(fits)
+        .unwrap_or(Font::regular(MIN_POINTS));
+    let (_, height) = block(ctx, area, 0.0, font, text, &notice);
+    let top = area.y + (room - height).max(0.0);
+    Page::with_items(number, block(ctx, area, top, font, text, &notice).0)
+}
+
+/// The text, a gap, and the notice lines from `top` down; the pieces and the height used.
+fn block(
+    ctx: &Context,
+    area: Rect,
+    top: f64,
+    font: Font,
+    text: &str,
+    notice: &str,
+) -> (Vec<Placed>, f64) {
+    let (mut items, mut height) = if text.is_empty() {
+        (Vec::new(), 0.0)
+    } else {
+        let (items, height) = ctx.set.paragraph(area, top, font, Anchor::Start, text);
+        (items, height + COPYRIGHT_GAP)
+    };
+    if !notice.is_empty() {
+        let (lines, used) = ctx
+            .set
+            .paragraph(area, top + height, font, Anchor::Start, notice);
+        items.extend(lines);
+        height += used;
+    }
+    (items, height)
+}
+
+/// `ISBN …` and `© YEAR AUTHOR`, each when there is something to say.
+fn notice_lines(ctx: &Context, copyright: &Copyright) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(isbn) = &copyright.isbn {
+        lines.push(format!("ISBN {isbn}"));
+    }
+    let year = copyright.year.map(|y| y.to_string());
+    let owner: Vec<&str> = [year.as_deref(), ctx.plan.author.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
+    if !owner.is_empty() {
+        lines.push(format!("© {}", owner.join(" ")));
+    }
+    lines
+}
+
+/// "This book belongs to", centred, with a line to write a name on.
+fn belongs_to_page(ctx: &Context, number: usize) -> Page {
+    let area = ctx.frame.content(number);
+    let centre = area.x + area.w / 2.0;
+    let baseline = area.y + area.h * 0.35;
+    let heading = ctx.set.line(
+        centre,
+        baseline,
+        OWNER_HEADING,
+        Anchor::Middle,
+        "This book belongs to",
+    );
+    let half = area.w * LINE_SHARE / 2.0;
+    let line = Placed::Rule {
+        x1: centre - half,
+        y1: baseline + LINE_DROP,
+        x2: centre + half,
+        y2: baseline + LINE_DROP,
+        width: 0.4,
+    };
+    Page::with_items(number, vec![heading, line])
+}
