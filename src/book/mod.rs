@@ -84,7 +84,33 @@ pub fn generate_puzzles(
             result
         })
         .collect();
-    results.into_iter().collect()
+    let mut puzzles = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    sort_sections(plan, &mut puzzles);
+    Ok(puzzles)
+}
+
+/// Orders the puzzles of each `sort = "difficulty"` section easy to hard (by score, then by
+/// their generation order) and renumbers them; every puzzle keeps its own seed.
+fn sort_sections(plan: &BookPlan, puzzles: &mut [BookPuzzle]) {
+    let mut start = 0;
+    for (index, section) in plan.sections.iter().enumerate() {
+        let end = start + section.count;
+        if section.sort_by_difficulty {
+            let members = &mut puzzles[start..end];
+            members.sort_by(|a, b| {
+                a.puzzle
+                    .rating
+                    .score
+                    .total_cmp(&b.puzzle.rating.score)
+                    .then(a.number.cmp(&b.number))
+            });
+            for (offset, puzzle) in members.iter_mut().enumerate() {
+                puzzle.number = start + offset + 1;
+                debug_assert_eq!(puzzle.section, index);
+            }
+        }
+        start = end;
+    }
 }
 
 fn generate_one(plan: &BookPlan, job: Job) -> Result<BookPuzzle, BookError> {

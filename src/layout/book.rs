@@ -111,19 +111,29 @@ fn lay_out_with(
     let mut pages = vec![front::title_page(&ctx)];
     pages.extend(imprint::pages(&ctx, pages.len() + 1));
     pages.extend(front::instruction_pages(&ctx, pages.len() + 1));
-    let entries = plan.sections.len() + usize::from(plan.answers.is_some());
+    let back_answers = plan
+        .sections
+        .iter()
+        .any(|s| s.answers_layout.is_some() && !s.answers_after);
+    let entries = plan.sections.len() + usize::from(back_answers);
     let contents_count = if plan.contents {
         front::contents_page_count(&ctx, entries)
     } else {
         0
     };
     let first = pages.len() + contents_count + 1;
-    let sections = section_pages(&ctx, first);
-    let answers_blank = recto_blank(&ctx, first + sections.pages.len());
+    let mut answer_pages = vec![None; puzzles.len()];
+    let sections = section_pages(&ctx, first, &mut answer_pages);
+    let back = back_answer_groups(&ctx);
+    let answers_blank = !back.is_empty() && recto_blank(&ctx, first + sections.pages.len());
     let answers_start = first + sections.pages.len() + usize::from(answers_blank);
-    let answers = plan
-        .answers
-        .map(|layout| answer_pages(&ctx, &layout, answers_start, &sections.puzzle_pages));
+    let answers = answer_pages_for(
+        &ctx,
+        &back,
+        answers_start,
+        &sections.puzzle_pages,
+        &mut answer_pages,
+    );
     if plan.contents {
         let mut list: Vec<(String, usize)> = plan
             .sections
@@ -131,22 +141,16 @@ fn lay_out_with(
             .zip(&sections.first_pages)
             .map(|(s, &page)| (s.title.clone(), page))
             .collect();
-        if answers.is_some() {
+        if !answers.is_empty() {
             list.push(("Solutions".to_string(), answers_start));
         }
         pages.extend(front::contents_pages(&ctx, &list, pages.len() + 1));
     }
     pages.extend(sections.pages);
-    let answer_pages = match answers {
-        Some(answers) => {
-            if answers_blank {
-                pages.push(Page::new(pages.len() + 1));
-            }
-            pages.extend(answers.pages);
-            answers.answer_pages.into_iter().map(Some).collect()
-        }
-        None => vec![None; puzzles.len()],
-    };
+    if answers_blank {
+        pages.push(Page::new(pages.len() + 1));
+    }
+    pages.extend(answers);
     if pages.len() % 2 == 1 {
         pages.push(Page::new(pages.len() + 1));
     }
@@ -186,22 +190,19 @@ struct SectionPages {
     first_pages: Vec<usize>,
 }
 
-fn section_pages(ctx: &Context, first: usize) -> SectionPages {
+fn section_pages(ctx: &Context, first: usize, answer_pages: &mut [Option<usize>]) -> SectionPages {
     let mut out = SectionPages {
         pages: Vec::new(),
         puzzle_pages: vec![0; ctx.puzzles.len()],
         first_pages: Vec::new(),
     };
-    let per_page = ctx.plan.layout.slots();
     for (index, section) in ctx.plan.sections.iter().enumerate() {
-        let members: Vec<usize> = (0..ctx.puzzles.len())
-            .filter(|&i| ctx.puzzles[i].section == index)
-            .collect();
+        let members = section_members(ctx, index);
         if recto_blank(ctx, first + out.pages.len()) {
             out.pages.push(Page::new(first + out.pages.len()));
         }
         out.first_pages.push(first + out.pages.len());
-        for (k, chunk) in members.chunks(per_page).enumerate() {
+        for (k, chunk) in members.chunks(section.layout.slots()).enumerate() {
             let mut page = Page::new(first + out.pages.len());
             if k == 0 {
                 let note = puzzle_range(ctx, &members);
@@ -209,14 +210,50 @@ fn section_pages(ctx: &Context, first: usize) -> SectionPages {
             } else {
                 running_header(ctx, &mut page, &section.title);
             }
-            place_puzzle_grids(ctx, &mut page, chunk);
+            place_puzzle_grids(ctx, &mut page, &section.layout, chunk);
             for &i in chunk {
                 out.puzzle_pages[i] = page.number;
             }
             out.pages.push(page);
         }
+        if let (Some(layout), true) = (section.answers_layout, section.answers_after) {
+            let group = [AnswerGroup { layout, members }];
+            let start = first + out.pages.len();
+            let pages = answer_pages_for(ctx, &group, start, &out.puzzle_pages, answer_pages);
+            out.pages.extend(pages);
+        }
     }
     out
+}
+
+/// The puzzles of a section, in book order.
+fn section_members(ctx: &Context, section: usize) -> Vec<usize> {
+    (0..ctx.puzzles.len())
+        .filter(|&i| ctx.puzzles[i].section == section)
+        .collect()
+}
+
+/// Answers laid out together: one layout, the puzzles in order.
+struct AnswerGroup {
+    layout: Layout,
+    members: Vec<usize>,
+}
+
+/// The answers that go to the back: sections in order, each starting a new group (a new page)
+/// when its answer layout differs from the one before.
+fn back_answer_groups(ctx: &Context) -> Vec<AnswerGroup> {
+    let mut groups: Vec<AnswerGroup> = Vec::new();
+    for (index, section) in ctx.plan.sections.iter().enumerate() {
+        let Some(layout) = section.answers_layout.filter(|_| !section.answers_after) else {
+            continue;
+        };
+        let members = section_members(ctx, index);
+        match groups.last_mut() {
+            Some(last) if last.layout == layout => last.members.extend(members),
+            _ => groups.push(AnswerGroup { layout, members }),
+        }
+    }
+    groups
 }
 
 /// Whether a blank page goes before a section or the answers that would open on page `next`:
@@ -236,47 +273,43 @@ fn puzzle_range(ctx: &Context, members: &[usize]) -> String {
     }
 }
 
-/// The answer key, with each answer's page.
-struct AnswerPages {
-    pages: Vec<Page>,
-    answer_pages: Vec<usize>,
-}
-
-fn answer_pages(
+/// Answer pages for the groups from page `first`: the first page opens with the "Solutions"
+/// heading, the others carry the running header; each group starts a new page. Each answer's
+/// page is recorded in `answer_pages`.
+fn answer_pages_for(
     ctx: &Context,
-    layout: &Layout,
+    groups: &[AnswerGroup],
     first: usize,
     puzzle_pages: &[usize],
-) -> AnswerPages {
-    let all: Vec<usize> = (0..ctx.puzzles.len()).collect();
-    let mut out = AnswerPages {
-        pages: Vec::new(),
-        answer_pages: vec![0; ctx.puzzles.len()],
-    };
-    for (k, chunk) in all.chunks(layout.slots()).enumerate() {
-        let mut page = Page::new(first + k);
-        if k == 0 {
-            heading(ctx, &mut page, "Solutions", "");
-        } else {
-            running_header(ctx, &mut page, "Solutions");
+    answer_pages: &mut [Option<usize>],
+) -> Vec<Page> {
+    let mut pages: Vec<Page> = Vec::new();
+    for group in groups {
+        for chunk in group.members.chunks(group.layout.slots()) {
+            let mut page = Page::new(first + pages.len());
+            if pages.is_empty() {
+                heading(ctx, &mut page, "Solutions", "");
+            } else {
+                running_header(ctx, &mut page, "Solutions");
+            }
+            place_answer_grids(ctx, &mut page, &group.layout, chunk, puzzle_pages);
+            for &i in chunk {
+                answer_pages[i] = Some(page.number);
+            }
+            pages.push(page);
         }
-        place_answer_grids(ctx, &mut page, layout, chunk, puzzle_pages);
-        for &i in chunk {
-            out.answer_pages[i] = page.number;
-        }
-        out.pages.push(page);
     }
-    out
+    pages
 }
 
 /// Puzzle grids, labelled from the label template and `Variant · Level`.
-fn place_puzzle_grids(ctx: &Context, page: &mut Page, chunk: &[usize]) {
+fn place_puzzle_grids(ctx: &Context, page: &mut Page, layout: &Layout, chunk: &[usize]) {
     let note = |i: usize| {
         let p = &ctx.puzzles[i].puzzle;
         let level = capitalised(p.rating.level.name());
         format!("{} · {level}", variant_title(&p.geometry))
     };
-    place_grids(ctx, page, &ctx.plan.layout, chunk, false, &note);
+    place_grids(ctx, page, layout, chunk, false, &note);
 }
 
 /// Answer grids, labelled from the label template and the page of the puzzle.

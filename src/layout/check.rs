@@ -17,32 +17,38 @@ use crate::units::Mm;
 
 /// Refuses a plan whose largest grid does not fit the slots of its puzzle or answer layout.
 pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
-    let largest = plan
-        .sections
-        .iter()
-        .map(|s| s.request.size)
-        .max()
-        .unwrap_or(9);
     let (puzzle_points, answer_points) = if plan.style.large_print {
         (LARGE_PRINT_DIGITS, LARGE_PRINT_KEY_DIGITS)
     } else {
         (MIN_DIGIT_POINTS, MIN_DIGIT_POINTS)
     };
-    let puzzles = Fit {
-        layout: &plan.layout,
-        key: "layout",
-        position: plan.origin.layout,
-        points: puzzle_points,
-    };
-    grid_fits(plan, &puzzles, largest)?;
-    if let Some(answers) = &plan.answers {
+    for (index, section) in plan.sections.iter().enumerate() {
+        let own = |name: &str| format!("section[{}].{name}", index + 1);
+        let (key, position) = match section.layout_at {
+            Some(at) => (own("layout"), Some(at)),
+            None => ("layout".to_string(), plan.origin.layout),
+        };
+        let puzzles = Fit {
+            layout: &section.layout,
+            key: &key,
+            position,
+            points: puzzle_points,
+        };
+        grid_fits(plan, &puzzles, section.request.size)?;
+        let Some(answers) = &section.answers_layout else {
+            continue;
+        };
+        let (key, position) = match section.answers_layout_at {
+            Some(at) => (own("answers_layout"), Some(at)),
+            None => ("answers.layout".to_string(), plan.origin.answers_layout),
+        };
         let answers = Fit {
             layout: answers,
-            key: "answers.layout",
-            position: plan.origin.answers_layout,
+            key: &key,
+            position,
             points: answer_points,
         };
-        grid_fits(plan, &answers, largest)?;
+        grid_fits(plan, &answers, section.request.size)?;
     }
     Ok(())
 }
@@ -73,14 +79,16 @@ fn widest_gutter(plan: &BookPlan) -> Mm {
     if !plan.page.gutter_auto {
         return plan.page.gutter;
     }
-    let per_page = plan.layout.slots();
     let puzzle_pages: usize = plan
         .sections
         .iter()
-        .map(|s| s.count.div_ceil(per_page))
+        .map(|s| s.count.div_ceil(s.layout.slots()))
         .sum();
-    let total: usize = plan.sections.iter().map(|s| s.count).sum();
-    let answer_pages = plan.answers.map_or(0, |a| total.div_ceil(a.slots()));
+    let answer_pages: usize = plan
+        .sections
+        .iter()
+        .filter_map(|s| Some(s.count.div_ceil(s.answers_layout?.slots())))
+        .sum();
     let estimate = (FRONT_PAGES + puzzle_pages + answer_pages).max(super::kdp::MIN_PAGES);
     let auto = super::kdp::required_gutter(estimate);
     if auto.0 > plan.page.gutter.0 {

@@ -86,6 +86,19 @@ pub struct SectionPlan {
     pub title: String,
     pub count: usize,
     pub request: Request,
+    /// Puzzles per page: the section's own `layout`, else the book's.
+    pub layout: Layout,
+    /// Answers per page: the section's `answers_layout`, else the book's; `None` without
+    /// answers.
+    pub answers_layout: Option<Layout>,
+    /// The section's answers follow its puzzles (`answers = "after-section"`) instead of
+    /// going to the back.
+    pub answers_after: bool,
+    /// The section's puzzles are ordered easy to hard (`sort = "difficulty"`).
+    pub sort_by_difficulty: bool,
+    /// Where the section's layout keys were written, for the layout checks.
+    pub layout_at: Option<(usize, usize)>,
+    pub answers_layout_at: Option<(usize, usize)>,
 }
 
 /// A checked book spec with every default filled in.
@@ -237,7 +250,7 @@ impl Checker<'_> {
             .sections
             .iter()
             .enumerate()
-            .map(|(index, section)| self.section(index, section))
+            .map(|(index, section)| self.section(index, section, &layout, answers.as_ref()))
             .collect::<Result<Vec<_>, _>>()?;
         self.total_count(&raw.sections, &sections)?;
         let origin = Origin {
@@ -592,6 +605,8 @@ impl Checker<'_> {
         &self,
         index: usize,
         spanned: &Spanned<RawSection>,
+        book_layout: &Layout,
+        book_answers: Option<&Layout>,
     ) -> Result<SectionPlan, SpecError> {
         let section = spanned.get_ref();
         let key = |name: &str| format!("section[{}].{name}", index + 1);
@@ -633,11 +648,60 @@ impl Checker<'_> {
             .title
             .as_ref()
             .map_or_else(|| default_title(&request), |t| t.get_ref().clone());
+        let key = |name: &str| format!("section[{}].{name}", index + 1);
+        let layout = match &section.layout {
+            Some(name) => self.layout(&key("layout"), Some(name), "4up")?,
+            None => *book_layout,
+        };
+        let answers_layout = match (&section.answers_layout, book_answers) {
+            (Some(name), Some(_)) => {
+                Some(self.layout(&key("answers_layout"), Some(name), "9up")?)
+            }
+            (_, answers) => answers.copied(),
+        };
         Ok(SectionPlan {
             title,
             count,
             request,
+            layout,
+            answers_layout,
+            answers_after: self.answers_place(section, &key("answers"))?,
+            sort_by_difficulty: self.sort(section, &key("sort"))?,
+            layout_at: self.position(section.layout.as_ref().map(Spanned::span)),
+            answers_layout_at: self.position(section.answers_layout.as_ref().map(Spanned::span)),
         })
+    }
+
+    /// `answers = "back"` (the default) or `"after-section"`.
+    fn answers_place(&self, section: &RawSection, key: &str) -> Result<bool, SpecError> {
+        match &section.answers {
+            None => Ok(false),
+            Some(value) => match value.get_ref().as_str() {
+                "back" => Ok(false),
+                "after-section" => Ok(true),
+                other => Err(self.error(
+                    value.span(),
+                    key,
+                    format!("'{other}' is not a place for answers: use back or after-section"),
+                )),
+            },
+        }
+    }
+
+    /// `sort = "difficulty"` (easy to hard) or `"none"` (the default: generation order).
+    fn sort(&self, section: &RawSection, key: &str) -> Result<bool, SpecError> {
+        match &section.sort {
+            None => Ok(false),
+            Some(value) => match value.get_ref().as_str() {
+                "none" => Ok(false),
+                "difficulty" => Ok(true),
+                other => Err(self.error(
+                    value.span(),
+                    key,
+                    format!("'{other}' is not a sort order: use difficulty or none"),
+                )),
+            },
+        }
     }
 
     /// A request error located at the key that holds the wrong value.

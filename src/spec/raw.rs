@@ -111,6 +111,10 @@ pub struct RawSection {
     pub givens: Option<Spanned<usize>>,
     pub regions: Option<Spanned<String>>,
     pub attempts: Option<Spanned<usize>>,
+    pub layout: Option<Spanned<String>>,
+    pub answers_layout: Option<Spanned<String>>,
+    pub answers: Option<Spanned<String>>,
+    pub sort: Option<Spanned<String>>,
 }
 
 /// Every key the spec knows, for "did you mean" suggestions.
@@ -160,5 +164,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     "givens",
     "regions",
     "attempts",
+    "answers_layout",
+    "sort",
     "kdp",
 ];

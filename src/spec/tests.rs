@@ -382,3 +382,23 @@ fn cover_keys_are_checked_and_located() {
     );
     assert!(error(&cover("spine = true")).contains("unknown field `spine`"));
 }
+
+#[test]
+fn sections_have_their_own_layouts_answers_and_order() {
+    let text = "title = \"x\"\n[[section]]\ncount = 1\nlayout = \"1up\"\nanswers_layout = \"4up\"\nanswers = \"after-section\"\nsort = \"difficulty\"\n[[section]]\ncount = 1\n";
+    let plan = check(text).unwrap();
+    let (own, plain) = (&plan.sections[0], &plan.sections[1]);
+    assert_eq!(own.layout.slots(), 1);
+    assert_eq!(own.answers_layout.map(|l| l.slots()), Some(4));
+    assert!(own.answers_after && own.sort_by_difficulty);
+    assert_eq!(own.layout_at, Some((4, 10)));
+    assert_eq!(plain.layout.slots(), 4);
+    assert_eq!(plain.answers_layout.map(|l| l.slots()), Some(9));
+    assert!(!plain.answers_after && !plain.sort_by_difficulty);
+    let bad = "title = \"x\"\n[[section]]\ncount = 1\nanswers = \"front\"\n";
+    assert!(error(bad).starts_with("book.toml:4:11: section[1].answers: 'front' is not a place"));
+    let bad = "title = \"x\"\n[[section]]\ncount = 1\nsort = \"size\"\n";
+    assert!(error(bad).starts_with("book.toml:4:8: section[1].sort: 'size' is not a sort order"));
+    let none = "title = \"x\"\n[answers]\ninclude = false\n[[section]]\ncount = 1\nanswers_layout = \"4up\"\n";
+    assert_eq!(check(none).unwrap().sections[0].answers_layout, None);
+}

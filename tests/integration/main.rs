@@ -18,6 +18,7 @@ mod logic;
 mod print_rules;
 mod properties;
 mod rate;
+mod sections;
 mod solve;
 mod structure;
 mod text_fits;
