@@ -167,3 +167,33 @@ fn a_cover_matches_its_golden_file() {
     assert!(layout.misfits.is_empty() && layout.notes.is_empty());
     check_golden("cover", &to_svg(&page_scene(&layout.page)));
 }
+
+/// A large-print book: two puzzles a page, 16 pt digits, 12 pt labels and headers, heavy lines.
+const LARGE_PRINT_BOOK: &str = r#"
+title = "Golden Large Print"
+seed = 8
+[style]
+large_print = true
+[[section]]
+title = "Large"
+count = 2
+difficulty = "easy"
+"#;
+
+#[test]
+fn a_large_print_page_matches_its_golden_file() {
+    use sudoku_book::book::generate_puzzles;
+    use sudoku_book::fonts::FontSet;
+    use sudoku_book::layout::book::lay_out;
+    use sudoku_book::render::page::page_scene;
+
+    let plan = sudoku_book::spec::parse("book.toml", LARGE_PRINT_BOOK, std::path::Path::new("."))
+        .expect("the golden spec is valid");
+    let puzzles = generate_puzzles(&plan, &|_| {}).expect("puzzles");
+    let layout = lay_out(&plan, &puzzles, &FontSet::bundled());
+    let page = layout.placement.puzzle_pages[0];
+    check_golden(
+        "book-large-print",
+        &to_svg(&page_scene(&layout.pages[page - 1])),
+    );
+}
