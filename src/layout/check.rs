@@ -358,7 +358,7 @@ fn first_missing_glyph<'a>(
                     }
                 }
             }
-            Placed::Rule { .. } | Placed::Fill { .. } => {}
+            Placed::Rule { .. } | Placed::Fill { .. } | Placed::Picture { .. } => {}
         }
     }
     None

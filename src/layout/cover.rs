@@ -8,8 +8,9 @@
 
 use super::book::Page;
 use super::page::{BLEED, Rect, Sheet};
-use super::text::{Anchor, Font, Placed, TextLine, Typesetter};
+use super::text::{Anchor, Font, Picture, Placed, TextLine, Typesetter};
 use crate::fonts::FontSet;
+use crate::spec::cover::CoverImage;
 use crate::spec::{BookPlan, CoverSpec, PageSpec, Paper};
 use crate::units::MM_PER_INCH;
 
@@ -335,6 +336,7 @@ fn front(
         place(set, &mut out.page, safe, below, &fitted, ink);
         below += fitted.height();
     }
+    let mut author_top = safe.y + safe.h;
     if let Some(author) = &plan.author {
         let piece = Piece {
             text: author,
@@ -346,7 +348,58 @@ fn front(
         let fitted = piece.fit(set, safe, room, out);
         let top = safe.y + safe.h - fitted.height();
         place(set, &mut out.page, safe, top, &fitted, ink);
+        author_top = top;
     }
+    if let Some(image) = &cover.image {
+        let room = Rect {
+            x: safe.x,
+            y: below + PICTURE_GAP,
+            w: safe.w,
+            h: author_top - below - 2.0 * PICTURE_GAP,
+        };
+        picture(image, room, out);
+    }
+}
+
+/// Space between the picture and the texts above and below it, in millimetres.
+const PICTURE_GAP: f64 = 6.0;
+/// The resolution a picture needs to print sharply.
+const PRINT_PPI: f64 = 300.0;
+/// The least height worth giving a picture, in millimetres.
+const MIN_PICTURE: f64 = 15.0;
+
+/// The front picture scaled to fit `room` (aspect kept, centred), or a note when no room is left.
+fn picture(image: &CoverImage, room: Rect, out: &mut CoverLayout) {
+    if room.h < MIN_PICTURE {
+        out.notes.push(
+            "the cover image is left off: the title and subtitle leave no room for it".into(),
+        );
+        return;
+    }
+    let scale = (room.w / f64::from(image.width)).min(room.h / f64::from(image.height));
+    let (w, h) = (
+        f64::from(image.width) * scale,
+        f64::from(image.height) * scale,
+    );
+    let at = Rect {
+        x: room.x + (room.w - w) / 2.0,
+        y: room.y + (room.h - h) / 2.0,
+        w,
+        h,
+    };
+    let ppi = f64::from(image.width) / (w / MM_PER_INCH);
+    if ppi < PRINT_PPI {
+        out.notes.push(format!(
+            "the cover image prints at {ppi:.0} pixels per inch; KDP asks for {PRINT_PPI:.0} for a sharp print"
+        ));
+    }
+    let picture = Picture {
+        bytes: image.bytes.clone(),
+        mime: image.format.mime(),
+        width: image.width,
+        height: image.height,
+    };
+    out.page.items.push(Placed::Picture { at, picture });
 }
 
 /// The back text, wrapped in the back's safe zone and ending above the barcode area.

@@ -54,6 +54,20 @@ pub enum Placed {
     /// A line of text turned a quarter clockwise (reading top to bottom, as on a spine): its
     /// baseline is the vertical line through `x`, and `anchor` places it along `y`.
     Turned(TextLine),
+    /// A picture scaled into `at` (its aspect kept by the layout).
+    Picture {
+        at: Rect,
+        picture: Picture,
+    },
+}
+
+/// A PNG or JPEG picture: its bytes, MIME type and size in pixels.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Picture {
+    pub bytes: std::sync::Arc<[u8]>,
+    pub mime: &'static str,
+    pub width: u32,
+    pub height: u32,
 }
 
 /// Text set to fit its box: the size it got and its lines.

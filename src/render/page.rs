@@ -37,6 +37,13 @@ pub fn page_scene(page: &Page) -> Scene {
                 grey: 0.0,
             }),
             Placed::Grid(grid) => draw_placed(&mut scene, grid),
+            Placed::Picture { at, picture } => scene.push(Item::Picture {
+                x: at.x,
+                y: at.y,
+                w: at.w,
+                h: at.h,
+                picture: picture.clone(),
+            }),
             &Placed::Fill { at, colour } => scene.push(Item::Fill {
                 x: at.x,
                 y: at.y,

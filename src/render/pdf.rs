@@ -5,11 +5,13 @@
 
 use printpdf::{
     Color, FontId, Greyscale, Line, LineCapStyle, LinePoint, Mm, Op, PaintMode, PdfDocument,
-    PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rect, TextItem, TextMatrix,
+    PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, RawImage, Rect, TextItem, TextMatrix,
+    XObject, XObjectId, XObjectTransform,
 };
 
 use super::scene::{Anchor, Grey, Item, Rgb, Scene};
 use crate::fonts::FontSet;
+use crate::layout::text::Picture;
 
 /// Document information written into the PDF (no dates: they stay at the fixed epoch, so the
 /// same book gives the same bytes).
@@ -23,8 +25,9 @@ pub struct DocumentInfo {
 /// size; `None` when trim and sheet are the same.
 pub type TrimBox = Option<(f64, f64, f64, f64)>;
 
-/// One page turned into PDF operations, ready to be added to its document.
-pub struct DrawnPage(PdfPage);
+/// One page turned into PDF operations, ready to be added to its document, with the pictures
+/// it shows.
+pub struct DrawnPage(PdfPage, Vec<Picture>);
 
 /// A PDF being assembled page by page (so a big book never holds all its scenes at once).
 pub struct PdfBuilder<'a> {
@@ -55,11 +58,34 @@ impl<'a> PdfBuilder<'a> {
 
     /// Draws a page from `scene`, with its trim box (any thread; add it with [`Self::add`]).
     pub fn draw(&self, scene: &Scene, trim: TrimBox) -> DrawnPage {
-        DrawnPage(self.writer.page(scene, trim))
+        let pictures = scene
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Picture { picture, .. } => Some(picture.clone()),
+                _ => None,
+            })
+            .collect();
+        DrawnPage(self.writer.page(scene, trim), pictures)
     }
 
-    /// Appends a drawn page.
+    /// Appends a drawn page, embedding its pictures once each (a picture that cannot be
+    /// decoded — the spec has checked it — is left out).
     pub fn add(&mut self, page: DrawnPage) {
+        for picture in page.1 {
+            let id = picture_id(&picture);
+            if self.doc.resources.xobjects.map.contains_key(&id) {
+                continue;
+            }
+            let mut warnings = Vec::new();
+            if let Ok(image) = RawImage::decode_from_bytes(&picture.bytes, &mut warnings) {
+                self.doc
+                    .resources
+                    .xobjects
+                    .map
+                    .insert(id, XObject::Image(image));
+            }
+        }
         self.pages.push(page.0);
     }
 
@@ -142,6 +168,17 @@ mod tests {
         assert!(!text.contains("GTS_PDFX"));
         assert_eq!(text.matches("/FontFile2").count(), 2, "both faces embedded");
     }
+}
+
+/// A picture's name in the PDF, from its bytes (FNV-1a), so the same book gives the same bytes.
+fn picture_id(picture: &Picture) -> XObjectId {
+    let hash = picture
+        .bytes
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
+    XObjectId(format!("Pic{hash:016x}"))
 }
 
 fn pt(mm: f64) -> Pt {
@@ -273,6 +310,26 @@ impl OpWriter<'_> {
                 // A quarter turn clockwise: the text runs down the page, its tops face right.
                 let at = TextMatrix::Raw([0.0, -1.0, 1.0, 0.0, pt(*x).0, pt(height - top).0]);
                 self.text(ops, state, (*bold, *size, *level), at, text);
+            }
+            Item::Picture {
+                x,
+                y,
+                w,
+                h,
+                picture,
+            } => {
+                let (x, y, w, h) = (*x, *y, *w, *h);
+                ops.push(Op::UseXobject {
+                    id: picture_id(picture),
+                    transform: XObjectTransform {
+                        translate_x: Some(pt(x)),
+                        translate_y: Some(pt(height - y - h)),
+                        scale_x: Some(pt(w).0 / picture.width as f32),
+                        scale_y: Some(pt(h).0 / picture.height as f32),
+                        dpi: Some(72.0),
+                        ..XObjectTransform::default()
+                    },
+                });
             }
             &Item::Fill { x, y, w, h, colour } => {
                 set_paint(ops, state, colour);

@@ -42,6 +42,14 @@ pub enum Item {
         h: f64,
         colour: Rgb,
     },
+    /// A PNG or JPEG picture scaled into the box.
+    Picture {
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+        picture: crate::layout::text::Picture,
+    },
     /// Text turned a quarter clockwise about `(x, y)`: it reads top to bottom, its baseline is
     /// the vertical line through `x`, and `anchor` places it along `y`.
     Turned {
@@ -88,6 +96,7 @@ impl Scene {
                 Item::Rect { x, y, .. }
                 | Item::Text { x, y, .. }
                 | Item::Fill { x, y, .. }
+                | Item::Picture { x, y, .. }
                 | Item::Turned { x, y, .. } => {
                     *x += dx;
                     *y += dy;

@@ -118,6 +118,24 @@ pub fn to_svg_with_family(scene: &Scene, family: &str) -> String {
                         .set("fill", rgb(*colour)),
                 );
             }
+            Item::Picture {
+                x,
+                y,
+                w,
+                h,
+                picture,
+            } => {
+                let href = format!("data:{};base64,{}", picture.mime, base64(&picture.bytes));
+                shapes = shapes.add(
+                    svg::node::element::Image::new()
+                        .set("x", num(*x))
+                        .set("y", num(*y))
+                        .set("width", num(*w))
+                        .set("height", num(*h))
+                        .set("preserveAspectRatio", "none")
+                        .set("href", href),
+                );
+            }
             Item::Turned {
                 x,
                 y,
@@ -149,6 +167,26 @@ pub fn to_svg_with_family(scene: &Scene, family: &str) -> String {
         .add(shapes)
         .add(texts);
     document.to_string() + "\n"
+}
+
+/// Standard base64 (with padding), for pictures embedded in the SVG as data URLs.
+fn base64(bytes: &[u8]) -> String {
+    const TABLE: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(TABLE[(n >> (18 - 6 * i) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

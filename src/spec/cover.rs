@@ -10,6 +10,20 @@ use super::Checker;
 use super::error::SpecError;
 use super::raw::{RawBook, RawCover};
 
+/// Reads a file of at most 64 MiB.
+fn read_capped(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let limit = crate::input::MAX_INPUT_BYTES;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(std::io::Error::other("larger than 64 MiB"));
+    }
+    Ok(bytes)
+}
+
 /// The paper of a paperback, which sets the thickness of each page and so the spine width.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Paper {
@@ -46,8 +60,68 @@ pub struct CoverSpec {
     pub back_text: Option<String>,
     /// A colour filling the whole sheet, as red, green and blue.
     pub background: Option<[u8; 3]>,
+    /// A PNG or JPEG for the front, scaled to fit between the title and the author.
+    pub image: Option<CoverImage>,
     /// Where the texts printed on the cover are set in the spec.
     pub origin: CoverOrigin,
+}
+
+/// A front-cover picture: its file's bytes, its format and its size in pixels.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CoverImage {
+    pub bytes: std::sync::Arc<[u8]>,
+    pub format: ImageFormat,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// The picture formats a cover takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageFormat {
+    Png,
+    Jpeg,
+}
+
+impl ImageFormat {
+    /// The MIME type, for the SVG's data URL.
+    pub fn mime(self) -> &'static str {
+        match self {
+            ImageFormat::Png => "image/png",
+            ImageFormat::Jpeg => "image/jpeg",
+        }
+    }
+}
+
+/// The format and pixel size of PNG or JPEG bytes, from their header; `None` for anything else.
+pub fn image_size(bytes: &[u8]) -> Option<(ImageFormat, u32, u32)> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") && bytes.get(12..16) == Some(b"IHDR") {
+        let number = |at: usize| Some(u32::from_be_bytes(bytes.get(at..at + 4)?.try_into().ok()?));
+        return Some((ImageFormat::Png, number(16)?, number(20)?));
+    }
+    if bytes.starts_with(&[0xFF, 0xD8]) {
+        return jpeg_size(bytes).map(|(w, h)| (ImageFormat::Jpeg, w, h));
+    }
+    None
+}
+
+/// Width and height from a JPEG's start-of-frame segment.
+fn jpeg_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    let mut at = 2;
+    while at + 9 < bytes.len() {
+        if bytes[at] != 0xFF {
+            return None;
+        }
+        let marker = bytes[at + 1];
+        let length = usize::from(u16::from_be_bytes([bytes[at + 2], bytes[at + 3]]));
+        let frame = matches!(marker, 0xC0..=0xCF) && !matches!(marker, 0xC4 | 0xC8 | 0xCC);
+        if frame {
+            let height = u16::from_be_bytes([bytes[at + 5], bytes[at + 6]]);
+            let width = u16::from_be_bytes([bytes[at + 7], bytes[at + 8]]);
+            return Some((u32::from(width), u32::from(height)));
+        }
+        at += 2 + length;
+    }
+    None
 }
 
 /// Line and column of each key whose text the cover prints (and of the table itself).
@@ -73,6 +147,7 @@ impl Checker<'_> {
             paper: self.paper(raw.paper.as_ref())?,
             back_text: raw.back_text.as_ref().map(|t| t.get_ref().clone()),
             background: self.background(raw.background.as_ref())?,
+            image: self.cover_image(raw.image.as_ref())?,
             origin: CoverOrigin {
                 table: at(Some(table.span())),
                 title: at(Some(book.title.span())),
@@ -81,6 +156,50 @@ impl Checker<'_> {
                 back_text: at(raw.back_text.as_ref().map(Spanned::span)),
             },
         })
+    }
+
+    /// Reads `cover.image` (relative to the spec): a PNG or JPEG of at most 64 MiB and
+    /// 20,000 pixels a side.
+    fn cover_image(&self, path: Option<&Spanned<String>>) -> Result<Option<CoverImage>, SpecError> {
+        let Some(path) = path else {
+            return Ok(None);
+        };
+        let full = self.dir.join(path.get_ref());
+        let bytes = read_capped(&full).map_err(|e| {
+            self.error(
+                path.span(),
+                "cover.image",
+                format!("cannot read {}: {e}", full.display()),
+            )
+            .unreadable()
+        })?;
+        let bad = |why: &str| {
+            self.error(
+                path.span(),
+                "cover.image",
+                format!("{}: {why}", full.display()),
+            )
+        };
+        let (format, width, height) =
+            image_size(&bytes).ok_or_else(|| bad("not a PNG or JPEG picture"))?;
+        if width == 0 || height == 0 || width > 20_000 || height > 20_000 {
+            return Err(bad(&format!(
+                "{width} x {height} pixels is out of range: 1 to 20000 a side"
+            )));
+        }
+        let mut warnings = Vec::new();
+        if let Err(why) = printpdf::RawImage::decode_from_bytes(&bytes, &mut warnings) {
+            return Err(bad(&format!(
+                "the picture cannot be read ({})",
+                crate::grid::text::shown_text(&why)
+            )));
+        }
+        Ok(Some(CoverImage {
+            bytes: bytes.into(),
+            format,
+            width,
+            height,
+        }))
     }
 
     fn paper(&self, paper: Option<&Spanned<String>>) -> Result<Paper, SpecError> {

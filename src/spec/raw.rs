@@ -93,6 +93,7 @@ pub struct RawCover {
     pub paper: Option<Spanned<String>>,
     pub back_text: Option<Spanned<String>>,
     pub background: Option<Spanned<String>>,
+    pub image: Option<Spanned<String>>,
 }
 
 /// One `[[section]]`.
@@ -166,5 +167,6 @@ pub const KNOWN_KEYS: &[&str] = &[
     "attempts",
     "answers_layout",
     "sort",
+    "image",
     "kdp",
 ];

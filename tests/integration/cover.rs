@@ -196,3 +196,70 @@ fn a_back_text_too_long_for_the_cover_is_refused_at_its_key() {
         .stderr(predicate::str::contains("even at 7 pt"));
     assert!(!dir.path().join("out").exists());
 }
+
+/// Issue 11, item 1: an optional front-cover picture (PNG or JPEG), scaled to fit between the
+/// title and the author, embedded once in cover.pdf and as a data URL in cover.svg.
+#[test]
+fn a_front_picture_is_scaled_in_and_embedded() {
+    let dir = tempfile::tempdir().unwrap();
+    let picture =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cover-picture.png");
+    std::fs::copy(&picture, dir.path().join("front.png")).unwrap();
+    let spec = "title = \"Picture\"\nauthor = \"Me\"\n[page]\nsize = \"kdp-6x9\"\n[cover]\nimage = \"front.png\"\n[[section]]\nsize = 4\ncount = 1\n";
+    std::fs::write(dir.path().join("book.toml"), spec).unwrap();
+    let out = dir.path().join("out");
+    crate::util::cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("pixels per inch"));
+    let svg = std::fs::read_to_string(out.join("cover.svg")).unwrap();
+    assert_eq!(
+        svg.matches("href=\"data:image/png;base64,iVBORw0KGgo")
+            .count(),
+        1
+    );
+    let Ok(listing) = std::process::Command::new("pdfimages")
+        .arg("-list")
+        .arg(out.join("cover.pdf"))
+        .output()
+    else {
+        crate::util::skip("pdfimages is not installed (apt-get install poppler-utils)");
+        return;
+    };
+    let listing = String::from_utf8_lossy(&listing.stdout);
+    assert_eq!(
+        listing.lines().filter(|l| l.contains(" image ")).count(),
+        1,
+        "{listing}"
+    );
+    assert!(listing.contains("   48    32 "), "{listing}");
+    let again = dir.path().join("again");
+    crate::util::cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "-q", "--out"])
+        .arg(&again)
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read(out.join("cover.pdf")).unwrap(),
+        std::fs::read(again.join("cover.pdf")).unwrap()
+    );
+}
+
+#[test]
+fn a_picture_that_is_not_one_is_refused_at_its_key() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("front.png"), b"not a picture at all").unwrap();
+    let spec = "title = \"Picture\"\n[page]\nsize = \"kdp-6x9\"\n[cover]\nimage = \"front.png\"\n[[section]]\nsize = 4\ncount = 1\n";
+    std::fs::write(dir.path().join("book.toml"), spec).unwrap();
+    crate::util::cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out", "out"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("book.toml:5:9: cover.image:"))
+        .stderr(predicates::str::contains("not a PNG or JPEG picture"));
+}

@@ -98,7 +98,7 @@ fn check_rules(scenes: &[Scene], inside: &dyn Fn(usize) -> (f64, f64, f64, f64))
                     within(*x, *y, "a shade");
                     within(x + w, y + h, "a shade");
                 }
-                Item::Fill { .. } | Item::Turned { .. } => {
+                Item::Fill { .. } | Item::Turned { .. } | Item::Picture { .. } => {
                     panic!("page {number}: cover items on a book page")
                 }
             }
@@ -177,7 +177,7 @@ fn a_large_print_book_keeps_its_sizes() {
                         assert!(grid.style.thin >= 0.5 && grid.style.thick >= 1.5);
                     }
                 }
-                Placed::Rule { .. } | Placed::Fill { .. } => {}
+                Placed::Rule { .. } | Placed::Fill { .. } | Placed::Picture { .. } => {}
             }
         }
     }
