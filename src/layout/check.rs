@@ -180,7 +180,10 @@ pub fn check_texts(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
     for (index, section) in plan.sections.iter().enumerate() {
         let key = format!("section[{}].title", index + 1);
         let last = first + section.count - 1;
-        let note = format!("Puzzles {first}–{last}");
+        let (from, to) = (first.to_string(), last.to_string());
+        let note = plan
+            .strings
+            .fill("puzzles_note", &[("first", &from), ("last", &to)]);
         let note_width = set.width(&note, fit::furniture(plan, fit::HEADING_NOTE));
         let heading = fit::heading_box(plan, &frame, note_width);
         for text_box in [heading, contents] {
