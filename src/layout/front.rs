@@ -7,7 +7,6 @@ use super::fit::{self, CONTENTS_LINE};
 use super::page::Rect;
 use super::style::{Look, PlacedGrid};
 use super::text::{Anchor, Font, Placed, Typesetter};
-use crate::grid::text::digit_range;
 use crate::grid::{Geometry, Grid, HouseKind};
 use crate::logic::Level;
 use crate::spec::Strings;
@@ -258,7 +257,7 @@ pub fn rules(strings: &Strings, geo: &Geometry) -> String {
     }
     let last = houses.pop().unwrap_or_default();
     let values = [
-        ("digits", digit_range(geo.size())),
+        ("digits", strings.digit_range(geo.size())),
         ("houses", houses.join(", ")),
         ("last", last),
     ];

@@ -25,6 +25,8 @@ pub const KEYS: &[(&str, &[&str])] = &[
     ("one_solution", &[]),
     ("solutions_at_back", &[]),
     ("rules", &["digits", "houses", "last"]),
+    ("digits_to", &["last"]),
+    ("digits_and_letters", &["last"]),
     ("house_row", &[]),
     ("house_column", &[]),
     ("house_region", &[]),
@@ -192,6 +194,16 @@ impl Strings {
             parts.push(self.get("variant_plus_window"));
         }
         parts.join(" + ")
+    }
+
+    /// The digits of a size as people write them: `1 to 9`, or `1-9 and A-G` above 9.
+    pub fn digit_range(&self, size: usize) -> String {
+        if size <= 9 {
+            self.fill("digits_to", &[("last", &size.to_string())])
+        } else {
+            let last = crate::grid::text::digit_symbol(size as u8).to_string();
+            self.fill("digits_and_letters", &[("last", &last)])
+        }
     }
 
     /// A grid's kind as printed: the variant, with its size when it is not 9×9 (`Classic 6×6`).

@@ -116,3 +116,14 @@ fn bad_placeholders_are_refused() {
     let none = check_placeholders("Notes {n}", &[]).unwrap_err();
     assert!(none.contains("takes none"), "{none}");
 }
+
+#[test]
+fn english_digit_ranges_are_written_as_before() {
+    for size in [4, 6, 8, 9, 12, 16] {
+        assert_eq!(
+            Strings::default().digit_range(size),
+            crate::grid::text::digit_range(size)
+        );
+    }
+    assert_eq!(Strings::from_table(DE).digit_range(9), "1 bis 9");
+}
