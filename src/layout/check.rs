@@ -218,6 +218,13 @@ pub fn check_texts(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
         }
         first = last + 1;
     }
+    if plan.answers.is_some() {
+        let solutions = plan.strings.get("solutions");
+        let heading = fit::heading_box(plan, &frame, 0.0);
+        for text_box in [heading, contents] {
+            fits(plan, &set, "strings.solutions", solutions, &text_box)?;
+        }
+    }
     Ok(())
 }
 

@@ -101,3 +101,18 @@ fn an_unknown_language_is_refused_before_any_puzzle_is_made() {
         ))
         .stderr(predicates::str::contains("did you mean 'deutsch'"));
 }
+
+#[test]
+fn an_override_the_font_cannot_print_is_refused_at_its_line() {
+    let spec = "title = \"T\"\n[strings]\nsolutions = \"Lösungen ★\"\n[[section]]\ncount = 1\n";
+    let dir = crate::build::spec_folder(spec);
+    crate::util::cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml"])
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains(
+            "book.toml:3:13: strings.solutions",
+        ))
+        .stderr(predicates::str::contains("U+2605"));
+}
