@@ -17,6 +17,7 @@ use crate::fonts::FontSet;
 use crate::grid::Geometry;
 use crate::spec::BookPlan;
 use crate::spec::Layout;
+use crate::spec::Strings;
 use crate::units::Mm;
 
 /// One page: its number (from 1), the sheet it is printed on, and what is on it — every
@@ -142,7 +143,7 @@ fn lay_out_with(
             .map(|(s, &page)| (s.title.clone(), page))
             .collect();
         if !answers.is_empty() {
-            list.push(("Solutions".to_string(), answers_start));
+            list.push((plan.strings.get("solutions").to_string(), answers_start));
         }
         pages.extend(front::contents_pages(&ctx, &list, pages.len() + 1));
     }
@@ -263,12 +264,14 @@ fn recto_blank(ctx: &Context, next: usize) -> bool {
 }
 
 fn puzzle_range(ctx: &Context, members: &[usize]) -> String {
+    let strings = &ctx.plan.strings;
+    let number = |i: usize| ctx.puzzles[i].number.to_string();
     match (members.first(), members.last()) {
-        (Some(&a), Some(&b)) if a != b => format!(
-            "Puzzles {}–{}",
-            ctx.puzzles[a].number, ctx.puzzles[b].number
+        (Some(&a), Some(&b)) if a != b => strings.fill(
+            "puzzles_note",
+            &[("first", &number(a)), ("last", &number(b))],
         ),
-        (Some(&a), _) => format!("Puzzle {}", ctx.puzzles[a].number),
+        (Some(&a), _) => strings.fill("puzzle_note", &[("n", &number(a))]),
         _ => String::new(),
     }
 }
@@ -287,10 +290,11 @@ fn answer_pages_for(
     for group in groups {
         for chunk in group.members.chunks(group.layout.slots()) {
             let mut page = Page::new(first + pages.len());
+            let title = ctx.plan.strings.get("solutions");
             if pages.is_empty() {
-                heading(ctx, &mut page, "Solutions", "");
+                heading(ctx, &mut page, title, "");
             } else {
-                running_header(ctx, &mut page, "Solutions");
+                running_header(ctx, &mut page, title);
             }
             place_answer_grids(ctx, &mut page, &group.layout, chunk, puzzle_pages);
             for &i in chunk {
@@ -306,8 +310,11 @@ fn answer_pages_for(
 fn place_puzzle_grids(ctx: &Context, page: &mut Page, layout: &Layout, chunk: &[usize]) {
     let note = |i: usize| {
         let p = &ctx.puzzles[i].puzzle;
-        let level = capitalised(p.rating.level.name());
-        format!("{} · {level}", variant_title(&p.geometry))
+        let level = ctx.plan.strings.level(p.rating.level);
+        format!(
+            "{} · {level}",
+            variant_title(&ctx.plan.strings, &p.geometry)
+        )
     };
     place_grids(ctx, page, layout, chunk, false, &note);
 }
@@ -320,7 +327,10 @@ fn place_answer_grids(
     chunk: &[usize],
     puzzle_pages: &[usize],
 ) {
-    let note = |i: usize| format!("page {}", puzzle_pages[i]);
+    let note = |i: usize| {
+        let page = puzzle_pages[i].to_string();
+        ctx.plan.strings.fill("answer_note", &[("page", &page)])
+    };
     place_grids(ctx, page, layout, chunk, true, &note);
 }
 
@@ -347,9 +357,10 @@ fn place_grids(
 /// The label of puzzle `i` from the spec's template (`#{n}` by default).
 fn label_text(ctx: &Context, i: usize) -> String {
     let p = &ctx.puzzles[i];
-    let level = capitalised(p.puzzle.rating.level.name());
-    let variant = variant_title(&p.puzzle.geometry);
-    ctx.plan.structure.label.fill(p.number, &level, &variant)
+    let strings = &ctx.plan.strings;
+    let level = strings.level(p.puzzle.rating.level);
+    let variant = variant_title(strings, &p.puzzle.geometry);
+    ctx.plan.structure.label.fill(p.number, level, &variant)
 }
 
 /// The largest grid in the slot (the spec has already refused layouts whose digits would print
@@ -478,19 +489,6 @@ fn number_pages(ctx: &Context, pages: &mut [Page]) {
 }
 
 /// How a variant is named on pages: `Classic`, `Classic 6×6`, `Jigsaw + diagonal`.
-pub fn variant_title(geo: &Geometry) -> String {
-    let name = capitalised(&geo.variant().name().replace('+', " + "));
-    if geo.size() == 9 {
-        name
-    } else {
-        format!("{name} {0}×{0}", geo.size())
-    }
-}
-
-/// `easy` → `Easy`.
-pub fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+pub fn variant_title(strings: &Strings, geo: &Geometry) -> String {
+    strings.variant_title(geo.variant(), geo.size())
 }

@@ -188,7 +188,10 @@ pub fn check_texts(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
     for (index, section) in plan.sections.iter().enumerate() {
         let key = format!("section[{}].title", index + 1);
         let last = first + section.count - 1;
-        let note = format!("Puzzles {first}–{last}");
+        let (from, to) = (first.to_string(), last.to_string());
+        let note = plan
+            .strings
+            .fill("puzzles_note", &[("first", &from), ("last", &to)]);
         let note_width = set.width(&note, fit::furniture(plan, fit::HEADING_NOTE));
         let heading = fit::heading_box(plan, &frame, note_width);
         for text_box in [heading, contents] {
@@ -222,6 +225,13 @@ pub fn check_texts(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
             });
         }
         first = last + 1;
+    }
+    if plan.answers.is_some() {
+        let solutions = plan.strings.get("solutions");
+        let heading = fit::heading_box(plan, &frame, 0.0);
+        for text_box in [heading, contents] {
+            fits(plan, &set, "strings.solutions", solutions, &text_box)?;
+        }
     }
     Ok(())
 }

@@ -2,14 +2,14 @@
 //! book holds with its rules and a small diagram of its houses, then the levels), and the table
 //! of contents with page numbers and dot leaders.
 
-use super::book::{Context, Page, capitalised, variant_title};
+use super::book::{Context, Page, variant_title};
 use super::fit::{self, CONTENTS_LINE};
 use super::page::Rect;
 use super::style::{Look, PlacedGrid};
 use super::text::{Anchor, Font, Placed, Typesetter};
-use crate::grid::text::digit_range;
 use crate::grid::{Geometry, Grid, HouseKind};
 use crate::logic::Level;
+use crate::spec::Strings;
 
 const TITLE_NOTE: Font = Font::regular(11.0);
 const PAGE_TITLE: Font = Font::bold(18.0);
@@ -60,25 +60,42 @@ pub fn title_page(ctx: &Context) -> Page {
     Page::with_items(1, items)
 }
 
-/// `48 puzzles · easy to hard · with solutions`.
+/// `48 puzzles · Easy to hard · with solutions`.
 fn contents_note(ctx: &Context) -> String {
+    let strings = &ctx.plan.strings;
     let levels: Vec<Level> = ctx.puzzles.iter().map(|p| p.puzzle.rating.level).collect();
     let count = ctx.puzzles.len();
-    let mut parts = vec![format!(
-        "{count} puzzle{}",
-        if count == 1 { "" } else { "s" }
-    )];
-    if let (Some(low), Some(high)) = (levels.iter().min(), levels.iter().max()) {
-        parts.push(if low == high {
-            capitalised(low.name())
-        } else {
-            format!("{} to {}", capitalised(low.name()), high.name())
-        });
+    let key = if count == 1 {
+        "puzzle_count_one"
+    } else {
+        "puzzle_count"
+    };
+    let mut parts = vec![strings.fill(key, &[("count", &count.to_string())])];
+    if let (Some(&low), Some(&high)) = (levels.iter().min(), levels.iter().max()) {
+        parts.push(level_span(strings, low, high));
     }
     if ctx.plan.answers.is_some() {
-        parts.push("with solutions".to_string());
+        parts.push(strings.get("with_solutions").to_string());
     }
     parts.join(" · ")
+}
+
+/// `Easy`, or `Easy to hard`.
+fn level_span(strings: &Strings, low: Level, high: Level) -> String {
+    let (low, high) = (strings.level(low), strings.level(high));
+    if low == high {
+        return low.to_string();
+    }
+    let (low_lower, high_lower) = (low.to_lowercase(), high.to_lowercase());
+    strings.fill(
+        "level_span",
+        &[
+            ("low", low),
+            ("high", high),
+            ("low_lower", &low_lower),
+            ("high_lower", &high_lower),
+        ],
+    )
 }
 
 /// A block of the instructions: pieces placed from the top of a given area, and its height.
@@ -93,7 +110,7 @@ pub fn instruction_pages(ctx: &Context, first: usize) -> Vec<Page> {
         area.y + PAGE_TITLE.mm(),
         PAGE_TITLE,
         Anchor::Start,
-        "How to play",
+        ctx.plan.strings.get("how_to_play"),
     ));
     let mut y = area.y + AFTER_TITLE;
     for block in instruction_blocks(ctx) {
@@ -125,21 +142,24 @@ pub fn instruction_pages(ctx: &Context, first: usize) -> Vec<Page> {
 fn instruction_blocks(ctx: &Context) -> Vec<Block> {
     let mut blocks: Vec<Block> = vec![text_block(&introduction(ctx))];
     for geo in kinds(ctx) {
-        blocks.push(kind_block(ctx.look, geo));
+        blocks.push(kind_block(ctx.look, &ctx.plan.strings, geo));
     }
     blocks.push(levels_block(ctx));
     blocks
 }
 
 fn introduction(ctx: &Context) -> String {
-    let mut text = ctx.plan.instructions.clone().unwrap_or_else(|| {
-        "Fill every empty cell with a digit so that no digit repeats in any row, column or outlined region.".to_string()
-    });
-    text.push_str(
-        "\nEvery puzzle has exactly one solution, and it can be found by logic alone: no guessing is needed.",
-    );
+    let strings = &ctx.plan.strings;
+    let mut text = ctx
+        .plan
+        .instructions
+        .clone()
+        .unwrap_or_else(|| strings.get("introduction").to_string());
+    text.push('\n');
+    text.push_str(strings.get("one_solution"));
     if ctx.plan.answers.is_some() {
-        text.push_str(" The solutions are at the back of the book.");
+        text.push(' ');
+        text.push_str(strings.get("solutions_at_back"));
     }
     text
 }
@@ -187,9 +207,9 @@ fn kinds(ctx: &Context) -> Vec<Geometry> {
 }
 
 /// A diagram of the grid's houses at the left, its name and rules at the right.
-fn kind_block(look: Look, geo: Geometry) -> Block {
-    let name = variant_title(&geo);
-    let rules = rules(&geo);
+fn kind_block(look: Look, strings: &Strings, geo: Geometry) -> Block {
+    let name = variant_title(strings, &geo);
+    let rules = rules(strings, &geo);
     Box::new(move |set, area, top| {
         let side = (area.w * 0.3).min(34.0);
         let text_area = Rect {
@@ -213,15 +233,19 @@ fn kind_block(look: Look, geo: Geometry) -> Block {
 }
 
 /// The rules of a grid in one sentence, from its houses.
-pub fn rules(geo: &Geometry) -> String {
-    let mut houses = vec!["every row".to_string(), "every column".to_string()];
+pub fn rules(strings: &Strings, geo: &Geometry) -> String {
+    let mut houses = vec![
+        strings.get("house_row").to_string(),
+        strings.get("house_column").to_string(),
+    ];
     if geo.variant().jigsaw {
-        houses.push("every region outlined with thick lines".to_string());
+        houses.push(strings.get("house_region").to_string());
     } else if let Some(b) = geo.box_shape() {
-        houses.push(format!("every {}×{} box", b.rows, b.cols));
+        let (rows, cols) = (b.rows.to_string(), b.cols.to_string());
+        houses.push(strings.fill("house_box", &[("rows", &rows), ("cols", &cols)]));
     }
     if geo.variant().diagonal {
-        houses.push("both long diagonals".to_string());
+        houses.push(strings.get("house_diagonals").to_string());
     }
     let windows = geo
         .houses()
@@ -229,43 +253,34 @@ pub fn rules(geo: &Geometry) -> String {
         .filter(|h| matches!(h.kind, HouseKind::Window(_)))
         .count();
     if windows > 0 {
-        houses.push(format!("each of the {windows} shaded windows"));
+        houses.push(strings.fill("house_windows", &[("count", &windows.to_string())]));
     }
     let last = houses.pop().unwrap_or_default();
-    format!(
-        "Place the digits {} so that {} and {last} hold each digit exactly once.",
-        digit_range(geo.size()),
-        houses.join(", ")
-    )
+    let values = [
+        ("digits", strings.digit_range(geo.size())),
+        ("houses", houses.join(", ")),
+        ("last", last),
+    ];
+    let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    strings.fill("rules", &values)
 }
 
 fn levels_block(ctx: &Context) -> Block {
+    let strings = &ctx.plan.strings;
     let mut present: Vec<Level> = ctx.puzzles.iter().map(|p| p.puzzle.rating.level).collect();
     present.sort();
     present.dedup();
     let lines: Vec<String> = present
         .iter()
         .map(|&level| {
-            format!(
-                "{}: {}",
-                capitalised(level.name()),
-                level_description(level)
-            )
+            let values = [
+                ("level", strings.level(level)),
+                ("text", strings.level_text(level)),
+            ];
+            strings.fill("level_line", &values)
         })
         .collect();
-    titled_block("Levels in this book", &lines.join("\n"))
-}
-
-fn level_description(level: Level) -> &'static str {
-    match level {
-        Level::Easy => {
-            "each step finds a cell that can hold only one digit, or a digit that fits in only one place."
-        }
-        Level::Medium => "adds pairs of candidates and digits locked in one row, column or box.",
-        Level::Hard => "adds triples, X-Wings, Swordfish and wings.",
-        Level::Expert => "needs chains of reasoning across the grid.",
-        Level::Extreme => "needs long forcing chains; for the most determined solvers.",
-    }
+    titled_block(strings.get("levels_title"), &lines.join("\n"))
 }
 
 /// Lines of contents one page holds.
@@ -304,7 +319,7 @@ fn contents_page(ctx: &Context, chunk: &[(String, usize)], number: usize, titled
             area.y + PAGE_TITLE.mm(),
             PAGE_TITLE,
             Anchor::Start,
-            "Contents",
+            ctx.plan.strings.get("contents"),
         ));
     }
     for (i, (title, page)) in chunk.iter().enumerate() {

@@ -79,7 +79,7 @@ fn block(
 fn notice_lines(ctx: &Context, copyright: &Copyright) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(isbn) = &copyright.isbn {
-        lines.push(format!("ISBN {isbn}"));
+        lines.push(ctx.plan.strings.fill("isbn", &[("isbn", isbn)]));
     }
     let year = copyright.year.map(|y| y.to_string());
     let owner: Vec<&str> = [year.as_deref(), ctx.plan.author.as_deref()]
@@ -102,7 +102,7 @@ fn belongs_to_page(ctx: &Context, number: usize) -> Page {
         baseline,
         OWNER_HEADING,
         Anchor::Middle,
-        "This book belongs to",
+        ctx.plan.strings.get("belongs_to"),
     );
     let half = area.w * LINE_SHARE / 2.0;
     let line = Placed::Rule {

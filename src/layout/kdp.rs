@@ -43,9 +43,10 @@ const NOTES_LINE_GAP: f64 = 9.0;
 /// A Notes page: the heading and ruled lines for writing, inside the margins.
 pub fn notes_page(ctx: &Context, number: usize) -> Page {
     let area = ctx.frame.content(number);
+    let heading = ctx.plan.strings.get("notes");
     let mut items = vec![
         ctx.set
-            .line(area.x, area.y + 7.0, NOTES_HEADING, Anchor::Start, "Notes"),
+            .line(area.x, area.y + 7.0, NOTES_HEADING, Anchor::Start, heading),
     ];
     let bottom = area.y + area.h - super::page::FOOTER_BAND;
     let mut y = area.y + 9.5 + NOTES_LINE_GAP;

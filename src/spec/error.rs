@@ -61,7 +61,7 @@ impl fmt::Display for SpecError {
 impl std::error::Error for SpecError {}
 
 /// The most characters of a message or key shown: a spec may hold keys or values of any length.
-const MAX_SHOWN: usize = 300;
+const MAX_SHOWN: usize = 400;
 
 /// Text as a message shows it: control and other invisible characters as `\u{…}` (never raw),
 /// cut after [`MAX_SHOWN`] characters.

@@ -6,6 +6,7 @@ pub mod cover;
 pub mod error;
 pub mod layouts;
 pub mod raw;
+pub mod strings;
 pub mod structure;
 
 use std::ops::Range;
@@ -22,6 +23,7 @@ pub use error::SpecError;
 use error::did_you_mean;
 pub use layouts::{Layout, LayoutSource, builtin_names, find_layout, parse_layout};
 use raw::{KNOWN_KEYS, RawBook, RawLength, RawSection};
+pub use strings::Strings;
 pub use structure::{Copyright, LabelTemplate, Structure};
 
 /// KDP's smallest outside margin, and the default margin and gutter.
@@ -121,6 +123,8 @@ pub struct BookPlan {
     pub contents: bool,
     /// Copyright and owner pages, recto sections, the label template, the header switch.
     pub structure: Structure,
+    /// The book's fixed texts in its language, with the spec's overrides.
+    pub strings: Strings,
     pub style: Style,
     pub sections: Vec<SectionPlan>,
     /// The paperback's wrap cover, when the spec has a `[cover]` table.
@@ -216,7 +220,8 @@ impl Checker<'_> {
                 "the book has no [[section]]: add at least one".into(),
             ));
         }
-        let texts = self.text_origins(&raw);
+        let mut texts = self.text_origins(&raw);
+        let strings = self.strings(&raw, &mut texts)?;
         let cover = raw
             .cover
             .as_ref()
@@ -250,7 +255,9 @@ impl Checker<'_> {
             .sections
             .iter()
             .enumerate()
-            .map(|(index, section)| self.section(index, section, &layout, answers.as_ref()))
+            .map(|(index, section)| {
+                self.section(index, section, &strings, &layout, answers.as_ref())
+            })
             .collect::<Result<Vec<_>, _>>()?;
         self.total_count(&raw.sections, &sections)?;
         let origin = Origin {
@@ -275,6 +282,7 @@ impl Checker<'_> {
             header: structure::header_text(raw.header),
             contents: raw.contents.is_some_and(Spanned::into_inner),
             structure,
+            strings,
             style: self.style(raw.style.unwrap_or_default())?,
             sections,
             origin,
@@ -605,6 +613,7 @@ impl Checker<'_> {
         &self,
         index: usize,
         spanned: &Spanned<RawSection>,
+        strings: &Strings,
         book_layout: &Layout,
         book_answers: Option<&Layout>,
     ) -> Result<SectionPlan, SpecError> {
@@ -647,7 +656,7 @@ impl Checker<'_> {
         let title = section
             .title
             .as_ref()
-            .map_or_else(|| default_title(&request), |t| t.get_ref().clone());
+            .map_or_else(|| default_title(&request, strings), |t| t.get_ref().clone());
         let key = |name: &str| format!("section[{}].{name}", index + 1);
         let layout = match &section.layout {
             Some(name) => self.layout(&key("layout"), Some(name), "4up")?,
@@ -773,14 +782,29 @@ fn suggestion(word: &str, known: &[&str]) -> String {
 }
 
 /// A section heading from what it holds: `Classic 9×9 — hard`.
-fn default_title(request: &Request) -> String {
-    let variant = request.variant.name();
-    let mut name = variant[..1].to_uppercase() + &variant[1..];
-    name.push_str(&format!(" {0}×{0}", request.size));
+fn default_title(request: &Request, strings: &Strings) -> String {
+    let variant = strings.variant(request.variant);
+    let size = request.size.to_string();
+    let title = strings.fill("section_title", &[("variant", &variant), ("size", &size)]);
     match request.target {
-        Target::Level(level) => format!("{name} — {level}"),
-        Target::Score { min, max } => format!("{name} — score {min:.1} to {max:.1}"),
-        Target::Any => name,
+        Target::Level(level) => {
+            let printed = strings.level(level);
+            let lower = printed.to_lowercase();
+            let values = [
+                ("title", title.as_str()),
+                ("level", printed),
+                ("level_lower", &lower),
+            ];
+            strings.fill("section_level", &values)
+        }
+        Target::Score { min, max } => {
+            let (min, max) = (format!("{min:.1}"), format!("{max:.1}"));
+            strings.fill(
+                "section_score",
+                &[("title", &title), ("min", &min), ("max", &max)],
+            )
+        }
+        Target::Any => title,
     }
 }
 
@@ -789,3 +813,6 @@ mod tests;
 
 #[cfg(test)]
 mod structure_tests;
+
+#[cfg(test)]
+mod strings_tests;

@@ -1,6 +1,8 @@
 //! The book spec exactly as written in TOML: serde structs that refuse unknown keys and keep the
 //! source span of every value, so later checks can point at the line and column.
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -30,6 +32,8 @@ pub struct RawBook {
     pub label: Option<Spanned<String>>,
     pub recto: Option<Spanned<bool>>,
     pub belongs_to: Option<Spanned<bool>>,
+    pub language: Option<Spanned<String>>,
+    pub strings: Option<Spanned<BTreeMap<String, Spanned<String>>>>,
     pub copyright: Option<RawCopyright>,
     pub page: Option<RawPage>,
     pub answers: Option<RawAnswers>,
@@ -134,6 +138,8 @@ pub const KNOWN_KEYS: &[&str] = &[
     "label",
     "recto",
     "belongs_to",
+    "language",
+    "strings",
     "copyright",
     "text",
     "isbn",

@@ -107,27 +107,34 @@ count = 1
 difficulty = "easy"
 "#;
 
-#[test]
-fn book_pages_of_each_variant_match_their_golden_files() {
+/// The files of the book built from `spec`.
+fn book_files(spec: &str) -> Vec<(String, Vec<u8>)> {
     use sudoku_book::book::generate_puzzles;
     use sudoku_book::fonts::FontSet;
     use sudoku_book::publish::assemble::assemble;
 
-    let plan = sudoku_book::spec::parse("book.toml", VARIANT_BOOK, std::path::Path::new("."))
+    let plan = sudoku_book::spec::parse("book.toml", spec, std::path::Path::new("."))
         .expect("the golden spec is valid");
     let puzzles = generate_puzzles(&plan, &|_| {}).expect("puzzles");
-    let book = assemble(&plan, &puzzles, &FontSet::bundled());
-    let manifest: serde_json::Value = book
-        .files
+    assemble(&plan, &puzzles, &FontSet::bundled()).files
+}
+
+/// Page `number` of a book's files, as SVG text.
+fn page_svg(files: &[(String, Vec<u8>)], number: u64) -> String {
+    let name = format!("pages/page-{number:03}.svg");
+    let (_, bytes) = files.iter().find(|(n, _)| *n == name).unwrap();
+    String::from_utf8(bytes.clone()).unwrap()
+}
+
+#[test]
+fn book_pages_of_each_variant_match_their_golden_files() {
+    let files = book_files(VARIANT_BOOK);
+    let manifest: serde_json::Value = files
         .iter()
         .find(|(name, _)| name == "book.json")
         .map(|(_, bytes)| serde_json::from_slice(bytes).unwrap())
         .unwrap();
-    let page = |number: u64| {
-        let name = format!("pages/page-{number:03}.svg");
-        let (_, bytes) = book.files.iter().find(|(n, _)| *n == name).unwrap();
-        String::from_utf8(bytes.clone()).unwrap()
-    };
+    let page = |number: u64| page_svg(&files, number);
     for puzzle in manifest["puzzles"].as_array().unwrap() {
         let variant = puzzle["variant"].as_str().unwrap();
         let name = format!("book-{variant}-{}", puzzle["size"]);
@@ -137,6 +144,15 @@ fn book_pages_of_each_variant_match_their_golden_files() {
     check_golden("book-answers", &page(answers));
     check_golden("book-title", &page(1));
     check_golden("book-instructions", &page(2));
+}
+
+#[test]
+fn a_german_instructions_page_matches_its_golden_file() {
+    let spec = VARIANT_BOOK.replace("seed = 5", "seed = 5\nlanguage = \"de\"");
+    let files = book_files(&spec);
+    let page = page_svg(&files, 2);
+    assert!(page.contains("Spielanleitung"), "{page}");
+    check_golden("book-instructions-de", &page);
 }
 
 /// A 6×9 cover of a 120-page book on cream paper, with a background, back text and spine text.

@@ -119,6 +119,13 @@ fn a_text_that_cannot_fit_is_refused_at_its_key() {
             format!("title = \"{}\"", "Sudoku ".repeat(12)),
             "section[1].title: with the running header \"Sudoku Sudoku",
         ),
+        (
+            format!(
+                "title = \"S\"\n[strings]\nsolutions = \"{}\"",
+                "Solutions ".repeat(20)
+            ),
+            "book.toml:3:13: strings.solutions: too long to fit one line",
+        ),
     ];
     for (head, expected) in cases {
         let dir = tempfile::tempdir().unwrap();

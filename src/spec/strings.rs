@@ -1,0 +1,308 @@
+//! The book's fixed texts — "How to play", the rules of each variant, the levels, "Contents",
+//! "Solutions", "Notes", the heading and label notes, the copyright and "belongs to" texts — in
+//! one table per language (English, German, French and Spanish), chosen by `language` and
+//! overridden key by key by the spec's `[strings]` table. A text may hold `{name}` placeholders,
+//! each key its own (see [`KEYS`]).
+
+use std::collections::BTreeMap;
+
+use toml::Spanned;
+
+use super::error::{SpecError, did_you_mean};
+use super::raw::RawBook;
+use super::{Checker, TextOrigin};
+use crate::grid::Variant;
+use crate::logic::Level;
+
+mod tables;
+
+pub use tables::{DE, EN, ES, FR};
+
+/// Every key with the placeholders its text may hold, in the order of the book.
+pub const KEYS: &[(&str, &[&str])] = &[
+    ("how_to_play", &[]),
+    ("introduction", &[]),
+    ("one_solution", &[]),
+    ("solutions_at_back", &[]),
+    ("rules", &["digits", "houses", "last"]),
+    ("digits_to", &["last"]),
+    ("digits_and_letters", &["last"]),
+    ("house_row", &[]),
+    ("house_column", &[]),
+    ("house_region", &[]),
+    ("house_box", &["rows", "cols"]),
+    ("house_diagonals", &[]),
+    ("house_windows", &["count"]),
+    ("levels_title", &[]),
+    ("level_line", &["level", "text"]),
+    ("level_easy", &[]),
+    ("level_medium", &[]),
+    ("level_hard", &[]),
+    ("level_expert", &[]),
+    ("level_extreme", &[]),
+    ("level_easy_text", &[]),
+    ("level_medium_text", &[]),
+    ("level_hard_text", &[]),
+    ("level_expert_text", &[]),
+    ("level_extreme_text", &[]),
+    ("contents", &[]),
+    ("solutions", &[]),
+    ("notes", &[]),
+    ("puzzle_note", &["n"]),
+    ("puzzles_note", &["first", "last"]),
+    ("answer_note", &["page"]),
+    ("belongs_to", &[]),
+    ("isbn", &["isbn"]),
+    ("puzzle_count_one", &["count"]),
+    ("puzzle_count", &["count"]),
+    ("level_span", &["low", "high", "low_lower", "high_lower"]),
+    ("with_solutions", &[]),
+    ("variant_classic", &[]),
+    ("variant_jigsaw", &[]),
+    ("variant_diagonal", &[]),
+    ("variant_window", &[]),
+    ("variant_plus_diagonal", &[]),
+    ("variant_plus_window", &[]),
+    ("variant_sized", &["variant", "size"]),
+    ("section_title", &["variant", "size"]),
+    ("section_level", &["title", "level", "level_lower"]),
+    ("section_score", &["title", "min", "max"]),
+];
+
+/// The languages built in: code, English name, own name.
+pub const LANGUAGES: &[(&str, &str, &str)] = &[
+    ("en", "english", "english"),
+    ("de", "german", "deutsch"),
+    ("fr", "french", "français"),
+    ("es", "spanish", "español"),
+];
+
+/// The built-in table of a language code (`en`, `de`, `fr`, `es`) or name (`german`,
+/// `deutsch`), case and surrounding spaces ignored.
+pub fn builtin(language: &str) -> Option<&'static [(&'static str, &'static str)]> {
+    let wanted = language.trim().to_lowercase();
+    let code = LANGUAGES
+        .iter()
+        .find(|(code, english, own)| [*code, *english, *own].contains(&wanted.as_str()))
+        .map(|(code, _, _)| *code)?;
+    Some(match code {
+        "de" => DE,
+        "fr" => FR,
+        "es" => ES,
+        _ => EN,
+    })
+}
+
+/// Every language code and name, for "did you mean".
+pub fn language_names() -> Vec<&'static str> {
+    LANGUAGES
+        .iter()
+        .flat_map(|(code, english, own)| [*code, *english, *own])
+        .collect()
+}
+
+/// The placeholders of a key, or `None` for an unknown key.
+pub fn placeholders(key: &str) -> Option<&'static [&'static str]> {
+    KEYS.iter().find(|(k, _)| *k == key).map(|(_, p)| *p)
+}
+
+/// Every key, for "did you mean".
+pub fn key_names() -> Vec<&'static str> {
+    KEYS.iter().map(|(k, _)| *k).collect()
+}
+
+/// The book's fixed texts, one per key of [`KEYS`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Strings {
+    texts: BTreeMap<&'static str, String>,
+}
+
+impl Default for Strings {
+    fn default() -> Strings {
+        Strings::from_table(EN)
+    }
+}
+
+impl Strings {
+    /// The texts of a built-in table.
+    pub fn from_table(table: &[(&'static str, &str)]) -> Strings {
+        let texts = table.iter().map(|&(k, v)| (k, v.to_string())).collect();
+        Strings { texts }
+    }
+
+    /// Replaces the text of a known key (the spec has checked it); unknown keys are ignored.
+    pub fn set(&mut self, key: &str, text: &str) {
+        if let Some((known, _)) = KEYS.iter().find(|(k, _)| *k == key) {
+            self.texts.insert(known, text.to_string());
+        }
+    }
+
+    /// The text of a key (the key itself when a table lacks it, which a test rules out).
+    pub fn get<'a>(&'a self, key: &'a str) -> &'a str {
+        self.texts.get(key).map_or(key, String::as_str)
+    }
+
+    /// The text of a key with its placeholders filled.
+    pub fn fill(&self, key: &str, values: &[(&str, &str)]) -> String {
+        values
+            .iter()
+            .fold(self.get(key).to_string(), |text, (name, value)| {
+                text.replace(&format!("{{{name}}}"), value)
+            })
+    }
+
+    /// A level's name as printed: `Easy`, `Leicht`.
+    pub fn level(&self, level: Level) -> &str {
+        let key = match level {
+            Level::Easy => "level_easy",
+            Level::Medium => "level_medium",
+            Level::Hard => "level_hard",
+            Level::Expert => "level_expert",
+            Level::Extreme => "level_extreme",
+        };
+        self.get(key)
+    }
+
+    /// What a level's puzzles ask of the solver.
+    pub fn level_text(&self, level: Level) -> &str {
+        let key = match level {
+            Level::Easy => "level_easy_text",
+            Level::Medium => "level_medium_text",
+            Level::Hard => "level_hard_text",
+            Level::Expert => "level_expert_text",
+            Level::Extreme => "level_extreme_text",
+        };
+        self.get(key)
+    }
+
+    /// A variant's name as printed: `Classic`, `Jigsaw + diagonal`.
+    pub fn variant(&self, variant: Variant) -> String {
+        let first = if variant.jigsaw {
+            "variant_jigsaw"
+        } else if variant.diagonal {
+            "variant_diagonal"
+        } else if variant.window {
+            "variant_window"
+        } else {
+            "variant_classic"
+        };
+        let mut parts = vec![self.get(first)];
+        if variant.diagonal && first != "variant_diagonal" {
+            parts.push(self.get("variant_plus_diagonal"));
+        }
+        if variant.window && first != "variant_window" {
+            parts.push(self.get("variant_plus_window"));
+        }
+        parts.join(" + ")
+    }
+
+    /// The digits of a size as people write them: `1 to 9`, or `1-9 and A-G` above 9.
+    pub fn digit_range(&self, size: usize) -> String {
+        if size <= 9 {
+            self.fill("digits_to", &[("last", &size.to_string())])
+        } else {
+            let last = crate::grid::text::digit_symbol(size as u8).to_string();
+            self.fill("digits_and_letters", &[("last", &last)])
+        }
+    }
+
+    /// A grid's kind as printed: the variant, with its size when it is not 9×9 (`Classic 6×6`).
+    pub fn variant_title(&self, variant: Variant, size: usize) -> String {
+        let name = self.variant(variant);
+        if size == 9 {
+            name
+        } else {
+            let size = size.to_string();
+            self.fill("variant_sized", &[("variant", &name), ("size", &size)])
+        }
+    }
+}
+
+/// Refuses a text with a placeholder its key does not know, or an unclosed brace.
+pub fn check_placeholders(text: &str, known: &[&str]) -> Result<(), String> {
+    let list = || {
+        if known.is_empty() {
+            "this text takes none".to_string()
+        } else {
+            let names: Vec<String> = known.iter().map(|p| format!("{{{p}}}")).collect();
+            format!("this text takes {}", names.join(", "))
+        }
+    };
+    let mut rest = text;
+    while let Some(open) = rest.find(['{', '}']) {
+        if rest[open..].starts_with('}') {
+            return Err(format!("a '}}' without its '{{': {}", list()));
+        }
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else {
+            return Err(format!("a '{{' without its '}}': {}", list()));
+        };
+        let name = &after[..close];
+        if !known.contains(&name) {
+            return Err(format!("unknown placeholder '{{{name}}}': {}", list()));
+        }
+        rest = &after[close + 1..];
+    }
+    Ok(())
+}
+
+impl Checker<'_> {
+    /// The book's texts: the table of `language` (English by default) with the `[strings]`
+    /// overrides, each recorded in `texts` as `strings.KEY` for the later checks.
+    pub(super) fn strings(
+        &self,
+        raw: &RawBook,
+        texts: &mut Vec<TextOrigin>,
+    ) -> Result<Strings, SpecError> {
+        let mut strings = match &raw.language {
+            Some(language) => Strings::from_table(self.language(language)?),
+            None => Strings::default(),
+        };
+        let Some(overrides) = &raw.strings else {
+            return Ok(strings);
+        };
+        for (key, text) in overrides.get_ref() {
+            self.string_override(key, text)?;
+            strings.set(key, text.get_ref());
+            texts.push(TextOrigin {
+                key: format!("strings.{key}"),
+                text: text.get_ref().clone(),
+                position: self.position(Some(text.span())),
+            });
+        }
+        Ok(strings)
+    }
+
+    fn language(
+        &self,
+        language: &Spanned<String>,
+    ) -> Result<&'static [(&'static str, &'static str)], SpecError> {
+        builtin(language.get_ref()).ok_or_else(|| {
+            let wanted = language.get_ref().trim().to_lowercase();
+            let hint = did_you_mean(&wanted, &language_names())
+                .map_or_else(String::new, |k| format!(" (did you mean '{k}'?)"));
+            let message = format!(
+                "'{}' is not a language of the book: use en, de, fr or es{hint}",
+                language.get_ref()
+            );
+            self.error(language.span(), "language", message)
+        })
+    }
+
+    /// Refuses an override of an unknown key, or with a placeholder its key does not take.
+    fn string_override(&self, key: &str, text: &Spanned<String>) -> Result<(), SpecError> {
+        let name = format!("strings.{key}");
+        let Some(known) = placeholders(key) else {
+            let hint = did_you_mean(key, &key_names())
+                .map_or_else(String::new, |k| format!(" (did you mean '{k}'?)"));
+            let message = format!(
+                "'{key}' is not a text of the book{hint}: the keys are listed in src/spec/strings.rs"
+            );
+            return Err(self.error(text.span(), &name, message));
+        };
+        check_placeholders(text.get_ref(), known).map_err(|why| self.error(text.span(), &name, why))
+    }
+}
+
+#[cfg(test)]
+mod tests;

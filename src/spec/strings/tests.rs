@@ -1,0 +1,129 @@
+use super::*;
+use crate::fonts::FontSet;
+
+const TABLES: &[(&str, &[(&str, &str)])] = &[("en", EN), ("de", DE), ("fr", FR), ("es", ES)];
+
+#[test]
+fn every_language_has_every_key_once_and_no_other() {
+    for (language, table) in TABLES {
+        let keys: Vec<&str> = table.iter().map(|(k, _)| *k).collect();
+        assert_eq!(
+            keys,
+            key_names(),
+            "{language}: keys differ from KEYS (or their order)"
+        );
+    }
+}
+
+#[test]
+fn every_text_uses_only_its_key_s_placeholders() {
+    for (language, table) in TABLES {
+        for (key, text) in *table {
+            let known = placeholders(key).unwrap_or(&[]);
+            assert_eq!(check_placeholders(text, known), Ok(()), "{language}.{key}");
+        }
+    }
+}
+
+#[test]
+fn every_text_prints_with_the_bundled_font() {
+    let fonts = FontSet::bundled();
+    for (language, table) in TABLES {
+        for (key, text) in *table {
+            for ch in text.chars() {
+                for bold in [false, true] {
+                    assert!(
+                        fonts.face(bold).has_glyph(ch),
+                        "{language}.{key}: {ch:?} is not in the bundled font"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn translations_differ_from_english_where_they_must() {
+    for key in [
+        "how_to_play",
+        "contents",
+        "level_easy",
+        "rules",
+        "introduction",
+    ] {
+        for (language, table) in &TABLES[1..] {
+            let text = Strings::from_table(table);
+            assert_ne!(
+                text.get(key),
+                Strings::default().get(key),
+                "{language}.{key}"
+            );
+        }
+    }
+}
+
+#[test]
+fn languages_are_found_by_code_or_name() {
+    assert_eq!(builtin("de"), Some(DE));
+    assert_eq!(builtin(" German "), Some(DE));
+    assert_eq!(builtin("français"), Some(FR));
+    assert_eq!(builtin("ES"), Some(ES));
+    assert_eq!(builtin("en"), Some(EN));
+    assert_eq!(builtin("klingon"), None);
+}
+
+#[test]
+fn placeholders_are_filled_and_overrides_replace_texts() {
+    let mut strings = Strings::default();
+    assert_eq!(
+        strings.fill("puzzles_note", &[("first", "1"), ("last", "12")]),
+        "Puzzles 1–12"
+    );
+    strings.set("puzzles_note", "Nos. {first} to {last}");
+    strings.set("no_such_key", "ignored");
+    assert_eq!(
+        strings.fill("puzzles_note", &[("first", "1"), ("last", "12")]),
+        "Nos. 1 to 12"
+    );
+    assert_eq!(strings.get("no_such_key"), "no_such_key");
+}
+
+#[test]
+fn variants_are_named_in_each_language() {
+    let both: Variant = "jigsaw+diagonal".parse().unwrap();
+    let classic = Variant::CLASSIC;
+    assert_eq!(
+        Strings::default().variant_title(both, 9),
+        "Jigsaw + diagonal"
+    );
+    assert_eq!(Strings::default().variant_title(classic, 6), "Classic 6×6");
+    let german = Strings::from_table(DE);
+    assert_eq!(german.variant_title(classic, 6), "Klassisch 6×6");
+    assert_eq!(german.variant_title(both, 9), "Chaos + Diagonal");
+    assert_eq!(german.level(Level::Expert), "Experte");
+}
+
+#[test]
+fn bad_placeholders_are_refused() {
+    assert!(check_placeholders("Puzzles {first}–{last}", &["first", "last"]).is_ok());
+    let unknown = check_placeholders("Puzzle {number}", &["n"]).unwrap_err();
+    assert!(
+        unknown.contains("'{number}'") && unknown.contains("{n}"),
+        "{unknown}"
+    );
+    assert!(check_placeholders("Puzzle {n", &["n"]).is_err());
+    assert!(check_placeholders("Puzzle n}", &["n"]).is_err());
+    let none = check_placeholders("Notes {n}", &[]).unwrap_err();
+    assert!(none.contains("takes none"), "{none}");
+}
+
+#[test]
+fn english_digit_ranges_are_written_as_before() {
+    for size in [4, 6, 8, 9, 12, 16] {
+        assert_eq!(
+            Strings::default().digit_range(size),
+            crate::grid::text::digit_range(size)
+        );
+    }
+    assert_eq!(Strings::from_table(DE).digit_range(9), "1 bis 9");
+}
