@@ -200,29 +200,18 @@ pub fn check_texts(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
         if plan.structure.running_header
             && fit::running_header(plan, &frame, &set, &section.title, book_header).is_none()
         {
-            let position = plan
-                .origin
-                .texts
-                .iter()
-                .find(|t| t.key == key)
-                .and_then(|t| t.position);
             let which = if header_key == "title" {
                 "set header = \"…\" to a shorter text for the running header, or shorten this title"
             } else {
                 "shorten it or the header"
             };
-            return Err(SpecError {
-                file: plan.origin.file.clone(),
-                position,
-                key: Some(key),
-                message: format!(
-                    "with the running header \"{}\" it does not fit one line of {:.0} mm even at {} pt: {which}",
-                    crate::grid::text::shown_text(book_header).trim_matches('\''),
-                    frame.content(1).w,
-                    fit::running_header_floor(plan)
-                ),
-                io: false,
-            });
+            let message = format!(
+                "with the running header \"{}\" it does not fit one line of {:.0} mm even at {} pt: {which}",
+                crate::grid::text::shown_text(book_header).trim_matches('\''),
+                frame.content(1).w,
+                fit::running_header_floor(plan)
+            );
+            return Err(refuse(plan, &key, message));
         }
         first = last + 1;
     }
@@ -238,23 +227,12 @@ pub fn check_texts(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
 
 /// The running header text alone does not fit its line.
 fn too_long_header(plan: &BookPlan, frame: &PageFrame) -> SpecError {
-    let position = plan
-        .origin
-        .texts
-        .iter()
-        .find(|t| t.key == "header")
-        .and_then(|t| t.position);
-    SpecError {
-        file: plan.origin.file.clone(),
-        position,
-        key: Some("header".into()),
-        message: format!(
-            "too long to fit one line of {:.0} mm on this page even at {} pt: shorten it",
-            frame.content(1).w,
-            fit::running_header_floor(plan)
-        ),
-        io: false,
-    }
+    let message = format!(
+        "too long to fit one line of {:.0} mm on this page even at {} pt: shorten it",
+        frame.content(1).w,
+        fit::running_header_floor(plan)
+    );
+    refuse(plan, "header", message)
 }
 
 fn fits(
@@ -267,28 +245,34 @@ fn fits(
     if text_box.fit(set, text).is_some() {
         return Ok(());
     }
+    let lines = match text_box.lines {
+        1 => "one line".to_string(),
+        n => format!("{n} lines"),
+    };
+    let message = format!(
+        "too long to fit {lines} of {:.0} mm on this page even at {} pt ({} characters): shorten it",
+        text_box.width,
+        text_box.floor,
+        text.chars().count()
+    );
+    Err(refuse(plan, key, message))
+}
+
+/// An error at a spec text's key, located where the spec wrote it.
+fn refuse(plan: &BookPlan, key: &str, message: String) -> SpecError {
     let position = plan
         .origin
         .texts
         .iter()
         .find(|t| t.key == key)
         .and_then(|t| t.position);
-    let lines = match text_box.lines {
-        1 => "one line".to_string(),
-        n => format!("{n} lines"),
-    };
-    Err(SpecError {
+    SpecError {
         file: plan.origin.file.clone(),
         position,
         key: Some(key.to_string()),
-        message: format!(
-            "too long to fit {lines} of {:.0} mm on this page even at {} pt ({} characters): shorten it",
-            text_box.width,
-            text_box.floor,
-            text.chars().count()
-        ),
+        message,
         io: false,
-    })
+    }
 }
 
 /// Refuses a laid-out book that prints a character its font lacks (the PDF would drop it): the
