@@ -71,7 +71,15 @@ const LONG_SECTION: &str = "Warm-up puzzles for the first weeks";
 
 #[test]
 fn long_texts_fit_every_trim() {
-    for size in ["kdp-5x8", "kdp-6x9", "kdp-8x10", "kdp-8.5x11", "a5", "a4", "letter"] {
+    for size in [
+        "kdp-5x8",
+        "kdp-6x9",
+        "kdp-8x10",
+        "kdp-8.5x11",
+        "a5",
+        "a4",
+        "letter",
+    ] {
         let dir = tempfile::tempdir().unwrap();
         let spec = format!(
             "title = \"{LONG_TITLE}\"\nsubtitle = \"{LONG_TITLE}\"\nauthor = \"Maximiliane Wilhelmina von Hohenzollern-Sigmaringen\"\nheader = \"Enormous Compendium of Sudoku\"\ncontents = true\nlayout = \"1up\"\n[page]\nsize = \"{size}\"\n[answers]\nlayout = \"4up\"\n[[section]]\ntitle = \"{LONG_SECTION}\"\nsize = 4\ncount = 3\n[[section]]\ntitle = \"{LONG_SECTION} and beyond\"\nsize = 4\ncount = 2\n"
