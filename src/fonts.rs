@@ -2,7 +2,6 @@
 //! with the metrics layout needs (advance widths, cap height) to centre digits and wrap text.
 //! The PDF backend embeds these same bytes, so what is measured is what is printed.
 
-use std::io::Read;
 use std::path::Path;
 
 use printpdf::ParsedFont;
@@ -189,24 +188,12 @@ impl FontSet {
     }
 }
 
-/// The largest font file read (fonts with large CJK sets are about 20 MiB).
-const MAX_FONT_BYTES: u64 = 64 << 20;
-
 fn read_face(path: &Path) -> Result<Face, FontError> {
     let name = path.display().to_string();
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(MAX_FONT_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| FontError {
-            file: name.clone(),
-            message: format!("cannot read it: {e}"),
-        })?;
-    if bytes.len() as u64 > MAX_FONT_BYTES {
-        return Err(FontError {
-            file: name,
-            message: format!("larger than {} MiB: not a font", MAX_FONT_BYTES >> 20),
-        });
-    }
+    let bytes = crate::input::read_bytes(path).map_err(|e| FontError {
+        file: name.clone(),
+        message: format!("cannot read it: {e}"),
+    })?;
     Face::parse(&bytes, &name)
 }
 

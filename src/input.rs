@@ -50,12 +50,7 @@ pub fn strip_bom(text: &str) -> &str {
 
 /// Reads a whole text of at most [`MAX_INPUT_BYTES`], without a leading byte order mark.
 pub fn read_text(reader: impl Read) -> Result<String, InputError> {
-    let mut bytes = Vec::new();
-    reader.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(InputError::TooLarge);
-    }
-    match String::from_utf8(bytes) {
+    match String::from_utf8(read_capped(reader)?) {
         Ok(mut text) => {
             if text.starts_with(BOM) {
                 text.drain(..BOM.len_utf8());
@@ -71,6 +66,21 @@ pub fn read_text(reader: impl Read) -> Result<String, InputError> {
             Err(InputError::NotUtf8 { line })
         }
     }
+}
+
+/// Every byte of a reader, refusing more than [`MAX_INPUT_BYTES`].
+fn read_capped(reader: impl Read) -> Result<Vec<u8>, InputError> {
+    let mut bytes = Vec::new();
+    reader.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(InputError::TooLarge);
+    }
+    Ok(bytes)
+}
+
+/// Reads a whole binary file (a font, a picture) of at most [`MAX_INPUT_BYTES`].
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
+    read_capped(std::fs::File::open(path)?)
 }
 
 /// Reads a whole file of at most [`MAX_INPUT_BYTES`] (see [`read_text`]).

@@ -10,6 +10,7 @@ use super::error::{CliResult, EXIT_NO, EXIT_OK};
 use super::progress::puzzle_bar;
 use sudoku_book::book::{BookPuzzle, puzzle_count};
 use sudoku_book::generate::givens_shortfall;
+use sudoku_book::grid::text::counted;
 use sudoku_book::publish::{self, Built, Mode};
 use sudoku_book::spec::BookPlan;
 use sudoku_book::workers;
@@ -104,19 +105,10 @@ fn summary(plan: &BookPlan, out: &Path, puzzles: usize, pages: usize) -> String 
     format!(
         "wrote {}: {} in {} on {} (book.pdf, pages/page-NNN.svg, book.json{cover})",
         out.display(),
-        plural(puzzles, "puzzle"),
-        plural(sections, "section"),
-        plural(pages, "page"),
+        counted(puzzles, "puzzle"),
+        counted(sections, "section"),
+        counted(pages, "page"),
     )
-}
-
-/// `1 puzzle`, `2 puzzles`.
-fn plural(count: usize, noun: &str) -> String {
-    if count == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{count} {noun}s")
-    }
 }
 
 /// A folder name from a title: lower-case letters and digits, other runs become one `-`; at

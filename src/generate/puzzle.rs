@@ -13,6 +13,7 @@ use super::jigsaw::random_layout;
 use super::rng::SeededRng;
 use super::symmetry::Symmetry;
 use super::transform::shuffle_solution;
+use crate::grid::text::counted;
 use crate::grid::{BoxShape, Geometry, GeometryError, Grid, RegionMap, Variant};
 use crate::logic::{Level, Rating, rate, solve_logic, solves_within};
 use crate::solve::{GenericSolver, Solver};
@@ -113,7 +114,7 @@ pub enum GenerateError {
     #[error(transparent)]
     Geometry(#[from] GeometryError),
     #[error(
-        "no {what} puzzle at {target} within {}{closest}; try another difficulty, variant or size, or more attempts", attempts_text(*attempts)
+        "no {what} puzzle at {target} within {}{closest}; try another difficulty, variant or size, or more attempts", counted(*attempts, "attempt")
     )]
     Unreachable {
         what: String,
@@ -123,21 +124,12 @@ pub enum GenerateError {
     },
     #[error("could not fill a {what} grid within the search budget")]
     NoFill { what: String },
-    #[error("no fillable {size}x{size} jigsaw layout{extra} found within {}", attempts_text(*attempts))]
+    #[error("no fillable {size}x{size} jigsaw layout{extra} found within {}", counted(*attempts, "attempt"))]
     NoLayout {
         size: usize,
         extra: String,
         attempts: usize,
     },
-}
-
-/// `1 attempt`, `200 attempts`.
-fn attempts_text(attempts: usize) -> String {
-    if attempts == 1 {
-        "1 attempt".to_string()
-    } else {
-        format!("{attempts} attempts")
-    }
 }
 
 /// Search nodes allowed for one random fill before it is abandoned (a layout that cannot be
@@ -248,11 +240,11 @@ impl GivensTally {
         } else {
             format!("{} to {}", self.fewest, self.most)
         };
-        let of = if self.total == 1 { "puzzle" } else { "puzzles" };
         Some(format!(
-            "{} of {} {of} kept more than {wanted} givens ({kept}): no other given could be \
+            "{} of {} kept more than {wanted} givens ({kept}): no other given could be \
              removed while the puzzle keeps one solution at the difficulty asked",
-            self.over, self.total
+            self.over,
+            counted(self.total, "puzzle")
         ))
     }
 }

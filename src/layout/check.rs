@@ -60,6 +60,9 @@ pub fn check_cover(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
         return Ok(());
     };
     let layout = lay_out_cover(plan, cover, 0, fonts);
+    // Every cover text is on the front or back whatever the page count (the spine repeats the
+    // title and author), so the characters are checked here, once, before any puzzle is made.
+    missing_glyph_error(plan, std::iter::once(&layout.page), fonts)?;
     match layout.misfits.into_iter().next() {
         None => Ok(()),
         Some(misfit) => Err(SpecError {
@@ -283,11 +286,15 @@ pub fn check_glyphs(
     layout: &BookLayout,
     fonts: &FontSet,
 ) -> Result<(), SpecError> {
-    let cover = plan
-        .cover
-        .as_ref()
-        .map(|cover| lay_out_cover(plan, cover, layout.pages.len(), fonts).page);
-    let pages = layout.pages.iter().chain(cover.as_ref());
+    missing_glyph_error(plan, layout.pages.iter(), fonts)
+}
+
+/// The error for the first character on these pages that its font lacks.
+fn missing_glyph_error<'a>(
+    plan: &BookPlan,
+    pages: impl Iterator<Item = &'a Page>,
+    fonts: &FontSet,
+) -> Result<(), SpecError> {
     let Some((ch, bold)) = first_missing_glyph(pages, fonts) else {
         return Ok(());
     };

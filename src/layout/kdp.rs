@@ -8,6 +8,7 @@ use std::fmt;
 use super::book::{Context, Page};
 use super::page::Rect;
 use super::text::{Anchor, Font, Placed};
+use crate::grid::text::counted;
 use crate::spec::BookPlan;
 use crate::units::Mm;
 
@@ -124,8 +125,7 @@ pub fn preflight(plan: &BookPlan, pages: &[Page], gutter: Mm, notes: usize) -> P
     if plan.page.kdp {
         let padded = match notes {
             0 => String::new(),
-            1 => " (1 Notes page added)".to_string(),
-            n => format!(" ({n} Notes pages added)"),
+            n => format!(" ({} added)", counted(n, "Notes page")),
         };
         checks.push(check(
             format!("page count {MIN_PAGES} to {MAX_PAGES}"),

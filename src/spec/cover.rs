@@ -10,20 +10,6 @@ use super::Checker;
 use super::error::SpecError;
 use super::raw::{RawBook, RawCover};
 
-/// Reads a file of at most 64 MiB.
-fn read_capped(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let limit = crate::input::MAX_INPUT_BYTES;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(limit + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > limit {
-        return Err(std::io::Error::other("larger than 64 MiB"));
-    }
-    Ok(bytes)
-}
-
 /// The paper of a paperback, which sets the thickness of each page and so the spine width.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Paper {
@@ -165,13 +151,13 @@ impl Checker<'_> {
             return Ok(None);
         };
         let full = self.dir.join(path.get_ref());
-        let bytes = read_capped(&full).map_err(|e| {
-            self.error(
+        let bytes = crate::input::read_bytes(&full).map_err(|e| {
+            let error = self.error(
                 path.span(),
                 "cover.image",
                 format!("cannot read {}: {e}", full.display()),
-            )
-            .unreadable()
+            );
+            if e.is_io() { error.unreadable() } else { error }
         })?;
         let bad = |why: &str| {
             self.error(

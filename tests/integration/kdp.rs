@@ -104,6 +104,10 @@ fn characters_the_font_lacks_are_refused_at_their_key() {
             "title = \"S\"\n[[section]]\ntitle = \"Stars ★\"\nsize = 4\ncount = 1\n",
             "book.toml:3:9: section[1].title: '★' (U+2605)",
         ),
+        (
+            "title = \"S\"\n[cover]\nback_text = \"Five stars ★\"\n[[section]]\nsize = 4\ncount = 1\n",
+            "book.toml:3:13: cover.back_text: '★' (U+2605)",
+        ),
     ];
     for (text, expected) in cases {
         let dir = tempfile::tempdir().unwrap();
@@ -120,4 +124,29 @@ fn characters_the_font_lacks_are_refused_at_their_key() {
             .stderr(predicate::str::contains(expected));
         assert!(!out.exists(), "{path:?}");
     }
+}
+
+#[test]
+fn a_fixed_gutter_too_narrow_for_the_page_count_fails_the_preflight() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "title = \"K\"\nlayout = \"1up\"\n[page]\nsize = \"kdp-6x9\"\ngutter = \"0.375in\"\n[answers]\nlayout = \"4up\"\n[[section]]\nsize = 4\ncount = 200\n";
+    let path = spec(&dir, text);
+    let out = dir.path().join("out");
+    cmd()
+        .arg("build")
+        .arg(&path)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("gutter at least 0.5 in for 2"));
+    assert!(!out.exists());
+    cmd()
+        .arg("build")
+        .arg(&path)
+        .arg("--check")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("FAIL  gutter at least 0.5 in"))
+        .stdout(predicate::str::contains("0.375 in"));
 }

@@ -416,8 +416,8 @@ fn messages_a_long_title_makes_a_short_folder_name() {
 /// test-only helpers and the leaves first, then the engine, then spec → book → layout → render
 /// → publish).
 #[rustfmt::skip]
-const PIPELINE: [&str; 13] = [
-    "test_support", "units", "fonts", "workers", "grid", "solve", "logic", "generate", "spec",
+const PIPELINE: [&str; 14] = [
+    "test_support", "units", "input", "fonts", "workers", "grid", "solve", "logic", "generate", "spec",
     "book", "layout", "render", "publish",
 ];
 
