@@ -278,43 +278,6 @@ fn bench_variants() {
     }
 }
 
-/// Every shape the solver must handle: classic and diagonal at every size with a box shape,
-/// window and diagonal+window on square sizes, and jigsaw (the boxes as regions) alone and with
-/// diagonals or windows.
-fn every_shape() -> Vec<Geometry> {
-    let mut shapes = Vec::new();
-    for size in 4..=25 {
-        let Some(shape) = sudoku_book::grid::BoxShape::default_for(size) else {
-            continue;
-        };
-        let boxes: Vec<usize> = (0..size * size)
-            .map(|c| (c / size / shape.rows) * (size / shape.cols) + (c % size) / shape.cols)
-            .collect();
-        let square = shape.rows == shape.cols;
-        for name in [
-            "classic",
-            "diagonal",
-            "window",
-            "diagonal+window",
-            "jigsaw",
-            "jigsaw+diagonal",
-            "jigsaw+window",
-        ] {
-            if name.contains("window") && !square {
-                continue;
-            }
-            let regions = name
-                .contains("jigsaw")
-                .then(|| RegionMap::from_ids(size, &boxes).expect("boxes are regions"));
-            let variant = name.parse().expect("a known variant");
-            if let Ok(geo) = Geometry::new(size, variant, None, regions) {
-                shapes.push(geo);
-            }
-        }
-    }
-    shapes
-}
-
 /// Up to `n` random givens that do not see each other (they may still have no solution).
 fn sparse_givens(geo: &Geometry, rng: &mut Rng, n: usize) -> Vec<u8> {
     let mut cells = vec![0u8; geo.cell_count()];
@@ -409,7 +372,7 @@ fn main() {
     }
     if wanted("shapes") {
         let filter = std::env::var("SHAPES").unwrap_or_default();
-        let shapes = every_shape().into_iter();
+        let shapes = Geometry::every_shape().into_iter();
         for geo in shapes.filter(|g| g.describe().contains(filter.as_str())) {
             bench_shape(&geo);
         }

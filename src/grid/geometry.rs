@@ -62,7 +62,46 @@ pub struct Geometry {
     peers: Arc<[Vec<usize>]>,
 }
 
+/// The variants [`Geometry::every_shape`] tries at each size.
+const EVERY_VARIANT: [&str; 7] = [
+    "classic",
+    "diagonal",
+    "window",
+    "diagonal+window",
+    "jigsaw",
+    "jigsaw+diagonal",
+    "jigsaw+window",
+];
+
 impl Geometry {
+    /// Every shape the tool supports, for tests and benchmarks: classic and diagonal at each
+    /// size from 4 to 25 with a box shape, the window variants on square sizes, and jigsaw (the
+    /// boxes as regions) alone and combined.
+    pub fn every_shape() -> Vec<Geometry> {
+        let mut shapes = Vec::new();
+        for size in 4..=MAX_SIZE {
+            let Some(shape) = BoxShape::default_for(size) else {
+                continue;
+            };
+            let boxes: Vec<usize> = (0..size * size)
+                .map(|c| (c / size / shape.rows) * shape.rows + (c % size) / shape.cols)
+                .collect();
+            for name in EVERY_VARIANT {
+                let Ok(variant) = name.parse::<Variant>() else {
+                    continue;
+                };
+                let regions = match variant.jigsaw {
+                    true => RegionMap::from_ids(size, &boxes).ok(),
+                    false => None,
+                };
+                if let Ok(geo) = Geometry::new(size, variant, None, regions) {
+                    shapes.push(geo);
+                }
+            }
+        }
+        shapes
+    }
+
     /// The classic puzzle of a size with its conventional boxes (9 → 3×3, 6 → 2×3, …).
     pub fn classic(size: usize) -> Result<Geometry, GeometryError> {
         Geometry::new(size, Variant::CLASSIC, None, None)

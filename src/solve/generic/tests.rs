@@ -381,40 +381,9 @@ fn random_9x9_givens_count_as_the_classic_solver_does() {
     );
 }
 
-/// Every shape the solver supports: classic and diagonal at each size with a box shape, the
-/// window variants on square sizes, and jigsaw (the boxes as regions) alone and combined.
-fn every_shape() -> Vec<Geometry> {
-    let mut shapes = Vec::new();
-    for size in 4..=25 {
-        let Some(shape) = crate::grid::BoxShape::default_for(size) else {
-            continue;
-        };
-        let boxes: Vec<usize> = (0..size * size)
-            .map(|c| (c / size / shape.rows) * shape.rows + (c % size) / shape.cols)
-            .collect();
-        for name in [
-            "classic",
-            "diagonal",
-            "window",
-            "diagonal+window",
-            "jigsaw",
-            "jigsaw+diagonal",
-            "jigsaw+window",
-        ] {
-            let regions = name
-                .contains("jigsaw")
-                .then(|| crate::grid::RegionMap::from_ids(size, &boxes).unwrap());
-            if let Ok(geo) = Geometry::new(size, name.parse().unwrap(), None, regions) {
-                shapes.push(geo);
-            }
-        }
-    }
-    shapes
-}
-
 #[test]
 fn every_empty_shape_counts_to_two_in_few_nodes() {
-    let shapes = every_shape();
+    let shapes = Geometry::every_shape();
     assert_eq!(shapes.len(), 15 * 4 + 4 * 3);
     for geo in shapes {
         let result = GenericSolver::new(&geo).count(&vec![0; geo.cell_count()], 2, 2);
