@@ -1,6 +1,7 @@
 //! Putting a book together once its puzzles exist: lay out the pages, draw each into a scene,
 //! and turn the scenes into the book's files — `book.pdf`, `pages/page-NNN.svg`, `book.json`,
-//! and, when the spec has a `[cover]`, `cover.pdf` and `cover.svg` (its own one-page document).
+//! `book.html` (the playable edition), and, when the spec has a `[cover]`, `cover.pdf` and
+//! `cover.svg` (its own one-page document).
 
 use rayon::prelude::*;
 
@@ -11,6 +12,7 @@ use crate::layout::book::{BookLayout, Page, lay_out};
 use crate::layout::cover::lay_out_cover;
 use crate::render::page::page_scene;
 use crate::render::pdf::{DocumentInfo, DrawnPage, PdfBuilder, TrimBox};
+use crate::render::play::{self, PlayBook, PlayPuzzle};
 use crate::render::svg::to_svg_with_family;
 use crate::spec::BookPlan;
 
@@ -53,7 +55,7 @@ pub fn assemble(plan: &BookPlan, puzzles: &[BookPuzzle], fonts: &FontSet) -> Boo
 }
 
 /// Draws and encodes the laid-out book, handing each file to `write` as soon as it is ready
-/// (the SVG pages in order, then `book.pdf`, the cover's files, then `book.json`); returns the
+/// (the SVG pages in order, then `book.pdf`, the cover's files, `book.html`, then `book.json`); returns the
 /// page count and the notes.
 pub fn assemble_into<E>(
     plan: &BookPlan,
@@ -85,6 +87,7 @@ pub fn assemble_into<E>(
     write(PDF, pdf.finish())?;
     let pages = layout.pages.len();
     let notes = write_cover(plan, pages, fonts, &info, write)?;
+    write(HTML, play_page(plan, puzzles).into_bytes())?;
     let files = book_files(pages, plan.cover.is_some());
     let json = manifest::to_json(plan, puzzles, &layout.placement, &files);
     write(MANIFEST, json.into_bytes())?;
@@ -117,12 +120,36 @@ fn write_cover<E>(
     Ok(layout.notes)
 }
 
+/// The playable edition of the book: every puzzle, with its section heading, in book order.
+pub fn play_page(plan: &BookPlan, puzzles: &[BookPuzzle]) -> String {
+    let book = PlayBook {
+        title: plan.title.clone(),
+        seed: plan.seed,
+        puzzles: puzzles
+            .iter()
+            .map(|p| PlayPuzzle {
+                id: p.number,
+                section: plan.sections[p.section].title.clone(),
+                geometry: &p.puzzle.geometry,
+                givens: &p.puzzle.givens,
+                solution: &p.puzzle.solution,
+                level: p.puzzle.rating.level.name(),
+                score: p.puzzle.rating.rounded_score(),
+            })
+            .collect(),
+    };
+    play::page(&book)
+}
+
 fn trim_box(page: &Page) -> TrimBox {
     page.sheet.trim.map(|t| (t.x, t.y, t.w, t.h))
 }
 
 /// The book's PDF.
 pub const PDF: &str = "book.pdf";
+
+/// The playable edition (one self-contained HTML page).
+pub const HTML: &str = "book.html";
 
 /// The cover's PDF (the full wrap: back, spine and front on one page).
 pub const COVER_PDF: &str = "cover.pdf";
@@ -134,6 +161,7 @@ pub const COVER_SVG: &str = "cover.svg";
 pub fn book_files(pages: usize, cover: bool) -> Vec<String> {
     let mut files: Vec<String> = (1..=pages).map(page_file).collect();
     files.push(PDF.to_string());
+    files.push(HTML.to_string());
     if cover {
         files.extend([COVER_PDF.to_string(), COVER_SVG.to_string()]);
     }

@@ -6,5 +6,6 @@ pub mod grid;
 pub mod html;
 pub mod page;
 pub mod pdf;
+pub mod play;
 pub mod scene;
 pub mod svg;

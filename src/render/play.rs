@@ -1,0 +1,493 @@
+//! The playable edition: one self-contained HTML page (`book.html`, `sudoku-book play`) with the
+//! page's CSS and JavaScript inlined from `web/`, and the puzzles as JSON — each with its shape
+//! (houses, and the grid's lines and shading drawn by the same code as the PDF), givens,
+//! solution and the logic solver's solving path for hints. No network, no external file.
+
+use std::collections::HashMap;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::grid::{GridStyle, Placement, draw_grid};
+use super::scene::{Item, Scene};
+use crate::grid::{Geometry, Grid, digit_symbol};
+use crate::logic::{Level, Step, Technique, solve_logic};
+
+/// Marks a page this tool wrote (so `play` may overwrite it and nothing else).
+pub const GENERATOR_MARK: &str = r#"<meta name="generator" content="sudoku-book">"#;
+
+const TEMPLATE: &str = include_str!("../../web/play.html");
+const CSS: &str = include_str!("../../web/play.css");
+const SOLVER_JS: &str = include_str!("../../web/solver.js");
+const GAME_JS: &str = include_str!("../../web/game.js");
+const UI_JS: &str = include_str!("../../web/ui.js");
+
+/// Side of one cell in the drawing's units (the page scales the drawing to the board).
+const CELL: f64 = 10.0;
+
+/// One puzzle to play.
+#[derive(Debug, Clone)]
+pub struct PlayPuzzle<'a> {
+    /// Its number in the book (1 for a single page).
+    pub id: usize,
+    /// The section heading it belongs to (empty for a single page).
+    pub section: String,
+    pub geometry: &'a Geometry,
+    pub givens: &'a Grid,
+    pub solution: &'a Grid,
+    /// Level name and score from the rater.
+    pub level: &'static str,
+    pub score: f64,
+}
+
+/// A page: its title, the key its progress is saved under, and its puzzles.
+#[derive(Debug, Clone)]
+pub struct PlayBook<'a> {
+    pub title: String,
+    /// The book seed (progress is kept per seed, puzzle id and givens).
+    pub seed: u64,
+    pub puzzles: Vec<PlayPuzzle<'a>>,
+}
+
+/// The page's data, read by `web/ui.js`.
+#[derive(Serialize)]
+struct PageData<'a> {
+    title: &'a str,
+    seed: u64,
+    /// Technique names, indexed by the steps.
+    techniques: Vec<&'static str>,
+    /// Distinct shapes (classic books share one).
+    shapes: Vec<ShapeData>,
+    puzzles: Vec<PuzzleData>,
+}
+
+/// A grid shape: its houses (each a list of cells), their names, and its drawing.
+#[derive(Serialize, PartialEq)]
+struct ShapeData {
+    size: usize,
+    /// `classic`, `diagonal+window`, …
+    variant: String,
+    houses: Vec<Vec<usize>>,
+    names: Vec<String>,
+    /// SVG markup of the shading and lines, in a `0 0 10N 10N` box.
+    drawing: String,
+}
+
+#[derive(Serialize)]
+struct PuzzleData {
+    id: usize,
+    section: String,
+    shape: usize,
+    level: &'static str,
+    score: f64,
+    /// One symbol per cell, `.` when empty.
+    givens: String,
+    solution: String,
+    /// The logic solver's path from the givens.
+    steps: Vec<StepData>,
+}
+
+/// One step of the solving path: technique (index), description (left out for singles, which
+/// the page words itself from the rest, as [`Step`]'s `Display` does), pattern cells, houses
+/// (indices into the shape's houses) and placements `[cell, digit]`.
+#[derive(Serialize)]
+struct StepData {
+    t: usize,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    x: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    c: Vec<usize>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    h: Vec<usize>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    p: Vec<[usize; 2]>,
+}
+
+/// The whole page.
+pub fn page(book: &PlayBook) -> String {
+    let data = page_data(book);
+    // Serialising plain structs of strings and numbers cannot fail. `<` is escaped so that no
+    // text can close the script element.
+    let json = serde_json::to_string(&data)
+        .unwrap_or_default()
+        .replace('<', "\\u003c");
+    fill_template(&[
+        ("{{GENERATOR}}", GENERATOR_MARK),
+        ("{{TITLE}}", &escape(&book.title)),
+        ("{{CSS}}", CSS),
+        ("{{DATA}}", &json),
+        ("{{SOLVER_JS}}", SOLVER_JS),
+        ("{{GAME_JS}}", GAME_JS),
+        ("{{UI_JS}}", UI_JS),
+    ])
+}
+
+/// The template with each placeholder replaced once, in one pass (so inserted text is never
+/// searched for placeholders).
+fn fill_template(values: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(TEMPLATE.len());
+    let mut rest = TEMPLATE;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let tail = &rest[start..];
+        match values.iter().find(|(key, _)| tail.starts_with(key)) {
+            Some((key, value)) => {
+                out.push_str(value);
+                rest = &tail[key.len()..];
+            }
+            None => {
+                out.push_str("{{");
+                rest = &tail[2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn page_data<'a>(book: &'a PlayBook) -> PageData<'a> {
+    let mut shapes: Vec<ShapeData> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let shape_of: Vec<usize> = book
+        .puzzles
+        .iter()
+        .map(|p| {
+            let shape = shape_data(p.geometry);
+            let key = format!("{}|{:?}", shape.variant, shape.houses);
+            *index.entry(key).or_insert_with(|| {
+                shapes.push(shape);
+                shapes.len() - 1
+            })
+        })
+        .collect();
+    let puzzles = book
+        .puzzles
+        .par_iter()
+        .zip(shape_of)
+        .map(|(p, shape)| puzzle_data(p, shape))
+        .collect();
+    PageData {
+        title: &book.title,
+        seed: book.seed,
+        techniques: Technique::ALL.iter().map(|t| t.name()).collect(),
+        shapes,
+        puzzles,
+    }
+}
+
+fn shape_data(geo: &Geometry) -> ShapeData {
+    ShapeData {
+        size: geo.size(),
+        variant: geo.variant().name(),
+        houses: geo.houses().iter().map(|h| h.cells.clone()).collect(),
+        names: geo.houses().iter().map(|h| h.kind.to_string()).collect(),
+        drawing: drawing(geo),
+    }
+}
+
+fn puzzle_data(p: &PlayPuzzle, shape: usize) -> PuzzleData {
+    PuzzleData {
+        id: p.id,
+        section: p.section.clone(),
+        shape,
+        level: p.level,
+        score: p.score,
+        givens: symbols(p.givens),
+        solution: symbols(p.solution),
+        steps: solving_path(p.geometry, p.givens),
+    }
+}
+
+fn symbols(grid: &Grid) -> String {
+    grid.cells().iter().map(|&v| digit_symbol(v)).collect()
+}
+
+/// The logic solver's steps from the givens, as the page's hints.
+fn solving_path(geo: &Geometry, givens: &Grid) -> Vec<StepData> {
+    let result = solve_logic(geo, givens, Level::Extreme);
+    result.steps.iter().map(|s| step_data(geo, s)).collect()
+}
+
+fn step_data(geo: &Geometry, step: &Step) -> StepData {
+    let houses = step
+        .houses
+        .iter()
+        .filter_map(|kind| geo.houses().iter().position(|h| h.kind == *kind))
+        .collect();
+    StepData {
+        t: Technique::ALL
+            .iter()
+            .position(|t| *t == step.technique)
+            .unwrap_or(0),
+        x: if is_single(step.technique) {
+            String::new()
+        } else {
+            step.to_string()
+        },
+        c: step.cells.clone(),
+        h: houses,
+        p: step
+            .placements
+            .iter()
+            .map(|&(cell, digit)| [cell, usize::from(digit)])
+            .collect(),
+    }
+}
+
+fn is_single(technique: Technique) -> bool {
+    matches!(
+        technique,
+        Technique::FullHouse
+            | Technique::HiddenSingleBox
+            | Technique::HiddenSingle
+            | Technique::NakedSingle
+    )
+}
+
+/// The grid's shading and lines, drawn by [`draw_grid`] (as on the printed page) and written as
+/// SVG paths, one per kind of stroke or fill.
+fn drawing(geo: &Geometry) -> String {
+    let side = CELL * geo.size() as f64;
+    let mut scene = Scene::new(side, side);
+    let at = Placement {
+        x: 0.0,
+        y: 0.0,
+        side,
+    };
+    let style = GridStyle::default();
+    draw_grid(&mut scene, geo, &Grid::empty(geo.size()), None, at, &style);
+    let mut fills: Vec<(String, String)> = Vec::new();
+    let mut strokes: Vec<((String, String), String)> = Vec::new();
+    for item in &scene.items {
+        match item {
+            Item::Rect { x, y, w, h, fill } => {
+                let path = entry(&mut fills, grey(*fill));
+                path.push_str(&format!(
+                    "M{}{}h{}v{}h{}z",
+                    n(*x),
+                    n(*y),
+                    n(*w),
+                    n(*h),
+                    n(-w)
+                ));
+            }
+            Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                grey: ink,
+            } => {
+                let path = entry(&mut strokes, (n(*width), grey(*ink)));
+                path.push_str(&format!("M{} {}L{} {}", n(*x1), n(*y1), n(*x2), n(*y2)));
+            }
+            _ => {}
+        }
+    }
+    let mut svg = String::new();
+    for (colour, d) in fills {
+        svg.push_str(&format!(r#"<path fill="{colour}" d="{d}"/>"#));
+    }
+    for ((width, colour), d) in strokes {
+        svg.push_str(&format!(
+            r#"<path fill="none" stroke="{colour}" stroke-width="{width}" stroke-linecap="square" d="{d}"/>"#
+        ));
+    }
+    svg
+}
+
+/// The path collected for `key`, created empty on first use (in first-use order).
+fn entry<K: PartialEq>(list: &mut Vec<(K, String)>, key: K) -> &mut String {
+    let at = match list.iter().position(|(k, _)| *k == key) {
+        Some(at) => at,
+        None => {
+            list.push((key, String::new()));
+            list.len() - 1
+        }
+    };
+    &mut list[at].1
+}
+
+/// A number with at most two decimals and no trailing zeros.
+fn n(value: f64) -> String {
+    let text = format!("{value:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".to_string()
+    } else {
+        text.to_string()
+    }
+}
+
+/// A grey level (0 black, 1 white) as a CSS colour.
+fn grey(level: f64) -> String {
+    let v = (level.clamp(0.0, 1.0) * 255.0).round() as u8;
+    format!("#{v:02x}{v:02x}{v:02x}")
+}
+
+/// Escapes text for HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{RegionMap, Variant};
+    use crate::solve::Solver;
+    use std::str::FromStr;
+
+    fn classic_puzzle() -> (Geometry, Grid, Grid) {
+        let geo = Geometry::classic(9).unwrap();
+        let line =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let givens = crate::grid::text::parse_line(line, 1, Some(9)).unwrap();
+        let solution = Solver::new(&geo).first_solution(&givens).unwrap();
+        (geo, givens, solution)
+    }
+
+    fn book<'a>(puzzles: Vec<PlayPuzzle<'a>>) -> PlayBook<'a> {
+        PlayBook {
+            title: "A <b>title</b> & more".into(),
+            seed: 7,
+            puzzles,
+        }
+    }
+
+    fn one<'a>(
+        geo: &'a Geometry,
+        givens: &'a Grid,
+        solution: &'a Grid,
+        id: usize,
+    ) -> PlayPuzzle<'a> {
+        PlayPuzzle {
+            id,
+            section: "Easy".into(),
+            geometry: geo,
+            givens,
+            solution,
+            level: "easy",
+            score: 1.5,
+        }
+    }
+
+    #[test]
+    fn the_page_is_self_contained_and_escapes_text() {
+        let (geo, givens, solution) = classic_puzzle();
+        let html = page(&book(vec![one(&geo, &givens, &solution, 1)]));
+        assert!(html.starts_with("<!DOCTYPE html>"));
+        assert!(html.contains(GENERATOR_MARK));
+        assert!(html.contains("<title>A &lt;b&gt;title&lt;/b&gt; &amp; more</title>"));
+        assert!(!html.contains("{{"), "a placeholder was left");
+        for external in ["src=\"http", "href=\"http", "<link", "@import", "fetch("] {
+            assert!(!html.contains(external), "the page loads {external}");
+        }
+        let data = data_of(&html);
+        assert_eq!(data["puzzles"][0]["givens"].as_str().unwrap().len(), 81);
+        assert_eq!(data["title"], "A <b>title</b> & more");
+    }
+
+    fn data_of(html: &str) -> serde_json::Value {
+        let start = html
+            .find(r#"<script type="application/json" id="data">"#)
+            .unwrap();
+        let rest = &html[start..];
+        let body = &rest[rest.find('>').unwrap() + 1..rest.find("</script>").unwrap()];
+        serde_json::from_str(body).unwrap()
+    }
+
+    #[test]
+    fn text_cannot_close_the_data_script() {
+        let (geo, givens, solution) = classic_puzzle();
+        let mut puzzle = one(&geo, &givens, &solution, 1);
+        puzzle.section = "</script><script>alert(1)</script>".into();
+        let html = page(&book(vec![puzzle]));
+        assert_eq!(html.matches("</script>").count(), 4, "data + three scripts");
+        assert_eq!(
+            data_of(&html)["puzzles"][0]["section"],
+            "</script><script>alert(1)</script>"
+        );
+    }
+
+    #[test]
+    fn the_hints_follow_the_logic_path_to_the_solution() {
+        let (geo, givens, solution) = classic_puzzle();
+        let html = page(&book(vec![one(&geo, &givens, &solution, 1)]));
+        let data = data_of(&html);
+        let steps = data["puzzles"][0]["steps"].as_array().unwrap();
+        let placed: Vec<(usize, u8)> = steps
+            .iter()
+            .flat_map(|s| s["p"].as_array().cloned().unwrap_or_default())
+            .map(|p| {
+                (
+                    p[0].as_u64().unwrap() as usize,
+                    p[1].as_u64().unwrap() as u8,
+                )
+            })
+            .collect();
+        assert_eq!(placed.len(), 81 - givens.filled_count());
+        for (cell, digit) in placed {
+            assert_eq!(solution.get(cell), digit);
+        }
+        let single = steps.iter().find(|s| s["p"].is_array()).unwrap();
+        assert!(single.get("x").is_none(), "singles are worded by the page");
+        let name = data["techniques"][single["t"].as_u64().unwrap() as usize]
+            .as_str()
+            .unwrap();
+        assert!(name.contains("single") || name == "Full house", "{name}");
+    }
+
+    #[test]
+    fn shapes_are_shared_and_jigsaw_layouts_are_not() {
+        let (geo, givens, solution) = classic_puzzle();
+        let html = page(&book(vec![
+            one(&geo, &givens, &solution, 1),
+            one(&geo, &givens, &solution, 2),
+        ]));
+        assert_eq!(data_of(&html)["shapes"].as_array().unwrap().len(), 1);
+        let variant = Variant::from_str("jigsaw").unwrap();
+        let fixture = include_str!("../../tests/fixtures/jigsaw-9x9.regions");
+        let jigsaw = Geometry::new(9, variant, None, Some(RegionMap::parse(fixture).unwrap()));
+        let boxes: Vec<usize> = (0..81).map(|c| (c / 27) * 3 + (c % 9) / 3).collect();
+        let boxes = RegionMap::from_ids(9, &boxes).unwrap();
+        let other = Geometry::new(9, variant, None, Some(boxes)).unwrap();
+        let jigsaw = jigsaw.unwrap();
+        let empty = Grid::empty(9);
+        let html = page(&book(vec![
+            one(&jigsaw, &empty, &solution, 1),
+            one(&other, &empty, &solution, 2),
+            one(&jigsaw, &empty, &solution, 3),
+        ]));
+        let data = data_of(&html);
+        assert_eq!(data["shapes"].as_array().unwrap().len(), 2);
+        assert_eq!(data["puzzles"][2]["shape"], 0);
+    }
+
+    #[test]
+    fn the_drawing_has_the_printed_lines_and_window_shading() {
+        let window = Geometry::new(9, Variant::from_str("window").unwrap(), None, None).unwrap();
+        let svg = drawing(&window);
+        assert!(svg.contains(r##"fill="#cccccc""##), "{svg}");
+        assert!(svg.contains(r#"stroke-width="0.9""#));
+        assert!(svg.contains(r#"stroke-width="0.3""#));
+        let classic = drawing(&Geometry::classic(9).unwrap());
+        assert!(!classic.contains("fill=\"#"));
+        assert_eq!(classic.matches('M').count(), 24, "{classic}");
+        let diagonal =
+            drawing(&Geometry::new(9, Variant::from_str("diagonal").unwrap(), None, None).unwrap());
+        assert!(diagonal.contains("M0 0L90 90"), "{diagonal}");
+    }
+
+    #[test]
+    fn numbers_are_short() {
+        assert_eq!(n(10.0), "10");
+        assert_eq!(n(0.3), "0.3");
+        assert_eq!(n(-0.0), "0");
+        assert_eq!(n(33.333), "33.33");
+        assert_eq!(grey(0.8), "#cccccc");
+    }
+}

@@ -1,0 +1,317 @@
+// The rules of play, without the page: the state of one puzzle (the player's digits and pencil
+// marks), the list of moves with undo, redo and going back to any move, checks (conflicts, wrong
+// digits, solved), key validation, and saving to and restoring from plain JSON. Runs in the
+// browser (window.SudokuGame) and in Node for the unit tests (web/test/game.test.js).
+(function (root, factory) {
+  const api = factory();
+  if (typeof module === 'object' && module.exports) module.exports = api;
+  else root.SudokuGame = api;
+})(typeof self !== 'undefined' ? self : this, function () {
+  'use strict';
+
+  const SYMBOLS = '.123456789ABCDEFGHIJKLMNOP';
+
+  /** The symbol of a value: '.' for 0, then 1-9, then A for 10 and so on. */
+  function symbolOf(value) {
+    return SYMBOLS[value] || '?';
+  }
+
+  /** The value of a symbol ('a' and 'A' are 10), or -1 when it is no symbol. */
+  function valueOf(symbol) {
+    return SYMBOLS.indexOf(String(symbol).toUpperCase());
+  }
+
+  /** 'r1c9' for cell 8 of a 9×9 grid. */
+  function cellName(cell, n) {
+    return 'r' + (Math.floor(cell / n) + 1) + 'c' + ((cell % n) + 1);
+  }
+
+  /** The digits of an N×N grid as the player types them: '1–9', '1–9, A–G'. */
+  function digitRange(n) {
+    if (n <= 9) return '1–' + n;
+    return '1–9, A–' + symbolOf(n);
+  }
+
+  /**
+   * What a typed key means on an N×N grid: `{ digit }` for a digit of the grid, `{ error }` for
+   * a character that is not one, `null` for a key that is not a character (arrows, Shift…).
+   */
+  function keyDigit(key, n) {
+    if (typeof key !== 'string' || key.length !== 1 || key === ' ') return null;
+    const value = valueOf(key);
+    if (value >= 1 && value <= n) return { digit: value };
+    const shown = key === '0' ? '0' : JSON.stringify(key);
+    return { error: shown + ' is not a digit of this ' + n + '×' + n + ' grid: type ' + digitRange(n) };
+  }
+
+  function toValues(cells, n) {
+    if (typeof cells === 'string') return Array.from(cells, valueOf).map((v) => (v < 0 ? 0 : v));
+    return Array.from(cells || [], Number).slice(0, n * n);
+  }
+
+  /** A new game of a puzzle `{ size, givens, solution }` (givens and solution: symbols or values). */
+  function create(puzzle) {
+    const n = puzzle.size;
+    const givens = toValues(puzzle.givens, n);
+    return {
+      n,
+      givens,
+      values: givens.slice(),
+      marks: givens.map(() => 0),
+      history: [],
+      pos: 0,
+      elapsed: 0,
+      solved: false,
+      revealed: false,
+    };
+  }
+
+  function snapshot(state, cell) {
+    return [state.values[cell], state.marks[cell]];
+  }
+
+  function setCell(state, cell, [value, marks]) {
+    state.values[cell] = value;
+    state.marks[cell] = marks;
+  }
+
+  /** Records and applies a move: the cells' contents before and after (the redo tail is dropped). */
+  function commit(state, changes, kind) {
+    const move = { k: kind, ch: changes };
+    state.history.length = state.pos;
+    state.history.push(move);
+    state.pos += 1;
+    for (const change of changes) setCell(state, change.c, change.a);
+    return move;
+  }
+
+  function lockedMessage(state, cell) {
+    return cellName(cell, state.n) + ' is a given (' + symbolOf(state.givens[cell]) + '): it cannot be changed';
+  }
+
+  /** Places `digit` in `cell` (clearing its pencil marks). */
+  function place(state, cell, digit) {
+    if (state.givens[cell]) return { ok: false, message: lockedMessage(state, cell) };
+    if (!(digit >= 1 && digit <= state.n)) return { ok: false, message: 'not a digit of this grid' };
+    if (state.values[cell] === digit) return { ok: true, changed: false };
+    const move = commit(state, [{ c: cell, b: snapshot(state, cell), a: [digit, 0] }], 'place');
+    return { ok: true, changed: true, move };
+  }
+
+  /** Removes the digit (or else the pencil marks) the player put in `cell`. */
+  function clear(state, cell) {
+    if (state.givens[cell]) return { ok: false, message: lockedMessage(state, cell) };
+    if (!state.values[cell] && !state.marks[cell]) {
+      return { ok: false, message: cellName(cell, state.n) + ' is already empty' };
+    }
+    const move = commit(state, [{ c: cell, b: snapshot(state, cell), a: [0, 0] }], 'clear');
+    return { ok: true, changed: true, move };
+  }
+
+  /** Adds or removes the pencil mark `digit` in an empty cell. */
+  function toggleMark(state, cell, digit) {
+    if (state.givens[cell]) return { ok: false, message: lockedMessage(state, cell) };
+    if (state.values[cell]) {
+      return { ok: false, message: cellName(cell, state.n) + ' holds a digit: clear it before pencilling' };
+    }
+    if (!(digit >= 1 && digit <= state.n)) return { ok: false, message: 'not a digit of this grid' };
+    const marks = state.marks[cell] ^ (1 << (digit - 1));
+    const move = commit(state, [{ c: cell, b: snapshot(state, cell), a: [0, marks] }], 'mark');
+    return { ok: true, changed: true, move };
+  }
+
+  /** Fills every cell with the solution, as one move that Undo takes back. */
+  function reveal(state, solution) {
+    const target = toValues(solution, state.n);
+    const changes = [];
+    target.forEach((value, cell) => {
+      if (state.values[cell] !== value || state.marks[cell]) {
+        changes.push({ c: cell, b: snapshot(state, cell), a: [value, 0] });
+      }
+    });
+    if (!changes.length) return { ok: true, changed: false };
+    state.revealed = true;
+    return { ok: true, changed: true, move: commit(state, changes, 'reveal') };
+  }
+
+  /** Takes back the last move; false when there is none. */
+  function undo(state) {
+    if (state.pos === 0) return false;
+    state.pos -= 1;
+    for (const change of state.history[state.pos].ch) setCell(state, change.c, change.b);
+    return true;
+  }
+
+  /** Makes the next undone move again; false when there is none. */
+  function redo(state) {
+    if (state.pos >= state.history.length) return false;
+    for (const change of state.history[state.pos].ch) setCell(state, change.c, change.a);
+    state.pos += 1;
+    return true;
+  }
+
+  /** Goes to the state after the first `pos` moves (0: the start), keeping the later ones for redo. */
+  function goTo(state, pos) {
+    const target = Math.max(0, Math.min(pos, state.history.length));
+    while (state.pos > target) undo(state);
+    while (state.pos < target) redo(state);
+  }
+
+  function markList(marks, n) {
+    const list = [];
+    for (let d = 1; d <= n; d++) if (marks & (1 << (d - 1))) list.push(symbolOf(d));
+    return list.join(',');
+  }
+
+  /** How the moves list shows a move: 'r1c9 = 4', 'r1c9 cleared', 'r1c9 note 4 added'. */
+  function moveLabel(move, n) {
+    if (move.k === 'reveal') return 'Solution revealed';
+    const { c, b, a } = move.ch[0];
+    const name = cellName(c, n);
+    if (a[0]) return name + ' = ' + symbolOf(a[0]);
+    if (b[0]) return name + ' cleared';
+    const added = a[1] & ~b[1];
+    const removed = b[1] & ~a[1];
+    if (added) return name + ' note ' + markList(added, n) + ' added';
+    if (removed && a[1]) return name + ' note ' + markList(removed, n) + ' removed';
+    return name + ' notes cleared';
+  }
+
+  /** Cells whose digit is repeated in one of their houses (givens included), ascending. */
+  function conflicts(state, houses) {
+    const found = new Set();
+    for (const house of houses) {
+      const seen = new Map();
+      for (const cell of house) {
+        const value = state.values[cell];
+        if (!value) continue;
+        if (seen.has(value)) {
+          found.add(cell);
+          found.add(seen.get(value));
+        } else seen.set(value, cell);
+      }
+    }
+    return Array.from(found).sort((x, y) => x - y);
+  }
+
+  /** How many digits the player placed that differ from the solution. */
+  function wrongCount(state, solution) {
+    const target = toValues(solution, state.n);
+    let wrong = 0;
+    state.values.forEach((value, cell) => {
+      if (value && !state.givens[cell] && value !== target[cell]) wrong += 1;
+    });
+    return wrong;
+  }
+
+  /** 'solved', 'wrong' (every cell filled, some wrong) or 'open'. */
+  function status(state, solution) {
+    if (state.values.some((v) => !v)) return 'open';
+    return wrongCount(state, solution) ? 'wrong' : 'solved';
+  }
+
+  /**
+   * The next hint from the solving path `steps` (each `{ p: [[cell, digit]…] }`, in order):
+   * `{ kind: 'wrong', cell }` when a placed digit differs from the solution (it must go first);
+   * `{ kind: 'step', index, from }` for the first step placing a digit in a cell still empty,
+   * with `from` the index of the first step after the previous placing step (the steps from
+   * `from` to `index` are the reasoning it needs); `{ kind: 'done' }` when the grid is full;
+   * `{ kind: 'none' }` when the path has no step left for the empty cells.
+   */
+  function nextHint(state, steps, solution) {
+    const target = toValues(solution, state.n);
+    const wrong = state.values.findIndex((v, cell) => v && !state.givens[cell] && v !== target[cell]);
+    if (wrong >= 0) return { kind: 'wrong', cell: wrong };
+    if (state.values.every((v) => v)) return { kind: 'done' };
+    let from = 0;
+    for (let index = 0; index < steps.length; index++) {
+      const placements = steps[index].p || [];
+      if (!placements.length) continue;
+      if (placements.some(([cell]) => !state.values[cell])) return { kind: 'step', index, from };
+      from = index + 1;
+    }
+    return { kind: 'none' };
+  }
+
+  /**
+   * The words of a step: its own text, or for a single (which the book leaves out to keep the
+   * page small) the same words the command line prints: 'Hidden single: r3c7 = 5 (only place
+   * for 5 in box 3)'.
+   */
+  function stepText(step, techniques, houseNames, n) {
+    if (step.x) return step.x;
+    const name = techniques[step.t] || 'Single';
+    const [cell, digit] = (step.p || [[0, 0]])[0];
+    const d = symbolOf(digit);
+    const house = step.h && step.h.length ? houseNames[step.h[0]] : null;
+    let why = '';
+    if (name === 'Full house' && house) why = ' (last empty cell of ' + house + ')';
+    else if (name === 'Naked single') why = ' (only candidate left)';
+    else if (house) why = ' (only place for ' + d + ' in ' + house + ')';
+    return name + ': ' + cellName(cell, n) + ' = ' + d + why;
+  }
+
+  /** '4:05', '1:02:03'. */
+  function formatTime(seconds) {
+    const s = Math.max(0, Math.floor(seconds));
+    const two = (x) => String(x).padStart(2, '0');
+    const h = Math.floor(s / 3600);
+    const m = Math.floor((s % 3600) / 60);
+    return h ? h + ':' + two(m) + ':' + two(s % 60) : m + ':' + two(s % 60);
+  }
+
+  /** The state as plain JSON-able data (for localStorage). */
+  function save(state) {
+    return {
+      v: 1,
+      history: state.history,
+      pos: state.pos,
+      elapsed: state.elapsed,
+      solved: state.solved,
+      revealed: state.revealed,
+    };
+  }
+
+  function validChange(change, state) {
+    const ok = (pair) =>
+      Array.isArray(pair) && pair.length === 2 && Number.isInteger(pair[0]) && pair[0] >= 0 &&
+      pair[0] <= state.n && Number.isInteger(pair[1]) && pair[1] >= 0 && pair[1] < 1 << state.n;
+    return change && Number.isInteger(change.c) && change.c >= 0 && change.c < state.values.length &&
+      !state.givens[change.c] && ok(change.b) && ok(change.a);
+  }
+
+  /** A game restored from `save` output; a fresh game when the data is missing or does not fit. */
+  function restore(puzzle, saved) {
+    const state = create(puzzle);
+    if (!saved || saved.v !== 1 || !Array.isArray(saved.history)) return state;
+    const moves = saved.history;
+    const fits = moves.every((m) => m && Array.isArray(m.ch) && m.ch.every((c) => validChange(c, state)));
+    if (!fits) return state;
+    state.history = moves.map((m) => ({ k: String(m.k), ch: m.ch }));
+    const pos = Number.isInteger(saved.pos) ? saved.pos : 0;
+    // Replay every move, then step back to the saved position.
+    for (const move of state.history) for (const change of move.ch) setCell(state, change.c, change.a);
+    state.pos = state.history.length;
+    goTo(state, pos);
+    state.elapsed = Number.isFinite(saved.elapsed) && saved.elapsed > 0 ? saved.elapsed : 0;
+    state.solved = Boolean(saved.solved);
+    state.revealed = Boolean(saved.revealed);
+    return state;
+  }
+
+  /** A short, stable hash of a text (FNV-1a, 32 bits, hex): names a puzzle in storage keys. */
+  function hash(text) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    return h.toString(16).padStart(8, '0');
+  }
+
+  return {
+    symbolOf, valueOf, cellName, digitRange, keyDigit, create, place, clear, toggleMark, reveal,
+    undo, redo, goTo, moveLabel, conflicts, wrongCount, status, nextHint, stepText, formatTime, save, restore,
+    hash,
+  };
+});

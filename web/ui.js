@@ -1,0 +1,490 @@
+// The page: draws the chosen puzzle (the printed book's lines and shading from the data, the
+// cells as an accessible grid), handles mouse, touch and keyboard, shows the moves list,
+// messages, hints and the timer, and keeps each puzzle's progress in localStorage.
+(function () {
+  'use strict';
+  const G = window.SudokuGame;
+  const S = window.SudokuSolver;
+  const data = JSON.parse(document.getElementById('data').textContent);
+  const $ = (id) => document.getElementById(id);
+  const board = $('board');
+  const prefix = 'sudoku-book:' + data.seed + ':';
+  const extrasKey = prefix + G.hash(data.title) + ':new';
+
+  const ui = { puzzle: null, shape: null, state: null, cells: [], selected: 0, pencil: false,
+    marked: [], hinted: [], hintHouses: [], timer: null, canStore: true };
+
+  // ---- storage -------------------------------------------------------------------------------
+  function load(key) {
+    try {
+      const text = window.localStorage.getItem(key);
+      return text ? JSON.parse(text) : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function store(key, value) {
+    try {
+      window.localStorage.setItem(key, JSON.stringify(value));
+    } catch (e) {
+      if (ui.canStore) say('Progress cannot be saved in this browser (storage is off or full).', 'error');
+      ui.canStore = false;
+    }
+  }
+
+  function progressKey(puzzle) {
+    return prefix + puzzle.id + ':' + G.hash(puzzle.givens);
+  }
+
+  function saveProgress() {
+    if (ui.state) store(progressKey(ui.puzzle), G.save(ui.state));
+  }
+
+  // ---- the puzzles ---------------------------------------------------------------------------
+  function extras() {
+    const list = load(extrasKey);
+    return Array.isArray(list) ? list.filter((p) => p && data.shapes[p.shape] && typeof p.givens === 'string') : [];
+  }
+
+  function allPuzzles() {
+    return data.puzzles.concat(extras());
+  }
+
+  function label(puzzle) {
+    if (puzzle.made) return 'New ' + puzzle.made + ' (made here, unrated)';
+    const level = puzzle.level ? ' · ' + puzzle.level : '';
+    return (data.puzzles.length > 1 ? '#' + puzzle.id : 'Puzzle') + level +
+      (puzzle.section ? ' · ' + puzzle.section : '');
+  }
+
+  function fillPicker(selectedKey) {
+    const pick = $('pick');
+    pick.textContent = '';
+    allPuzzles().forEach((p, i) => {
+      const option = document.createElement('option');
+      option.value = String(i);
+      option.textContent = label(p);
+      if (progressKey(p) === selectedKey) option.selected = true;
+      pick.appendChild(option);
+    });
+  }
+
+  function choose(index) {
+    const list = allPuzzles();
+    if (!list.length) return;
+    const i = Math.max(0, Math.min(index, list.length - 1));
+    saveProgress();
+    ui.puzzle = list[i];
+    ui.shape = data.shapes[ui.puzzle.shape];
+    ui.state = G.restore({ size: ui.shape.size, givens: ui.puzzle.givens }, load(progressKey(ui.puzzle)));
+    $('pick').value = String(i);
+    $('prev').disabled = i === 0;
+    $('next').disabled = i === list.length - 1;
+    ui.selected = ui.state.givens.findIndex((v) => !v);
+    if (ui.selected < 0) ui.selected = 0;
+    ui.marked = [];
+    clearHint();
+    buildBoard();
+    say('');
+    render();
+    try {
+      window.history.replaceState(null, '', '#' + (i + 1));
+    } catch (e) { /* a file: page may refuse; the fragment only helps reloads */ }
+  }
+
+  // ---- drawing -------------------------------------------------------------------------------
+  function describe() {
+    const n = ui.shape.size;
+    const score = ui.puzzle.score ? ' · score ' + ui.puzzle.score.toFixed(1) : '';
+    return label(ui.puzzle) + ' · ' + ui.shape.variant + ' ' + n + '×' + n + score;
+  }
+
+  function buildBoard() {
+    const n = ui.shape.size;
+    const frame = $('frame');
+    frame.style.setProperty('--n', n);
+    frame.style.setProperty('--m', Math.ceil(Math.sqrt(n)));
+    const lines = $('lines');
+    lines.setAttribute('viewBox', '0 0 ' + n * 10 + ' ' + n * 10);
+    lines.innerHTML = ui.shape.drawing;
+    board.textContent = '';
+    board.setAttribute('aria-label', describe() + '. Arrow keys move, digits place, Delete removes.');
+    $('about').textContent = describe();
+    ui.cells = [];
+    for (let r = 0; r < n; r++) {
+      const row = document.createElement('div');
+      row.setAttribute('role', 'row');
+      for (let c = 0; c < n; c++) {
+        const cell = document.createElement('div');
+        const index = r * n + c;
+        cell.className = 'cell';
+        cell.setAttribute('role', 'gridcell');
+        cell.dataset.cell = String(index);
+        cell.id = 'cell-' + G.cellName(index, n);
+        cell.tabIndex = -1;
+        cell.addEventListener('pointerdown', (event) => {
+          event.preventDefault();
+          select(index);
+        });
+        row.appendChild(cell);
+        ui.cells.push(cell);
+      }
+      board.appendChild(row);
+    }
+    buildPad(n);
+  }
+
+  function buildPad(n) {
+    const pad = $('pad');
+    pad.textContent = '';
+    for (let d = 1; d <= n; d++) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = G.symbolOf(d);
+      button.setAttribute('aria-label', 'Digit ' + G.symbolOf(d));
+      button.addEventListener('click', () => input(d));
+      pad.appendChild(button);
+    }
+    const erase = document.createElement('button');
+    erase.type = 'button';
+    erase.id = 'erase';
+    erase.textContent = 'Erase';
+    erase.addEventListener('click', erase_);
+    pad.appendChild(erase);
+  }
+
+  function cellLabel(index) {
+    const n = ui.shape.size;
+    const r = Math.floor(index / n) + 1;
+    const c = (index % n) + 1;
+    const v = ui.state.values[index];
+    let what = 'empty';
+    if (ui.state.givens[index]) what = 'given ' + G.symbolOf(v);
+    else if (v) what = G.symbolOf(v);
+    else if (ui.state.marks[index]) what = 'notes ' + marksOf(ui.state.marks[index]).join(' ');
+    return 'Row ' + r + ', column ' + c + ': ' + what;
+  }
+
+  function marksOf(mask) {
+    const list = [];
+    for (let d = 1; d <= ui.shape.size; d++) if (mask & (1 << (d - 1))) list.push(G.symbolOf(d));
+    return list;
+  }
+
+  function peersOf(index) {
+    return ui.shape.houses.filter((h) => h.includes(index)).flat();
+  }
+
+  function render() {
+    const st = ui.state;
+    const peers = new Set(peersOf(ui.selected));
+    const sel = st.values[ui.selected];
+    const conflicts = new Set(ui.marked);
+    const hinted = new Set(ui.hinted);
+    const hintHouse = new Set(ui.hintHouses);
+    ui.cells.forEach((cell, i) => {
+      const v = st.values[i];
+      cell.classList.toggle('given', Boolean(st.givens[i]));
+      cell.classList.toggle('selected', i === ui.selected);
+      cell.classList.toggle('peer', peers.has(i) && i !== ui.selected);
+      cell.classList.toggle('same', Boolean(sel) && v === sel && i !== ui.selected);
+      cell.classList.toggle('conflict', conflicts.has(i));
+      cell.classList.toggle('hint', hinted.has(i));
+      cell.classList.toggle('hint-house', hintHouse.has(i) && !hinted.has(i));
+      cell.tabIndex = i === ui.selected ? 0 : -1;
+      cell.setAttribute('aria-selected', String(i === ui.selected));
+      cell.setAttribute('aria-readonly', String(Boolean(st.givens[i])));
+      cell.setAttribute('aria-label', cellLabel(i));
+      if (v) {
+        if (cell.textContent !== G.symbolOf(v) || cell.firstChild?.nodeType !== 3) cell.textContent = G.symbolOf(v);
+      } else if (st.marks[i]) {
+        const marks = document.createElement('div');
+        marks.className = 'marks';
+        marks.setAttribute('aria-hidden', 'true');
+        for (let d = 1; d <= ui.shape.size; d++) {
+          const span = document.createElement('span');
+          span.textContent = st.marks[i] & (1 << (d - 1)) ? G.symbolOf(d) : '';
+          marks.appendChild(span);
+        }
+        cell.textContent = '';
+        cell.appendChild(marks);
+      } else cell.textContent = '';
+    });
+    renderMoves();
+    $('undo').disabled = st.pos === 0;
+    $('redo').disabled = st.pos >= st.history.length;
+    $('pencil').setAttribute('aria-pressed', String(ui.pencil));
+    showTime();
+  }
+
+  function renderMoves() {
+    const list = $('moves');
+    list.textContent = '';
+    list.start = 0;
+    const st = ui.state;
+    const entry = (text, pos, undone) => {
+      const li = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = text;
+      button.dataset.pos = String(pos);
+      button.addEventListener('click', () => {
+        G.goTo(st, pos);
+        changed('Back to ' + (pos ? 'move ' + pos : 'the start') + '.');
+      });
+      li.appendChild(button);
+      if (undone) li.className = 'undone';
+      if (pos === st.pos) li.setAttribute('aria-current', 'step');
+      list.appendChild(li);
+    };
+    entry('Start', 0, false);
+    st.history.forEach((move, i) => entry(G.moveLabel(move, st.n), i + 1, i + 1 > st.pos));
+    const current = list.querySelector('[aria-current]');
+    if (current && current.scrollIntoView) current.scrollIntoView({ block: 'nearest' });
+  }
+
+  // ---- messages, timer -----------------------------------------------------------------------
+  function say(text, kind) {
+    const message = $('message');
+    message.textContent = text;
+    message.className = kind || '';
+  }
+
+  function showTime() {
+    const st = ui.state;
+    const time = G.formatTime(st.elapsed);
+    $('timer').textContent = st.solved ? (st.revealed ? 'Revealed after ' : 'Solved in ') + time : 'Time ' + time;
+  }
+
+  function tick() {
+    if (document.hidden || !ui.state || ui.state.solved) return;
+    ui.state.elapsed += 1;
+    showTime();
+    if (ui.state.elapsed % 5 === 0) saveProgress();
+  }
+
+  // ---- actions -------------------------------------------------------------------------------
+  function clearHint() {
+    ui.hinted = [];
+    ui.hintHouses = [];
+  }
+
+  /** After any change of the grid: checks for the end, saves, redraws, says `text`. */
+  function changed(text, kind) {
+    ui.marked = [];
+    clearHint();
+    const st = ui.state;
+    const status = G.status(st, ui.puzzle.solution);
+    if (status === 'solved' && !st.solved) {
+      st.solved = true;
+      st.revealed = st.history.slice(0, st.pos).some((m) => m.k === 'reveal');
+    } else if (status !== 'solved') {
+      st.solved = false;
+      st.revealed = false;
+    }
+    saveProgress();
+    render();
+    if (st.solved) {
+      say(st.revealed ? 'Solution revealed.' : 'Solved! Time: ' + G.formatTime(st.elapsed) + '.', 'good');
+    } else if (status === 'wrong') {
+      say('Every cell is filled, but ' + count(G.wrongCount(st, ui.puzzle.solution), 'digit') + ' wrong. Verify shows conflicts.', 'error');
+    } else say(text || '', kind);
+  }
+
+  function count(n, noun) {
+    return n + ' ' + noun + (n === 1 ? ' is' : 's are');
+  }
+
+  function result(outcome) {
+    if (!outcome.ok) say(outcome.message, 'error');
+    else if (outcome.changed) changed(G.moveLabel(outcome.move, ui.state.n));
+  }
+
+  function input(digit) {
+    const st = ui.state;
+    if (ui.pencil && !st.givens[ui.selected] && !st.values[ui.selected]) {
+      result(G.toggleMark(st, ui.selected, digit));
+    } else result(G.place(st, ui.selected, digit));
+    focusSelected();
+  }
+
+  function erase_() {
+    result(G.clear(ui.state, ui.selected));
+    focusSelected();
+  }
+
+  function select(index) {
+    ui.selected = index;
+    render();
+    focusSelected();
+  }
+
+  function focusSelected() {
+    const cell = ui.cells[ui.selected];
+    if (cell && document.activeElement !== cell) cell.focus({ preventScroll: true });
+  }
+
+  function move(dr, dc) {
+    const n = ui.shape.size;
+    const r = Math.min(n - 1, Math.max(0, Math.floor(ui.selected / n) + dr));
+    const c = Math.min(n - 1, Math.max(0, (ui.selected % n) + dc));
+    select(r * n + c);
+  }
+
+  function undo() {
+    if (G.undo(ui.state)) changed('Undone.');
+    else say('Nothing to undo.', 'error');
+  }
+
+  function redo() {
+    if (G.redo(ui.state)) changed('Redone.');
+    else say('Nothing to redo.', 'error');
+  }
+
+  function verify() {
+    const st = ui.state;
+    ui.marked = G.conflicts(st, ui.shape.houses);
+    const wrong = G.wrongCount(st, ui.puzzle.solution);
+    const placed = st.values.filter((v, i) => v && !st.givens[i]).length;
+    render();
+    const parts = [];
+    parts.push(ui.marked.length ? ui.marked.length + ' cells in conflict (marked red)' : 'No conflicts');
+    parts.push(wrong ? count(wrong, 'placed digit') + ' wrong' : placed ? 'all ' + placed + ' placed digits are right so far' : 'no digits placed yet');
+    say(parts.join('; ') + '.', ui.marked.length || wrong ? 'error' : 'good');
+  }
+
+  function hint() {
+    const st = ui.state;
+    const steps = ui.puzzle.steps || [];
+    const next = G.nextHint(st, steps, ui.puzzle.solution);
+    clearHint();
+    if (next.kind === 'wrong') {
+      ui.hinted = [next.cell];
+      ui.selected = next.cell;
+      render();
+      say('Hint: ' + G.cellName(next.cell, st.n) + ' does not hold the right digit; remove it first.', 'error');
+      return;
+    }
+    if (next.kind === 'done') return say('The grid is full.', '');
+    if (next.kind === 'step') return showStep(steps, next);
+    const single = S && S.nextSingle({ size: st.n, houses: ui.shape.houses }, st.values);
+    if (single) {
+      ui.hinted = [single.cell];
+      ui.hintHouses = single.house !== undefined ? ui.shape.houses[single.house] : [];
+      ui.selected = single.cell;
+      render();
+      const where = single.house !== undefined ? ' (only place for ' + G.symbolOf(single.digit) + ' in ' + ui.shape.names[single.house] + ')' : ' (only candidate left)';
+      return say('Hint: ' + single.technique + ': ' + G.cellName(single.cell, st.n) + ' = ' + G.symbolOf(single.digit) + where, '');
+    }
+    say('Hint: no single is left; pencil in the candidates and look for pairs.', '');
+  }
+
+  function showStep(steps, next) {
+    const step = steps[next.index];
+    const reasons = steps.slice(next.from, next.index);
+    const cells = new Set(step.c || []);
+    (step.p || []).forEach(([cell]) => cells.add(cell));
+    reasons.forEach((r) => (r.c || []).forEach((c) => cells.add(c)));
+    ui.hinted = Array.from(cells);
+    ui.hintHouses = (step.h || []).flatMap((h) => ui.shape.houses[h] || []);
+    const place = (step.p || []).find(([cell]) => !ui.state.values[cell]);
+    if (place) ui.selected = place[0];
+    render();
+    const words = (s) => G.stepText(s, data.techniques, ui.shape.names, ui.state.n);
+    const shown = reasons.slice(-3).map(words);
+    const skipped = reasons.length - shown.length;
+    const before = (skipped ? '(' + skipped + ' earlier steps) ' : '') + shown.join('; then ');
+    say('Hint: ' + (before ? before + '; then ' : '') + words(step), '');
+  }
+
+  function solve() {
+    result(G.reveal(ui.state, ui.puzzle.solution));
+  }
+
+  function reset() {
+    if (!ui.state.history.length) return say('Nothing to reset.', '');
+    if (!window.confirm('Reset this puzzle? Your digits, notes, moves and time will be lost.')) return;
+    ui.state = G.create({ size: ui.shape.size, givens: ui.puzzle.givens });
+    changed('Reset.');
+  }
+
+  function newPuzzle() {
+    if (!S) return say('New puzzles cannot be made here.', 'error');
+    const list = extras();
+    const seed = (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) >>> 0;
+    say('Making a new puzzle…', '');
+    window.setTimeout(() => {
+      const made = S.generate({ size: ui.shape.size, houses: ui.shape.houses }, S.mulberry32(seed), { deadlineMs: 1500 });
+      const symbols = (cells) => cells.map(G.symbolOf).join('');
+      const puzzle = { id: 'n' + seed.toString(36), made: list.length + 1, shape: ui.puzzle.shape,
+        givens: symbols(made.givens), solution: symbols(made.solution), steps: [], section: '' };
+      list.push(puzzle);
+      store(extrasKey, list);
+      saveProgress();
+      fillPicker(progressKey(puzzle));
+      choose(allPuzzles().length - 1);
+      say('A new puzzle with ' + made.givens.filter((v) => v).length + ' givens, made here (not rated).', 'good');
+    }, 20);
+  }
+
+  // ---- keys ----------------------------------------------------------------------------------
+  const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+  function onKey(event) {
+    const key = event.key;
+    if (event.ctrlKey || event.metaKey) {
+      const k = key.toLowerCase();
+      if (k === 'z' && !event.shiftKey) undo();
+      else if (k === 'y' || (k === 'z' && event.shiftKey)) redo();
+      else return;
+      event.preventDefault();
+      return;
+    }
+    if (event.altKey) return;
+    if (arrows[key]) {
+      move(...arrows[key]);
+    } else if (key === 'Backspace' || key === 'Delete') {
+      erase_();
+    } else if (key === 'Home' || key === 'End') {
+      const n = ui.shape.size;
+      const row = Math.floor(ui.selected / n) * n;
+      select(key === 'Home' ? row : row + n - 1);
+    } else {
+      const typed = G.keyDigit(key, ui.shape.size);
+      if (!typed) return;
+      if (typed.error) say(typed.error, 'error');
+      else input(typed.digit);
+    }
+    event.preventDefault();
+  }
+
+  // ---- start ---------------------------------------------------------------------------------
+  function start() {
+    board.addEventListener('keydown', onKey);
+    $('undo').addEventListener('click', undo);
+    $('redo').addEventListener('click', redo);
+    $('pencil').addEventListener('click', () => {
+      ui.pencil = !ui.pencil;
+      render();
+      say(ui.pencil ? 'Pencil on: digits are notes.' : 'Pencil off: digits are placed.', '');
+    });
+    $('verify').addEventListener('click', verify);
+    $('hint').addEventListener('click', hint);
+    $('solve').addEventListener('click', solve);
+    $('reset').addEventListener('click', reset);
+    $('new').addEventListener('click', newPuzzle);
+    $('pick').addEventListener('change', (e) => choose(Number(e.target.value)));
+    $('prev').addEventListener('click', () => choose(Number($('pick').value) - 1));
+    $('next').addEventListener('click', () => choose(Number($('pick').value) + 1));
+    window.addEventListener('pagehide', saveProgress);
+    document.addEventListener('visibilitychange', saveProgress);
+    fillPicker('');
+    const fromHash = parseInt(String(window.location.hash).slice(1), 10);
+    choose(Number.isFinite(fromHash) ? fromHash - 1 : 0);
+    ui.timer = window.setInterval(tick, 1000);
+    if (ui.state.solved) changed('');
+  }
+
+  start();
+})();
