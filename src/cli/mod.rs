@@ -9,6 +9,7 @@ pub mod hint;
 pub mod io;
 pub mod lines;
 pub mod output;
+pub mod play;
 pub mod progress;
 pub mod puzzle_args;
 pub mod rate;
@@ -42,6 +43,8 @@ pub enum Command {
     Rate(rate::RateArgs),
     /// Generate puzzles of a variant, size and difficulty from a seed
     Generate(generate::GenerateArgs),
+    /// Write a puzzle (given, or generated) as a playable HTML page and print its path
+    Play(play::PlayArgs),
 }
 
 /// Runs the chosen command.
@@ -53,5 +56,6 @@ pub fn run(cli: &Cli) -> CliResult {
         Command::Hint(args) => hint::run(args),
         Command::Rate(args) => rate::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Play(args) => play::run(args),
     }
 }

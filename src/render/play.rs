@@ -263,7 +263,7 @@ fn drawing(geo: &Geometry) -> String {
             Item::Rect { x, y, w, h, fill } => {
                 let path = entry(&mut fills, grey(*fill));
                 path.push_str(&format!(
-                    "M{}{}h{}v{}h{}z",
+                    "M{} {}h{}v{}h{}z",
                     n(*x),
                     n(*y),
                     n(*w),

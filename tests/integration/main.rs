@@ -16,6 +16,7 @@ mod input_limits;
 mod kdp;
 mod language;
 mod logic;
+mod play;
 mod print_rules;
 mod properties;
 mod rate;

@@ -1,0 +1,212 @@
+//! `sudoku-book play [PUZZLE]`: one puzzle as a playable, self-contained HTML page — the puzzle
+//! given (which must have exactly one solution), or a new one generated at the level asked —
+//! written atomically (never over a file this tool did not write) and its path printed.
+
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use clap::Args;
+
+use super::error::{CliError, CliResult, EXIT_OK};
+use super::io::{read_input, write_atomically};
+use super::puzzle_args::PuzzleArgs;
+use sudoku_book::generate::{Generated, Request, Target, generate};
+use sudoku_book::grid::{Geometry, Grid, cell_name, digit_symbol};
+use sudoku_book::logic::{Level, rate};
+use sudoku_book::render::play::{GENERATOR_MARK, PlayBook, PlayPuzzle, page};
+use sudoku_book::solve::{Solution, Solver};
+
+/// The page written when `--out` is not given.
+const DEFAULT_OUT: &str = "sudoku-play.html";
+/// How much of an existing file is read to see whether this tool wrote it.
+const MARK_WINDOW: u64 = 4096;
+
+/// Options of `play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The puzzle: a file, '-' for standard input, or a puzzle line inline; when omitted, a new
+    /// puzzle is generated (--variant, --size, --difficulty, --seed)
+    pub puzzle: Option<String>,
+    #[command(flatten)]
+    pub options: PuzzleArgs,
+    /// Difficulty of the generated puzzle: easy, medium, hard, expert or extreme (default: any)
+    #[arg(long, value_name = "LEVEL", conflicts_with = "puzzle")]
+    pub difficulty: Option<String>,
+    /// Seed of the generated puzzle (default: a new one each run, printed so it can be made again)
+    #[arg(long, conflicts_with = "puzzle")]
+    pub seed: Option<u64>,
+    /// Where to write the page (default: sudoku-play.html); an existing file is replaced only
+    /// when it is a page this tool wrote
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// A puzzle ready for the page.
+struct Playable {
+    geometry: Geometry,
+    givens: Grid,
+    solution: Grid,
+    level: &'static str,
+    score: f64,
+    seed: u64,
+    /// How it is described on standard error.
+    about: String,
+}
+
+/// Runs `play`: writes the page and prints its path.
+pub fn run(args: &PlayArgs) -> CliResult {
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_OUT));
+    check_target(&out)?;
+    let playable = match &args.puzzle {
+        Some(puzzle) => given(puzzle, &args.options)?,
+        None => generated(args)?,
+    };
+    let variant = playable.geometry.variant().name();
+    let n = playable.geometry.size();
+    let book = PlayBook {
+        title: format!("Sudoku: {variant} {n}×{n}, {}", playable.level),
+        seed: playable.seed,
+        puzzles: vec![PlayPuzzle {
+            id: 1,
+            section: String::new(),
+            geometry: &playable.geometry,
+            givens: &playable.givens,
+            solution: &playable.solution,
+            level: playable.level,
+            score: playable.score,
+        }],
+    };
+    write_atomically(&out, page(&book).as_bytes())?;
+    eprintln!("sudoku-book: {}", playable.about);
+    let shown = std::fs::canonicalize(&out).unwrap_or(out);
+    println!("{}", shown.display());
+    Ok(EXIT_OK)
+}
+
+/// Refuses a target that is a folder, or a file this tool did not write.
+fn check_target(out: &Path) -> Result<(), CliError> {
+    let Ok(meta) = std::fs::symlink_metadata(out) else {
+        return Ok(());
+    };
+    let refuse = |why: &str| {
+        Err(CliError::Input(format!(
+            "{} {why}, so it is not replaced: choose another --out",
+            out.display()
+        )))
+    };
+    if !meta.is_file() {
+        return refuse("exists and is not a plain file");
+    }
+    if !written_by_us(out) {
+        return refuse("exists and is not a page sudoku-book wrote");
+    }
+    Ok(())
+}
+
+fn written_by_us(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MARK_WINDOW).read_to_end(&mut head))
+        .map(|_| String::from_utf8_lossy(&head).contains(GENERATOR_MARK))
+        .unwrap_or(false)
+}
+
+/// The puzzle the user gave: it must have exactly one solution.
+fn given(puzzle: &str, options: &PuzzleArgs) -> Result<Playable, CliError> {
+    let loaded = options.load(&read_input(puzzle)?)?;
+    let solution = match Solver::new(&loaded.geo).solve(&loaded.givens) {
+        Solution::Unique(grid) => grid,
+        Solution::None => {
+            return Err(CliError::Puzzle(
+                "no solution: the givens cannot be completed, so there is nothing to play".into(),
+            ));
+        }
+        Solution::Multiple(first, second) => {
+            let cell = first.first_difference(&second).unwrap_or(0);
+            return Err(CliError::Puzzle(format!(
+                "not unique: {} can be {} or {}, and a playable page needs exactly one solution",
+                cell_name(cell, first.size()),
+                digit_symbol(first.get(cell)),
+                digit_symbol(second.get(cell))
+            )));
+        }
+    };
+    let rating = rate(&loaded.geo, &loaded.givens);
+    let about = format!(
+        "{} puzzle, level {} (score {:.1})",
+        loaded.geo.describe(),
+        rating.level.name(),
+        rating.rounded_score()
+    );
+    Ok(Playable {
+        level: rating.level.name(),
+        score: rating.rounded_score(),
+        seed: 0,
+        about,
+        geometry: loaded.geo,
+        givens: loaded.givens,
+        solution,
+    })
+}
+
+/// A new puzzle from the options.
+fn generated(args: &PlayArgs) -> Result<Playable, CliError> {
+    let request = request(args)?;
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let puzzle: Generated = generate(&request, seed).map_err(|error| CliError::Generate {
+        context: format!("the puzzle (seed {seed})"),
+        error,
+    })?;
+    let about = format!(
+        "new {} puzzle, level {} (score {:.1}), seed {seed}: --seed {seed} makes it again",
+        puzzle.geometry.describe(),
+        puzzle.rating.level.name(),
+        puzzle.rating.rounded_score()
+    );
+    Ok(Playable {
+        level: puzzle.rating.level.name(),
+        score: puzzle.rating.rounded_score(),
+        seed,
+        about,
+        geometry: puzzle.geometry,
+        givens: puzzle.givens,
+        solution: puzzle.solution,
+    })
+}
+
+fn request(args: &PlayArgs) -> Result<Request, CliError> {
+    let options = &args.options;
+    if options.format.is_some() {
+        return Err(CliError::Input(
+            "--format reads a puzzle; give one, or leave --format out".into(),
+        ));
+    }
+    let regions = options.region_map()?;
+    let size = options
+        .size
+        .or(regions.as_ref().map(|r| r.size()))
+        .unwrap_or(9);
+    let mut request = Request::new(options.variant()?, size);
+    request.box_shape = options.box_shape()?;
+    request.regions = regions;
+    if let Some(level) = &args.difficulty {
+        let level: Level = level.parse().map_err(CliError::input)?;
+        request.target = Target::Level(level);
+    }
+    request.check().map_err(CliError::request)?;
+    Ok(request)
+}
+
+/// A seed from the clock, for a different puzzle each run.
+fn fresh_seed() -> u64 {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    // Keep it short enough to type back.
+    (nanos % 1_000_000_000) as u64
+}

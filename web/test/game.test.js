@@ -1,0 +1,249 @@
+// Unit tests of the rules of play (web/game.js): placing and clearing, givens locked, the moves
+// list with undo, redo and going back, pencil marks, conflicts and wrong digits, hints from the
+// solving path, key validation, and saving/restoring progress. Run: node --test web/test/
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const G = require('../game.js');
+
+// A 4×4 puzzle: rows, columns and 2×2 boxes.
+const SOLUTION = '1234341221434321';
+const GIVENS = '1.3...1.2.4...2.';
+const HOUSES = (() => {
+  const houses = [];
+  for (let i = 0; i < 4; i++) {
+    houses.push([0, 1, 2, 3].map((k) => i * 4 + k));
+    houses.push([0, 1, 2, 3].map((k) => k * 4 + i));
+  }
+  for (const [r, c] of [[0, 0], [0, 2], [2, 0], [2, 2]]) {
+    houses.push([0, 1, 2, 3].map((k) => (r + (k >> 1)) * 4 + c + (k & 1)));
+  }
+  return houses;
+})();
+const puzzle = { size: 4, givens: GIVENS, solution: SOLUTION };
+const labels = (state) => state.history.map((m) => G.moveLabel(m, state.n));
+
+test('symbols and cell names', () => {
+  assert.equal(G.symbolOf(0), '.');
+  assert.equal(G.symbolOf(9), '9');
+  assert.equal(G.symbolOf(10), 'A');
+  assert.equal(G.symbolOf(16), 'G');
+  assert.equal(G.valueOf('a'), 10);
+  assert.equal(G.valueOf('G'), 16);
+  assert.equal(G.valueOf('#'), -1);
+  assert.equal(G.cellName(8, 9), 'r1c9');
+  assert.equal(G.cellName(80, 9), 'r9c9');
+  assert.equal(G.digitRange(9), '1–9');
+  assert.equal(G.digitRange(16), '1–9, A–G');
+});
+
+test('a placed digit shows in the moves list, and undo, redo take it back and forth', () => {
+  const s = G.create(puzzle);
+  const r = G.place(s, 1, 2);
+  assert.ok(r.ok && r.changed);
+  assert.equal(s.values[1], 2);
+  assert.deepEqual(labels(s), ['r1c2 = 2']);
+  assert.ok(G.undo(s));
+  assert.equal(s.values[1], 0);
+  assert.equal(s.pos, 0);
+  assert.equal(s.history.length, 1, 'the undone move stays for redo');
+  assert.ok(!G.undo(s), 'nothing more to undo');
+  assert.ok(G.redo(s));
+  assert.equal(s.values[1], 2);
+  assert.ok(!G.redo(s), 'nothing more to redo');
+});
+
+test('a new move after undo drops the redo tail', () => {
+  const s = G.create(puzzle);
+  G.place(s, 1, 2);
+  G.place(s, 3, 4);
+  G.undo(s);
+  G.place(s, 4, 3);
+  assert.deepEqual(labels(s), ['r1c2 = 2', 'r2c1 = 3']);
+  assert.ok(!G.redo(s));
+  assert.equal(s.values[3], 0);
+});
+
+test('placing the digit already there is no move', () => {
+  const s = G.create(puzzle);
+  G.place(s, 1, 2);
+  const again = G.place(s, 1, 2);
+  assert.ok(again.ok && !again.changed);
+  assert.equal(s.history.length, 1);
+});
+
+test('givens are locked with a message naming the cell', () => {
+  const s = G.create(puzzle);
+  for (const result of [G.place(s, 0, 2), G.clear(s, 0), G.toggleMark(s, 0, 2)]) {
+    assert.equal(result.ok, false);
+    assert.match(result.message, /r1c1 is a given \(1\)/);
+  }
+  assert.equal(s.values[0], 1);
+  assert.equal(s.history.length, 0);
+});
+
+test('clearing removes the player\'s digit, and an empty cell says so', () => {
+  const s = G.create(puzzle);
+  assert.match(G.clear(s, 1).message, /r1c2 is already empty/);
+  G.place(s, 1, 2);
+  assert.ok(G.clear(s, 1).changed);
+  assert.equal(s.values[1], 0);
+  assert.deepEqual(labels(s), ['r1c2 = 2', 'r1c2 cleared']);
+  G.undo(s);
+  assert.equal(s.values[1], 2);
+});
+
+test('going to a move of the list keeps the later ones for redo', () => {
+  const s = G.create(puzzle);
+  G.place(s, 1, 2);
+  G.place(s, 3, 4);
+  G.place(s, 4, 3);
+  G.goTo(s, 1);
+  assert.deepEqual([s.values[1], s.values[3], s.values[4]], [2, 0, 0]);
+  assert.equal(s.pos, 1);
+  G.goTo(s, 3);
+  assert.deepEqual([s.values[1], s.values[3], s.values[4]], [2, 4, 3]);
+  G.goTo(s, 0);
+  assert.ok(s.values.every((v, i) => v === s.givens[i]));
+  G.goTo(s, 99);
+  assert.equal(s.pos, 3);
+});
+
+test('pencil marks toggle, are moves, and a placed digit replaces them', () => {
+  const s = G.create(puzzle);
+  G.toggleMark(s, 1, 2);
+  G.toggleMark(s, 1, 4);
+  assert.equal(s.marks[1], 0b1010);
+  G.toggleMark(s, 1, 4);
+  assert.equal(s.marks[1], 0b0010);
+  assert.deepEqual(labels(s), ['r1c2 note 2 added', 'r1c2 note 4 added', 'r1c2 note 4 removed']);
+  G.place(s, 1, 2);
+  assert.equal(s.marks[1], 0);
+  G.undo(s);
+  assert.equal(s.marks[1], 0b0010, 'undo brings the marks back');
+  G.toggleMark(s, 1, 2);
+  assert.equal(labels(s).at(-1), 'r1c2 notes cleared');
+  G.place(s, 1, 2);
+  assert.match(G.toggleMark(s, 1, 3).message, /holds a digit/);
+});
+
+test('conflicts name both cells of a repeated digit, givens included', () => {
+  const s = G.create(puzzle);
+  G.place(s, 1, 1); // row 1 already has the given 1 at r1c1
+  assert.deepEqual(G.conflicts(s, HOUSES), [0, 1]);
+  G.place(s, 1, 2);
+  assert.deepEqual(G.conflicts(s, HOUSES), []);
+});
+
+test('wrong digits are counted, and the status says solved only when all are right', () => {
+  const s = G.create(puzzle);
+  assert.equal(G.status(s, SOLUTION), 'open');
+  G.place(s, 1, 4); // the solution has 2
+  assert.equal(G.wrongCount(s, SOLUTION), 1);
+  for (let c = 0; c < 16; c++) if (!s.values[c]) G.place(s, c, Number(SOLUTION[c]));
+  assert.equal(G.status(s, SOLUTION), 'wrong');
+  G.place(s, 1, 2);
+  assert.equal(G.wrongCount(s, SOLUTION), 0);
+  assert.equal(G.status(s, SOLUTION), 'solved');
+});
+
+test('reveal fills the solution as one move that undo takes back', () => {
+  const s = G.create(puzzle);
+  G.place(s, 1, 4);
+  G.reveal(s, SOLUTION);
+  assert.equal(s.values.map(G.symbolOf).join(''), SOLUTION);
+  assert.deepEqual(labels(s), ['r1c2 = 4', 'Solution revealed']);
+  G.undo(s);
+  assert.equal(s.values[1], 4);
+  assert.equal(s.values[2], 3);
+  assert.equal(s.values[3], 0);
+});
+
+test('keys: digits of the grid are placed, anything else gets a message', () => {
+  assert.deepEqual(G.keyDigit('5', 9), { digit: 5 });
+  assert.deepEqual(G.keyDigit('a', 16), { digit: 10 });
+  assert.deepEqual(G.keyDigit('G', 16), { digit: 16 });
+  assert.match(G.keyDigit('0', 9).error, /0 is not a digit of this 9×9 grid: type 1–9/);
+  assert.match(G.keyDigit('x', 9).error, /"x" is not a digit/);
+  assert.match(G.keyDigit('h', 16).error, /type 1–9, A–G/);
+  assert.match(G.keyDigit('7', 6).error, /type 1–6/);
+  assert.equal(G.keyDigit('ArrowUp', 9), null);
+  assert.equal(G.keyDigit('Shift', 9), null);
+  assert.equal(G.keyDigit(' ', 9), null);
+});
+
+test('hints: a wrong digit first, then the first placing step on an empty cell', () => {
+  const steps = [
+    { t: 0, p: [[1, 2]] },
+    { t: 5, x: 'Pointing …', c: [3, 7] },
+    { t: 1, p: [[3, 4]] },
+  ];
+  const s = G.create(puzzle);
+  assert.deepEqual(G.nextHint(s, steps, SOLUTION), { kind: 'step', index: 0, from: 0 });
+  G.place(s, 1, 2);
+  assert.deepEqual(G.nextHint(s, steps, SOLUTION), { kind: 'step', index: 2, from: 1 });
+  G.place(s, 4, 4); // wrong: the solution has 3
+  assert.deepEqual(G.nextHint(s, steps, SOLUTION), { kind: 'wrong', cell: 4 });
+  G.reveal(s, SOLUTION);
+  assert.deepEqual(G.nextHint(s, steps, SOLUTION), { kind: 'done' });
+  const t = G.create(puzzle);
+  G.place(t, 1, 2);
+  G.place(t, 3, 4);
+  assert.deepEqual(G.nextHint(t, steps, SOLUTION), { kind: 'none' });
+});
+
+test('singles are worded like the command line', () => {
+  const names = ['Full house', 'Hidden single (box)', 'Hidden single', 'Naked single'];
+  const houses = ['row 1', 'column 1', 'box 3'];
+  assert.equal(G.stepText({ t: 2, p: [[6, 5]], h: [2] }, names, houses, 9), 'Hidden single: r1c7 = 5 (only place for 5 in box 3)');
+  assert.equal(G.stepText({ t: 3, p: [[10, 7]] }, names, houses, 9), 'Naked single: r2c2 = 7 (only candidate left)');
+  assert.equal(G.stepText({ t: 0, p: [[0, 1]], h: [0] }, names, houses, 9), 'Full house: r1c1 = 1 (last empty cell of row 1)');
+  assert.equal(G.stepText({ t: 4, x: 'Naked pair {1,2}' }, names, houses, 9), 'Naked pair {1,2}');
+});
+
+test('progress survives save and restore, position and redo tail included', () => {
+  const s = G.create(puzzle);
+  G.place(s, 1, 2);
+  G.toggleMark(s, 3, 4);
+  G.place(s, 4, 3);
+  G.undo(s);
+  s.elapsed = 42;
+  const saved = JSON.parse(JSON.stringify(G.save(s)));
+  const r = G.restore(puzzle, saved);
+  assert.deepEqual(r.values, s.values);
+  assert.deepEqual(r.marks, s.marks);
+  assert.equal(r.pos, 2);
+  assert.equal(r.history.length, 3);
+  assert.equal(r.elapsed, 42);
+  assert.ok(G.redo(r));
+  assert.equal(r.values[4], 3);
+});
+
+test('damaged or foreign saved data gives a fresh game, never a broken one', () => {
+  const fresh = (saved) => {
+    const r = G.restore(puzzle, saved);
+    assert.equal(r.history.length, 0);
+    assert.deepEqual(r.values, G.create(puzzle).values);
+  };
+  fresh(null);
+  fresh('nonsense');
+  fresh({ v: 2, history: [] });
+  fresh({ v: 1, history: [{ k: 'place', ch: [{ c: 0, b: [1, 0], a: [2, 0] }] }] }); // a given
+  fresh({ v: 1, history: [{ k: 'place', ch: [{ c: 99, b: [0, 0], a: [2, 0] }] }] }); // off the grid
+  fresh({ v: 1, history: [{ k: 'place', ch: [{ c: 1, b: [0, 0], a: [7, 0] }] }] }); // not a digit
+  fresh({ v: 1, history: [{ k: 'place', ch: 'x' }] });
+  const r = G.restore(puzzle, { v: 1, history: [], pos: 5, elapsed: -3 });
+  assert.equal(r.pos, 0);
+  assert.equal(r.elapsed, 0);
+});
+
+test('times read as minutes and seconds', () => {
+  assert.equal(G.formatTime(0), '0:00');
+  assert.equal(G.formatTime(65), '1:05');
+  assert.equal(G.formatTime(3723), '1:02:03');
+});
+
+test('the storage hash is stable and tells puzzles apart', () => {
+  assert.equal(G.hash('abc'), G.hash('abc'));
+  assert.notEqual(G.hash(GIVENS), G.hash(SOLUTION));
+  assert.match(G.hash(''), /^[0-9a-f]{8}$/);
+});
