@@ -10,6 +10,7 @@
   const board = $('board');
   const prefix = 'sudoku-book:' + data.seed + ':';
   const extrasKey = prefix + G.hash(data.title) + ':new';
+  const MAX_MADE = 50;
 
   const ui = { puzzle: null, shape: null, state: null, cells: [], selected: 0, pencil: false,
     marked: [], hinted: [], hintHouses: [], timer: null, canStore: true };
@@ -44,7 +45,13 @@
   // ---- the puzzles ---------------------------------------------------------------------------
   function extras() {
     const list = load(extrasKey);
-    return Array.isArray(list) ? list.filter((p) => p && data.shapes[p.shape] && typeof p.givens === 'string') : [];
+    const fits = (p) => {
+      const shape = p && data.shapes[p.shape];
+      const cells = shape ? shape.size * shape.size : -1;
+      return shape && typeof p.givens === 'string' && typeof p.solution === 'string' &&
+        p.givens.length === cells && p.solution.length === cells;
+    };
+    return Array.isArray(list) ? list.filter(fits) : [];
   }
 
   function allPuzzles() {
@@ -54,19 +61,28 @@
   function label(puzzle) {
     if (puzzle.made) return 'New ' + puzzle.made + ' (made here, unrated)';
     const level = puzzle.level ? ' · ' + puzzle.level : '';
-    return (data.puzzles.length > 1 ? '#' + puzzle.id : 'Puzzle') + level +
-      (puzzle.section ? ' · ' + puzzle.section : '');
+    return (data.puzzles.length > 1 ? '#' + puzzle.id : 'Puzzle') + level;
   }
 
+  /** The puzzle list, grouped by section (and the puzzles made here). */
   function fillPicker(selectedKey) {
     const pick = $('pick');
     pick.textContent = '';
+    let group = null;
+    let groupName = null;
     allPuzzles().forEach((p, i) => {
+      const name = p.made ? 'Made here' : p.section;
+      if (name && name !== groupName) {
+        group = document.createElement('optgroup');
+        group.label = name;
+        pick.appendChild(group);
+        groupName = name;
+      }
       const option = document.createElement('option');
       option.value = String(i);
       option.textContent = label(p);
       if (progressKey(p) === selectedKey) option.selected = true;
-      pick.appendChild(option);
+      (name ? group : pick).appendChild(option);
     });
   }
 
@@ -97,7 +113,8 @@
   function describe() {
     const n = ui.shape.size;
     const score = ui.puzzle.score ? ' · score ' + ui.puzzle.score.toFixed(1) : '';
-    return label(ui.puzzle) + ' · ' + ui.shape.variant + ' ' + n + '×' + n + score;
+    const section = ui.puzzle.section ? ' · ' + ui.puzzle.section : '';
+    return label(ui.puzzle) + section + ' · ' + ui.shape.variant + ' ' + n + '×' + n + score;
   }
 
   function buildBoard() {
@@ -411,37 +428,56 @@
 
   function newPuzzle() {
     if (!S) return say('New puzzles cannot be made here.', 'error');
-    const list = extras();
+    const button = $('new');
+    if (button.disabled) return;
+    button.disabled = true;
     const seed = (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) >>> 0;
     say('Making a new puzzle…', '');
+    // Let the message show before the work starts.
     window.setTimeout(() => {
-      const made = S.generate({ size: ui.shape.size, houses: ui.shape.houses }, S.mulberry32(seed), { deadlineMs: 1500 });
-      const symbols = (cells) => cells.map(G.symbolOf).join('');
-      const puzzle = { id: 'n' + seed.toString(36), made: list.length + 1, shape: ui.puzzle.shape,
-        givens: symbols(made.givens), solution: symbols(made.solution), steps: [], section: '' };
-      list.push(puzzle);
-      store(extrasKey, list);
-      saveProgress();
-      fillPicker(progressKey(puzzle));
-      choose(allPuzzles().length - 1);
-      say('A new puzzle with ' + made.givens.filter((v) => v).length + ' givens, made here (not rated).', 'good');
+      try {
+        makePuzzle(seed);
+      } catch (e) {
+        say('No new puzzle could be made: ' + (e && e.message ? e.message : e), 'error');
+      } finally {
+        button.disabled = false;
+      }
     }, 20);
+  }
+
+  function makePuzzle(seed) {
+    const shape = { size: ui.shape.size, houses: ui.shape.houses };
+    const made = S.generate(shape, S.mulberry32(seed), { deadlineMs: 1500 });
+    const symbols = (cells) => cells.map(G.symbolOf).join('');
+    const list = extras();
+    const number = list.reduce((most, p) => Math.max(most, p.made || 0), 0) + 1;
+    const puzzle = { id: 'n' + seed.toString(36), made: number, shape: ui.puzzle.shape,
+      givens: symbols(made.givens), solution: symbols(made.solution), steps: [], section: '' };
+    list.push(puzzle);
+    // Keep the latest puzzles made here (their progress stays under their own keys).
+    store(extrasKey, list.slice(-MAX_MADE));
+    saveProgress();
+    fillPicker(progressKey(puzzle));
+    choose(allPuzzles().length - 1);
+    say('A new puzzle with ' + made.givens.filter((v) => v).length + ' givens, made here (not rated).', 'good');
   }
 
   // ---- keys ----------------------------------------------------------------------------------
   const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
+  /** Ctrl+Z and Ctrl+Y (Cmd on a Mac) anywhere on the page but in the puzzle list. */
+  function onShortcut(event) {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.target === $('pick')) return;
+    const k = event.key.toLowerCase();
+    if (k === 'z' && !event.shiftKey) undo();
+    else if (k === 'y' || (k === 'z' && event.shiftKey)) redo();
+    else return;
+    event.preventDefault();
+  }
+
   function onKey(event) {
     const key = event.key;
-    if (event.ctrlKey || event.metaKey) {
-      const k = key.toLowerCase();
-      if (k === 'z' && !event.shiftKey) undo();
-      else if (k === 'y' || (k === 'z' && event.shiftKey)) redo();
-      else return;
-      event.preventDefault();
-      return;
-    }
-    if (event.altKey) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (arrows[key]) {
       move(...arrows[key]);
     } else if (key === 'Backspace' || key === 'Delete') {
@@ -462,6 +498,7 @@
   // ---- start ---------------------------------------------------------------------------------
   function start() {
     board.addEventListener('keydown', onKey);
+    document.addEventListener('keydown', onShortcut);
     $('undo').addEventListener('click', undo);
     $('redo').addEventListener('click', redo);
     $('pencil').addEventListener('click', () => {

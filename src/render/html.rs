@@ -6,7 +6,7 @@ use super::grid::blocks;
 use crate::grid::{Geometry, Grid, HouseKind, digit_symbol};
 
 /// Escapes text for HTML.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

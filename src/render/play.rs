@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::grid::{GridStyle, Placement, draw_grid};
+use super::html::escape;
 use super::scene::{Item, Scene};
 use crate::grid::{Geometry, Grid, digit_symbol};
 use crate::logic::{Level, Step, Technique, solve_logic};
@@ -324,14 +325,6 @@ fn n(value: f64) -> String {
 fn grey(level: f64) -> String {
     let v = (level.clamp(0.0, 1.0) * 255.0).round() as u8;
     format!("#{v:02x}{v:02x}{v:02x}")
-}
-
-/// Escapes text for HTML.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]

@@ -1,0 +1,743 @@
+// Real-browser tests of the playable HTML edition (book.html): builds tests/browser/book.toml
+// with the sudoku-book binary, opens the page in the system Chromium (never a downloaded one)
+// through playwright-core, and plays it with the mouse and keyboard, checking the page's state.
+//
+//   npm ci --prefix tests/browser
+//   SUDOKU_BOOK_BIN=target/debug/sudoku-book node --test tests/browser/
+//
+// Env: SUDOKU_BOOK_BIN (default target/debug/sudoku-book), CHROMIUM (default
+// /usr/bin/chromium), SHOTS_DIR (default target/browser-shots).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..', '..');
+const TIMEOUT = 30_000;
+
+function binary() {
+  if (process.env.SUDOKU_BOOK_BIN) return process.env.SUDOKU_BOOK_BIN;
+  const debug = join(repo, 'target', 'debug', 'sudoku-book');
+  if (existsSync(debug)) return debug;
+  throw new Error('set SUDOKU_BOOK_BIN to the sudoku-book binary (e.g. target/debug/sudoku-book)');
+}
+
+const shots = process.env.SHOTS_DIR || join(repo, 'target', 'browser-shots');
+let outDir;
+let bookUrl;
+let browser;
+
+before(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'sudoku-book-browser-'));
+  const out = join(outDir, 'book');
+  execFileSync(binary(), ['build', join(here, 'book.toml'), '--out', out, '--quiet'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    timeout: 60_000,
+  });
+  bookUrl = pathToFileURL(join(out, 'book.html')).href;
+  mkdirSync(shots, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+// ---- helpers ---------------------------------------------------------------------------------
+
+/** Opens the book in `context` (a new one when missing); records console errors and requests. */
+async function open(context) {
+  const page = await context.newPage();
+  const errors = [];
+  const requests = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push('console: ' + m.text()); });
+  page.on('pageerror', (e) => errors.push('pageerror: ' + e.message));
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(bookUrl);
+  await page.waitForSelector('#board .cell');
+  return { page, errors, requests };
+}
+
+/** A test with a fresh browser context (empty localStorage); fails on any page error. */
+function play(name, fn) {
+  test(name, { timeout: TIMEOUT }, async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    try {
+      const opened = await open(context);
+      await fn({ ...opened, context });
+      assert.deepEqual(opened.errors, [], 'the page logged errors');
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+/** The page's puzzle data. */
+function pageData(page) {
+  return page.evaluate(() => JSON.parse(document.getElementById('data').textContent));
+}
+
+/** The puzzle shown: its data, shape, index and size. */
+async function current(page) {
+  return page.evaluate(() => {
+    const data = JSON.parse(document.getElementById('data').textContent);
+    const index = Number(document.getElementById('pick').value);
+    let puzzle = data.puzzles[index];
+    if (!puzzle) {
+      const key = Object.keys(localStorage).find((k) => k.endsWith(':new'));
+      puzzle = JSON.parse(localStorage.getItem(key))[index - data.puzzles.length];
+    }
+    const shape = data.shapes[puzzle.shape];
+    return { index, puzzle, shape, n: shape.size };
+  });
+}
+
+const name = (cell, n) => `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
+const SYMBOLS = '.123456789ABCDEFGHIJKLMNOP';
+const cellLoc = (page, i) => page.locator(`#board [data-cell="${i}"]`);
+
+/** Selects a cell the way a player does (a click: pointerdown). */
+async function pick(page, i) {
+  await cellLoc(page, i).click();
+  assert.equal(await selected(page), i, `cell ${i} is selected after a click`);
+}
+
+async function selected(page) {
+  return page.evaluate(() => Number(document.querySelector('#board .cell.selected')?.dataset.cell ?? -1));
+}
+
+/** The visible value of every cell ('' when empty or notes only). */
+function cells(page) {
+  return page.evaluate(() => Array.from(document.querySelectorAll('#board .cell'),
+    (c) => (c.querySelector('.marks') ? '' : c.textContent)));
+}
+
+function moves(page) {
+  return page.evaluate(() => Array.from(document.querySelectorAll('#moves li'), (li) => ({
+    text: li.textContent, undone: li.classList.contains('undone'),
+    current: li.getAttribute('aria-current') === 'step',
+  })));
+}
+
+async function message(page) {
+  return page.evaluate(() => {
+    const m = document.getElementById('message');
+    return { text: m.textContent, cls: m.className };
+  });
+}
+
+const empties = (puzzle) => Array.from(puzzle.givens).flatMap((s, i) => (s === '.' ? [i] : []));
+const givens = (puzzle) => Array.from(puzzle.givens).flatMap((s, i) => (s === '.' ? [] : [i]));
+
+/** Places `symbol` in cell `i` by clicking it and typing. */
+async function put(page, i, symbol) {
+  await pick(page, i);
+  await page.keyboard.press(symbol);
+}
+
+async function choosePuzzle(page, index) {
+  await page.selectOption('#pick', String(index));
+  await page.waitForFunction((i) => document.getElementById('pick').value === String(i), index);
+}
+
+/** Index of the first puzzle with this variant and size. */
+async function find(page, variant, size) {
+  const data = await pageData(page);
+  const i = data.puzzles.findIndex((p) => data.shapes[p.shape].variant === variant && data.shapes[p.shape].size === size);
+  assert.ok(i >= 0, `the test book has a ${variant} ${size}×${size} puzzle`);
+  return i;
+}
+
+/** Number of completions of `grid` (values, 0 empty) on `houses`, counting up to `limit`. */
+function countCompletions(grid, n, houses, limit = 2) {
+  const cells = grid.slice();
+  const housesOf = cells.map(() => []);
+  houses.forEach((h, k) => h.forEach((c) => housesOf[c].push(k)));
+  const used = houses.map(() => 0);
+  for (let c = 0; c < cells.length; c++) {
+    if (!cells[c]) continue;
+    for (const h of housesOf[c]) {
+      if (used[h] & (1 << cells[c])) return 0;
+      used[h] |= 1 << cells[c];
+    }
+  }
+  const all = ((1 << n) - 1) << 1;
+  let found = 0;
+  const search = () => {
+    let best = -1;
+    let bestFree = 0;
+    let bestCount = 99;
+    for (let c = 0; c < cells.length; c++) {
+      if (cells[c]) continue;
+      let taken = 0;
+      for (const h of housesOf[c]) taken |= used[h];
+      const free = all & ~taken;
+      let count = 0;
+      for (let f = free; f; f &= f - 1) count++;
+      if (count < bestCount) { best = c; bestFree = free; bestCount = count; }
+      if (count === 0) return;
+    }
+    if (best < 0) { found++; return; }
+    for (let d = 1; d <= n && found < limit; d++) {
+      if (!(bestFree & (1 << d))) continue;
+      cells[best] = d;
+      for (const h of housesOf[best]) used[h] |= 1 << d;
+      search();
+      for (const h of housesOf[best]) used[h] &= ~(1 << d);
+      cells[best] = 0;
+    }
+  };
+  search();
+  return found;
+}
+
+// ---- tests -----------------------------------------------------------------------------------
+
+play('the page loads with no errors and no network requests but the file', async ({ page, requests }) => {
+  const data = await pageData(page);
+  assert.equal(await page.title(), data.title);
+  assert.equal(await page.locator('#pick option').count(), data.puzzles.length);
+  assert.equal(await page.locator('#pick').inputValue(), '0');
+  const { n, puzzle } = await current(page);
+  assert.equal(await page.locator('#board [role="gridcell"]').count(), n * n);
+  const shown = await cells(page);
+  Array.from(puzzle.givens).forEach((s, i) => assert.equal(shown[i], s === '.' ? '' : s, `cell ${i}`));
+  assert.equal(await page.locator('#board .cell.given').count(), givens(puzzle).length);
+  assert.match(await page.locator('#timer').textContent(), /^Time \d+:\d\d$/);
+  assert.deepEqual((await moves(page)).map((m) => m.text), ['Start']);
+  await page.waitForTimeout(300);
+  const base = bookUrl.split('#')[0];
+  assert.deepEqual(requests.filter((u) => u.split('#')[0] !== base), [], 'requests besides the page itself');
+});
+
+play('typing a digit places it; Undo/Redo and Ctrl+Z/Ctrl+Y take it back and forth', async ({ page }) => {
+  const { puzzle, n } = await current(page);
+  const i = empties(puzzle)[0];
+  const d = puzzle.solution[i];
+  await put(page, i, d);
+  assert.equal((await cells(page))[i], d);
+  let list = await moves(page);
+  assert.deepEqual(list.map((m) => m.text), ['Start', `${name(i, n)} = ${d}`]);
+  assert.ok(list[1].current);
+  assert.equal(await page.locator('#redo').isDisabled(), true);
+
+  await page.click('#undo');
+  assert.equal((await cells(page))[i], '');
+  assert.equal(await page.locator('#redo').isDisabled(), false);
+  assert.equal(await page.locator('#undo').isDisabled(), true);
+  list = await moves(page);
+  assert.ok(list[1].undone, 'the undone move is struck through');
+  assert.ok(list[0].current);
+
+  await page.click('#redo');
+  assert.equal((await cells(page))[i], d);
+  assert.equal(await page.locator('#redo').isDisabled(), true);
+
+  await cellLoc(page, i).focus();
+  await page.keyboard.press('Control+z');
+  assert.equal((await cells(page))[i], '');
+  assert.equal(await page.locator('#redo').isDisabled(), false);
+  await page.keyboard.press('Control+y');
+  assert.equal((await cells(page))[i], d);
+  assert.equal((await moves(page))[1].undone, false);
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+Shift+z');
+  assert.equal((await cells(page))[i], d, 'Ctrl+Shift+Z redoes too');
+
+  // The shortcuts work wherever the focus is, a toolbar button included.
+  await page.focus('#verify');
+  await page.keyboard.press('Control+z');
+  assert.equal((await cells(page))[i], '', 'Ctrl+Z with the focus on a button');
+  await page.keyboard.press('Control+y');
+  assert.equal((await cells(page))[i], d, 'Ctrl+Y with the focus on a button');
+});
+
+play('Backspace removes a placed digit; a given cannot be changed', async ({ page }) => {
+  const { puzzle, n } = await current(page);
+  const i = empties(puzzle)[0];
+  await put(page, i, puzzle.solution[i]);
+  await page.keyboard.press('Backspace');
+  assert.equal((await cells(page))[i], '');
+  assert.deepEqual((await moves(page)).map((m) => m.text).slice(-1), [`${name(i, n)} cleared`]);
+
+  const g = givens(puzzle)[0];
+  const before = (await moves(page)).length;
+  await pick(page, g);
+  await page.keyboard.press('Backspace');
+  assert.equal((await cells(page))[g], puzzle.givens[g]);
+  let m = await message(page);
+  assert.equal(m.cls, 'error');
+  assert.ok(m.text.includes(name(g, n)), `message names ${name(g, n)}: ${m.text}`);
+  await page.evaluate(() => { document.getElementById('message').textContent = ''; });
+
+  const other = puzzle.givens[g] === '1' ? '2' : '1';
+  await page.keyboard.press(other);
+  assert.equal((await cells(page))[g], puzzle.givens[g]);
+  m = await message(page);
+  assert.equal(m.cls, 'error');
+  assert.ok(m.text.includes(name(g, n)), `message names ${name(g, n)}: ${m.text}`);
+  await page.keyboard.press('Delete');
+  assert.equal((await cells(page))[g], puzzle.givens[g]);
+  assert.equal((await moves(page)).length, before, 'refused keys add no move');
+});
+
+play('keys that are no digit of the grid are refused (9×9 and 16×16)', async ({ page }) => {
+  let { puzzle } = await current(page);
+  let i = empties(puzzle)[0];
+  await pick(page, i);
+  const start = await cells(page);
+  for (const key of ['x', '0']) {
+    await page.evaluate(() => { document.getElementById('message').textContent = ''; });
+    await page.keyboard.press(key);
+    const m = await message(page);
+    assert.equal(m.cls, 'error', `key ${key}`);
+    assert.match(m.text, /not a digit/, `key ${key}`);
+    assert.deepEqual(await cells(page), start, `key ${key} changes nothing`);
+    assert.equal((await moves(page)).length, 1);
+  }
+
+  await choosePuzzle(page, await find(page, 'classic', 16));
+  ({ puzzle } = await current(page));
+  assert.equal(await page.locator('#board .cell').count(), 256);
+  assert.equal(await page.locator('#pad button').count(), 17, '16 digits and Erase');
+  const [a, b] = empties(puzzle);
+  await put(page, a, 'a');
+  assert.equal((await cells(page))[a], 'A');
+  await put(page, b, 'A');
+  assert.equal((await cells(page))[b], 'A');
+  assert.deepEqual((await moves(page)).map((m) => m.text).slice(1), [`${name(a, 16)} = A`, `${name(b, 16)} = A`]);
+  i = empties(puzzle)[2];
+  await pick(page, i);
+  await page.keyboard.press('h');
+  const m = await message(page);
+  assert.equal(m.cls, 'error');
+  assert.match(m.text, /not a digit of this 16×16 grid/);
+  assert.equal((await cells(page))[i], '');
+  assert.equal((await moves(page)).length, 3);
+});
+
+play('Verify marks a planted conflict and counts wrong digits', async ({ page }) => {
+  const { puzzle, n, shape } = await current(page);
+  // An empty cell and a given in the same row.
+  let cell = -1;
+  let given = -1;
+  for (const i of empties(puzzle)) {
+    const row = Math.floor(i / n);
+    const g = givens(puzzle).find((j) => Math.floor(j / n) === row);
+    if (g !== undefined) { cell = i; given = g; break; }
+  }
+  assert.ok(cell >= 0);
+  const d = puzzle.givens[given];
+  // Also place one right digit elsewhere, so the count must leave it out.
+  const right = empties(puzzle).find((i) => i !== cell);
+  await put(page, right, puzzle.solution[right]);
+  await put(page, cell, d);
+  // Expected: every cell sharing a house with a repeat.
+  const values = Array.from(puzzle.givens);
+  values[cell] = d;
+  values[right] = puzzle.solution[right];
+  const expected = new Set();
+  for (const h of shape.houses) {
+    const seen = new Map();
+    for (const c of h) {
+      if (values[c] === '.') continue;
+      if (seen.has(values[c])) { expected.add(c); expected.add(seen.get(values[c])); } else seen.set(values[c], c);
+    }
+  }
+  assert.ok(expected.has(cell) && expected.has(given));
+  const wrong = [cell, right].filter((i) => values[i] !== puzzle.solution[i]).length;
+  assert.equal(wrong, 1);
+
+  await page.click('#verify');
+  const marked = await page.evaluate(() => Array.from(document.querySelectorAll('#board .cell.conflict'), (c) => Number(c.dataset.cell)));
+  assert.deepEqual(marked, [...expected].sort((x, y) => x - y));
+  const m = await message(page);
+  assert.equal(m.cls, 'error');
+  assert.match(m.text, /conflict/);
+  assert.ok(m.text.includes(`${expected.size} cells in conflict`), m.text);
+  assert.ok(m.text.includes('1 placed digit is wrong'), m.text);
+
+  // Fixing it and verifying again: no conflicts, all right so far.
+  await put(page, cell, puzzle.solution[cell]);
+  assert.equal(await page.locator('#board .cell.conflict').count(), 0, 'a change clears the marks');
+  await page.click('#verify');
+  const ok = await message(page);
+  assert.equal(ok.cls, 'good');
+  assert.match(ok.text, /No conflicts; all 2 placed digits are right so far/);
+});
+
+test('reload keeps the progress, the moves and Undo', { timeout: TIMEOUT }, async () => {
+  const context = await browser.newContext();
+  try {
+    const { page, errors } = await open(context);
+    const { puzzle, n } = await current(page);
+    const [a, b] = empties(puzzle);
+    await put(page, a, puzzle.solution[a]);
+    await put(page, b, puzzle.solution[b]);
+    const shown = await cells(page);
+    const list = await moves(page);
+    assert.equal(list.length, 3);
+
+    await page.reload();
+    await page.waitForSelector('#board .cell');
+    assert.deepEqual(await cells(page), shown);
+    assert.deepEqual(await moves(page), list);
+    assert.equal(await page.locator('#undo').isDisabled(), false);
+    await page.click('#undo');
+    const after = await cells(page);
+    assert.equal(after[b], '');
+    assert.equal(after[a], puzzle.solution[a]);
+    assert.ok((await moves(page))[2].undone);
+    assert.equal((await moves(page))[2].text, `${name(b, n)} = ${puzzle.solution[b]}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+play('clicking a moves-list entry goes back to that point', async ({ page }) => {
+  const { puzzle } = await current(page);
+  const [a, b, c] = empties(puzzle);
+  for (const i of [a, b, c]) await put(page, i, puzzle.solution[i]);
+  await page.click('#moves button[data-pos="1"]');
+  const list = await moves(page);
+  assert.deepEqual(list.map((m) => m.undone), [false, false, true, true]);
+  assert.deepEqual(list.map((m) => m.current), [false, true, false, false]);
+  let shown = await cells(page);
+  assert.deepEqual([shown[a], shown[b], shown[c]], [puzzle.solution[a], '', '']);
+  assert.equal((await message(page)).text, 'Back to move 1.');
+
+  await page.click('#moves button[data-pos="3"]');
+  shown = await cells(page);
+  assert.deepEqual([shown[a], shown[b], shown[c]], [puzzle.solution[a], puzzle.solution[b], puzzle.solution[c]]);
+  await page.click('#moves button[data-pos="0"]');
+  shown = await cells(page);
+  assert.deepEqual([shown[a], shown[b], shown[c]], ['', '', '']);
+  assert.deepEqual((await moves(page)).map((m) => m.undone), [false, true, true, true]);
+  // A new move drops the undone tail.
+  await put(page, c, puzzle.solution[c]);
+  assert.equal((await moves(page)).length, 2);
+});
+
+play('pencil mode writes notes; a digit replaces them', async ({ page }) => {
+  const { puzzle, n } = await current(page);
+  const i = empties(puzzle)[0];
+  await page.click('#pencil');
+  assert.equal(await page.getAttribute('#pencil', 'aria-pressed'), 'true');
+  await pick(page, i);
+  await page.keyboard.press('1');
+  await page.keyboard.press('2');
+  const marks = await cellLoc(page, i).locator('.marks span').allTextContents();
+  assert.equal(marks.length, n);
+  assert.deepEqual(marks.filter(Boolean), ['1', '2']);
+  assert.deepEqual((await moves(page)).map((m) => m.text).slice(1), [`${name(i, n)} note 1 added`, `${name(i, n)} note 2 added`]);
+  assert.match(await cellLoc(page, i).getAttribute('aria-label'), /notes 1 2/);
+  await page.keyboard.press('1');
+  assert.deepEqual((await cellLoc(page, i).locator('.marks span').allTextContents()).filter(Boolean), ['2']);
+  assert.equal((await moves(page)).at(-1).text, `${name(i, n)} note 1 removed`);
+
+  await page.click('#pencil');
+  assert.equal(await page.getAttribute('#pencil', 'aria-pressed'), 'false');
+  await pick(page, i);
+  await page.keyboard.press('3');
+  assert.equal(await cellLoc(page, i).textContent(), '3');
+  assert.equal(await cellLoc(page, i).locator('.marks').count(), 0);
+  assert.equal((await moves(page)).at(-1).text, `${name(i, n)} = 3`);
+  await page.click('#undo');
+  assert.deepEqual((await cellLoc(page, i).locator('.marks span').allTextContents()).filter(Boolean), ['2'], 'Undo brings the note back');
+});
+
+play('Hint points at a cell, and at a wrong digit first', async ({ page }) => {
+  const { puzzle, n } = await current(page);
+  await page.click('#hint');
+  let m = await message(page);
+  assert.ok(m.text.startsWith('Hint:'), m.text);
+  assert.ok(await page.locator('#board .cell.hint').count() >= 1);
+  const target = await selected(page);
+  assert.ok(m.text.includes(name(target, n)), `the hint names the cell it selects (${name(target, n)}): ${m.text}`);
+  assert.equal(puzzle.givens[target], '.');
+
+  const i = empties(puzzle).find((c) => c !== target) ?? target;
+  const wrong = puzzle.solution[i] === '1' ? '2' : '1';
+  await put(page, i, wrong);
+  await page.click('#hint');
+  m = await message(page);
+  assert.ok(m.text.startsWith('Hint:'), m.text);
+  assert.ok(m.text.includes(name(i, n)), `the hint names the wrong cell ${name(i, n)}: ${m.text}`);
+  assert.equal(m.cls, 'error');
+  const hinted = await page.evaluate(() => Array.from(document.querySelectorAll('#board .cell.hint'), (c) => Number(c.dataset.cell)));
+  assert.deepEqual(hinted, [i]);
+});
+
+play('solving by typing the solution with the arrow keys says Solved', async ({ page }) => {
+  const { puzzle, n } = await current(page);
+  await pick(page, 0);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const i = r * n + c;
+      assert.equal(await selected(page), i);
+      if (puzzle.givens[i] === '.') await page.keyboard.press(puzzle.solution[i]);
+      if (c < n - 1) await page.keyboard.press('ArrowRight');
+    }
+    if (r < n - 1) {
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Home');
+    }
+  }
+  assert.deepEqual((await cells(page)).join(''), puzzle.solution);
+  const m = await message(page);
+  assert.match(m.text, /^Solved/);
+  assert.equal(m.cls, 'good');
+  assert.match(await page.locator('#timer').textContent(), /^Solved in \d+:\d\d$/);
+  assert.equal((await moves(page)).length, empties(puzzle).length + 1);
+});
+
+play('Solve reveals the solution and Undo takes it back', async ({ page }) => {
+  const { puzzle } = await current(page);
+  const i = empties(puzzle)[0];
+  await put(page, i, puzzle.solution[i] === '1' ? '2' : '1');
+  await page.click('#solve');
+  assert.equal((await cells(page)).join(''), puzzle.solution);
+  assert.equal((await message(page)).text, 'Solution revealed.');
+  assert.match(await page.locator('#timer').textContent(), /^Revealed after/);
+  assert.equal((await moves(page)).at(-1).text, 'Solution revealed');
+  await page.click('#undo');
+  const shown = await cells(page);
+  assert.equal(shown[i], puzzle.solution[i] === '1' ? '2' : '1');
+  empties(puzzle).filter((c) => c !== i).forEach((c) => assert.equal(shown[c], '', `cell ${c} empty again`));
+  assert.match(await page.locator('#timer').textContent(), /^Time /);
+});
+
+play('Reset asks first', async ({ page }) => {
+  const { puzzle } = await current(page);
+  const [a, b] = empties(puzzle);
+  await put(page, a, puzzle.solution[a]);
+  await put(page, b, puzzle.solution[b]);
+  const dialogs = [];
+  page.once('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+  await page.click('#reset');
+  assert.equal(dialogs.length, 1);
+  assert.match(dialogs[0], /Reset/);
+  let shown = await cells(page);
+  assert.deepEqual([shown[a], shown[b]], [puzzle.solution[a], puzzle.solution[b]]);
+  assert.equal((await moves(page)).length, 3);
+
+  page.once('dialog', (d) => { dialogs.push(d.message()); d.accept(); });
+  await page.click('#reset');
+  assert.equal(dialogs.length, 2);
+  shown = await cells(page);
+  assert.deepEqual([shown[a], shown[b]], ['', '']);
+  assert.deepEqual((await moves(page)).map((m) => m.text), ['Start']);
+  assert.equal(await page.locator('#undo').isDisabled(), true);
+  // Nothing to reset: no question.
+  await page.click('#reset');
+  assert.equal(dialogs.length, 2);
+  assert.equal((await message(page)).text, 'Nothing to reset.');
+});
+
+play('#next, #prev and #pick switch puzzles; each keeps its own progress', async ({ page }) => {
+  const data = await pageData(page);
+  assert.equal(await page.locator('#prev').isDisabled(), true);
+  const p0 = data.puzzles[0];
+  const a = empties(p0)[0];
+  await put(page, a, p0.solution[a]);
+
+  await page.click('#next');
+  assert.equal(await page.locator('#pick').inputValue(), '1');
+  const p1 = data.puzzles[1];
+  let shown = await cells(page);
+  Array.from(p1.givens).forEach((s, i) => assert.equal(shown[i], s === '.' ? '' : s));
+  assert.deepEqual((await moves(page)).map((m) => m.text), ['Start']);
+  const b = empties(p1)[3];
+  await put(page, b, p1.solution[b]);
+
+  await page.click('#prev');
+  assert.equal(await page.locator('#pick').inputValue(), '0');
+  shown = await cells(page);
+  assert.equal(shown[a], p0.solution[a]);
+  assert.equal(shown[b], p0.givens[b] === '.' ? (b === a ? p0.solution[a] : '') : p0.givens[b]);
+  assert.equal((await moves(page)).length, 2);
+
+  const last = data.puzzles.length - 1;
+  await choosePuzzle(page, last);
+  assert.equal(await page.locator('#next').isDisabled(), true);
+  assert.equal(await page.locator('#board .cell').count(), data.shapes[data.puzzles[last].shape].size ** 2);
+  await choosePuzzle(page, 1);
+  shown = await cells(page);
+  assert.equal(shown[b], p1.solution[b]);
+  assert.deepEqual((await moves(page)).map((m) => m.text), ['Start', `${name(b, 9)} = ${p1.solution[b]}`]);
+});
+
+test('New puzzle makes a puzzle with one solution that survives a reload', { timeout: TIMEOUT }, async () => {
+  const context = await browser.newContext();
+  try {
+    const { page, errors } = await open(context);
+    const data = await pageData(page);
+    const count = data.puzzles.length;
+    const { shape } = await current(page);
+    await page.click('#new');
+    await page.waitForFunction((c) => document.querySelectorAll('#pick option').length === c + 1, count, { timeout: 10_000 });
+    assert.equal(await page.locator('#pick').inputValue(), String(count));
+    const m = await message(page);
+    assert.equal(m.cls, 'good');
+    assert.match(m.text, /new puzzle/i);
+    assert.match(await page.locator('#pick option').last().textContent(), /^New 1/);
+
+    const made = await current(page);
+    assert.equal(made.n, shape.size);
+    assert.equal(made.shape.variant, shape.variant);
+    assert.equal(await page.locator('#board .cell').count(), shape.size ** 2);
+    // The rendered givens are the stored givens.
+    const shown = await cells(page);
+    Array.from(made.puzzle.givens).forEach((s, i) => assert.equal(shown[i], s === '.' ? '' : s, `cell ${i}`));
+    assert.equal(await page.locator('#board .cell.given').count(), givens(made.puzzle).length);
+    // The stored solution is a full valid grid, the givens are part of it, and they have exactly one completion.
+    const n = made.n;
+    const solution = Array.from(made.puzzle.solution, (s) => SYMBOLS.indexOf(s));
+    assert.equal(solution.length, n * n);
+    for (const h of made.shape.houses) {
+      assert.deepEqual(h.map((c) => solution[c]).sort((x, y) => x - y), Array.from({ length: n }, (_, k) => k + 1));
+    }
+    const grid = Array.from(made.puzzle.givens, (s) => (s === '.' ? 0 : SYMBOLS.indexOf(s)));
+    grid.forEach((v, i) => { if (v) assert.equal(v, solution[i], `given ${i} agrees with the solution`); });
+    assert.ok(grid.some((v) => !v), 'the new puzzle has empty cells');
+    assert.equal(countCompletions(grid, n, made.shape.houses), 1, 'exactly one completion');
+
+    // Play it a little, reload: still there, still selected, progress kept.
+    const e = empties(made.puzzle)[0];
+    await put(page, e, made.puzzle.solution[e]);
+    await page.reload();
+    await page.waitForSelector('#board .cell');
+    assert.equal(await page.locator('#pick option').count(), count + 1);
+    assert.equal(await page.locator('#pick').inputValue(), String(count));
+    const again = await current(page);
+    assert.equal(again.puzzle.givens, made.puzzle.givens);
+    assert.equal((await cells(page))[e], made.puzzle.solution[e]);
+    // The book's puzzles are still there.
+    await choosePuzzle(page, 0);
+    assert.equal((await current(page)).puzzle.givens, data.puzzles[0].givens);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+play('New puzzle clicked twice quickly keeps both puzzles', async ({ page }) => {
+  const count = (await pageData(page)).puzzles.length;
+  // Two clicks in a row: the second waits for the first (the button is disabled meanwhile).
+  await page.evaluate(() => { document.getElementById('new').click(); document.getElementById('new').click(); });
+  await page.waitForFunction(() => !document.getElementById('new').disabled, null, { timeout: 10_000 });
+  await page.click('#new');
+  await page.waitForFunction((c) => document.querySelectorAll('#pick option').length === c + 2, count, { timeout: 10_000 });
+  const labels = await page.locator('#pick option').allTextContents();
+  assert.match(labels[count], /^New 1/);
+  assert.match(labels[count + 1], /^New 2/);
+  const stored = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith(':new'));
+    return JSON.parse(localStorage.getItem(key)).map((p) => p.givens);
+  });
+  assert.equal(stored.length, 2, 'both puzzles are stored');
+  assert.notEqual(stored[0], stored[1]);
+});
+
+play('keyboard only: Tab reaches the board, arrows move the selection', async ({ page }) => {
+  let reached = false;
+  for (let k = 0; k < 20 && !reached; k++) {
+    await page.keyboard.press('Tab');
+    reached = await page.evaluate(() => document.activeElement?.getAttribute('role') === 'gridcell');
+  }
+  assert.ok(reached, 'a gridcell gets the focus by Tab');
+  const { n, puzzle } = await current(page);
+  const start = await selected(page);
+  assert.equal(start, empties(puzzle)[0], 'the first empty cell is selected');
+  assert.equal(await page.evaluate(() => Number(document.activeElement.dataset.cell)), start);
+  const r = Math.floor(start / n);
+  const c = start % n;
+  await page.keyboard.press(c < n - 1 ? 'ArrowRight' : 'ArrowLeft');
+  let now = c < n - 1 ? start + 1 : start - 1;
+  assert.equal(await selected(page), now);
+  await page.keyboard.press(r < n - 1 ? 'ArrowDown' : 'ArrowUp');
+  now = r < n - 1 ? now + n : now - n;
+  assert.equal(await selected(page), now);
+  assert.equal(await page.evaluate(() => Number(document.activeElement.dataset.cell)), now, 'focus follows the selection');
+  assert.equal(await page.locator('#board .cell.selected').count(), 1);
+  assert.equal(await page.locator('#board [aria-selected="true"]').count(), 1);
+  await page.keyboard.press('End');
+  assert.equal(await selected(page) % n, n - 1);
+  await page.keyboard.press('Home');
+  assert.equal(await selected(page) % n, 0);
+  // Typing works from the keyboard alone, too.
+  const e = empties(puzzle).find((i) => i % n === 0);
+  if (e !== undefined) {
+    while ((await selected(page)) > e) await page.keyboard.press('ArrowUp');
+    while ((await selected(page)) < e) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press(puzzle.solution[e]);
+    assert.equal((await cells(page))[e], puzzle.solution[e]);
+  }
+});
+
+play('axe finds no serious or critical accessibility problems', async ({ page }) => {
+  const { puzzle } = await current(page);
+  const i = empties(puzzle)[0];
+  await page.click('#pencil');
+  await put(page, empties(puzzle)[1], '1');
+  await page.click('#pencil');
+  await put(page, i, puzzle.solution[i]);
+  await page.click('#verify');
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const results = await page.evaluate(() => window.axe.run());
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} node(s), e.g. ${v.nodes[0]?.target.join(' ')}`), []);
+});
+
+play('print shows the board only', async ({ page }) => {
+  await page.emulateMedia({ media: 'print' });
+  for (const sel of ['header', '#tools', 'aside', '#pad', '#message']) {
+    assert.equal(await page.locator(sel).isVisible(), false, `${sel} is hidden in print`);
+  }
+  assert.equal(await page.locator('#board').isVisible(), true);
+  assert.equal(await page.locator('#lines').isVisible(), true);
+  const box = await page.locator('#board').boundingBox();
+  assert.ok(box.width > 300 && Math.abs(box.width - box.height) < 1, `board is a square: ${JSON.stringify(box)}`);
+  await page.emulateMedia({ media: 'screen' });
+  assert.equal(await page.locator('#pad').isVisible(), true);
+});
+
+for (const [file, variant, size] of [
+  ['classic', 'classic', 9], ['jigsaw', 'jigsaw', 9], ['window', 'window', 9], ['diagonal', 'diagonal', 9],
+  ['classic16', 'classic', 16],
+]) {
+  play(`screenshot: ${file}.png`, async ({ page }) => {
+    await choosePuzzle(page, await find(page, variant, size));
+    const { puzzle, n } = await current(page);
+    const open = empties(puzzle);
+    for (const i of open.slice(0, 3)) await put(page, i, puzzle.solution[i]);
+    await page.click('#pencil');
+    await pick(page, open[3]);
+    const marks = [puzzle.solution[open[3]], ...(n > 9 ? ['C', 'G', '1'] : ['5', '9', '1'])]
+      .filter((s, k, all) => all.indexOf(s) === k).slice(0, 3);
+    for (const s of marks) await page.keyboard.press(s);
+    await page.click('#pencil');
+    await pick(page, open[4]);
+    assert.equal(await cellLoc(page, open[3]).locator('.marks span').count(), n);
+    assert.deepEqual((await cellLoc(page, open[3]).locator('.marks span').allTextContents()).filter(Boolean).sort(), marks.sort());
+    assert.equal(await page.locator('#board .cell').count(), n * n);
+    // The drawn lines cover the grid of cells.
+    const lines = await page.locator('#lines').boundingBox();
+    const grid = await page.locator('#board').boundingBox();
+    for (const k of ['x', 'y', 'width', 'height']) assert.ok(Math.abs(lines[k] - grid[k]) < 1, `#lines ${k} matches #board`);
+    await page.screenshot({ path: join(shots, `${file}.png`), fullPage: true });
+  });
+}
