@@ -23,7 +23,7 @@ fn n(count: &usize, noun: &str) -> String {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GeometryError {
     #[error(
-        "unknown variant {}: use classic, diagonal, window, jigsaw, or a combination such as jigsaw+diagonal",
+        "unknown variant {}: use classic, diagonal, window, jigsaw, killer, or a combination such as jigsaw+diagonal",
         shown_text(.text)
     )]
     UnknownVariant { text: String },
@@ -62,6 +62,12 @@ pub enum GeometryError {
     RegionSizeMismatch { map: usize, size: usize },
     #[error(transparent)]
     Region(#[from] RegionError),
+    #[error("a killer puzzle needs its cages (--cages FILE, or `cages` in JSON)")]
+    KillerNeedsCages,
+    #[error("the cages are for a {cages}x{cages} grid but the puzzle is {size}x{size}")]
+    CageSizeMismatch { cages: usize, size: usize },
+    #[error(transparent)]
+    Cage(#[from] super::cages::CageError),
 }
 
 /// A jigsaw region map that is not N connected regions of N cells.

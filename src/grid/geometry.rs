@@ -4,6 +4,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use super::cages::CageSet;
 use super::error::GeometryError;
 use super::regions::RegionMap;
 use super::variant::{BoxShape, Variant};
@@ -56,6 +57,8 @@ pub struct Geometry {
     variant: Variant,
     box_shape: Option<BoxShape>,
     regions: Option<RegionMap>,
+    /// Killer cages (their cells are peers too: digits in a cage are distinct).
+    cages: Option<Arc<CageSet>>,
     // Shared, so that cloning a geometry (every generated puzzle carries one) copies no tables.
     houses: Arc<[House]>,
     cell_houses: Arc<[Vec<usize>]>,
@@ -116,6 +119,9 @@ impl Geometry {
         regions: Option<RegionMap>,
     ) -> Result<Geometry, GeometryError> {
         check_size(size)?;
+        if variant.killer {
+            return Err(GeometryError::KillerNeedsCages);
+        }
         let box_shape = resolve_box_shape(size, variant, box_shape)?;
         let regions = resolve_regions(size, variant, regions)?;
         if variant.window {
@@ -129,10 +135,49 @@ impl Geometry {
             variant,
             box_shape,
             regions,
+            cages: None,
             houses: houses.into(),
             cell_houses: cell_houses.into(),
             peers: peers.into(),
         })
+    }
+
+    /// This geometry with killer cages: the variant gains `killer`, and the cells of each cage
+    /// become peers of each other. The cages must be for a grid of this size.
+    pub fn with_cages(&self, cages: CageSet) -> Result<Geometry, GeometryError> {
+        if cages.size() != self.size {
+            return Err(GeometryError::CageSizeMismatch {
+                cages: cages.size(),
+                size: self.size,
+            });
+        }
+        let mut peers: Vec<Vec<usize>> = self.peers.to_vec();
+        for cage in cages.cages() {
+            for &cell in &cage.cells {
+                let list = &mut peers[cell];
+                list.extend(cage.cells.iter().copied().filter(|&c| c != cell));
+                list.sort_unstable();
+                list.dedup();
+            }
+        }
+        let mut geo = self.clone();
+        geo.variant.killer = true;
+        geo.cages = Some(Arc::new(cages));
+        geo.peers = peers.into();
+        Ok(geo)
+    }
+
+    /// The killer cages, for killer variants.
+    pub fn cages(&self) -> Option<&CageSet> {
+        self.cages.as_deref()
+    }
+
+    /// This geometry without its cages (the grid the cages are drawn on).
+    pub fn without_cages(&self) -> Geometry {
+        let mut variant = self.variant;
+        variant.killer = false;
+        Geometry::new(self.size, variant, self.box_shape, self.regions.clone())
+            .unwrap_or_else(|_| self.clone())
     }
 
     /// `N`: the number of rows, columns and digits.

@@ -1,6 +1,7 @@
 //! The grid model shared by every part of the tool: variants, box shapes, jigsaw region maps,
 //! `Geometry` (the houses of any variant), `Grid`, the text formats and their errors.
 
+pub mod cages;
 pub mod error;
 pub mod geometry;
 pub mod puzzle;
@@ -8,6 +9,7 @@ pub mod regions;
 pub mod text;
 pub mod variant;
 
+pub use cages::{Cage, CageError, CageSet};
 pub use error::{Conflict, GeometryError, InvalidGivens, ParseError, RegionError, SkippedLine};
 pub use geometry::{Geometry, House, HouseKind, MAX_SIZE, MIN_SIZE};
 pub use puzzle::Grid;

@@ -17,6 +17,8 @@ pub struct Variant {
     pub diagonal: bool,
     /// The extra "window" boxes of hyper-sudoku are houses.
     pub window: bool,
+    /// Killer cages: groups of cells with distinct digits and a target sum.
+    pub killer: bool,
 }
 
 impl Variant {
@@ -25,11 +27,14 @@ impl Variant {
         jigsaw: false,
         diagonal: false,
         window: false,
+        killer: false,
     };
 
-    /// The canonical name: `classic`, or the parts in the order jigsaw, diagonal, window joined by `+`.
+    /// The canonical name: `classic`, or the parts in the order killer, jigsaw, diagonal, window
+    /// joined by `+`.
     pub fn name(&self) -> String {
         let parts: Vec<&str> = [
+            (self.killer, "killer"),
             (self.jigsaw, "jigsaw"),
             (self.diagonal, "diagonal"),
             (self.window, "window"),
@@ -71,6 +76,7 @@ impl FromStr for Variant {
                 "diagonal" | "x" => variant.diagonal = true,
                 "window" | "hyper" | "windoku" => variant.window = true,
                 "jigsaw" | "irregular" | "squiggly" => variant.jigsaw = true,
+                "killer" | "sum" | "sumdoku" => variant.killer = true,
                 _ => {
                     return Err(GeometryError::UnknownVariant {
                         text: text.to_string(),
