@@ -82,7 +82,41 @@ pub fn to_json(
             .collect(),
     };
     // Serialising plain structs of strings and numbers cannot fail.
-    serde_json::to_string_pretty(&manifest).unwrap_or_default() + "\n"
+    inline_number_lists(&serde_json::to_string_pretty(&manifest).unwrap_or_default()) + "\n"
+}
+
+/// Pretty JSON with every list of plain numbers on one line (`[1, 2, 3]`), so that givens,
+/// solutions, houses and cages read as rows instead of one number per line. Only lists that
+/// the pretty printer broke over lines are touched, so no text inside a string can change (a
+/// string holds no raw line break).
+pub fn inline_number_lists(pretty: &str) -> String {
+    let mut out = String::with_capacity(pretty.len());
+    let mut rest = pretty;
+    while let Some(start) = rest.find("[\n") {
+        out.push_str(&rest[..start]);
+        let body = &rest[start + 1..];
+        let end = body.find(']');
+        let numbers = end.map(|end| &body[..end]).filter(|inner| {
+            inner
+                .chars()
+                .all(|c| c.is_ascii_digit() || c.is_whitespace() || matches!(c, ',' | '-' | '.'))
+        });
+        match (numbers, end) {
+            (Some(inner), Some(end)) => {
+                let items: Vec<&str> = inner.split(',').map(str::trim).collect();
+                out.push('[');
+                out.push_str(&items.join(", "));
+                out.push(']');
+                rest = &body[end + 1..];
+            }
+            _ => {
+                out.push('[');
+                rest = body;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 fn sections<'a>(
@@ -114,5 +148,26 @@ fn entry(p: &BookPuzzle, page: usize, answer_page: Option<usize>) -> PuzzleEntry
         record: PuzzleRecord::of(&p.puzzle),
         page,
         answer_page,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inline_number_lists;
+
+    #[test]
+    fn number_lists_go_on_one_line_and_strings_stay() {
+        let value = serde_json::json!({
+            "title": "[1,\n  2]",
+            "givens": [0, 5, 12],
+            "cages": [{"cells": [1, 2], "sum": 3}],
+            "empty": [],
+        });
+        let pretty = serde_json::to_string_pretty(&value).unwrap();
+        let text = inline_number_lists(&pretty);
+        assert!(text.contains("\"givens\": [0, 5, 12]"), "{text}");
+        assert!(text.contains("\"cells\": [1, 2]"), "{text}");
+        let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, value);
     }
 }

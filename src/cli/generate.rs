@@ -200,6 +200,11 @@ impl Sink {
 }
 
 fn build_request(args: &GenerateArgs) -> Result<Request, CliError> {
+    if args.puzzle.cages.is_some() {
+        return Err(CliError::Input(
+            "--cages reads the cages of a given puzzle; generate draws new cages (use --variant killer)".into(),
+        ));
+    }
     let variant = args.puzzle.variant()?;
     let regions = args.puzzle.region_map()?;
     let size = args
@@ -237,6 +242,10 @@ fn render(puzzle: &Generated, output: GenerateOutput) -> String {
             if let Some(map) = puzzle.geometry.regions() {
                 line.push('|');
                 line.push_str(&map.to_line());
+            }
+            if let Some(cages) = puzzle.geometry.cages() {
+                line.push('|');
+                line.push_str(&cages.to_line());
             }
             line + "\n"
         }

@@ -13,7 +13,7 @@ use super::error::CliError;
 use super::io::stream_error;
 use super::puzzle_args::PuzzleArgs;
 use sudoku_book::grid::text::parse_line;
-use sudoku_book::grid::{Geometry, Grid, MAX_SIZE, RegionMap};
+use sudoku_book::grid::{CageSet, Geometry, Grid, MAX_SIZE, RegionMap};
 use sudoku_book::input::LineStream;
 use sudoku_book::solve::Solver;
 
@@ -139,21 +139,31 @@ impl<'a> LineReader<'a> {
         line: &str,
         use_puzzle: impl FnOnce(&Geometry, &Solver, &Grid) -> Result<R, String>,
     ) -> Result<R, String> {
-        let (puzzle, regions) = match line.split_once('|') {
-            Some((puzzle, regions)) => (puzzle, Some(regions)),
-            None => (line, None),
-        };
-        if let (Some((geo, solver)), None) = (&self.fixed, regions) {
+        let mut fields = line.split('|');
+        let puzzle = fields.next().unwrap_or_default();
+        let (mut regions, mut cages) = (None, None);
+        for field in fields {
+            // Cages are `SUM=cells;…`; a region map has no '='.
+            let slot = if field.contains('=') {
+                &mut cages
+            } else {
+                &mut regions
+            };
+            if slot.replace(field).is_some() {
+                return Err("too many '|' fields: write puzzle|regions|cages".into());
+            }
+        }
+        if let (Some((geo, solver)), None, None) = (&self.fixed, regions, cages) {
             let givens =
                 parse_line(puzzle, line_no, Some(geo.size())).map_err(|e| e.to_string())?;
             return use_puzzle(geo, solver, &givens);
         }
         let givens = parse_line(puzzle, line_no, self.args.size).map_err(|e| e.to_string())?;
-        let Some(regions) = regions else {
+        if regions.is_none() && cages.is_none() {
             let (geo, solver) = self.plain_solver(givens.size())?;
             return use_puzzle(geo, solver, &givens);
-        };
-        let geo = self.jigsaw_geometry(line_no, givens.size(), regions)?;
+        }
+        let geo = self.line_geometry(line_no, givens.size(), regions, cages)?;
         use_puzzle(&geo, &Solver::new(&geo), &givens)
     }
 
@@ -169,11 +179,27 @@ impl<'a> LineReader<'a> {
             .map_err(Clone::clone)
     }
 
-    fn jigsaw_geometry(&self, line_no: usize, size: usize, text: &str) -> Result<Geometry, String> {
-        let map = RegionMap::parse(text).map_err(|e| format!("line {line_no}: regions: {e}"))?;
+    /// The geometry of a line with its own region map and/or cages.
+    fn line_geometry(
+        &self,
+        line_no: usize,
+        size: usize,
+        regions: Option<&str>,
+        cages: Option<&str>,
+    ) -> Result<Geometry, String> {
+        let map = regions
+            .map(|text| RegionMap::parse(text).map_err(|e| format!("line {line_no}: regions: {e}")))
+            .transpose()?;
         let mut variant = self.args.variant().map_err(|e| e.to_string())?;
-        variant.jigsaw = true;
-        Geometry::new(size, variant, None, Some(map)).map_err(|e| e.to_string())
+        variant.jigsaw |= map.is_some();
+        variant.killer = false;
+        let geo = Geometry::new(size, variant, None, map).map_err(|e| e.to_string())?;
+        let Some(cages) = cages else {
+            return Ok(geo);
+        };
+        let cages =
+            CageSet::parse(cages, size).map_err(|e| format!("line {line_no}: cages: {e}"))?;
+        geo.with_cages(cages).map_err(|e| e.to_string())
     }
 }
 

@@ -180,6 +180,11 @@ fn generated(args: &PlayArgs) -> Result<Playable, CliError> {
 
 fn request(args: &PlayArgs) -> Result<Request, CliError> {
     let options = &args.options;
+    if options.cages.is_some() {
+        return Err(CliError::Input(
+            "--cages reads the cages of a given puzzle: give the puzzle too".into(),
+        ));
+    }
     if options.format.is_some() {
         return Err(CliError::Input(
             "--format reads a puzzle; give one, or leave --format out".into(),

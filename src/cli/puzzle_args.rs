@@ -9,7 +9,8 @@ use super::error::CliError;
 use super::io::{Input, read_file, shown_path};
 use sudoku_book::grid::text::{counted, detect_format, infer_size, parse_puzzle};
 use sudoku_book::grid::{
-    BoxShape, Format, Geometry, GeometryError, Grid, ParseError, RegionMap, SkippedLine, Variant,
+    BoxShape, CageSet, Format, Geometry, GeometryError, Grid, ParseError, RegionMap, SkippedLine,
+    Variant,
 };
 
 /// How many skipped lines of a cell list are reported one by one.
@@ -31,6 +32,10 @@ pub struct PuzzleArgs {
     /// Jigsaw region map: N lines of N symbols, one symbol per region
     #[arg(long, value_name = "FILE")]
     pub regions: Option<PathBuf>,
+    /// Killer cages: one cage per line, SUM = r1c1 r1c2 … (or a symbol map then a=10 b=7 …);
+    /// implies the killer variant
+    #[arg(long, value_name = "FILE")]
+    pub cages: Option<PathBuf>,
     /// Input format: line, grid or cells (row col value); detected when omitted
     #[arg(long, value_name = "FORMAT")]
     pub format: Option<String>,
@@ -47,14 +52,27 @@ pub struct Loaded {
 impl PuzzleArgs {
     /// The variant asked for (jigsaw when only a region map was given).
     pub fn variant(&self) -> Result<Variant, CliError> {
-        match &self.variant {
-            Some(text) => text.parse().map_err(CliError::input),
-            None if self.regions.is_some() => Ok(Variant {
+        let mut variant = match &self.variant {
+            Some(text) => text.parse().map_err(CliError::input)?,
+            None if self.regions.is_some() => Variant {
                 jigsaw: true,
                 ..Variant::CLASSIC
-            }),
-            None => Ok(Variant::CLASSIC),
-        }
+            },
+            None => Variant::CLASSIC,
+        };
+        variant.killer |= self.cages.is_some();
+        Ok(variant)
+    }
+
+    /// The cages file for a grid of `size`, read and validated.
+    pub fn cage_set(&self, size: usize) -> Result<Option<CageSet>, CliError> {
+        let Some(path) = &self.cages else {
+            return Ok(None);
+        };
+        let text = read_file(path)?;
+        CageSet::parse(&text, size)
+            .map(Some)
+            .map_err(|e| CliError::input_in(&shown_path(&path.display().to_string()), e))
     }
 
     /// The region map file, read and validated.
@@ -86,8 +104,22 @@ impl PuzzleArgs {
 
     /// Builds the geometry for a size (regions may override nothing: their size must match).
     pub fn geometry(&self, size: usize, regions: Option<RegionMap>) -> Result<Geometry, CliError> {
-        Geometry::new(size, self.variant()?, self.box_shape()?, regions)
-            .map_err(|e| CliError::Input(format!("{e}{}", geometry_advice(&e))))
+        let variant = self.variant()?;
+        let base = Variant {
+            killer: false,
+            ..variant
+        };
+        let cages = if variant.killer {
+            Some(self.cage_set(size)?.ok_or(GeometryError::KillerNeedsCages))
+        } else {
+            None
+        };
+        let advice = |e: GeometryError| CliError::Input(format!("{e}{}", geometry_advice(&e)));
+        let geo = Geometry::new(size, base, self.box_shape()?, regions).map_err(advice)?;
+        match cages {
+            None => Ok(geo),
+            Some(cages) => geo.with_cages(cages.map_err(advice)?).map_err(advice),
+        }
     }
 
     /// Reads one puzzle from the input, builds its geometry and checks its givens. Skipped lines

@@ -72,7 +72,16 @@ impl Request {
             (None, true) => Some(plain_layout(size)?),
             (regions, _) => regions.clone(),
         };
-        Geometry::new(size, self.variant, self.box_shape, regions)?;
+        let mut base = self.variant;
+        base.killer = false;
+        Geometry::new(size, base, self.box_shape, regions)?;
+        if self.variant.killer && size > super::killer::MAX_KILLER_SIZE {
+            return Err(GeometryError::KillerTooLarge {
+                size,
+                max: super::killer::MAX_KILLER_SIZE,
+            }
+            .into());
+        }
         let cells = size * size;
         if let Some(givens) = self.givens
             && !(1..cells).contains(&givens)

@@ -5,6 +5,7 @@ pub mod budget;
 pub mod check;
 pub mod dig;
 pub mod jigsaw;
+pub mod killer;
 pub mod puzzle;
 pub mod record;
 pub mod rng;
@@ -15,6 +16,6 @@ pub use check::{MAX_ATTEMPTS, RequestError, check_count};
 pub use puzzle::{
     GenerateError, Generated, GivensTally, Request, Target, generate, givens_shortfall, random_fill,
 };
-pub use record::PuzzleRecord;
+pub use record::{CageRecord, PuzzleRecord};
 pub use rng::{SeededRng, derive_seed};
 pub use symmetry::Symmetry;

@@ -30,7 +30,7 @@ pub enum Target {
 }
 
 impl Target {
-    fn accepts(&self, rating: &Rating) -> bool {
+    pub(super) fn accepts(&self, rating: &Rating) -> bool {
         match *self {
             Target::Any => true,
             Target::Level(level) => rating.level == level,
@@ -147,6 +147,9 @@ const ATTEMPTS_PER_FILL: usize = 8;
 
 /// Generates one puzzle for the request from the seed.
 pub fn generate(request: &Request, seed: u64) -> Result<Generated, GenerateError> {
+    if request.variant.killer {
+        return super::killer::generate_killer(request, seed);
+    }
     let mut rng = SeededRng::new(seed);
     let mut closest: Option<Rating> = None;
     let mut closest_level: Option<Option<Level>> = None;
@@ -328,6 +331,16 @@ fn fresh_solution(
         .find_map(|cap| fill_with(shape.solver.generic(), shape.geo.size(), rng, cap))
         .ok_or_else(|| no_fill(request))?;
     Ok((shape, solution))
+}
+
+/// A shape and a random solution of it, as [`fresh_solution`] makes them, for other generators
+/// (killer cages are laid over it).
+pub(super) fn fresh_solution_of(
+    request: &Request,
+    rng: &mut SeededRng,
+) -> Result<(Geometry, Grid), GenerateError> {
+    let (shape, solution) = fresh_solution(request, rng)?;
+    Ok((shape.geo.clone(), solution))
 }
 
 fn fresh_jigsaw(

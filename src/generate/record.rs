@@ -15,6 +15,10 @@ pub struct PuzzleRecord<'a> {
     pub box_shape: Option<[usize; 2]>,
     /// `N*N` region ids of a jigsaw grid, or null.
     pub regions: Option<&'a [u8]>,
+    /// Killer cages (cells and sum), or null.
+    pub cages: Option<Vec<CageRecord<'a>>>,
+    /// Every house as its cells: rows, columns, boxes or regions, diagonals, windows.
+    pub houses: Vec<&'a [usize]>,
     /// `N*N` values, 0 for an empty cell.
     pub givens: &'a [u8],
     pub solution: &'a [u8],
@@ -27,6 +31,13 @@ pub struct PuzzleRecord<'a> {
     pub seed: u64,
 }
 
+/// A killer cage: its cells (row-major indices) and their sum.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CageRecord<'a> {
+    pub cells: &'a [usize],
+    pub sum: u32,
+}
+
 impl<'a> PuzzleRecord<'a> {
     /// The record of a generated puzzle.
     pub fn of(puzzle: &'a Generated) -> PuzzleRecord<'a> {
@@ -36,6 +47,16 @@ impl<'a> PuzzleRecord<'a> {
             size: geo.size(),
             box_shape: geo.box_shape().map(|b| [b.rows, b.cols]),
             regions: geo.regions().map(|r| r.ids()),
+            cages: geo.cages().map(|set| {
+                set.cages()
+                    .iter()
+                    .map(|c| CageRecord {
+                        cells: &c.cells,
+                        sum: c.sum,
+                    })
+                    .collect()
+            }),
+            houses: geo.houses().iter().map(|h| &h.cells[..]).collect(),
             givens: puzzle.givens.cells(),
             solution: puzzle.solution.cells(),
             level: puzzle.rating.level.name(),

@@ -64,6 +64,8 @@ pub enum GeometryError {
     Region(#[from] RegionError),
     #[error("a killer puzzle needs its cages (--cages FILE, or `cages` in JSON)")]
     KillerNeedsCages,
+    #[error("killer puzzles go up to {max}x{max}; {size}x{size} is too large")]
+    KillerTooLarge { size: usize, max: usize },
     #[error("the cages are for a {cages}x{cages} grid but the puzzle is {size}x{size}")]
     CageSizeMismatch { cages: usize, size: usize },
     #[error(transparent)]

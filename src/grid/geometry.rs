@@ -65,6 +65,10 @@ pub struct Geometry {
     peers: Arc<[Vec<usize>]>,
 }
 
+/// The largest killer grid: the sums must stay readable and the exact solver's killer tables
+/// hold up to 256 cells.
+pub const MAX_KILLER_SIZE: usize = 16;
+
 /// The variants [`Geometry::every_shape`] tries at each size.
 const EVERY_VARIANT: [&str; 7] = [
     "classic",
@@ -145,6 +149,12 @@ impl Geometry {
     /// This geometry with killer cages: the variant gains `killer`, and the cells of each cage
     /// become peers of each other. The cages must be for a grid of this size.
     pub fn with_cages(&self, cages: CageSet) -> Result<Geometry, GeometryError> {
+        if self.size > MAX_KILLER_SIZE {
+            return Err(GeometryError::KillerTooLarge {
+                size: self.size,
+                max: MAX_KILLER_SIZE,
+            });
+        }
         if cages.size() != self.size {
             return Err(GeometryError::CageSizeMismatch {
                 cages: cages.size(),

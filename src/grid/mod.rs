@@ -11,7 +11,7 @@ pub mod variant;
 
 pub use cages::{Cage, CageError, CageSet};
 pub use error::{Conflict, GeometryError, InvalidGivens, ParseError, RegionError, SkippedLine};
-pub use geometry::{Geometry, House, HouseKind, MAX_SIZE, MIN_SIZE};
+pub use geometry::{Geometry, House, HouseKind, MAX_KILLER_SIZE, MAX_SIZE, MIN_SIZE};
 pub use puzzle::Grid;
 pub use regions::RegionMap;
 pub use text::{

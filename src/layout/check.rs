@@ -8,6 +8,7 @@ use super::fit::{self, TextBox};
 use super::page::{
     LABEL_HEIGHT, MIN_DIGIT_POINTS, PageFrame, grid_in_slot, min_cell_for_points, slots,
 };
+use super::style::{MIN_SUM_POINTS, min_cell_for_sums};
 use super::text::Placed;
 use super::text::Typesetter;
 use crate::fonts::FontSet;
@@ -33,6 +34,7 @@ pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
             key: &key,
             position,
             points: puzzle_points,
+            sums: section.request.variant.killer,
         };
         grid_fits(plan, &puzzles, section.request.size)?;
         let Some(answers) = &section.answers_layout else {
@@ -47,6 +49,7 @@ pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
             key: &key,
             position,
             points: answer_points,
+            sums: false,
         };
         grid_fits(plan, &answers, section.request.size)?;
     }
@@ -114,6 +117,8 @@ struct Fit<'a> {
     key: &'a str,
     position: Option<(usize, usize)>,
     points: f64,
+    /// Killer cage sums are drawn (puzzle grids of killer sections).
+    sums: bool,
 }
 
 fn grid_fits(plan: &BookPlan, fit: &Fit, size: usize) -> Result<(), SpecError> {
@@ -122,13 +127,23 @@ fn grid_fits(plan: &BookPlan, fit: &Fit, size: usize) -> Result<(), SpecError> {
         key,
         position,
         points,
+        sums,
     } = *fit;
     let frame = PageFrame {
         gutter: widest_gutter(plan).0,
         ..PageFrame::of(&plan.page)
     };
     let slot = slots(frame.grid_area(1), layout)[0];
-    let min_cell = min_cell_for_points(size, points);
+    let min_cell = if sums {
+        min_cell_for_points(size, points).max(min_cell_for_sums())
+    } else {
+        min_cell_for_points(size, points)
+    };
+    let need = if sums {
+        format!("{points} pt digits and {MIN_SUM_POINTS} pt cage sums need")
+    } else {
+        format!("{points} pt digits need")
+    };
     if grid_in_slot(slot, size, min_cell).is_some() {
         return Ok(());
     }
@@ -151,7 +166,7 @@ fn grid_fits(plan: &BookPlan, fit: &Fit, size: usize) -> Result<(), SpecError> {
         position,
         key: Some(key.to_string()),
         message: format!(
-            "a {size}x{size} grid does not fit a slot of this layout{default} ({} per page):{gutter} its cells would be {cell:.1} mm, and {points} pt digits need {min_cell:.1} mm; use a layout with fewer grids per page or a larger page",
+            "a {size}x{size} grid does not fit a slot of this layout{default} ({} per page):{gutter} its cells would be {cell:.1} mm, and {need} {min_cell:.1} mm; use a layout with fewer grids per page or a larger page",
             layout.slots()
         ),
         io: false,

@@ -25,6 +25,8 @@ pub struct GridStyle {
     pub solved_grey: f64,
     /// Cap height of the digit font, in em (0.714 for Noto Sans).
     pub cap_height: f64,
+    /// Killer cages drawn (dashed outlines and sums); answer keys leave them out.
+    pub cages: bool,
 }
 
 impl Default for GridStyle {
@@ -38,8 +40,26 @@ impl Default for GridStyle {
             diagonal_grey: PUZZLE_DIAGONAL_GREY,
             solved_grey: 0.4,
             cap_height: 0.714,
+            cages: true,
         }
     }
+}
+
+/// The size of a killer cage's sum relative to the cell.
+const CAGE_SUM_SIZE: f64 = 0.27;
+
+/// The size of a cage sum in a cell of `cell` millimetres (the layout check holds it to
+/// [`MIN_SUM_POINTS`] on puzzle pages).
+pub fn cage_sum_size(cell: f64) -> f64 {
+    cell * CAGE_SUM_SIZE
+}
+
+/// The smallest cage sum printed, in points (the small-print convention of killer books).
+pub const MIN_SUM_POINTS: f64 = 6.0;
+
+/// The smallest cell whose cage sum reaches [`MIN_SUM_POINTS`], in millimetres.
+pub fn min_cell_for_sums() -> f64 {
+    crate::units::Pt(MIN_SUM_POINTS).to_mm().0 / CAGE_SUM_SIZE
 }
 
 /// Diagonal lines on puzzle pages: mid grey, so they read as a house, not as cell lines.
@@ -116,6 +136,7 @@ impl Look {
             diagonal_grey,
             solved_grey: KEY_SOLVED_GREY,
             cap_height: self.cap_height,
+            cages: !key,
         }
     }
 }

@@ -5,6 +5,7 @@
 use super::scene::{Anchor, Grey, Item, Scene};
 use crate::grid::{Geometry, Grid, HouseKind, digit_symbol};
 pub use crate::layout::style::GridStyle;
+use crate::layout::style::cage_sum_size;
 
 /// Where and how large a grid is drawn: top-left corner and side, in millimetres.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -26,7 +27,171 @@ pub fn draw_grid(
     let cell = at.side / geo.size() as f64;
     shade_cells(scene, geo, at, cell, style);
     draw_lines(scene, geo, at, cell, style);
+    if let (Some(cages), true) = (geo.cages(), style.cages) {
+        draw_cages(scene, cages, at, cell, style);
+    }
     draw_digits(scene, geo, givens, solution, at, cell, style);
+}
+
+/// How far a cage outline sits inside the cell edges, and the dash length, relative to the cell.
+const CAGE_INSET: f64 = 0.1;
+const CAGE_DASH: f64 = 0.06;
+/// Ink of cage outlines (0 black, 1 white).
+const CAGE_GREY: f64 = 0.2;
+
+/// Killer cages: a dashed outline inset inside the cell edges (printed books' convention), and
+/// the sum small in the top-left corner of the cage's first cell, on a white patch that
+/// interrupts the outline.
+fn draw_cages(
+    scene: &mut Scene,
+    cages: &crate::grid::CageSet,
+    at: Placement,
+    cell: f64,
+    style: &GridStyle,
+) {
+    let n = cages.size();
+    let width = style.thin;
+    let dash = (cell * CAGE_DASH).max(0.6);
+    for (index, cage) in cages.cages().iter().enumerate() {
+        let inside = |r: isize, c: isize| {
+            r >= 0
+                && c >= 0
+                && (r as usize) < n
+                && (c as usize) < n
+                && cages.cage_of(r as usize * n + c as usize) == index
+        };
+        let first = cage.cells[0];
+        let (r, c) = ((first / n) as f64, (first % n) as f64);
+        let size = cage_sum_size(cell);
+        let text = cage.sum.to_string();
+        let pad = cell * 0.04;
+        // The sum's corner, in cell units: the outline stops short of it.
+        let label = (
+            (pad * 2.0 + size * 0.58 * text.len() as f64) / cell,
+            (pad * 2.0 + size * style.cap_height * 1.1) / cell,
+        );
+        let outline = clear_label(merge(cage_outline(&cage.cells, n, &inside)), (c, r), label);
+        for (x1, y1, x2, y2) in outline {
+            scene.push(Item::Dashed {
+                x1: at.x + x1 * cell,
+                y1: at.y + y1 * cell,
+                x2: at.x + x2 * cell,
+                y2: at.y + y2 * cell,
+                width,
+                grey: CAGE_GREY,
+                dash,
+            });
+        }
+        scene.push(Item::Text {
+            x: at.x + c * cell + pad,
+            y: at.y + r * cell + pad + size * style.cap_height,
+            size,
+            bold: false,
+            anchor: Anchor::Start,
+            grey: 0.0,
+            text,
+        });
+    }
+}
+
+/// The outline with the sum's corner `(w, h)` (cell units) at the cage's top-left cell
+/// `corner` left clear: the top line starts right of it, the left line below it. (The first
+/// cell of a cage always has the cage's border above and to the left.)
+fn clear_label(
+    segments: Vec<(f64, f64, f64, f64)>,
+    corner: (f64, f64),
+    (w, h): (f64, f64),
+) -> Vec<(f64, f64, f64, f64)> {
+    let (cx, cy) = corner;
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+    segments
+        .into_iter()
+        .filter_map(|(x1, y1, x2, y2)| {
+            let top = close(y1, y2) && close(y1, cy + CAGE_INSET) && x1 < cx + w && x2 > cx;
+            let left = close(x1, x2) && close(x1, cx + CAGE_INSET) && y1 < cy + h && y2 > cy;
+            let s = match (top, left) {
+                (true, _) => (cx + w, y1, x2, y2),
+                (_, true) => (x1, cy + h, x2, y2),
+                _ => (x1, y1, x2, y2),
+            };
+            // A side shorter than the label is left out.
+            (s.2 - s.0 > 1e-9 || s.3 - s.1 > 1e-9).then_some(s)
+        })
+        .collect()
+}
+
+/// The inset outline of one cage as segments `(x1, y1, x2, y2)` in cell units: each cell side on
+/// the cage's border, moved `CAGE_INSET` inwards, its ends shortened at outer corners and
+/// lengthened at inner ones so that the segments meet.
+fn cage_outline(
+    cells: &[usize],
+    n: usize,
+    inside: &dyn Fn(isize, isize) -> bool,
+) -> Vec<(f64, f64, f64, f64)> {
+    let d = CAGE_INSET;
+    let mut segments = Vec::new();
+    // The end offset along a side: inwards at an outer corner, outwards at an inner one.
+    let end = |open_side: bool, diagonal: bool| {
+        if !open_side {
+            d
+        } else if diagonal {
+            -d
+        } else {
+            0.0
+        }
+    };
+    for &cell in cells {
+        let (r, c) = ((cell / n) as isize, (cell % n) as isize);
+        let (x0, y0, x1, y1) = (c as f64, r as f64, c as f64 + 1.0, r as f64 + 1.0);
+        let (left, right) = (inside(r, c - 1), inside(r, c + 1));
+        let (up, down) = (inside(r - 1, c), inside(r + 1, c));
+        if !up {
+            let a = end(left, inside(r - 1, c - 1));
+            let b = end(right, inside(r - 1, c + 1));
+            segments.push((x0 + a, y0 + d, x1 - b, y0 + d));
+        }
+        if !down {
+            let a = end(left, inside(r + 1, c - 1));
+            let b = end(right, inside(r + 1, c + 1));
+            segments.push((x0 + a, y1 - d, x1 - b, y1 - d));
+        }
+        if !left {
+            let a = end(up, inside(r - 1, c - 1));
+            let b = end(down, inside(r + 1, c - 1));
+            segments.push((x0 + d, y0 + a, x0 + d, y1 - b));
+        }
+        if !right {
+            let a = end(up, inside(r - 1, c + 1));
+            let b = end(down, inside(r + 1, c + 1));
+            segments.push((x1 - d, y0 + a, x1 - d, y1 - b));
+        }
+    }
+    segments
+}
+
+/// Joins segments that continue each other on one straight line (fewer, longer dashed lines).
+fn merge(segments: Vec<(f64, f64, f64, f64)>) -> Vec<(f64, f64, f64, f64)> {
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+    let (mut across, mut down): (Vec<_>, Vec<_>) =
+        segments.into_iter().partition(|s| close(s.1, s.3));
+    let order = |a: f64, b: f64| a.partial_cmp(&b).unwrap_or(std::cmp::Ordering::Equal);
+    across.sort_by(|a, b| order(a.1, b.1).then(order(a.0, b.0)));
+    down.sort_by(|a, b| order(a.0, b.0).then(order(a.1, b.1)));
+    let mut merged: Vec<(f64, f64, f64, f64)> = Vec::new();
+    for s in across {
+        match merged.last_mut() {
+            Some(last) if close(last.1, s.1) && close(last.2, s.0) => last.2 = s.2,
+            _ => merged.push(s),
+        }
+    }
+    let start = merged.len();
+    for s in down {
+        match merged[start..].last_mut() {
+            Some(last) if close(last.0, s.0) && close(last.3, s.1) => last.3 = s.3,
+            _ => merged.push(s),
+        }
+    }
+    merged
 }
 
 fn shade_cells(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, style: &GridStyle) {
@@ -196,6 +361,113 @@ fn draw_digits(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn outline(cells: &[usize], n: usize) -> Vec<(f64, f64, f64, f64)> {
+        let inside = |r: isize, c: isize| {
+            r >= 0
+                && c >= 0
+                && (r as usize) < n
+                && (c as usize) < n
+                && cells.contains(&(r as usize * n + c as usize))
+        };
+        merge(cage_outline(cells, n, &inside))
+    }
+
+    #[test]
+    fn a_cage_outline_is_inset_and_closed() {
+        let d = CAGE_INSET;
+        let single = outline(&[0], 4);
+        assert_eq!(single.len(), 4);
+        assert!(single.contains(&(d, d, 1.0 - d, d)));
+        assert!(single.contains(&(d, d, d, 1.0 - d)));
+        // A domino across two cells: one long top and bottom line each.
+        let domino = outline(&[0, 1], 4);
+        assert_eq!(domino.len(), 4, "{domino:?}");
+        assert!(domino.contains(&(d, d, 2.0 - d, d)));
+        // An L (r1c1, r2c1, r2c2): six sides; the inner corner's lines meet at (1+d, 1+d)... or
+        // rather at (1 - (-d)) on the x line: the ends reach past the cell edge by the inset.
+        let l = outline(&[0, 4, 5], 4);
+        assert_eq!(l.len(), 6, "{l:?}");
+        let ends: Vec<(f64, f64)> = l.iter().flat_map(|s| [(s.0, s.1), (s.2, s.3)]).collect();
+        for point in &ends {
+            let meets = ends
+                .iter()
+                .filter(|p| (p.0 - point.0).abs() < 1e-9 && (p.1 - point.1).abs() < 1e-9);
+            assert_eq!(
+                meets.count(),
+                2,
+                "the outline is closed at {point:?}: {l:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn killer_cages_are_drawn_with_their_sums_and_left_out_of_keys() {
+        use crate::grid::{Cage, CageSet};
+        let solution: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let groups: [&[usize]; 6] = [
+            &[0, 1],
+            &[2, 3, 7],
+            &[4, 8, 12],
+            &[5, 6],
+            &[9, 10, 13, 14],
+            &[11, 15],
+        ];
+        let cages = groups
+            .iter()
+            .map(|cells| Cage {
+                cells: cells.to_vec(),
+                sum: cells.iter().map(|&c| u32::from(solution[c])).sum(),
+            })
+            .collect();
+        let geo = Geometry::classic(4)
+            .unwrap()
+            .with_cages(CageSet::new(4, cages).unwrap())
+            .unwrap();
+        let at = Placement {
+            x: 10.0,
+            y: 10.0,
+            side: 80.0,
+        };
+        let mut scene = Scene::new(100.0, 100.0);
+        draw_grid(
+            &mut scene,
+            &geo,
+            &Grid::empty(4),
+            None,
+            at,
+            &GridStyle::default(),
+        );
+        let dashed = scene
+            .items
+            .iter()
+            .filter(|i| matches!(i, Item::Dashed { .. }))
+            .count();
+        assert!(dashed >= 6 * 4, "{dashed} dashed lines");
+        let sums: Vec<&str> = scene
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(sums, ["3", "9", "9", "5", "10", "4"]);
+        if let Some(path) = std::env::var_os("KILLER_SVG_OUT") {
+            std::fs::write(
+                path,
+                crate::render::svg::to_svg_with_family(&scene, "sans-serif"),
+            )
+            .unwrap();
+        }
+        let key = GridStyle {
+            cages: false,
+            ..GridStyle::default()
+        };
+        let mut scene = Scene::new(100.0, 100.0);
+        draw_grid(&mut scene, &geo, &Grid::empty(4), None, at, &key);
+        assert!(!scene.items.iter().any(|i| matches!(i, Item::Dashed { .. })));
+    }
 
     #[test]
     fn runs_merge_consecutive_edges() {

@@ -4,9 +4,9 @@
 //! origin to PDF's bottom-left.
 
 use printpdf::{
-    Color, FontId, Greyscale, Line, LineCapStyle, LinePoint, Mm, Op, PaintMode, PdfDocument,
-    PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, RawImage, Rect, TextItem, TextMatrix,
-    XObject, XObjectId, XObjectTransform,
+    Color, FontId, Greyscale, Line, LineCapStyle, LineDashPattern, LinePoint, Mm, Op, PaintMode,
+    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, RawImage, Rect, TextItem,
+    TextMatrix, XObject, XObjectId, XObjectTransform,
 };
 
 use super::scene::{Anchor, Grey, Item, Rgb, Scene};
@@ -206,6 +206,28 @@ struct State {
     text: Option<(bool, u32)>,
 }
 
+/// Strokes a line between two points given in PDF millimetres (y up): `[x1, y1, x2, y2]`.
+fn stroke_line(ops: &mut Vec<Op>, state: &mut State, ends: [f64; 4], width: f64, level: Grey) {
+    if state.stroke != Some(key(level)) {
+        ops.push(Op::SetOutlineColor { col: grey(level) });
+        state.stroke = Some(key(level));
+    }
+    if state.width != Some(key(width)) {
+        ops.push(Op::SetOutlineThickness { pt: pt(width) });
+        state.width = Some(key(width));
+    }
+    let point = |x: f64, y: f64| LinePoint {
+        p: Point { x: pt(x), y: pt(y) },
+        bezier: false,
+    };
+    ops.push(Op::DrawLine {
+        line: Line {
+            points: vec![point(ends[0], ends[1]), point(ends[2], ends[3])],
+            is_closed: false,
+        },
+    });
+}
+
 fn key(value: f64) -> u32 {
     (value * 10_000.0).round() as u32
 }
@@ -261,28 +283,31 @@ impl OpWriter<'_> {
                 y2,
                 width,
                 grey: level,
+            } => stroke_line(ops, state, [x1, height - y1, x2, height - y2], width, level),
+            &Item::Dashed {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                grey: level,
+                dash,
             } => {
-                if state.stroke != Some(key(level)) {
-                    ops.push(Op::SetOutlineColor { col: grey(level) });
-                    state.stroke = Some(key(level));
-                }
-                if state.width != Some(key(width)) {
-                    ops.push(Op::SetOutlineThickness { pt: pt(width) });
-                    state.width = Some(key(width));
-                }
-                let point = |x: f64, y: f64| LinePoint {
-                    p: Point {
-                        x: pt(x),
-                        y: pt(height - y),
-                    },
-                    bezier: false,
-                };
-                ops.push(Op::DrawLine {
-                    line: Line {
-                        points: vec![point(x1, y1), point(x2, y2)],
-                        is_closed: false,
-                    },
+                // Dashes in their own graphics state; the cached stroke settings are forgotten
+                // when it is restored.
+                ops.push(Op::SaveGraphicsState);
+                ops.push(Op::SetLineDashPattern {
+                    dash: LineDashPattern::new(0.0, &[pt(dash).0, pt(dash).0]),
                 });
+                ops.push(Op::SetLineCapStyle {
+                    cap: LineCapStyle::Butt,
+                });
+                state.stroke = None;
+                state.width = None;
+                stroke_line(ops, state, [x1, height - y1, x2, height - y2], width, level);
+                ops.push(Op::RestoreGraphicsState);
+                state.stroke = None;
+                state.width = None;
             }
             Item::Text {
                 x,

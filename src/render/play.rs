@@ -70,8 +70,18 @@ struct ShapeData {
     variant: String,
     houses: Vec<Vec<usize>>,
     names: Vec<String>,
-    /// SVG markup of the shading and lines, in a `0 0 10N 10N` box.
+    /// Killer cages: cells and sum (digits in a cage are distinct, so the page checks them
+    /// for conflicts too).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    cages: Vec<CageData>,
+    /// SVG markup of the shading, lines and cage sums, in a `0 0 10N 10N` box.
     drawing: String,
+}
+
+#[derive(Serialize, PartialEq)]
+struct CageData {
+    cells: Vec<usize>,
+    sum: u32,
 }
 
 #[derive(Serialize)]
@@ -154,7 +164,9 @@ fn page_data<'a>(book: &'a PlayBook) -> PageData<'a> {
         .iter()
         .map(|p| {
             let shape = shape_data(p.geometry);
-            let key = format!("{}|{:?}", shape.variant, shape.houses);
+            let cages: Vec<(&[usize], u32)> =
+                shape.cages.iter().map(|c| (&c.cells[..], c.sum)).collect();
+            let key = format!("{}|{:?}|{:?}", shape.variant, shape.houses, cages);
             *index.entry(key).or_insert_with(|| {
                 shapes.push(shape);
                 shapes.len() - 1
@@ -182,6 +194,15 @@ fn shape_data(geo: &Geometry) -> ShapeData {
         variant: geo.variant().name(),
         houses: geo.houses().iter().map(|h| h.cells.clone()).collect(),
         names: geo.houses().iter().map(|h| h.kind.to_string()).collect(),
+        cages: geo.cages().map_or_else(Vec::new, |set| {
+            set.cages()
+                .iter()
+                .map(|c| CageData {
+                    cells: c.cells.clone(),
+                    sum: c.sum,
+                })
+                .collect()
+        }),
         drawing: drawing(geo),
     }
 }
@@ -258,7 +279,8 @@ fn drawing(geo: &Geometry) -> String {
     let style = GridStyle::default();
     draw_grid(&mut scene, geo, &Grid::empty(geo.size()), None, at, &style);
     let mut fills: Vec<(String, String)> = Vec::new();
-    let mut strokes: Vec<((String, String), String)> = Vec::new();
+    let mut strokes: Vec<((String, String, String), String)> = Vec::new();
+    let mut texts = String::new();
     for item in &scene.items {
         match item {
             Item::Rect { x, y, w, h, fill } => {
@@ -280,9 +302,32 @@ fn drawing(geo: &Geometry) -> String {
                 width,
                 grey: ink,
             } => {
-                let path = entry(&mut strokes, (n(*width), grey(*ink)));
+                let key = (n(*width), grey(*ink), String::new());
+                let path = entry(&mut strokes, key);
                 path.push_str(&format!("M{} {}L{} {}", n(*x1), n(*y1), n(*x2), n(*y2)));
             }
+            Item::Dashed {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                grey: ink,
+                dash,
+            } => {
+                let key = (n(*width), grey(*ink), n(*dash));
+                let path = entry(&mut strokes, key);
+                path.push_str(&format!("M{} {}L{} {}", n(*x1), n(*y1), n(*x2), n(*y2)));
+            }
+            Item::Text {
+                x, y, size, text, ..
+            } => texts.push_str(&format!(
+                r#"<text x="{}" y="{}" font-size="{}">{}</text>"#,
+                n(*x),
+                n(*y),
+                n(*size),
+                escape(text)
+            )),
             _ => {}
         }
     }
@@ -290,11 +335,17 @@ fn drawing(geo: &Geometry) -> String {
     for (colour, d) in fills {
         svg.push_str(&format!(r#"<path fill="{colour}" d="{d}"/>"#));
     }
-    for ((width, colour), d) in strokes {
+    for ((width, colour, dash), d) in strokes {
+        let style = if dash.is_empty() {
+            r#"stroke-linecap="square""#.to_string()
+        } else {
+            format!(r#"stroke-dasharray="{dash}""#)
+        };
         svg.push_str(&format!(
-            r#"<path fill="none" stroke="{colour}" stroke-width="{width}" stroke-linecap="square" d="{d}"/>"#
+            r#"<path fill="none" stroke="{colour}" stroke-width="{width}" {style} d="{d}"/>"#
         ));
     }
+    svg.push_str(&texts);
     svg
 }
 

@@ -23,6 +23,16 @@ pub enum Item {
         width: f64,
         grey: Grey,
     },
+    /// A dashed straight line (dashes and gaps of `dash` millimetres, butt caps).
+    Dashed {
+        x1: f64,
+        y1: f64,
+        x2: f64,
+        y2: f64,
+        width: f64,
+        grey: Grey,
+        dash: f64,
+    },
     /// Text whose baseline passes through `y`; `size` is the font size in millimetres.
     Text {
         x: f64,
@@ -101,7 +111,7 @@ impl Scene {
                     *x += dx;
                     *y += dy;
                 }
-                Item::Line { x1, y1, x2, y2, .. } => {
+                Item::Line { x1, y1, x2, y2, .. } | Item::Dashed { x1, y1, x2, y2, .. } => {
                     *x1 += dx;
                     *x2 += dx;
                     *y1 += dy;

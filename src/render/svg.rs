@@ -97,6 +97,27 @@ pub fn to_svg_with_family(scene: &Scene, family: &str) -> String {
                         .set("stroke-width", num(*width)),
                 );
             }
+            Item::Dashed {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                grey: level,
+                dash,
+            } => {
+                shapes = shapes.add(
+                    Line::new()
+                        .set("x1", num(*x1))
+                        .set("y1", num(*y1))
+                        .set("x2", num(*x2))
+                        .set("y2", num(*y2))
+                        .set("stroke", grey(*level))
+                        .set("stroke-width", num(*width))
+                        .set("stroke-dasharray", num(*dash))
+                        .set("stroke-linecap", "butt"),
+                );
+            }
             Item::Text {
                 x,
                 y,

@@ -85,6 +85,14 @@ fn check_rules(scenes: &[Scene], inside: &dyn Fn(usize) -> (f64, f64, f64, f64))
                     x2,
                     y2,
                     ..
+                }
+                | Item::Dashed {
+                    width,
+                    x1,
+                    y1,
+                    x2,
+                    y2,
+                    ..
                 } => {
                     assert!(*width >= 0.3 - 1e-9, "page {number}: a line of {width} mm");
                     within(*x1, *y1, "a line");

@@ -291,10 +291,10 @@ fn unwritable_output_is_an_io_error() {
 #[test]
 fn bad_options_are_usage_errors() {
     cmd()
-        .args(["solve", PUZZLE, "--variant", "killer"])
+        .args(["solve", PUZZLE, "--variant", "kakuro"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("unknown variant 'killer'"));
+        .stderr(predicate::str::contains("unknown variant 'kakuro'"));
     cmd()
         .args(["solve", "--variant", "window", "--size", "6"])
         .arg(".".repeat(36))

@@ -1,0 +1,272 @@
+//! Killer puzzles: a random solution of the grid without cages, a random cage layout over it
+//! (connected cages of 2 to 5 cells with distinct digits, sizes drawn at random), then cages
+//! merged where two solutions differ until the exact solver finds one solution; no givens. The
+//! rating must then land on the level asked, or the next attempt starts.
+
+use super::puzzle::{GenerateError, Generated, Request, Target, fresh_solution_of};
+use super::rng::SeededRng;
+use crate::grid::{Cage, CageSet, Geometry, Grid};
+use crate::logic::{Rating, rate};
+use crate::solve::{Solution, Solver};
+
+/// Cage sizes drawn for a new cage, with their weights (out of 20).
+const CAGE_SIZES: [(usize, u32); 4] = [(2, 6), (3, 7), (4, 5), (5, 2)];
+/// The largest cage a merge may make.
+const MAX_MERGED: usize = 6;
+/// Merges tried on one layout before it is dropped.
+const MERGES_PER_LAYOUT: usize = 40;
+/// Attempts (solution + layout + merges + rating) per puzzle when the request sets none.
+pub const KILLER_ATTEMPTS: usize = 200;
+pub use crate::grid::MAX_KILLER_SIZE;
+
+/// Generates one killer puzzle for the request from the seed.
+pub fn generate_killer(request: &Request, seed: u64) -> Result<Generated, GenerateError> {
+    let mut rng = SeededRng::new(seed);
+    let base = without_killer(request);
+    let budget = request.attempts.unwrap_or(KILLER_ATTEMPTS).max(1);
+    let mut closest: Option<Rating> = None;
+    for attempt in 1..=budget {
+        let (geo, solution) = fresh_solution_of(&base, &mut rng)?;
+        let Some(killer) = unique_layout(&geo, &solution, &mut rng) else {
+            continue;
+        };
+        let givens = Grid::empty(geo.size());
+        let rating = rate(&killer, &givens);
+        if request.target.accepts(&rating) {
+            return Ok(Generated {
+                geometry: killer,
+                givens,
+                solution,
+                rating,
+                seed,
+                attempts: attempt,
+            });
+        }
+        closest = Some(match closest {
+            Some(best) if distance(request.target, &best) <= distance(request.target, &rating) => {
+                best
+            }
+            _ => rating,
+        });
+    }
+    let closest = closest.map_or_else(String::new, |r| {
+        format!(
+            " (closest: {} at score {:.1})",
+            r.level.name(),
+            r.rounded_score()
+        )
+    });
+    Err(GenerateError::Unreachable {
+        what: format!("{0}x{0} {1}", request.size, request.variant),
+        target: request.target.to_string(),
+        attempts: budget,
+        closest,
+    })
+}
+
+/// How far a rating is from the target (0 when it is on it).
+fn distance(target: Target, rating: &Rating) -> f32 {
+    match target {
+        Target::Any => 0.0,
+        Target::Level(level) => (level as i32 - rating.level as i32).unsigned_abs() as f32,
+        Target::Score { min, max } => (min - rating.score).max(rating.score - max).max(0.0),
+    }
+}
+
+/// The request for the grid under the cages.
+fn without_killer(request: &Request) -> Request {
+    let mut base = request.clone();
+    base.variant.killer = false;
+    base
+}
+
+/// A cage layout over the solution with exactly one solution, or `None` when merging gave up.
+fn unique_layout(geo: &Geometry, solution: &Grid, rng: &mut SeededRng) -> Option<Geometry> {
+    let mut cages = random_cages(geo.size(), solution, rng);
+    for _ in 0..MERGES_PER_LAYOUT {
+        let set = CageSet::new(geo.size(), cages.clone()).ok()?;
+        let killer = geo.with_cages(set).ok()?;
+        match Solver::new(&killer).solve(&Grid::empty(geo.size())) {
+            Solution::Unique(_) => return Some(killer),
+            Solution::None => return None,
+            Solution::Multiple(first, second) => {
+                let other = if first == *solution { second } else { first };
+                if !merge_at_difference(&mut cages, solution, &other, geo.size(), rng) {
+                    return None;
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Cages grown at random over the solution: each starts at a free cell and takes free
+/// neighbours whose digit it does not hold yet, up to a size drawn from [`CAGE_SIZES`]; a cell
+/// left alone joins a neighbouring cage when it can.
+fn random_cages(size: usize, solution: &Grid, rng: &mut SeededRng) -> Vec<Cage> {
+    let cells = size * size;
+    let mut owner = vec![usize::MAX; cells];
+    let mut cages: Vec<Vec<usize>> = Vec::new();
+    let mut order: Vec<usize> = (0..cells).collect();
+    rng.shuffle(&mut order);
+    for &start in &order {
+        if owner[start] != usize::MAX {
+            continue;
+        }
+        let target = draw_size(rng);
+        let index = cages.len();
+        let mut cage = vec![start];
+        owner[start] = index;
+        while cage.len() < target {
+            let options: Vec<usize> = cage
+                .iter()
+                .flat_map(|&c| neighbours(c, size))
+                .filter(|&n| owner[n] == usize::MAX && !holds_digit(&cage, solution, n))
+                .collect();
+            if options.is_empty() {
+                break;
+            }
+            let next = options[rng.below(options.len())];
+            owner[next] = index;
+            cage.push(next);
+        }
+        cages.push(cage);
+    }
+    absorb_singles(&mut cages, &mut owner, solution, size);
+    cages
+        .into_iter()
+        .filter(|c| !c.is_empty())
+        .map(|cells| cage_of(cells, solution))
+        .collect()
+}
+
+/// Joins every one-cell cage to a neighbouring cage that does not hold its digit (the smallest
+/// such cage), when there is one.
+fn absorb_singles(cages: &mut [Vec<usize>], owner: &mut [usize], solution: &Grid, size: usize) {
+    for index in 0..cages.len() {
+        if cages[index].len() != 1 {
+            continue;
+        }
+        let cell = cages[index][0];
+        let target = neighbours(cell, size)
+            .map(|n| owner[n])
+            .filter(|&o| o != index && cages[o].len() < MAX_MERGED)
+            .filter(|&o| !holds_digit(&cages[o], solution, cell))
+            .min_by_key(|&o| (cages[o].len(), o));
+        if let Some(target) = target {
+            cages[index].clear();
+            cages[target].push(cell);
+            owner[cell] = target;
+        }
+    }
+}
+
+/// Merges the cage of a cell where the two solutions differ with a neighbouring cage (keeping
+/// digits distinct and the cage at most [`MAX_MERGED`] cells); false when no merge is possible.
+fn merge_at_difference(
+    cages: &mut Vec<Cage>,
+    solution: &Grid,
+    other: &Grid,
+    size: usize,
+    rng: &mut SeededRng,
+) -> bool {
+    let mut differing = solution.changed_cells(other);
+    rng.shuffle(&mut differing);
+    let owner = owners(cages, size);
+    for cell in differing {
+        let here = owner[cell];
+        let mut around: Vec<usize> = cages[here]
+            .cells
+            .iter()
+            .flat_map(|&c| neighbours(c, size))
+            .map(|n| owner[n])
+            .filter(|&o| o != here)
+            .collect();
+        around.sort_unstable();
+        around.dedup();
+        // Prefer a neighbour that also holds a differing cell: merging them ties the two.
+        around.sort_by_key(|&o| {
+            let touches = cages[o]
+                .cells
+                .iter()
+                .any(|&c| solution.get(c) != other.get(c));
+            (!touches, cages[o].cells.len())
+        });
+        for neighbour in around {
+            let merged_len = cages[here].cells.len() + cages[neighbour].cells.len();
+            let digits_clash = cages[neighbour]
+                .cells
+                .iter()
+                .any(|&c| holds_digit(&cages[here].cells, solution, c));
+            if merged_len <= MAX_MERGED && !digits_clash {
+                let (keep, gone) = (here.min(neighbour), here.max(neighbour));
+                let moved = cages.remove(gone);
+                cages[keep].cells.extend(moved.cells);
+                cages[keep].sum += moved.sum;
+                return true;
+            }
+        }
+    }
+    false
+}
+
+fn owners(cages: &[Cage], size: usize) -> Vec<usize> {
+    let mut owner = vec![0; size * size];
+    for (index, cage) in cages.iter().enumerate() {
+        for &cell in &cage.cells {
+            owner[cell] = index;
+        }
+    }
+    owner
+}
+
+fn cage_of(cells: Vec<usize>, solution: &Grid) -> Cage {
+    let sum = cells.iter().map(|&c| u32::from(solution.get(c))).sum();
+    Cage { cells, sum }
+}
+
+fn holds_digit(cage: &[usize], solution: &Grid, cell: usize) -> bool {
+    cage.iter().any(|&c| solution.get(c) == solution.get(cell))
+}
+
+fn draw_size(rng: &mut SeededRng) -> usize {
+    let total: u32 = CAGE_SIZES.iter().map(|&(_, w)| w).sum();
+    let mut pick = rng.below(total as usize) as u32;
+    for (size, weight) in CAGE_SIZES {
+        if pick < weight {
+            return size;
+        }
+        pick -= weight;
+    }
+    2
+}
+
+/// The orthogonal neighbours of a cell.
+fn neighbours(cell: usize, size: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / size, cell % size);
+    let up = (r > 0).then(|| cell - size);
+    let down = (r + 1 < size).then(|| cell + size);
+    let left = (c > 0).then(|| cell - 1);
+    let right = (c + 1 < size).then(|| cell + 1);
+    [up, down, left, right].into_iter().flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_cages_cover_the_grid_with_distinct_digits() {
+        let geo = Geometry::classic(9).unwrap();
+        for seed in 0..20 {
+            let mut rng = SeededRng::new(seed);
+            let solution = crate::generate::puzzle::random_fill(&geo, &mut rng).unwrap();
+            let cages = random_cages(9, &solution, &mut rng);
+            let set = CageSet::new(9, cages).expect("a valid layout");
+            assert!(set.holds(solution.cells()));
+            let singles = set.cages().iter().filter(|c| c.cells.len() == 1).count();
+            assert!(singles <= 2, "seed {seed}: {singles} one-cell cages");
+            assert!(set.cages().iter().all(|c| c.cells.len() <= MAX_MERGED));
+        }
+    }
+}
