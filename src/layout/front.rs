@@ -262,7 +262,12 @@ pub fn rules(strings: &Strings, geo: &Geometry) -> String {
         ("last", last),
     ];
     let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    strings.fill("rules", &values)
+    let rules = strings.fill("rules", &values);
+    if geo.cages().is_some() {
+        format!("{rules} {}", strings.get("rules_cages"))
+    } else {
+        rules
+    }
 }
 
 fn levels_block(ctx: &Context) -> Block {

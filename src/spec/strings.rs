@@ -67,6 +67,10 @@ pub const KEYS: &[(&str, &[&str])] = &[
     ("section_title", &["variant", "size"]),
     ("section_level", &["title", "level", "level_lower"]),
     ("section_score", &["title", "min", "max"]),
+    ("variant_killer", &[]),
+    ("variant_plus_killer", &[]),
+    ("rules_cages", &[]),
+    ("variant_plus_jigsaw", &[]),
 ];
 
 /// The languages built in: code, English name, own name.
@@ -177,7 +181,9 @@ impl Strings {
 
     /// A variant's name as printed: `Classic`, `Jigsaw + diagonal`.
     pub fn variant(&self, variant: Variant) -> String {
-        let first = if variant.jigsaw {
+        let first = if variant.killer {
+            "variant_killer"
+        } else if variant.jigsaw {
             "variant_jigsaw"
         } else if variant.diagonal {
             "variant_diagonal"
@@ -187,6 +193,9 @@ impl Strings {
             "variant_classic"
         };
         let mut parts = vec![self.get(first)];
+        if variant.jigsaw && first != "variant_jigsaw" {
+            parts.push(self.get("variant_plus_jigsaw"));
+        }
         if variant.diagonal && first != "variant_diagonal" {
             parts.push(self.get("variant_plus_diagonal"));
         }

@@ -77,6 +77,13 @@ pub const EN: &[(&str, &str)] = &[
     ("section_title", "{variant} {size}×{size}"),
     ("section_level", "{title} — {level_lower}"),
     ("section_score", "{title} — score {min} to {max}"),
+    ("variant_killer", "Killer"),
+    ("variant_plus_killer", "killer"),
+    (
+        "rules_cages",
+        "The digits in each dashed cage add up to the small number in its corner, and no digit repeats in a cage.",
+    ),
+    ("variant_plus_jigsaw", "jigsaw"),
 ];
 
 /// German.
@@ -155,6 +162,13 @@ pub const DE: &[(&str, &str)] = &[
     ("section_title", "{variant} {size}×{size}"),
     ("section_level", "{title} — {level}"),
     ("section_score", "{title} — Wertung {min} bis {max}"),
+    ("variant_killer", "Killer"),
+    ("variant_plus_killer", "Killer"),
+    (
+        "rules_cages",
+        "Die Ziffern jedes gestrichelten Käfigs ergeben zusammen die kleine Zahl in seiner Ecke, und keine Ziffer kommt in einem Käfig doppelt vor.",
+    ),
+    ("variant_plus_jigsaw", "Chaos"),
 ];
 
 /// French (a no-break space before `:` and `;`).
@@ -233,6 +247,13 @@ pub const FR: &[(&str, &str)] = &[
     ("section_title", "{variant} {size}×{size}"),
     ("section_level", "{title} — {level_lower}"),
     ("section_score", "{title} — score de {min} à {max}"),
+    ("variant_killer", "Killer"),
+    ("variant_plus_killer", "killer"),
+    (
+        "rules_cages",
+        "Les chiffres de chaque cage en pointillés ont pour somme le petit nombre dans son coin, et aucun chiffre ne se répète dans une cage.",
+    ),
+    ("variant_plus_jigsaw", "irrégulier"),
 ];
 
 /// Spanish.
@@ -314,4 +335,11 @@ pub const ES: &[(&str, &str)] = &[
     ("section_title", "{variant} {size}×{size}"),
     ("section_level", "{title} — {level_lower}"),
     ("section_score", "{title} — puntuación de {min} a {max}"),
+    ("variant_killer", "Killer"),
+    ("variant_plus_killer", "killer"),
+    (
+        "rules_cages",
+        "Las cifras de cada jaula punteada suman el número pequeño de su esquina, y ninguna cifra se repite en una jaula.",
+    ),
+    ("variant_plus_jigsaw", "irregular"),
 ];
