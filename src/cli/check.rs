@@ -70,6 +70,9 @@ fn problems(geo: &Geometry, givens: &Grid, answer: &Grid) -> Vec<String> {
         .iter()
         .map(|c| c.to_string())
         .collect();
+    if let Some(cages) = geo.cages() {
+        problems.extend(cages.problems(answer.cells()));
+    }
     for cell in givens.changed_cells(answer) {
         problems.push(format!(
             "{} is given as {} but the answer has {}",

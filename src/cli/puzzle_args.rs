@@ -138,6 +138,12 @@ impl PuzzleArgs {
         givens
             .check_givens(&geo)
             .map_err(|e| CliError::input_in(&input.name, e))?;
+        if let Some(problems) = geo.cages().map(|c| c.problems(givens.cells()))
+            && !problems.is_empty()
+        {
+            let message = format!("the givens break a cage: {}", problems.join("; "));
+            return Err(CliError::input_in(&input.name, message));
+        }
         Ok(Loaded { geo, givens })
     }
 

@@ -166,6 +166,37 @@ impl CageSet {
         })
     }
 
+    /// What breaks the cages in a (partly) filled grid: a digit twice in a cage, a full cage
+    /// with the wrong sum, a part-filled one already over its sum.
+    pub fn problems(&self, grid: &[u8]) -> Vec<String> {
+        let mut problems = Vec::new();
+        for (index, cage) in self.cages.iter().enumerate() {
+            let number = index + 1;
+            for (i, &a) in cage.cells.iter().enumerate() {
+                for &b in &cage.cells[i + 1..] {
+                    if grid[a] != 0 && grid[a] == grid[b] {
+                        problems.push(format!(
+                            "{} and {} both hold {} (cage {number})",
+                            cell_name(a, self.size),
+                            cell_name(b, self.size),
+                            super::text::digit_symbol(grid[a])
+                        ));
+                    }
+                }
+            }
+            let total: u32 = cage.cells.iter().map(|&c| u32::from(grid[c])).sum();
+            let full = cage.cells.iter().all(|&c| grid[c] != 0);
+            if (full && total != cage.sum) || total > cage.sum {
+                let cells = self.cell_list(cage, " ");
+                problems.push(format!(
+                    "cage {number} ({cells}) adds up to {total}, not {}",
+                    cage.sum
+                ));
+            }
+        }
+        problems
+    }
+
     /// The cages as one line: `10=r1c1+r1c2;7=r1c3+r2c3;…`.
     pub fn to_line(&self) -> String {
         self.cages
@@ -483,6 +514,23 @@ mod tests {
         let big = cage(&[0, 1, 2, 3, 7], 10);
         let error = CageSet::new(4, vec![big]).unwrap_err().to_string();
         assert!(error.contains("has 5 cells"), "{error}");
+    }
+
+    #[test]
+    fn problems_name_the_cage() {
+        let set = CageSet::new(4, boxes4()).unwrap();
+        let grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        assert!(set.problems(&grid).is_empty());
+        let mut doubled = grid;
+        doubled[1] = 1;
+        let problems = set.problems(&doubled);
+        assert_eq!(problems[0], "r1c1 and r1c2 both hold 1 (cage 1)");
+        assert_eq!(problems[1], "cage 1 (r1c1 r1c2 r2c1 r2c2) adds up to 9, not 10");
+        let mut partial = [0u8; 16];
+        partial[0] = 4;
+        partial[1] = 3;
+        partial[4] = 4;
+        assert_eq!(set.problems(&partial).len(), 2, "{:?}", set.problems(&partial));
     }
 
     #[test]
