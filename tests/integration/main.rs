@@ -14,6 +14,7 @@ mod golden;
 mod hint;
 mod input_limits;
 mod kdp;
+mod killer;
 mod language;
 mod logic;
 mod play;
