@@ -174,7 +174,7 @@ fn random_9x9_layouts_hold_their_solution() {
         let solution = random_solution(&base, &mut rng);
         let geo = killer(&base, random_cages(9, &solution, &mut rng, 4));
         let solver = KillerSolver::new(&geo);
-        let found = solver.count(&vec![0; 81], 2, 2);
+        let found = solver.count(&[0; 81], 2, 2);
         assert!(found.count >= 1);
         for grid in &found.solutions {
             assert!(holds_everything(&geo, grid));
@@ -239,7 +239,7 @@ fn single_cell_cages_everywhere_are_unique() {
         .collect();
     let geo = killer(&base, cages);
     let solver = KillerSolver::new(&geo);
-    let found = solver.count(&vec![0; 81], 2, 2);
+    let found = solver.count(&[0; 81], 2, 2);
     assert_eq!(found.count, 1);
     assert_eq!(found.solutions, vec![solution.clone()]);
     let empty = Grid::new(9, vec![0; 81]);
@@ -327,6 +327,6 @@ fn the_node_cap_bounds_the_search() {
         })
         .collect();
     let geo = killer(&base, boxes);
-    let found = KillerSolver::new(&geo).count_capped(&vec![0; 81], 1000, 0, 50);
+    let found = KillerSolver::new(&geo).count_capped(&[0; 81], 1000, 0, 50);
     assert!(found.nodes <= 50 && found.count < 1000);
 }
