@@ -1,6 +1,6 @@
 use super::*;
 use crate::generate::rng::SeededRng;
-use crate::grid::{Cage, CageSet, Geometry, Grid};
+use crate::grid::{Cage, CageSet, Geometry, Grid, Variant};
 use crate::solve::{GenericSolver, Solution, Solver};
 
 fn cage(cells: &[usize], sum: u32) -> Cage {
@@ -159,10 +159,12 @@ fn small_cages_of_a_4x4_solution_make_it_unique() {
     assert_eq!(brute_count(&geo, &mut [0; 16], 0, 2), 1);
     assert_eq!(found.count, 1);
     assert_eq!(found.solutions, vec![grid.to_vec()]);
-    assert_eq!(
-        Solver::new(&geo).solve(&Grid::new(4, vec![0; 16])),
-        Solution::Unique(Grid::new(4, grid.to_vec()))
-    );
+    let solver = Solver::new(&geo);
+    let empty = Grid::new(4, vec![0; 16]);
+    let solved = Grid::new(4, grid.to_vec());
+    assert_eq!(solver.solve(&empty), Solution::Unique(solved.clone()));
+    assert!(solver.stays_unique(&empty, &solved, &[0, 1, 2]));
+    assert_eq!(solver.count_solutions(&empty, 5), 1);
 }
 
 #[test]
@@ -279,7 +281,15 @@ fn counts_agree_with_plain_backtracking() {
     let mut rng = SeededRng::new(2024);
     for round in 0..50 {
         let size = if round % 2 == 0 { 6 } else { 9 };
-        let base = Geometry::classic(size).unwrap();
+        // Classic, diagonal and (on 9×9) window houses under the cages.
+        let variant = match round % 3 {
+            0 => "classic",
+            1 => "diagonal",
+            _ if size == 9 => "window",
+            _ => "diagonal",
+        };
+        let variant: Variant = variant.parse().unwrap();
+        let base = Geometry::new(size, variant, None, None).unwrap();
         let solution = random_solution(&base, &mut rng);
         let mut cages = random_cages(size, &solution, &mut rng, if size == 6 { 4 } else { 3 });
         // Now and then a sum off by one: often no solution at all.
