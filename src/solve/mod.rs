@@ -3,9 +3,11 @@
 
 pub mod classic9;
 pub mod generic;
+pub mod killer;
 
 use crate::grid::{Geometry, Grid};
 pub use generic::{Count, GenericSolver};
+pub use killer::KillerSolver;
 
 /// What an exact solve found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,6 +41,8 @@ pub struct Solver {
     size: usize,
     classic9: bool,
     generic: GenericSolver,
+    /// The solver of every method when the geometry has cages (the generic one ignores them).
+    killer: Option<KillerSolver>,
 }
 
 impl Solver {
@@ -46,8 +50,9 @@ impl Solver {
     pub fn new(geo: &Geometry) -> Solver {
         Solver {
             size: geo.size(),
-            classic9: geo.is_classic_9x9(),
+            classic9: geo.is_classic_9x9() && geo.cages().is_none(),
             generic: GenericSolver::new(geo),
+            killer: geo.cages().map(|_| KillerSolver::new(geo)),
         }
     }
 
@@ -62,6 +67,9 @@ impl Solver {
 
     /// Counts solutions, stopping as soon as `limit` are found.
     pub fn count_solutions(&self, givens: &Grid, limit: usize) -> usize {
+        if let Some(killer) = &self.killer {
+            return killer.count(givens.cells(), limit, 0).count;
+        }
         if let Some(cells) = self.classic_cells(givens) {
             let limit = u32::try_from(limit).unwrap_or(u32::MAX);
             return classic9::count_solutions(cells, limit, None) as usize;
@@ -81,13 +89,25 @@ impl Solver {
         self.count_solutions(givens, 2) == 1
     }
 
-    /// The generic solver for this geometry (random fills, capped searches).
+    /// The exact count by the killer solver when there are cages, else the generic one.
+    fn exact_count(&self, givens: &Grid, limit: usize, keep: usize) -> Count {
+        match &self.killer {
+            Some(killer) => killer.count(givens.cells(), limit, keep),
+            None => self.generic.count(givens.cells(), limit, keep),
+        }
+    }
+
+    /// The generic solver for this geometry (random fills, capped searches). It ignores
+    /// killer cages: use it for the grid without them.
     pub fn generic(&self) -> &GenericSolver {
         &self.generic
     }
 
     /// True when naked and hidden singles alone complete the puzzle (which proves it unique).
     pub fn solves_by_singles(&self, givens: &Grid) -> bool {
+        if let Some(killer) = &self.killer {
+            return killer.solves_by_singles(givens.cells());
+        }
         self.generic.solves_by_singles(givens.cells())
     }
 
@@ -98,7 +118,7 @@ impl Solver {
             let found = classic9::count_solutions(cells, 1, Some(&mut first)) == 1;
             return found.then(|| Grid::new(9, first.to_vec()));
         }
-        let mut found = self.generic.count(givens.cells(), 1, 1).solutions;
+        let mut found = self.exact_count(givens, 1, 1).solutions;
         found.pop().map(|cells| Grid::new(self.size, cells))
     }
 
@@ -112,7 +132,7 @@ impl Solver {
                 _ => {}
             }
         }
-        let mut found = self.generic.count(givens.cells(), 2, 2).solutions;
+        let mut found = self.exact_count(givens, 2, 2).solutions;
         let grid = |cells: Vec<u8>| Grid::new(self.size, cells);
         match (found.pop(), found.pop()) {
             (None, _) => Solution::None,
