@@ -2,8 +2,6 @@
 //! the whole logic solver on random killer layouts checked step by step against the solution.
 
 use super::*;
-use crate::generate::SeededRng;
-use crate::generate::puzzle::random_fill;
 use crate::grid::{Geometry, Grid};
 use crate::logic::candidates::tests::{cell, mask_of};
 use crate::logic::rating::next_step_with;
@@ -238,6 +236,48 @@ fn sums_repeat_digits_only_between_cells_that_do_not_see_each_other() {
     );
 }
 
+/// A small seeded random source (SplitMix64; the generator's lies later in the pipeline).
+struct SeededRng(u64);
+
+impl SeededRng {
+    fn new(seed: u64) -> SeededRng {
+        SeededRng(seed)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
+/// A random solution of a classic geometry: backtracking with a random digit order per cell.
+fn random_fill(geo: &Geometry, rng: &mut SeededRng) -> Option<Grid> {
+    fn go(geo: &Geometry, values: &mut [u8], cell: usize, rng: &mut SeededRng) -> bool {
+        if cell == values.len() {
+            return true;
+        }
+        let mut order: Vec<u8> = (1..=geo.size() as u8).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        for d in order {
+            if geo.peers(cell).iter().all(|&p| values[p] != d) {
+                values[cell] = d;
+                if go(geo, values, cell + 1, rng) {
+                    return true;
+                }
+            }
+        }
+        values[cell] = 0;
+        false
+    }
+    let mut values = vec![0; geo.cell_count()];
+    go(geo, &mut values, 0, rng).then(|| Grid::new(geo.size(), values))
+}
+
 /// Random cages of 1 to 4 cells over a solution: grown from a random free cell through
 /// orthogonal free neighbours whose digits are not in the cage yet.
 fn random_cages(size: usize, sol: &Grid, rng: &mut SeededRng) -> CageSet {
@@ -417,4 +457,26 @@ fn a_unique_killer_with_no_givens_is_rated() {
             "{rating:?}"
         );
     }
+}
+
+#[test]
+fn steps_read_well() {
+    let geo = row1_with(&[&["r1c7", "r1c8"], &["r1c9", "r2c9"]]);
+    let c = grid(
+        &geo,
+        &[
+            ("r1c7", None),
+            ("r1c8", None),
+            ("r1c9", None),
+            ("r2c9", None),
+        ],
+    );
+    assert_eq!(
+        innie_outie(&c).expect("innie").to_string(),
+        "Innie/outie (45 rule) {2} in row 1 (r1c9): places r1c9 = 2"
+    );
+    assert_eq!(
+        cage_combination(&c).expect("combination").to_string(),
+        "Cage combination {1,2,3,4,6,7,8,9} (r1c7, r1c8): removes 5 from r1c7 r1c8"
+    );
 }
