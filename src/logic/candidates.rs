@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use std::cell::RefCell;
 
-use crate::grid::{BoxShape, Geometry, Grid, HouseKind, RegionMap, Variant};
+use crate::grid::{BoxShape, CageSet, Geometry, Grid, HouseKind, RegionMap, Variant};
 
 use super::step::Step;
 
@@ -79,8 +79,14 @@ impl Tables {
     }
 }
 
-/// What determines a geometry (and so its tables).
-type GeometryKey = (usize, Variant, Option<BoxShape>, Option<RegionMap>);
+/// What determines a geometry (and so its tables: killer cage mates are peers).
+type GeometryKey = (
+    usize,
+    Variant,
+    Option<BoxShape>,
+    Option<RegionMap>,
+    Option<CageSet>,
+);
 
 fn key_of(geo: &Geometry) -> GeometryKey {
     (
@@ -88,6 +94,7 @@ fn key_of(geo: &Geometry) -> GeometryKey {
         geo.variant(),
         geo.box_shape(),
         geo.regions().cloned(),
+        geo.cages().cloned(),
     )
 }
 
@@ -106,6 +113,7 @@ fn tables_for(geo: &Geometry) -> Arc<Tables> {
                 && key.1 == geo.variant()
                 && key.2 == geo.box_shape()
                 && key.3.as_ref() == geo.regions()
+                && key.4.as_ref() == geo.cages()
         });
         if !same {
             *cache = Some((key_of(geo), Arc::new(Tables::new(geo))));

@@ -15,6 +15,7 @@ mod data_tests;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
+pub mod killer;
 pub mod rating;
 pub mod singles;
 pub mod step;

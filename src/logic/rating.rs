@@ -9,7 +9,7 @@ use crate::grid::{Geometry, Grid};
 use super::candidates::Candidates;
 use super::step::Step;
 use super::technique::{Level, TRIAL_AND_ERROR_SCORE, Technique};
-use super::{chains, fish, forcing, intersections, singles, subsets, uniqueness, wings};
+use super::{chains, fish, forcing, intersections, killer, singles, subsets, uniqueness, wings};
 
 /// A technique finder.
 type Finder = fn(&Candidates) -> Option<Step>;
@@ -19,12 +19,19 @@ type Finder = fn(&Candidates) -> Option<Step>;
 /// extreme): [`Forks`] relies on it, and `next_step_traced` checks it in debug builds.
 const FINDERS: &[(Technique, Finder)] = &[
     (Technique::FullHouse, singles::full_house),
+    (Technique::CageSumSingle, killer::cage_sum_single),
     (Technique::HiddenSingleBox, singles::hidden_single_box),
     (Technique::HiddenSingle, singles::hidden_single),
+    (Technique::CageCombination, killer::cage_combination),
     (Technique::NakedSingle, singles::naked_single),
     (Technique::Pointing, intersections::pointing),
+    (
+        Technique::CageHouseInteraction,
+        killer::cage_house_interaction,
+    ),
     (Technique::Claiming, intersections::claiming),
     (Technique::NakedPair, subsets::naked_pair),
+    (Technique::InnieOutie, killer::innie_outie),
     (Technique::XWing, fish::x_wing),
     (Technique::HiddenPair, subsets::hidden_pair),
     (Technique::NakedTriple, subsets::naked_triple),
@@ -55,7 +62,11 @@ pub fn next_step(c: &Candidates, max_level: Level) -> Option<Step> {
 /// grew past the base score of later techniques (long chains) is compared with what those find,
 /// and the easiest is kept (Sudoku Explainer's rule: the easiest available step) unless it is of
 /// a higher level.
-fn next_step_with(c: &Candidates, max_level: Level, assume_unique: bool) -> Option<Step> {
+pub(super) fn next_step_with(
+    c: &Candidates,
+    max_level: Level,
+    assume_unique: bool,
+) -> Option<Step> {
     next_step_traced(c, max_level, assume_unique).map(|(step, _)| step)
 }
 

@@ -85,7 +85,8 @@ impl fmt::Display for Step {
             Technique::FullHouse
             | Technique::HiddenSingleBox
             | Technique::HiddenSingle
-            | Technique::NakedSingle => self.fmt_single(f),
+            | Technique::NakedSingle
+            | Technique::CageSumSingle => self.fmt_single(f),
             Technique::ContradictionChain
             | Technique::CellForcingChain
             | Technique::HouseForcingChain => self.fmt_forcing(f),
@@ -104,6 +105,10 @@ impl Step {
         match (self.technique, self.houses.first()) {
             (Technique::FullHouse, Some(h)) => write!(f, " (last empty cell of {h})"),
             (Technique::NakedSingle, _) => write!(f, " (only candidate left)"),
+            (Technique::CageSumSingle, _) => {
+                let cage: Vec<String> = self.cells.iter().map(|&c| self.cell(c)).collect();
+                write!(f, " (last empty cell of cage {})", cage.join("+"))
+            }
             (_, Some(h)) => write!(f, " (only place for {d} in {h})"),
             _ => Ok(()),
         }

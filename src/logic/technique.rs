@@ -9,9 +9,10 @@ use std::str::FromStr;
 /// The difficulty level of a technique or a puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
-    /// Singles only.
+    /// Singles only (in killers also cage sum singles and cage combinations).
     Easy,
-    /// Locked candidates, naked and hidden pairs.
+    /// Locked candidates, naked and hidden pairs (in killers also cage/house interactions and
+    /// the 45 rule).
     Medium,
     /// Triples, X-Wing and Swordfish, XY-, XYZ- and W-Wings.
     Hard,
@@ -81,12 +82,16 @@ impl FromStr for Level {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Technique {
     FullHouse,
+    CageSumSingle,
     HiddenSingleBox,
     HiddenSingle,
+    CageCombination,
     NakedSingle,
     Pointing,
+    CageHouseInteraction,
     Claiming,
     NakedPair,
+    InnieOutie,
     XWing,
     HiddenPair,
     NakedTriple,
@@ -114,13 +119,20 @@ pub enum Technique {
 struct Row(Technique, &'static str, f32, Level, &'static str);
 
 /// THE table. Order = the order in which the driver tries techniques (easiest first).
-const TABLE: [Row; 28] = [
+const TABLE: [Row; 32] = [
     Row(
         Technique::FullHouse,
         "Full house",
         1.0,
         Level::Easy,
         "last empty cell of a house",
+    ),
+    Row(
+        Technique::CageSumSingle,
+        "Cage sum single",
+        1.0,
+        Level::Easy,
+        "killer: last empty cell of a cage (its sum minus the rest)",
     ),
     Row(
         Technique::HiddenSingleBox,
@@ -137,6 +149,13 @@ const TABLE: [Row; 28] = [
         "only place for a digit in a row, column, diagonal or window",
     ),
     Row(
+        Technique::CageCombination,
+        "Cage combination",
+        2.0,
+        Level::Easy,
+        "killer: a digit that no way of filling the cage to its sum puts in that cell",
+    ),
+    Row(
         Technique::NakedSingle,
         "Naked single",
         2.3,
@@ -151,6 +170,13 @@ const TABLE: [Row; 28] = [
         "a box/region/window's candidates for a digit lie in one other house",
     ),
     Row(
+        Technique::CageHouseInteraction,
+        "Cage/house interaction",
+        2.7,
+        Level::Medium,
+        "killer: a digit every combination of a cage needs, or a house can only place in a cage",
+    ),
+    Row(
         Technique::Claiming,
         "Claiming",
         2.8,
@@ -158,6 +184,13 @@ const TABLE: [Row; 28] = [
         "a row/column/diagonal's candidates for a digit lie in one other house",
     ),
     Row(Technique::NakedPair, "Naked pair", 3.0, Level::Medium, ""),
+    Row(
+        Technique::InnieOutie,
+        "Innie/outie (45 rule)",
+        3.0,
+        Level::Medium,
+        "killer: houses add up to a known total, so cells poking in or out have a known sum",
+    ),
     Row(
         Technique::XWing,
         "X-Wing",
@@ -276,10 +309,10 @@ pub const TRIAL_AND_ERROR_SCORE: f32 = 20.0;
 
 impl Technique {
     /// Every technique, easiest first (the order the driver tries them).
-    pub const ALL: [Technique; 28] = {
-        let mut all = [Technique::FullHouse; 28];
+    pub const ALL: [Technique; 32] = {
+        let mut all = [Technique::FullHouse; 32];
         let mut i = 0;
-        while i < 28 {
+        while i < 32 {
             all[i] = TABLE[i].0;
             i += 1;
         }

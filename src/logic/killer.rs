@@ -1,0 +1,410 @@
+//! Killer cage techniques (only when the geometry has cages): the last cell of a cage, the
+//! digits a cage's possible fillings allow, digits a cage needs (or a house can only put in a
+//! cage), and the 45 rule (innies and outies of houses and of runs of 2-3 rows or columns).
+//!
+//! Every deduction is by exact enumeration of the fillings still possible from the candidates
+//! (a cage: distinct digits adding up to its sum; innies/outies: a known sum over at most
+//! [`MAX_SUM_CELLS`] cells, distinct only where cells see each other), so it is sound.
+
+use crate::grid::{Cage, CageSet, HouseKind};
+
+use super::candidates::{Candidates, bit, digits};
+use super::step::Step;
+use super::technique::Technique;
+
+/// The most open innie or outie cells whose sum the 45 rule restricts.
+pub const MAX_SUM_CELLS: usize = 4;
+
+/// The longest run of consecutive rows or columns taken together by the 45 rule.
+const MAX_RUN: usize = 3;
+
+/// The sum of the digits of a mask.
+fn mask_sum(mask: u32) -> u32 {
+    digits(mask).map(u32::from).sum()
+}
+
+/// What a cage still allows, given the placed digits and the candidates of its open cells.
+#[derive(Debug, Clone, PartialEq)]
+struct CageOptions {
+    /// The open cells, ascending.
+    open: Vec<usize>,
+    /// Per open cell: the digits it takes in some valid filling.
+    allowed: Vec<u32>,
+    /// The digits of the open cells in every valid filling (0 when there is none).
+    required: u32,
+}
+
+/// The valid fillings of a cage's open cells (distinct digits, none placed in the cage, from
+/// the candidates, adding up to what the sum leaves), keeping only those that use all of `must`.
+/// Layered over the sets of digits used so far, so a cage of up to N cells stays cheap.
+fn cage_options(c: &Candidates, cage: &Cage, must: u32) -> CageOptions {
+    let open: Vec<usize> = cage
+        .cells
+        .iter()
+        .copied()
+        .filter(|&x| c.value(x) == 0)
+        .collect();
+    let placed = cage
+        .cells
+        .iter()
+        .filter(|&&x| c.value(x) != 0)
+        .fold(0, |m, &x| m | bit(c.value(x)));
+    let placed_sum: u32 = cage.cells.iter().map(|&x| u32::from(c.value(x))).sum();
+    let mut options = CageOptions {
+        allowed: vec![0; open.len()],
+        open,
+        required: 0,
+    };
+    let Some(rest) = cage.sum.checked_sub(placed_sum) else {
+        return options;
+    };
+    let free = |i: usize, used: u32| c.mask(options.open[i]) & !used & !placed;
+    let mut layers: Vec<Vec<u32>> = vec![vec![0]];
+    for i in 0..options.open.len() {
+        let mut next: Vec<u32> = Vec::new();
+        for &used in &layers[i] {
+            for d in digits(free(i, used)) {
+                let grown = used | bit(d);
+                if mask_sum(grown) <= rest {
+                    next.push(grown);
+                }
+            }
+        }
+        next.sort_unstable();
+        next.dedup();
+        layers.push(next);
+    }
+    let mut good: Vec<u32> = layers[options.open.len()]
+        .iter()
+        .copied()
+        .filter(|&m| mask_sum(m) == rest && m & must == must)
+        .collect();
+    options.required = good
+        .iter()
+        .fold(if good.is_empty() { 0 } else { u32::MAX }, |a, &m| a & m);
+    for i in (0..options.open.len()).rev() {
+        let mut before = Vec::new();
+        for &used in &layers[i] {
+            let mut ok = false;
+            for d in digits(free(i, used)) {
+                if good.binary_search(&(used | bit(d))).is_ok() {
+                    options.allowed[i] |= bit(d);
+                    ok = true;
+                }
+            }
+            if ok {
+                before.push(used);
+            }
+        }
+        good = before;
+    }
+    options
+}
+
+/// The eliminations that `allowed` makes among the open cells' candidates.
+fn removals(c: &Candidates, open: &[usize], allowed: &[u32]) -> Vec<(usize, u8)> {
+    open.iter()
+        .zip(allowed)
+        .flat_map(|(&x, &a)| digits(c.mask(x) & !a).map(move |d| (x, d)))
+        .collect()
+}
+
+/// The houses holding every cell of `cells`.
+fn houses_holding(c: &Candidates, cells: &[usize]) -> Vec<HouseKind> {
+    let geo = c.geometry();
+    let Some(&first) = cells.first() else {
+        return Vec::new();
+    };
+    geo.houses_of(first)
+        .iter()
+        .filter(|&&h| {
+            cells
+                .iter()
+                .all(|&x| geo.houses()[h].cells.binary_search(&x).is_ok())
+        })
+        .map(|&h| geo.houses()[h].kind)
+        .collect()
+}
+
+/// The last empty cell of a cage holds the cage's sum minus the placed digits.
+pub fn cage_sum_single(c: &Candidates) -> Option<Step> {
+    let cages = c.geometry().cages()?;
+    for cage in cages.cages() {
+        let mut open = cage.cells.iter().filter(|&&x| c.value(x) == 0);
+        let (Some(&cell), None) = (open.next(), open.next()) else {
+            continue;
+        };
+        let placed: u32 = cage.cells.iter().map(|&x| u32::from(c.value(x))).sum();
+        let Some(digit) = cage.sum.checked_sub(placed) else {
+            continue;
+        };
+        if (1..=c.size() as u32).contains(&digit) && c.has(cell, digit as u8) {
+            let mut step =
+                Step::single(Technique::CageSumSingle, c.size(), cell, digit as u8, None);
+            step.cells = cage.cells.clone();
+            return Some(step);
+        }
+    }
+    None
+}
+
+/// A cage's open cells lose every candidate that no valid filling of the cage puts there.
+pub fn cage_combination(c: &Candidates) -> Option<Step> {
+    let cages = c.geometry().cages()?;
+    for cage in cages.cages() {
+        if cage.cells.iter().all(|&x| c.value(x) != 0) {
+            continue;
+        }
+        let options = cage_options(c, cage, 0);
+        let eliminations = removals(c, &options.open, &options.allowed);
+        if !eliminations.is_empty() {
+            let mut step = Step::new(Technique::CageCombination, c.size());
+            step.digits = options.allowed.iter().fold(0, |m, &a| m | a);
+            step.cells = options.open;
+            step.eliminations = eliminations;
+            return Some(step);
+        }
+    }
+    None
+}
+
+/// A digit every filling of a cage uses leaves the cells that see all of the cage's places
+/// for it; a digit whose places in a house all lie in one cage must be in that cage.
+pub fn cage_house_interaction(c: &Candidates) -> Option<Step> {
+    let cages = c.geometry().cages()?;
+    required_digit(c, cages).or_else(|| house_in_cage(c, cages))
+}
+
+fn required_digit(c: &Candidates, cages: &CageSet) -> Option<Step> {
+    for cage in cages.cages() {
+        let options = cage_options(c, cage, 0);
+        if options.open.len() < 2 {
+            continue;
+        }
+        for d in digits(options.required) {
+            let places: Vec<usize> = options
+                .open
+                .iter()
+                .copied()
+                .filter(|&x| c.has(x, d))
+                .collect();
+            let eliminations: Vec<(usize, u8)> = c
+                .common_peers(&places, d)
+                .into_iter()
+                .filter(|x| cage.cells.binary_search(x).is_err())
+                .map(|x| (x, d))
+                .collect();
+            if !eliminations.is_empty() {
+                let mut step = Step::new(Technique::CageHouseInteraction, c.size());
+                step.digits = bit(d);
+                step.houses = houses_holding(c, &places);
+                step.cells = places;
+                step.eliminations = eliminations;
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+fn house_in_cage(c: &Candidates, cages: &CageSet) -> Option<Step> {
+    for house in c.geometry().houses() {
+        for d in 1..=c.size() as u8 {
+            let places: Vec<usize> = house
+                .cells
+                .iter()
+                .copied()
+                .filter(|&x| c.has(x, d))
+                .collect();
+            let Some(&first) = places.first() else {
+                continue;
+            };
+            let cage = cages.cage_of(first);
+            if places.iter().any(|&x| cages.cage_of(x) != cage) {
+                continue;
+            }
+            let options = cage_options(c, &cages.cages()[cage], bit(d));
+            let eliminations = removals(c, &options.open, &options.allowed);
+            if !eliminations.is_empty() {
+                let mut step = Step::new(Technique::CageHouseInteraction, c.size());
+                step.digits = bit(d);
+                step.houses = vec![house.kind];
+                step.cells = places;
+                step.eliminations = eliminations;
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+/// Groups of houses with no cell in common whose digits add up to a known total: every house
+/// alone, and runs of 2 to [`MAX_RUN`] consecutive rows or columns.
+fn house_unions(c: &Candidates) -> Vec<Vec<usize>> {
+    let houses = c.geometry().houses();
+    let mut unions: Vec<Vec<usize>> = (0..houses.len()).map(|h| vec![h]).collect();
+    for row_like in [true, false] {
+        let mut lines: Vec<(usize, usize)> = houses
+            .iter()
+            .enumerate()
+            .filter_map(|(h, house)| match (house.kind, row_like) {
+                (HouseKind::Row(i), true) | (HouseKind::Column(i), false) => Some((i, h)),
+                _ => None,
+            })
+            .collect();
+        lines.sort_unstable();
+        for run in 2..=MAX_RUN.min(lines.len() / 2) {
+            for window in lines.windows(run) {
+                unions.push(window.iter().map(|&(_, h)| h).collect());
+            }
+        }
+    }
+    unions
+}
+
+/// The 45 rule: a group of houses adds up to a known total; the cages wholly inside it account
+/// for part of it, so the cells inside it of the cages that stick out (innies) add up to the
+/// rest, and the cells outside of those cages (outies) to what their sums leave. One open innie
+/// or outie is placed; up to [`MAX_SUM_CELLS`] lose the candidates no filling of the sum uses.
+pub fn innie_outie(c: &Candidates) -> Option<Step> {
+    let cages = c.geometry().cages()?;
+    let geo = c.geometry();
+    let full = (c.size() * (c.size() + 1) / 2) as i64;
+    let mut inside = vec![false; geo.cell_count()];
+    for union in house_unions(c) {
+        let cells: Vec<usize> = union
+            .iter()
+            .flat_map(|&h| geo.houses()[h].cells.iter().copied())
+            .collect();
+        for &x in &cells {
+            inside[x] = true;
+        }
+        let mut touched: Vec<usize> = cells.iter().map(|&x| cages.cage_of(x)).collect();
+        touched.sort_unstable();
+        touched.dedup();
+        let mut inner_sum = 0i64;
+        let mut outer_sum = 0i64;
+        let (mut innies, mut outies) = (Vec::new(), Vec::new());
+        for &q in &touched {
+            let cage = &cages.cages()[q];
+            if cage.cells.iter().all(|&x| inside[x]) {
+                inner_sum += i64::from(cage.sum);
+            } else {
+                outer_sum += i64::from(cage.sum);
+                for &x in &cage.cells {
+                    if inside[x] {
+                        innies.push(x);
+                    } else {
+                        outies.push(x);
+                    }
+                }
+            }
+        }
+        for &x in &cells {
+            inside[x] = false;
+        }
+        let innie_sum = full * union.len() as i64 - inner_sum;
+        let outie_sum = outer_sum - innie_sum;
+        for (set, sum) in [(innies, innie_sum), (outies, outie_sum)] {
+            if let Some(mut step) = sum_step(c, &set, sum) {
+                step.houses = union.iter().map(|&h| geo.houses()[h].kind).collect();
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+/// The step that cells adding up to `sum` allow, if it does anything.
+fn sum_step(c: &Candidates, cells: &[usize], sum: i64) -> Option<Step> {
+    let placed: i64 = cells.iter().map(|&x| i64::from(c.value(x))).sum();
+    let open: Vec<usize> = cells.iter().copied().filter(|&x| c.value(x) == 0).collect();
+    let rest = u32::try_from(sum - placed).ok()?;
+    if open.is_empty() || open.len() > MAX_SUM_CELLS || rest == 0 {
+        return None;
+    }
+    let allowed = sum_options(c, &open, rest);
+    let mut step = Step::new(Technique::InnieOutie, c.size());
+    if let [cell] = open[..]
+        && allowed[0].count_ones() == 1
+    {
+        step.placements.push((cell, digits(allowed[0]).next()?));
+    }
+    if step.placements.is_empty() {
+        step.eliminations = removals(c, &open, &allowed);
+        if step.eliminations.is_empty() {
+            return None;
+        }
+    }
+    step.digits = allowed.iter().fold(0, |m, &a| m | a);
+    step.cells = open;
+    Some(step)
+}
+
+/// Per cell, the digits it takes in some filling of `cells` from their candidates adding up to
+/// `sum`, where cells that see each other hold different digits.
+fn sum_options(c: &Candidates, cells: &[usize], sum: u32) -> Vec<u32> {
+    let n = cells.len();
+    // Smallest and largest sums the cells from `i` on can still make (ignoring distinctness).
+    let mut low = vec![0u32; n + 1];
+    let mut high = vec![0u32; n + 1];
+    for i in (0..n).rev() {
+        let m = c.mask(cells[i]);
+        if m == 0 {
+            return vec![0; n];
+        }
+        low[i] = low[i + 1] + m.trailing_zeros() + 1;
+        high[i] = high[i + 1] + 32 - m.leading_zeros();
+    }
+    let mut allowed = vec![0u32; n];
+    let mut chosen = vec![0u8; n];
+    let mut search = Search {
+        c,
+        cells,
+        low: &low,
+        high: &high,
+        chosen: &mut chosen,
+        allowed: &mut allowed,
+    };
+    search.go(0, sum);
+    allowed
+}
+
+struct Search<'a, 'g> {
+    c: &'a Candidates<'g>,
+    cells: &'a [usize],
+    low: &'a [u32],
+    high: &'a [u32],
+    chosen: &'a mut [u8],
+    allowed: &'a mut [u32],
+}
+
+impl Search<'_, '_> {
+    fn go(&mut self, i: usize, left: u32) {
+        if i == self.cells.len() {
+            if left == 0 {
+                for (a, &d) in self.allowed.iter_mut().zip(self.chosen.iter()) {
+                    *a |= bit(d);
+                }
+            }
+            return;
+        }
+        for d in digits(self.c.mask(self.cells[i])) {
+            let Some(after) = left.checked_sub(u32::from(d)) else {
+                break;
+            };
+            if after < self.low[i + 1] || after > self.high[i + 1] {
+                continue;
+            }
+            let clash =
+                (0..i).any(|j| self.chosen[j] == d && self.c.sees(self.cells[j], self.cells[i]));
+            if !clash {
+                self.chosen[i] = d;
+                self.go(i + 1, after);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
