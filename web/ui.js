@@ -122,6 +122,7 @@
     const frame = $('frame');
     frame.style.setProperty('--n', n);
     frame.style.setProperty('--m', Math.ceil(Math.sqrt(n)));
+    frame.classList.toggle('killer', Boolean(ui.shape.cages && ui.shape.cages.length));
     const lines = $('lines');
     lines.setAttribute('viewBox', '0 0 ' + n * 10 + ' ' + n * 10);
     lines.innerHTML = ui.shape.drawing;
@@ -187,6 +188,11 @@
     const list = [];
     for (let d = 1; d <= ui.shape.size; d++) if (mask & (1 << (d - 1))) list.push(G.symbolOf(d));
     return list;
+  }
+
+  /** The houses and the killer cages: no digit twice in any of them. */
+  function groups() {
+    return ui.shape.houses.concat((ui.shape.cages || []).map((c) => c.cells));
   }
 
   function peersOf(index) {
@@ -361,7 +367,7 @@
 
   function verify() {
     const st = ui.state;
-    ui.marked = G.conflicts(st, ui.shape.houses);
+    ui.marked = G.conflicts(st, groups());
     const wrong = G.wrongCount(st, ui.puzzle.solution);
     const placed = st.values.filter((v, i) => v && !st.givens[i]).length;
     render();
@@ -428,6 +434,9 @@
 
   function newPuzzle() {
     if (!S) return say('New puzzles cannot be made here.', 'error');
+    if (ui.shape.cages && ui.shape.cages.length) {
+      return say('New killer puzzles are made by the command line: sudoku-book play --variant killer', 'error');
+    }
     const button = $('new');
     if (button.disabled) return;
     button.disabled = true;
