@@ -27,3 +27,38 @@ pub fn skip(reason: &str) {
     );
     eprintln!("skipping: {reason}");
 }
+
+/// A small seeded random source for tests of modules that come before `generate` (SplitMix64).
+pub struct TestRng(u64);
+
+impl TestRng {
+    pub fn new(seed: u64) -> TestRng {
+        TestRng(seed)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+
+    /// Shuffles in place (Fisher–Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+
+    /// One set bit of a non-zero mask, at random.
+    pub fn pick_bit(&mut self, mask: u32) -> u32 {
+        let nth = self.below(mask.count_ones() as usize);
+        let mut rest = mask;
+        for _ in 0..nth {
+            rest &= rest - 1;
+        }
+        rest & rest.wrapping_neg()
+    }
+}

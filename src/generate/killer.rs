@@ -7,7 +7,7 @@ use super::puzzle::{GenerateError, Generated, Request, Target, fresh_solution_of
 use super::rng::SeededRng;
 use crate::grid::{Cage, CageSet, Geometry, Grid};
 use crate::logic::{Rating, rate};
-use crate::solve::{Solution, Solver};
+use crate::solve::KillerSolver;
 
 /// Cage sizes drawn for a new cage, with their weights (out of 20).
 const CAGE_SIZES: [(usize, u32); 4] = [(2, 6), (3, 7), (4, 5), (5, 2)];
@@ -15,6 +15,8 @@ const CAGE_SIZES: [(usize, u32); 4] = [(2, 6), (3, 7), (4, 5), (5, 2)];
 const MAX_MERGED: usize = 6;
 /// Merges tried on one layout before it is dropped.
 const MERGES_PER_LAYOUT: usize = 40;
+/// Search nodes one uniqueness count may take during generation.
+const NODE_CAP: u64 = 3_000;
 /// Attempts (solution + layout + merges + rating) per puzzle when the request sets none.
 pub const KILLER_ATTEMPTS: usize = 200;
 pub use crate::grid::MAX_KILLER_SIZE;
@@ -80,21 +82,29 @@ fn without_killer(request: &Request) -> Request {
     base
 }
 
-/// A cage layout over the solution with exactly one solution, or `None` when merging gave up.
+/// A cage layout over the solution with exactly one solution, or `None` when merging gave up
+/// or a count ran past [`NODE_CAP`] (such a layout is dropped for a fresh one: most settle in a
+/// few hundred nodes).
 fn unique_layout(geo: &Geometry, solution: &Grid, rng: &mut SeededRng) -> Option<Geometry> {
     let mut cages = random_cages(geo.size(), solution, rng);
+    let empty = vec![0; geo.cell_count()];
     for _ in 0..MERGES_PER_LAYOUT {
         let set = CageSet::new(geo.size(), cages.clone()).ok()?;
         let killer = geo.with_cages(set).ok()?;
-        match Solver::new(&killer).solve(&Grid::empty(geo.size())) {
-            Solution::Unique(_) => return Some(killer),
-            Solution::None => return None,
-            Solution::Multiple(first, second) => {
-                let other = if first == *solution { second } else { first };
+        let count = KillerSolver::new(&killer).count_capped(&empty, 2, 2, NODE_CAP);
+        match count.count {
+            1 if count.nodes < NODE_CAP => return Some(killer),
+            2 => {
+                let other = count
+                    .solutions
+                    .iter()
+                    .find(|s| s.as_slice() != solution.cells())
+                    .map(|s| Grid::new(geo.size(), s.clone()))?;
                 if !merge_at_difference(&mut cages, solution, &other, geo.size(), rng) {
                     return None;
                 }
             }
+            _ => return None,
         }
     }
     None

@@ -525,12 +525,20 @@ mod tests {
         doubled[1] = 1;
         let problems = set.problems(&doubled);
         assert_eq!(problems[0], "r1c1 and r1c2 both hold 1 (cage 1)");
-        assert_eq!(problems[1], "cage 1 (r1c1 r1c2 r2c1 r2c2) adds up to 9, not 10");
+        assert_eq!(
+            problems[1],
+            "cage 1 (r1c1 r1c2 r2c1 r2c2) adds up to 9, not 10"
+        );
         let mut partial = [0u8; 16];
         partial[0] = 4;
         partial[1] = 3;
         partial[4] = 4;
-        assert_eq!(set.problems(&partial).len(), 2, "{:?}", set.problems(&partial));
+        assert_eq!(
+            set.problems(&partial).len(),
+            2,
+            "{:?}",
+            set.problems(&partial)
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@ use crate::grid::{Geometry, Grid};
 use crate::logic::candidates::tests::{cell, mask_of};
 use crate::logic::rating::next_step_with;
 use crate::logic::{Level, rate, solve_logic};
+use crate::test_support::TestRng as SeededRng;
 
 /// A solved classic 9×9 grid.
 const SOLUTION: &str =
@@ -234,23 +235,6 @@ fn sums_repeat_digits_only_between_cells_that_do_not_see_each_other() {
         sum_options(&c, &cells(&["r1c1", "r2c4"]), 4),
         vec![mask_of(&[1, 2, 3]); 2]
     );
-}
-
-/// A small seeded random source (SplitMix64; the generator's lies later in the pipeline).
-struct SeededRng(u64);
-
-impl SeededRng {
-    fn new(seed: u64) -> SeededRng {
-        SeededRng(seed)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
 }
 
 /// A random solution of a classic geometry: backtracking with a random digit order per cell.

@@ -1,7 +1,7 @@
 use super::*;
-use crate::generate::rng::SeededRng;
 use crate::grid::{Cage, CageSet, Geometry, Grid, Variant};
 use crate::solve::{GenericSolver, Solution, Solver};
+use crate::test_support::TestRng as SeededRng;
 
 fn cage(cells: &[usize], sum: u32) -> Cage {
     Cage {
