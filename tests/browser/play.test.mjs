@@ -702,6 +702,31 @@ play('axe finds no serious or critical accessibility problems', async ({ page })
   assert.deepEqual(bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} node(s), e.g. ${v.nodes[0]?.target.join(' ')}`), []);
 });
 
+play('killer: the cages are drawn with their sums, a digit twice in a cage is a conflict', async ({ page }) => {
+  await choosePuzzle(page, await find(page, 'killer', 9));
+  const { shape, puzzle } = await current(page);
+  assert.ok(shape.cages.length > 10, 'the shape carries its cages');
+  assert.ok(Array.from(puzzle.givens).every((s) => s === '.'), 'a killer has no givens');
+  const sums = await page.locator('#lines text').allTextContents();
+  assert.deepEqual(sums.map(Number).sort((a, b) => a - b), shape.cages.map((c) => c.sum).sort((a, b) => a - b));
+  assert.ok(await page.locator('#lines path[stroke-dasharray]').count() > 0, 'cages are dashed');
+  // Two cells of one cage that share no row, column or box: the cage alone makes them clash.
+  const see = (a, b) => shape.houses.some((h) => h.includes(a) && h.includes(b));
+  const cage = shape.cages.find((c) => c.cells.some((a) => c.cells.some((b) => a !== b && !see(a, b))));
+  if (cage) {
+    const a = cage.cells.find((x) => cage.cells.some((y) => x !== y && !see(x, y)));
+    const b = cage.cells.find((y) => y !== a && !see(a, y));
+    await put(page, a, '5');
+    await put(page, b, '5');
+    await page.click('#verify');
+    for (const i of [a, b]) assert.ok(await cellLoc(page, i).evaluate((el) => el.classList.contains('conflict')), `cell ${i} is in conflict`);
+  }
+  await page.click('#new');
+  const m = await message(page);
+  assert.equal(m.cls, 'error');
+  assert.match(m.text, /play --variant killer/);
+});
+
 play('print shows the board only', async ({ page }) => {
   await page.emulateMedia({ media: 'print' });
   for (const sel of ['header', '#tools', 'aside', '#pad', '#message']) {
@@ -717,7 +742,7 @@ play('print shows the board only', async ({ page }) => {
 
 for (const [file, variant, size] of [
   ['classic', 'classic', 9], ['jigsaw', 'jigsaw', 9], ['window', 'window', 9], ['diagonal', 'diagonal', 9],
-  ['classic16', 'classic', 16],
+  ['classic16', 'classic', 16], ['killer', 'killer', 9],
 ]) {
   play(`screenshot: ${file}.png`, async ({ page }) => {
     await choosePuzzle(page, await find(page, variant, size));
