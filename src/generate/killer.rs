@@ -13,10 +13,10 @@ use crate::solve::KillerSolver;
 const CAGE_SIZES: [(usize, u32); 4] = [(2, 6), (3, 7), (4, 5), (5, 2)];
 /// The largest cage a merge may make.
 const MAX_MERGED: usize = 6;
-/// Merges tried on one layout before it is dropped.
-const MERGES_PER_LAYOUT: usize = 40;
-/// Search nodes one uniqueness count may take during generation.
-const NODE_CAP: u64 = 3_000;
+/// Merges tried on one layout before it is dropped, per 81 cells.
+const MERGES_PER_81_CELLS: usize = 40;
+/// Search nodes one uniqueness count may take during generation, per 81 cells.
+const NODES_PER_81_CELLS: u64 = 3_000;
 /// Attempts (solution + layout + merges + rating) per puzzle when the request sets none.
 pub const KILLER_ATTEMPTS: usize = 200;
 pub use crate::grid::MAX_KILLER_SIZE;
@@ -83,17 +83,20 @@ fn without_killer(request: &Request) -> Request {
 }
 
 /// A cage layout over the solution with exactly one solution, or `None` when merging gave up
-/// or a count ran past [`NODE_CAP`] (such a layout is dropped for a fresh one: most settle in a
-/// few hundred nodes).
+/// or a count ran past its node cap ([`NODES_PER_81_CELLS`] per 81 cells; such a layout is
+/// dropped for a fresh one: most settle in a few hundred nodes).
 fn unique_layout(geo: &Geometry, solution: &Grid, rng: &mut SeededRng) -> Option<Geometry> {
     let mut cages = random_cages(geo.size(), solution, rng);
-    let empty = vec![0; geo.cell_count()];
-    for _ in 0..MERGES_PER_LAYOUT {
+    let cells = geo.cell_count();
+    let empty = vec![0; cells];
+    let merges = MERGES_PER_81_CELLS * cells.div_ceil(81);
+    let node_cap = NODES_PER_81_CELLS * cells.div_ceil(81) as u64;
+    for _ in 0..merges {
         let set = CageSet::new(geo.size(), cages.clone()).ok()?;
         let killer = geo.with_cages(set).ok()?;
-        let count = KillerSolver::new(&killer).count_capped(&empty, 2, 2, NODE_CAP);
+        let count = KillerSolver::new(&killer).count_capped(&empty, 2, 2, node_cap);
         match count.count {
-            1 if count.nodes < NODE_CAP => return Some(killer),
+            1 if count.nodes < node_cap => return Some(killer),
             2 => {
                 let other = count
                     .solutions

@@ -182,7 +182,7 @@ fn bad_cages_and_killers_without_cages_are_refused() {
         .args(["generate", "--variant", "killer", "--size", "25"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("killer puzzles go up to 16x16"));
+        .stderr(predicate::str::contains("killer puzzles go up to 9x9"));
 }
 
 #[test]
