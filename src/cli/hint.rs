@@ -5,8 +5,7 @@ use clap::Args;
 use super::error::{CliError, CliResult, EXIT_OK};
 use super::io::{emit, read_input};
 use super::puzzle_args::PuzzleArgs;
-use sudoku_book::grid::{Grid, cell_name, digit_symbol, parse_cell_name};
-use sudoku_book::solve::{Solution, Solver};
+use sudoku_book::grid::{cell_name, digit_symbol, parse_cell_name};
 
 /// Options of `hint`.
 #[derive(Args, Debug)]
@@ -36,17 +35,7 @@ pub fn run(args: &HintArgs) -> CliResult {
             digit_symbol(loaded.givens.get(given))
         )));
     }
-    let solution = match Solver::new(&loaded.geo).solve(&loaded.givens) {
-        Solution::Unique(grid) => grid,
-        Solution::None => {
-            return Err(CliError::Puzzle(
-                "no solution: the givens cannot be completed, so there is no hint".into(),
-            ));
-        }
-        Solution::Multiple(first, second) => {
-            return Err(CliError::Puzzle(no_single_hint(&first, &second)));
-        }
-    };
+    let solution = loaded.unique_solution("there is no single hint")?;
     let text: String = cells
         .iter()
         .map(|&cell| {
@@ -59,16 +48,4 @@ pub fn run(args: &HintArgs) -> CliResult {
         .collect();
     emit(None, &text)?;
     Ok(EXIT_OK)
-}
-
-/// Says that a puzzle with several solutions has no single hint, naming a cell where two
-/// solutions differ (nothing is shown, so the message refers to no shown solution).
-fn no_single_hint(first: &Grid, second: &Grid) -> String {
-    let cell = first.first_difference(second).unwrap_or(0);
-    format!(
-        "not unique: the puzzle has more than one solution ({} can be {} or {}), so there is no single hint",
-        cell_name(cell, first.size()),
-        digit_symbol(first.get(cell)),
-        digit_symbol(second.get(cell))
-    )
 }

@@ -11,10 +11,9 @@ use super::error::{CliError, CliResult, EXIT_OK};
 use super::io::{read_input, write_atomically};
 use super::puzzle_args::PuzzleArgs;
 use sudoku_book::generate::{Generated, Request, Target, generate};
-use sudoku_book::grid::{Geometry, Grid, cell_name, digit_symbol};
+use sudoku_book::grid::{Geometry, Grid};
 use sudoku_book::logic::{Level, rate};
 use sudoku_book::render::play::{GENERATOR_MARK, PlayBook, PlayPuzzle, page};
-use sudoku_book::solve::{Solution, Solver};
 
 /// The page written when `--out` is not given.
 const DEFAULT_OUT: &str = "sudoku-play.html";
@@ -118,23 +117,9 @@ fn written_by_us(path: &Path) -> bool {
 /// The puzzle the user gave: it must have exactly one solution.
 fn given(puzzle: &str, options: &PuzzleArgs) -> Result<Playable, CliError> {
     let loaded = options.load(&read_input(puzzle)?)?;
-    let solution = match Solver::new(&loaded.geo).solve(&loaded.givens) {
-        Solution::Unique(grid) => grid,
-        Solution::None => {
-            return Err(CliError::Puzzle(
-                "no solution: the givens cannot be completed, so there is nothing to play".into(),
-            ));
-        }
-        Solution::Multiple(first, second) => {
-            let cell = first.first_difference(&second).unwrap_or(0);
-            return Err(CliError::Puzzle(format!(
-                "not unique: {} can be {} or {}, and a playable page needs exactly one solution",
-                cell_name(cell, first.size()),
-                digit_symbol(first.get(cell)),
-                digit_symbol(second.get(cell))
-            )));
-        }
-    };
+    let solution = loaded.unique_solution(
+        "there is no puzzle to play (a playable page needs exactly one solution)",
+    )?;
     let rating = rate(&loaded.geo, &loaded.givens);
     let about = format!(
         "{} puzzle, level {} (score {:.1})",

@@ -7,11 +7,14 @@ use clap::Args;
 
 use super::error::CliError;
 use super::io::{Input, read_file, shown_path};
-use sudoku_book::grid::text::{counted, detect_format, infer_size, parse_puzzle};
+use sudoku_book::grid::text::{
+    cell_name, counted, detect_format, digit_symbol, infer_size, parse_puzzle,
+};
 use sudoku_book::grid::{
     BoxShape, CageSet, Format, Geometry, GeometryError, Grid, ParseError, RegionMap, SkippedLine,
     Variant,
 };
+use sudoku_book::solve::{Solution, Solver};
 
 /// How many skipped lines of a cell list are reported one by one.
 const SKIPPED_SHOWN: usize = 10;
@@ -47,6 +50,28 @@ pub struct Loaded {
     pub geo: Geometry,
     /// The givens, `0` for empty.
     pub givens: Grid,
+}
+
+impl Loaded {
+    /// The puzzle's one solution; otherwise a "no" (exit 1) that says why `purpose` cannot be
+    /// met, naming for several solutions a cell where two of them differ.
+    pub fn unique_solution(&self, purpose: &str) -> Result<Grid, CliError> {
+        match Solver::new(&self.geo).solve(&self.givens) {
+            Solution::Unique(grid) => Ok(grid),
+            Solution::None => Err(CliError::Puzzle(format!(
+                "no solution: the givens cannot be completed, so {purpose}"
+            ))),
+            Solution::Multiple(first, second) => {
+                let cell = first.first_difference(&second).unwrap_or(0);
+                Err(CliError::Puzzle(format!(
+                    "not unique: the puzzle has more than one solution ({} can be {} or {}), so {purpose}",
+                    cell_name(cell, first.size()),
+                    digit_symbol(first.get(cell)),
+                    digit_symbol(second.get(cell))
+                )))
+            }
+        }
+    }
 }
 
 impl PuzzleArgs {

@@ -11,6 +11,7 @@ use serde::Serialize;
 use super::grid::{GridStyle, Placement, draw_grid};
 use super::html::escape;
 use super::scene::{Item, Scene};
+use super::svg::{grey, num as n};
 use crate::grid::{Geometry, Grid, digit_symbol};
 use crate::logic::{Level, Step, Technique, solve_logic};
 
@@ -294,19 +295,15 @@ fn drawing(geo: &Geometry) -> String {
                     n(-w)
                 ));
             }
-            Item::Line {
+            &Item::Line {
                 x1,
                 y1,
                 x2,
                 y2,
                 width,
                 grey: ink,
-            } => {
-                let key = (n(*width), grey(*ink), String::new());
-                let path = entry(&mut strokes, key);
-                path.push_str(&format!("M{} {}L{} {}", n(*x1), n(*y1), n(*x2), n(*y2)));
-            }
-            Item::Dashed {
+            } => stroke(&mut strokes, [x1, y1, x2, y2], width, ink, None),
+            &Item::Dashed {
                 x1,
                 y1,
                 x2,
@@ -314,11 +311,7 @@ fn drawing(geo: &Geometry) -> String {
                 width,
                 grey: ink,
                 dash,
-            } => {
-                let key = (n(*width), grey(*ink), n(*dash));
-                let path = entry(&mut strokes, key);
-                path.push_str(&format!("M{} {}L{} {}", n(*x1), n(*y1), n(*x2), n(*y2)));
-            }
+            } => stroke(&mut strokes, [x1, y1, x2, y2], width, ink, Some(dash)),
             Item::Text {
                 x, y, size, text, ..
             } => texts.push_str(&format!(
@@ -349,6 +342,19 @@ fn drawing(geo: &Geometry) -> String {
     svg
 }
 
+/// Adds a line to the path of its kind of stroke (width, ink and dash).
+fn stroke(
+    strokes: &mut Vec<((String, String, String), String)>,
+    [x1, y1, x2, y2]: [f64; 4],
+    width: f64,
+    ink: f64,
+    dash: Option<f64>,
+) {
+    let key = (n(width), grey(ink), dash.map(n).unwrap_or_default());
+    let path = entry(strokes, key);
+    path.push_str(&format!("M{} {}L{} {}", n(x1), n(y1), n(x2), n(y2)));
+}
+
 /// The path collected for `key`, created empty on first use (in first-use order).
 fn entry<K: PartialEq>(list: &mut Vec<(K, String)>, key: K) -> &mut String {
     let at = match list.iter().position(|(k, _)| *k == key) {
@@ -359,23 +365,6 @@ fn entry<K: PartialEq>(list: &mut Vec<(K, String)>, key: K) -> &mut String {
         }
     };
     &mut list[at].1
-}
-
-/// A number with at most two decimals and no trailing zeros.
-fn n(value: f64) -> String {
-    let text = format!("{value:.2}");
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" {
-        "0".to_string()
-    } else {
-        text.to_string()
-    }
-}
-
-/// A grey level (0 black, 1 white) as a CSS colour.
-fn grey(level: f64) -> String {
-    let v = (level.clamp(0.0, 1.0) * 255.0).round() as u8;
-    format!("#{v:02x}{v:02x}{v:02x}")
 }
 
 #[cfg(test)]

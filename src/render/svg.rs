@@ -10,7 +10,7 @@ use super::scene::{Anchor, Item, Rgb, Scene};
 const FONT_FAMILY: &str = "Noto Sans, DejaVu Sans, Arial, sans-serif";
 
 /// A number with at most two decimals and no trailing zeros (`12.5`, `3`, `0.33`).
-fn num(value: f64) -> String {
+pub(crate) fn num(value: f64) -> String {
     let text = format!("{:.2}", value);
     let text = text.trim_end_matches('0').trim_end_matches('.');
     if text == "-0" {
@@ -20,9 +20,21 @@ fn num(value: f64) -> String {
     }
 }
 
-fn grey(level: f64) -> String {
+/// A grey level (0 black, 1 white) as a CSS colour.
+pub(crate) fn grey(level: f64) -> String {
     let v = (level.clamp(0.0, 1.0) * 255.0).round() as u8;
     format!("#{v:02x}{v:02x}{v:02x}")
+}
+
+/// A straight line from `(x1, y1)` to `(x2, y2)`.
+fn line_element([x1, y1, x2, y2]: [f64; 4], width: f64, level: f64) -> Line {
+    Line::new()
+        .set("x1", num(x1))
+        .set("y1", num(y1))
+        .set("x2", num(x2))
+        .set("y2", num(y2))
+        .set("stroke", grey(level))
+        .set("stroke-width", num(width))
 }
 
 fn rgb([r, g, b]: Rgb) -> String {
@@ -79,25 +91,15 @@ pub fn to_svg_with_family(scene: &Scene, family: &str) -> String {
                         .set("fill", grey(*fill)),
                 );
             }
-            Item::Line {
+            &Item::Line {
                 x1,
                 y1,
                 x2,
                 y2,
                 width,
                 grey: level,
-            } => {
-                shapes = shapes.add(
-                    Line::new()
-                        .set("x1", num(*x1))
-                        .set("y1", num(*y1))
-                        .set("x2", num(*x2))
-                        .set("y2", num(*y2))
-                        .set("stroke", grey(*level))
-                        .set("stroke-width", num(*width)),
-                );
-            }
-            Item::Dashed {
+            } => shapes = shapes.add(line_element([x1, y1, x2, y2], width, level)),
+            &Item::Dashed {
                 x1,
                 y1,
                 x2,
@@ -107,14 +109,8 @@ pub fn to_svg_with_family(scene: &Scene, family: &str) -> String {
                 dash,
             } => {
                 shapes = shapes.add(
-                    Line::new()
-                        .set("x1", num(*x1))
-                        .set("y1", num(*y1))
-                        .set("x2", num(*x2))
-                        .set("y2", num(*y2))
-                        .set("stroke", grey(*level))
-                        .set("stroke-width", num(*width))
-                        .set("stroke-dasharray", num(*dash))
+                    line_element([x1, y1, x2, y2], width, level)
+                        .set("stroke-dasharray", num(dash))
                         .set("stroke-linecap", "butt"),
                 );
             }
