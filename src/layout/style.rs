@@ -54,8 +54,8 @@ pub fn cage_sum_size(cell: f64) -> f64 {
     cell * CAGE_SUM_SIZE
 }
 
-/// The smallest cage sum printed, in points (the small-print convention of killer books).
-pub const MIN_SUM_POINTS: f64 = 6.0;
+/// The smallest cage sum printed, in points: the print minimum of every text in the book.
+pub const MIN_SUM_POINTS: f64 = 7.0;
 
 /// The smallest cell whose cage sum reaches [`MIN_SUM_POINTS`], in millimetres.
 pub fn min_cell_for_sums() -> f64 {
@@ -136,7 +136,9 @@ impl Look {
             diagonal_grey,
             solved_grey: KEY_SOLVED_GREY,
             cap_height: self.cap_height,
-            cages: !key,
+            // Answer keys leave the cages out, and so does a grid too small for readable sums
+            // (the diagram on the instructions page; puzzle pages are checked to fit them).
+            cages: !key && cage_sum_size(cell) >= min_cell_for_sums() * CAGE_SUM_SIZE - 1e-9,
         }
     }
 }

@@ -146,6 +146,31 @@ fn book_pages_of_each_variant_match_their_golden_files() {
     check_golden("book-instructions", &page(2));
 }
 
+/// A small killer book: one puzzle a page, the instructions with the cage rule.
+const KILLER_BOOK: &str = r#"
+title = "Golden Killer"
+seed = 3
+layout = "1up"
+[page]
+size = "a5"
+[answers]
+layout = "4up"
+[[section]]
+title = "Killer"
+variant = "killer"
+count = 1
+"#;
+
+#[test]
+fn a_killer_page_matches_its_golden_file() {
+    let files = book_files(KILLER_BOOK);
+    let instructions = page_svg(&files, 2);
+    let compact: String = instructions.split_whitespace().collect();
+    assert!(compact.contains("dashedcage"), "the rules name the cages");
+    check_golden("book-killer-9", &page_svg(&files, 3));
+    check_golden("book-instructions-killer", &instructions);
+}
+
 #[test]
 fn a_german_instructions_page_matches_its_golden_file() {
     let spec = VARIANT_BOOK.replace("seed = 5", "seed = 5\nlanguage = \"de\"");

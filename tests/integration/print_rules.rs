@@ -33,6 +33,10 @@ difficulty = "easy"
 size = 16
 count = 1
 difficulty = "easy"
+[[section]]
+variant = "killer"
+count = 1
+layout = "1up"
 "#;
 
 fn book(head: &str) -> (BookPlan, Vec<BookPuzzle>) {
