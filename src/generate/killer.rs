@@ -1,6 +1,7 @@
 //! Killer puzzles: a random solution of the grid without cages, a random cage layout over it
 //! (connected cages of 2 to 5 cells with distinct digits, sizes drawn at random), then cages
-//! merged where two solutions differ until the exact solver finds one solution; no givens. The
+//! merged where two solutions differ until the exact solver finds one solution. No givens,
+//! unless the request asks for some (`givens = N`: N cells of the solution, at random). The
 //! rating must then land on the level asked, or the next attempt starts.
 
 use super::puzzle::{GenerateError, Generated, Request, Target, fresh_solution_of};
@@ -29,10 +30,10 @@ pub fn generate_killer(request: &Request, seed: u64) -> Result<Generated, Genera
     let mut closest: Option<Rating> = None;
     for attempt in 1..=budget {
         let (geo, solution) = fresh_solution_of(&base, &mut rng)?;
-        let Some(killer) = unique_layout(&geo, &solution, &mut rng) else {
+        let givens = revealed(&solution, request.givens.unwrap_or(0), &mut rng);
+        let Some(killer) = unique_layout(&geo, &solution, &givens, &mut rng) else {
             continue;
         };
-        let givens = Grid::empty(geo.size());
         let rating = rate(&killer, &givens);
         if request.target.accepts(&rating) {
             return Ok(Generated {
@@ -85,16 +86,20 @@ fn without_killer(request: &Request) -> Request {
 /// A cage layout over the solution with exactly one solution, or `None` when merging gave up
 /// or a count ran past its node cap ([`NODES_PER_81_CELLS`] per 81 cells; such a layout is
 /// dropped for a fresh one: most settle in a few hundred nodes).
-fn unique_layout(geo: &Geometry, solution: &Grid, rng: &mut SeededRng) -> Option<Geometry> {
+fn unique_layout(
+    geo: &Geometry,
+    solution: &Grid,
+    givens: &Grid,
+    rng: &mut SeededRng,
+) -> Option<Geometry> {
     let mut cages = random_cages(geo.size(), solution, rng);
     let cells = geo.cell_count();
-    let empty = vec![0; cells];
     let merges = MERGES_PER_81_CELLS * cells.div_ceil(81);
     let node_cap = NODES_PER_81_CELLS * cells.div_ceil(81) as u64;
     for _ in 0..merges {
         let set = CageSet::new(geo.size(), cages.clone()).ok()?;
         let killer = geo.with_cages(set).ok()?;
-        let count = KillerSolver::new(&killer).count_capped(&empty, 2, 2, node_cap);
+        let count = KillerSolver::new(&killer).count_capped(givens.cells(), 2, 2, node_cap);
         match count.count {
             1 if count.nodes < node_cap => return Some(killer),
             2 => {
@@ -111,6 +116,18 @@ fn unique_layout(geo: &Geometry, solution: &Grid, rng: &mut SeededRng) -> Option
         }
     }
     None
+}
+
+/// The solution with `count` cells, chosen at random, left as givens (none by default: a
+/// killer's cages are its clues; a spec's `givens` asks for some).
+fn revealed(solution: &Grid, count: usize, rng: &mut SeededRng) -> Grid {
+    let mut givens = Grid::empty(solution.size());
+    let mut cells: Vec<usize> = (0..solution.cells().len()).collect();
+    rng.shuffle(&mut cells);
+    for &cell in cells.iter().take(count) {
+        givens.set(cell, solution.get(cell));
+    }
+    givens
 }
 
 /// Cages grown at random over the solution: each starts at a free cell and takes free

@@ -71,6 +71,14 @@ fn generated_killers_have_cages_no_givens_and_one_solution() {
     }
     assert_eq!(records, generated(&["--count", "3", "--seed", "5"]));
     assert_ne!(records[0]["cages"], records[1]["cages"]);
+    // Givens only when asked: then exactly that many, from the solution.
+    for record in generated(&["--count", "2", "--seed", "5", "--givens", "5"]) {
+        let givens = numbers(&record["givens"]);
+        let solution = numbers(&record["solution"]);
+        assert_eq!(givens.iter().filter(|&&v| v != 0).count(), 5);
+        assert!(givens.iter().zip(&solution).all(|(g, s)| *g == 0 || g == s));
+        check_cages(&record);
+    }
 }
 
 #[test]
