@@ -122,6 +122,9 @@ fn unique_layout(
 /// killer's cages are its clues; a spec's `givens` asks for some).
 fn revealed(solution: &Grid, count: usize, rng: &mut SeededRng) -> Grid {
     let mut givens = Grid::empty(solution.size());
+    if count == 0 {
+        return givens;
+    }
     let mut cells: Vec<usize> = (0..solution.cells().len()).collect();
     rng.shuffle(&mut cells);
     for &cell in cells.iter().take(count) {
