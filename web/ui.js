@@ -415,6 +415,16 @@
     if (place) ui.selected = place[0];
     render();
     const words = (s) => G.stepText(s, data.techniques, ui.shape.names, ui.state.n);
+    const key = ui.puzzle.id + ':' + next.index + ':' + ui.state.pos;
+    if (ui.lastHint !== key) {
+      // First ask: which technique and where to look; asking again tells the whole step.
+      ui.lastHint = key;
+      const names = reasons.concat([step]).map((s) => data.techniques[s.t]);
+      const unique = names.filter((name, k) => names.indexOf(name) === k);
+      const where = place ? G.cellName(place[0], ui.state.n) : 'the highlighted cells';
+      say('Hint: ' + unique.join(', then ') + ' — look at ' + where + '. Press Hint again for the whole step.', '');
+      return;
+    }
     const shown = reasons.slice(-3).map(words);
     const skipped = reasons.length - shown.length;
     const before = (skipped ? '(' + skipped + ' earlier steps) ' : '') + shown.join('; then ');

@@ -468,6 +468,11 @@ play('Hint points at a cell, and at a wrong digit first', async ({ page }) => {
   const target = await selected(page);
   assert.ok(m.text.includes(name(target, n)), `the hint names the cell it selects (${name(target, n)}): ${m.text}`);
   assert.equal(puzzle.givens[target], '.');
+  assert.ok(!m.text.includes(`= ${puzzle.solution[target]}`), `the first hint keeps the digit: ${m.text}`);
+  // Asking again tells the whole step, digit included.
+  await page.click('#hint');
+  m = await message(page);
+  assert.ok(m.text.includes(`${name(target, n)} = ${puzzle.solution[target]}`), `the second hint gives the step: ${m.text}`);
 
   const i = empties(puzzle).find((c) => c !== target) ?? target;
   const wrong = puzzle.solution[i] === '1' ? '2' : '1';
