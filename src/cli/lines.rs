@@ -11,9 +11,9 @@ use rayon::prelude::*;
 
 use super::error::CliError;
 use super::io::stream_error;
-use super::puzzle_args::PuzzleArgs;
+use super::puzzle_args::{LineFields, PuzzleArgs};
 use sudoku_book::grid::text::parse_line;
-use sudoku_book::grid::{CageSet, Geometry, Grid, MAX_SIZE, RegionMap};
+use sudoku_book::grid::{Geometry, Grid, MAX_SIZE, RegionMap};
 use sudoku_book::input::LineStream;
 use sudoku_book::solve::Solver;
 
@@ -139,31 +139,22 @@ impl<'a> LineReader<'a> {
         line: &str,
         use_puzzle: impl FnOnce(&Geometry, &Solver, &Grid) -> Result<R, String>,
     ) -> Result<R, String> {
-        let mut fields = line.split('|');
-        let puzzle = fields.next().unwrap_or_default();
-        let (mut regions, mut cages) = (None, None);
-        for field in fields {
-            // Cages are `SUM=cells;…`; a region map has no '='.
-            let slot = if field.contains('=') {
-                &mut cages
-            } else {
-                &mut regions
-            };
-            if slot.replace(field).is_some() {
-                return Err("too many '|' fields: write puzzle|regions|cages".into());
-            }
-        }
-        if let (Some((geo, solver)), None, None) = (&self.fixed, regions, cages) {
+        let fields = LineFields::split(line)?;
+        let puzzle = fields.puzzle;
+        if let (Some((geo, solver)), true) = (&self.fixed, fields.is_plain()) {
             let givens =
                 parse_line(puzzle, line_no, Some(geo.size())).map_err(|e| e.to_string())?;
             return use_puzzle(geo, solver, &givens);
         }
         let givens = parse_line(puzzle, line_no, self.args.size).map_err(|e| e.to_string())?;
-        if regions.is_none() && cages.is_none() {
+        if fields.is_plain() {
             let (geo, solver) = self.plain_solver(givens.size())?;
             return use_puzzle(geo, solver, &givens);
         }
-        let geo = self.line_geometry(line_no, givens.size(), regions, cages)?;
+        let geo = self
+            .args
+            .line_geometry(givens.size(), &fields)
+            .map_err(|e| format!("line {line_no}: {e}"))?;
         use_puzzle(&geo, &Solver::new(&geo), &givens)
     }
 
@@ -177,29 +168,6 @@ impl<'a> LineReader<'a> {
             })
             .as_ref()
             .map_err(Clone::clone)
-    }
-
-    /// The geometry of a line with its own region map and/or cages.
-    fn line_geometry(
-        &self,
-        line_no: usize,
-        size: usize,
-        regions: Option<&str>,
-        cages: Option<&str>,
-    ) -> Result<Geometry, String> {
-        let map = regions
-            .map(|text| RegionMap::parse(text).map_err(|e| format!("line {line_no}: regions: {e}")))
-            .transpose()?;
-        let mut variant = self.args.variant().map_err(|e| e.to_string())?;
-        variant.jigsaw |= map.is_some();
-        variant.killer = false;
-        let geo = Geometry::new(size, variant, None, map).map_err(|e| e.to_string())?;
-        let Some(cages) = cages else {
-            return Ok(geo);
-        };
-        let cages =
-            CageSet::parse(cages, size).map_err(|e| format!("line {line_no}: cages: {e}"))?;
-        geo.with_cages(cages).map_err(|e| e.to_string())
     }
 }
 

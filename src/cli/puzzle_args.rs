@@ -147,9 +147,36 @@ impl PuzzleArgs {
         }
     }
 
+    /// The geometry of a puzzle line that carries its own region map and/or cages
+    /// (`puzzle|regions|cages`), on top of the options' variant and box.
+    pub fn line_geometry(&self, size: usize, fields: &LineFields) -> Result<Geometry, String> {
+        let map = fields
+            .regions
+            .map(|text| RegionMap::parse(text).map_err(|e| format!("regions: {e}")))
+            .transpose()?;
+        let mut variant = self.variant().map_err(|e| e.to_string())?;
+        variant.jigsaw |= map.is_some();
+        variant.killer = false;
+        let box_shape = if variant.jigsaw {
+            None
+        } else {
+            self.box_shape().map_err(|e| e.to_string())?
+        };
+        let geo = Geometry::new(size, variant, box_shape, map).map_err(|e| e.to_string())?;
+        let Some(cages) = fields.cages else {
+            return Ok(geo);
+        };
+        let cages = CageSet::parse(cages, size).map_err(|e| format!("cages: {e}"))?;
+        geo.with_cages(cages).map_err(|e| e.to_string())
+    }
+
     /// Reads one puzzle from the input, builds its geometry and checks its givens. Skipped lines
-    /// of a cell list are reported on standard error.
+    /// of a cell list are reported on standard error. A one-line puzzle may carry its region map
+    /// and cages (`puzzle|regions|cages`, as `generate` writes them).
     pub fn load(&self, input: &Input) -> Result<Loaded, CliError> {
+        if let Some(loaded) = self.load_fields(input)? {
+            return Ok(loaded);
+        }
         let format = match self.format()? {
             Some(format) => format,
             None => detect_format(&input.text),
@@ -160,6 +187,11 @@ impl PuzzleArgs {
         let (givens, skipped) = parse_puzzle(&input.text, &geo, format)
             .map_err(|e| CliError::input_in(&input.name, parse_message(&e)))?;
         report_skipped(&input.name, &skipped);
+        self.checked(input, geo, givens)
+    }
+
+    /// The puzzle, once its givens are known to break no house and no cage.
+    fn checked(&self, input: &Input, geo: Geometry, givens: Grid) -> Result<Loaded, CliError> {
         givens
             .check_givens(&geo)
             .map_err(|e| CliError::input_in(&input.name, e))?;
@@ -170,6 +202,22 @@ impl PuzzleArgs {
             return Err(CliError::input_in(&input.name, message));
         }
         Ok(Loaded { geo, givens })
+    }
+
+    /// A one-line `puzzle|regions|cages` input, read with its own shape; `None` for any other
+    /// input.
+    fn load_fields(&self, input: &Input) -> Result<Option<Loaded>, CliError> {
+        let text = input.text.trim();
+        if text.contains('\n') || !text.contains('|') {
+            return Ok(None);
+        }
+        let in_input = |message: String| CliError::input_in(&input.name, message);
+        let fields = LineFields::split(text).map_err(in_input)?;
+        let givens = parse_one_line(fields.puzzle, self.size).map_err(in_input)?;
+        let geo = self
+            .line_geometry(givens.size(), &fields)
+            .map_err(in_input)?;
+        Ok(Some(self.checked(input, geo, givens)?))
     }
 
     fn choose_size(
@@ -186,6 +234,47 @@ impl PuzzleArgs {
         let from_box = self.box_shape()?.map(|b| b.rows * b.cols);
         Ok(inferred.or(from_box).unwrap_or(9))
     }
+}
+
+/// A puzzle line split into its fields: `puzzle`, then a region map and/or cages in any order
+/// (cages are `SUM=cells;…`, a region map has no `=`).
+pub struct LineFields<'a> {
+    pub puzzle: &'a str,
+    pub regions: Option<&'a str>,
+    pub cages: Option<&'a str>,
+}
+
+impl<'a> LineFields<'a> {
+    /// Splits a line at `|`; more than one region map or one cage list is an error.
+    pub fn split(line: &'a str) -> Result<LineFields<'a>, String> {
+        let mut fields = line.split('|');
+        let puzzle = fields.next().unwrap_or_default();
+        let (mut regions, mut cages) = (None, None);
+        for field in fields {
+            let slot = if field.contains('=') {
+                &mut cages
+            } else {
+                &mut regions
+            };
+            if slot.replace(field.trim()).is_some() {
+                return Err("too many '|' fields: write puzzle|regions|cages".into());
+            }
+        }
+        Ok(LineFields {
+            puzzle,
+            regions,
+            cages,
+        })
+    }
+
+    /// True when the line carries no shape of its own.
+    pub fn is_plain(&self) -> bool {
+        self.regions.is_none() && self.cages.is_none()
+    }
+}
+
+fn parse_one_line(puzzle: &str, size: Option<usize>) -> Result<Grid, String> {
+    sudoku_book::grid::text::parse_line(puzzle, 1, size).map_err(|e| e.to_string())
 }
 
 /// A parse error with the command-line option that would help, when there is one.

@@ -122,6 +122,47 @@ fn killer_lines_are_read_back_by_the_batch_solver() {
 }
 
 #[test]
+fn a_generated_line_is_one_puzzle_for_every_command() {
+    for variant in ["killer", "jigsaw", "killer+jigsaw"] {
+        let output = cmd()
+            .args(["generate", "--variant", variant, "--seed", "8"])
+            .output()
+            .unwrap();
+        let line = stdout_of(&output).trim().to_string();
+        let solved = cmd()
+            .args(["solve", &line, "--output", "line"])
+            .output()
+            .unwrap();
+        assert!(
+            solved.status.success(),
+            "{variant}: {}",
+            String::from_utf8_lossy(&solved.stderr)
+        );
+        let solution = stdout_of(&solved).trim().to_string();
+        cmd()
+            .args(["check", &line, &solution])
+            .assert()
+            .success()
+            .stdout("correct\n");
+        let open = line.find('.').expect("an empty cell");
+        let cell = format!("r{}c{}", open / 9 + 1, open % 9 + 1);
+        cmd()
+            .args(["hint", &line, "--cell", &cell])
+            .assert()
+            .success()
+            .stdout(format!("{cell} = {}\n", &solution[open..open + 1]));
+    }
+    cmd()
+        .args([
+            "solve",
+            &format!("{}|3=r1c1+r1c2|5=r1c3+r1c4", ".".repeat(81)),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("too many '|' fields"));
+}
+
+#[test]
 fn solve_and_check_take_a_cages_file() {
     let record = &generated(&["--seed", "3"])[0];
     let dir = tempfile::tempdir().unwrap();
