@@ -1,5 +1,5 @@
 //! Property tests over every reader — puzzle line, grid text, cell list, format detection and
-//! `parse_puzzle`, region map, book spec — with random bytes, random symbol soups and random
+//! `parse_puzzle`, region map, killer cages, book spec — with random bytes, random symbol soups and random
 //! mutations of valid inputs: no reader panics, and each call ends in bounded time.
 
 use std::path::Path;
@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use sudoku_book::grid::text::{
     detect_format, infer_size, parse_cell_list, parse_grid_text, parse_line, parse_puzzle,
 };
-use sudoku_book::grid::{Format, Geometry, RegionMap};
+use sudoku_book::grid::{CageSet, Format, Geometry, RegionMap};
 
 /// The longest any one reader call may take (the test profile is lightly optimised).
 const BOUND: Duration = Duration::from_secs(2);
@@ -20,6 +20,8 @@ const LINE: &str =
 const GRID: &str = "4 . . | . . . | 8 . 5\n. 3 . | . . . | . . .\n. . . | 7 . . | . . .\n------+-------+------\n. 2 . | . . . | . 6 .\n. . . | . 8 . | 4 . .\n. . . | . 1 . | . . .\n------+-------+------\n. . . | 6 . 3 | . 7 .\n5 . . | 2 . . | . . .\n1 . 4 | . . . | . . .\n";
 const CELLS: &str = "1 1 4\n1 7 8\n1 9 5\n2 2 3\n3 4 7\n4 2 2\n4 8 6\n";
 const REGIONS: &str = "AAABBBBCC\nAAADBCCCC\nAEEDBBCCF\nAEEDDBBCF\nAEEDDFFFF\nEEEDDDGGF\nHHHHHGGFF\nIIIIHHGGG\nIIIIIHHGG\n";
+const CAGES: &str = "10 = r1c1 r1c2 r2c1 r2c2\n10 = r1c3 r1c4 r2c3 r2c4\n10=r3c1+r3c2+r4c1+r4c2;10 = r3c3 r3c4 r4c3 r4c4 # last\n";
+const CAGE_MAP: &str = "aabb\naabb\nccdd\nccdd\na=10 b=10\nc=10,d=10\n";
 const SPEC: &str = "title = \"Fuzz\"\nseed = 7\nlayout = \"4up\"\n[page]\nsize = \"a4\"\nmargin = \"12mm\"\n[style]\nwindow_shade = 0.2\n[[section]]\ntitle = \"Easy\"\nvariant = \"classic\"\nsize = 4\ncount = 2\ndifficulty = \"easy\"\n[[section]]\ntitle = \"Jigsaw\"\nvariant = \"jigsaw\"\nsize = 6\ncount = 1\ndifficulty = \"easy\"\nsymmetry = \"none\"\n";
 
 /// Runs one reader call and checks that it ended within [`BOUND`].
@@ -56,6 +58,12 @@ fn read_puzzle_every_way(text: &str) {
 
 fn read_regions(text: &str) {
     timed("RegionMap::parse", text, || RegionMap::parse(text).ok());
+}
+
+fn read_cages(text: &str) {
+    for size in [4, 9] {
+        timed("CageSet::parse", text, || CageSet::parse(text, size).ok());
+    }
 }
 
 fn read_spec(text: &str) {
@@ -180,6 +188,16 @@ proptest! {
     }
 
     #[test]
+    fn cage_reader_survives_random_bytes(text in random_text()) {
+        read_cages(&text);
+    }
+
+    #[test]
+    fn cage_reader_survives_mutated_cages(text in mutated(&[CAGES, CAGE_MAP])) {
+        read_cages(&text);
+    }
+
+    #[test]
     fn spec_reader_survives_random_bytes(text in random_text()) {
         read_spec(&text);
     }
@@ -201,6 +219,9 @@ fn huge_inputs_are_read_in_bounded_time() {
     let ones = "1".repeat(625);
     read_puzzle_every_way(&ones);
     read_spec(&format!("title = \"{}\"\n", "x".repeat(1 << 20)));
+    read_cages(&"1=r1c1;".repeat(1 << 20));
+    read_cages(&format!("45={}", "r1c1 ".repeat(1 << 20)));
+    read_cages(&"ab".repeat(4 << 20));
 }
 
 #[test]
@@ -210,6 +231,8 @@ fn seed_inputs_are_valid() {
     let geo = Geometry::classic(9).expect("9x9 classic");
     assert!(parse_cell_list(CELLS, &geo).is_ok());
     assert!(RegionMap::parse(REGIONS).is_ok());
+    assert!(CageSet::parse(CAGES, 4).is_ok());
+    assert!(CageSet::parse(CAGE_MAP, 4).is_ok());
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("config");
     let plan = sudoku_book::spec::parse("fuzz.toml", SPEC, &dir);
     assert!(plan.is_ok(), "{:?}", plan.err());
