@@ -4,7 +4,8 @@
 Takes valid inputs (the puzzle fixtures in tests/fixtures, grid text, cell lists, region maps and
 a small book spec), mutates them (byte flips, insertions, deletions, truncations, duplications,
 huge numbers, control characters, a byte order mark, very long lines, ...), runs each through the
-binary (solve, solve --batch, solve --logic, rate, check, hint; --regions for region maps; build
+binary (solve, solve --batch, solve --logic, rate, check, hint; --regions for region maps;
+--cages for killer cages, with play; build
 for specs) with a time limit, and reports every panic (exit 101 or "panicked" on standard error),
 abort (killed by a signal), timeout, and exit code outside 0-3. It also counts messages with raw
 control characters or longer than 2,000 bytes.
@@ -77,7 +78,7 @@ class Seed:
     """A valid input and how to run it: its kind and the options it needs."""
 
     def __init__(self, kind, data, options=(), regions=None, solution=None):
-        self.kind = kind          # "puzzle", "lines", "regions" or "spec"
+        self.kind = kind          # "puzzle", "lines", "regions", "cages" or "spec"
         self.data = data
         self.options = list(options)
         self.regions = regions    # a valid region map (bytes) the puzzle needs
@@ -102,6 +103,8 @@ def seeds():
     found.append(Seed("puzzle", CELLS, ["--format", "cells"]))
     found.append(Seed("lines", read("classic-9x9-unique.txt")))
     found.append(Seed("lines", read("classic-9x9-multiple.txt")))
+    found.append(Seed("lines", read("killer-9x9.txt")))
+    found.append(Seed("cages", read("killer-9x9.cages")))
     found.append(Seed("regions", jigsaw_map, [], None, None))
     found.append(Seed("regions", b"AAABBB\nAAABBB\nCCCDDD\nCCCDDD\nEEEFFF\nEEEFFF\n"))
     found.append(Seed("spec", SPEC))
@@ -245,6 +248,12 @@ REGION_COMMANDS = [["solve", "--regions", "{in}", "{puzzle}"], ["rate", "--regio
                    ["check", "--regions", "{in}", "{puzzle}", "{solution}"]]
 
 
+CAGE_COMMANDS = [["solve", "--cages", "{in}", "{puzzle}"], ["rate", "--cages", "{in}", "{puzzle}"],
+                 ["solve", "--logic", "--cages", "{in}", "{puzzle}"],
+                 ["check", "--cages", "{in}", "{puzzle}", "{puzzle}"],
+                 ["play", "--cages", "{in}", "{puzzle}", "-o", "{out}"]]
+
+
 def plan_case(rng, index, all_seeds, work):
     """The input file and the command line of case `index`."""
     seed = rng.choice(all_seeds)
@@ -262,6 +271,10 @@ def plan_case(rng, index, all_seeds, work):
         files["solution"] = write(folder / "solution", read("jigsaw-9x9.solution"))
         template = rng.choice(REGION_COMMANDS)
         return data, fill(template, files), None
+    if seed.kind == "cages":
+        files["puzzle"] = write(folder / "puzzle", b"." * 81 + b"\n")
+        files["out"] = str(folder / "play.html")
+        return data, fill(rng.choice(CAGE_COMMANDS), files), None
     if seed.kind == "lines":
         template = rng.choice(LINE_COMMANDS)
         options = []
