@@ -110,6 +110,10 @@ impl Font {
     }
 }
 
+/// A lower bound on any glyph's advance, in em (the narrowest glyphs of text fonts, such as
+/// `i`, `l` and the space, are a quarter em or wider).
+const MIN_ADVANCE_EM: f64 = 0.2;
+
 /// Measures and places text with the book's fonts.
 #[derive(Debug, Clone, Copy)]
 pub struct Typesetter<'a> {
@@ -146,6 +150,13 @@ impl Typesetter<'_> {
         max_lines: usize,
         floor: f64,
     ) -> Option<Fitted> {
+        // No glyph is narrower than a fifth of an em: a text longer than the box could hold of
+        // those at the floor size cannot fit, and is refused before any wrapping (a
+        // megabyte-long title would otherwise be wrapped at every size).
+        let narrowest = crate::units::Pt(floor).to_mm().0 * MIN_ADVANCE_EM;
+        if text.chars().count() as f64 * narrowest > width * max_lines as f64 + narrowest {
+            return None;
+        }
         let mut points = font.points;
         loop {
             let size = Font { points, ..font };

@@ -134,6 +134,12 @@ fn a_text_that_cannot_fit_is_refused_at_its_key() {
             ),
             "book.toml:3:13: strings.solutions: too long to fit one line",
         ),
+        // A megabyte-long title is refused by its length, before any wrapping (a mutation run
+        // once timed out on it).
+        (
+            format!("title = \"{}\"", "1 2 3 ".repeat(200_000)),
+            "book.toml:1:9: title: too long to fit 4 lines",
+        ),
     ];
     for (head, expected) in cases {
         let dir = tempfile::tempdir().unwrap();
