@@ -1,7 +1,8 @@
 //! Killer puzzles: a random solution of the grid without cages, a random cage layout over it
 //! (connected cages of 2 to 5 cells with distinct digits, sizes drawn at random), then cages
-//! merged where two solutions differ until the exact solver finds one solution; no givens. The
-//! rating must then land on the level asked, or the next attempt starts.
+//! merged where two solutions differ until the exact solver finds one solution (up to
+//! [`LAYOUTS_PER_ATTEMPT`] layouts per solution); no givens. The rating must then land on the
+//! level asked, or the next attempt starts.
 
 use super::puzzle::{GenerateError, Generated, Request, Target, fresh_solution_of};
 use super::rng::SeededRng;
@@ -15,6 +16,8 @@ const CAGE_SIZES: [(usize, u32); 4] = [(2, 6), (3, 7), (4, 5), (5, 2)];
 const MAX_MERGED: usize = 6;
 /// Merges tried on one layout before it is dropped.
 const MERGES_PER_LAYOUT: usize = 40;
+/// Cage layouts tried over one solution in an attempt (about 1 in 20 gives a unique puzzle).
+const LAYOUTS_PER_ATTEMPT: usize = 6;
 /// Search nodes one uniqueness count may take during generation.
 const NODE_CAP: u64 = 3_000;
 /// Attempts (solution + layout + merges + rating) per puzzle when the request sets none.
@@ -29,7 +32,11 @@ pub fn generate_killer(request: &Request, seed: u64) -> Result<Generated, Genera
     let mut closest: Option<Rating> = None;
     for attempt in 1..=budget {
         let (geo, solution) = fresh_solution_of(&base, &mut rng)?;
-        let Some(killer) = unique_layout(&geo, &solution, &mut rng) else {
+        // Most random layouts are dropped (no single solution within the node cap), so one
+        // attempt tries a few over the same solution.
+        let Some(killer) =
+            (0..LAYOUTS_PER_ATTEMPT).find_map(|_| unique_layout(&geo, &solution, &mut rng))
+        else {
             continue;
         };
         let givens = Grid::empty(geo.size());
