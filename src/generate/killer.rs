@@ -1,8 +1,9 @@
 //! Killer puzzles: a random solution of the grid without cages, a random cage layout over it
 //! (connected cages of 2 to 5 cells with distinct digits, sizes drawn at random), then cages
-//! merged where two solutions differ until the exact solver finds one solution. No givens,
-//! unless the request asks for some (`givens = N`: N cells of the solution, at random). The
-//! rating must then land on the level asked, or the next attempt starts.
+//! merged where two solutions differ until the exact solver finds one solution (up to
+//! [`LAYOUTS_PER_ATTEMPT`] layouts per solution). No givens, unless the request asks for some
+//! (`givens = N`: N cells of the solution, at random). The rating must then land on the level
+//! asked, or the next attempt starts.
 
 use super::puzzle::{GenerateError, Generated, Request, Target, fresh_solution_of};
 use super::rng::SeededRng;
@@ -16,6 +17,8 @@ const CAGE_SIZES: [(usize, u32); 4] = [(2, 6), (3, 7), (4, 5), (5, 2)];
 const MAX_MERGED: usize = 6;
 /// Merges tried on one layout before it is dropped, per 81 cells.
 const MERGES_PER_81_CELLS: usize = 40;
+/// Cage layouts tried over one solution in an attempt (about 1 in 20 gives a unique puzzle).
+const LAYOUTS_PER_ATTEMPT: usize = 6;
 /// Search nodes one uniqueness count may take during generation, per 81 cells.
 const NODES_PER_81_CELLS: u64 = 3_000;
 /// Attempts (solution + layout + merges + rating) per puzzle when the request sets none.
@@ -31,7 +34,11 @@ pub fn generate_killer(request: &Request, seed: u64) -> Result<Generated, Genera
     for attempt in 1..=budget {
         let (geo, solution) = fresh_solution_of(&base, &mut rng)?;
         let givens = revealed(&solution, request.givens.unwrap_or(0), &mut rng);
-        let Some(killer) = unique_layout(&geo, &solution, &givens, &mut rng) else {
+        // Most random layouts are dropped (no single solution within the node cap), so one
+        // attempt tries a few over the same solution.
+        let Some(killer) = (0..LAYOUTS_PER_ATTEMPT)
+            .find_map(|_| unique_layout(&geo, &solution, &givens, &mut rng))
+        else {
             continue;
         };
         let rating = rate(&killer, &givens);

@@ -1,5 +1,6 @@
 //! Forcing chains, the last logical resort: assume a candidate and propagate singles (naked and
-//! hidden) on a copy of the grid.
+//! hidden) on a copy of the grid; in a killer also the cage rules (each cage's open cells keep
+//! only the digits some filling of its sum puts there, which includes the cage sum single).
 //! - *Contradiction*: an assumption that empties a cell or a house of a digit is false (all the
 //!   shortest such contradictions are reported together as one step: each is proven on its own).
 //! - *Cell forcing*: if every candidate of a cell leads to the same placement or elimination, it
@@ -9,9 +10,10 @@
 //! The length of a deduction is the number of placements the longest branch needs to reach it;
 //! the shortest deduction is reported. Branches live in flat buffers allocated once per search.
 
-use crate::grid::Geometry;
+use crate::grid::{CageSet, Geometry};
 
 use super::candidates::{Candidates, bit, digits};
+use super::killer::fillings;
 use super::step::Step;
 use super::technique::Technique;
 
@@ -69,6 +71,9 @@ thread_local! {
 /// A working copy of the grid for one branch.
 struct Scratch<'g> {
     geo: &'g Geometry,
+    cages: Option<&'g CageSet>,
+    /// The candidates of a cage's open cells (a reused buffer).
+    cage_masks: Vec<u32>,
     all: u32,
     value: Vec<u8>,
     cand: Vec<u32>,
@@ -150,6 +155,46 @@ impl Scratch<'_> {
         Some(progress)
     }
 
+    /// The cage rules: a cage's open cells keep the digits some filling of its sum puts there.
+    fn cage_rules(&mut self) -> Option<bool> {
+        let Some(cages) = self.cages else {
+            return Some(false);
+        };
+        let mut progress = false;
+        for cage in cages.cages() {
+            self.cage_masks.clear();
+            let (mut placed, mut placed_sum) = (0u32, 0u32);
+            for &x in &cage.cells {
+                if self.value[x] == 0 {
+                    self.cage_masks.push(self.cand[x]);
+                } else {
+                    placed |= bit(self.value[x]);
+                    placed_sum += u32::from(self.value[x]);
+                }
+            }
+            let rest = cage.sum.checked_sub(placed_sum)?;
+            if self.cage_masks.is_empty() {
+                if rest != 0 {
+                    return None;
+                }
+                continue;
+            }
+            let allowed = fillings(&self.cage_masks, placed, rest, |_| true).allowed;
+            let open = cage.cells.iter().filter(|&&x| self.value[x] == 0);
+            for (&x, &a) in open.zip(&allowed) {
+                let m = self.cand[x] & a;
+                if m == 0 {
+                    return None;
+                }
+                if m != self.cand[x] {
+                    self.cand[x] = m;
+                    progress = true;
+                }
+            }
+        }
+        Some(progress)
+    }
+
     /// Assumes `digit` in `cell` on a fresh copy of `c` and applies singles.
     fn run(&mut self, c: &Candidates, placed: &[u32], cell: usize, digit: u8, cap: usize) -> End {
         self.value.copy_from_slice(c.values());
@@ -164,6 +209,11 @@ impl Scratch<'_> {
             let step = match self.naked_singles() {
                 Some(naked) => self.hidden_singles().map(|hidden| naked || hidden),
                 None => None,
+            };
+            // The cage rules only once the singles are done (they cost more).
+            let step = match step {
+                Some(false) => self.cage_rules(),
+                other => other,
             };
             match step {
                 None => return End::Contradiction,
@@ -193,6 +243,8 @@ fn all_branches(c: &Candidates) -> Branches {
     };
     let mut s = Scratch {
         geo: c.geometry(),
+        cages: c.geometry().cages(),
+        cage_masks: Vec::new(),
         all: c.geometry().all_digits(),
         value: vec![0; cells],
         cand: vec![0; cells],

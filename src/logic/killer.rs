@@ -15,6 +15,9 @@ use super::technique::Technique;
 /// The most open innie or outie cells whose sum the 45 rule restricts.
 pub const MAX_SUM_CELLS: usize = 4;
 
+/// The most open innie or outie cells whose sum the 45 rule over larger unions restricts.
+pub const MAX_LARGE_SUM_CELLS: usize = 5;
+
 /// The longest run of consecutive rows or columns taken together by the 45 rule.
 const MAX_RUN: usize = 3;
 
@@ -36,7 +39,6 @@ struct CageOptions {
 
 /// The valid fillings of a cage's open cells (distinct digits, none placed in the cage, from
 /// the candidates, adding up to what the sum leaves), keeping only those that use all of `must`.
-/// Layered over the sets of digits used so far, so a cage of up to N cells stays cheap.
 fn cage_options(c: &Candidates, cage: &Cage, must: u32) -> CageOptions {
     let open: Vec<usize> = cage
         .cells
@@ -50,17 +52,47 @@ fn cage_options(c: &Candidates, cage: &Cage, must: u32) -> CageOptions {
         .filter(|&&x| c.value(x) != 0)
         .fold(0, |m, &x| m | bit(c.value(x)));
     let placed_sum: u32 = cage.cells.iter().map(|&x| u32::from(c.value(x))).sum();
-    let mut options = CageOptions {
-        allowed: vec![0; open.len()],
-        open,
-        required: 0,
-    };
+    let masks: Vec<u32> = open.iter().map(|&x| c.mask(x)).collect();
     let Some(rest) = cage.sum.checked_sub(placed_sum) else {
-        return options;
+        return CageOptions {
+            allowed: vec![0; open.len()],
+            open,
+            required: 0,
+        };
     };
-    let free = |i: usize, used: u32| c.mask(options.open[i]) & !used & !placed;
+    let f = fillings(&masks, placed, rest, |m| m & must == must);
+    CageOptions {
+        allowed: f.allowed,
+        open,
+        required: f
+            .sets
+            .iter()
+            .fold(if f.sets.is_empty() { 0 } else { u32::MAX }, |a, &m| a & m),
+    }
+}
+
+/// The fillings of open cells that all see each other.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Fillings {
+    /// Per open cell: the digits it takes in some valid filling.
+    pub allowed: Vec<u32>,
+    /// The digit sets of the valid fillings, ascending.
+    pub sets: Vec<u32>,
+}
+
+/// The fillings of open cells with candidates `masks` by distinct digits outside `placed`
+/// adding up to `rest`, keeping only the digit sets `keep` accepts. Layered over the sets of
+/// digits used so far, so a group of up to N cells stays cheap.
+pub(crate) fn fillings(
+    masks: &[u32],
+    placed: u32,
+    rest: u32,
+    keep: impl Fn(u32) -> bool,
+) -> Fillings {
+    let mut allowed = vec![0; masks.len()];
+    let free = |i: usize, used: u32| masks[i] & !used & !placed;
     let mut layers: Vec<Vec<u32>> = vec![vec![0]];
-    for i in 0..options.open.len() {
+    for i in 0..masks.len() {
         let mut next: Vec<u32> = Vec::new();
         for &used in &layers[i] {
             for d in digits(free(i, used)) {
@@ -74,21 +106,19 @@ fn cage_options(c: &Candidates, cage: &Cage, must: u32) -> CageOptions {
         next.dedup();
         layers.push(next);
     }
-    let mut good: Vec<u32> = layers[options.open.len()]
+    let sets: Vec<u32> = layers[masks.len()]
         .iter()
         .copied()
-        .filter(|&m| mask_sum(m) == rest && m & must == must)
+        .filter(|&m| mask_sum(m) == rest && keep(m))
         .collect();
-    options.required = good
-        .iter()
-        .fold(if good.is_empty() { 0 } else { u32::MAX }, |a, &m| a & m);
-    for i in (0..options.open.len()).rev() {
+    let mut good = sets.clone();
+    for i in (0..masks.len()).rev() {
         let mut before = Vec::new();
         for &used in &layers[i] {
             let mut ok = false;
             for d in digits(free(i, used)) {
                 if good.binary_search(&(used | bit(d))).is_ok() {
-                    options.allowed[i] |= bit(d);
+                    allowed[i] |= bit(d);
                     ok = true;
                 }
             }
@@ -98,7 +128,7 @@ fn cage_options(c: &Candidates, cage: &Cage, must: u32) -> CageOptions {
         }
         good = before;
     }
-    options
+    Fillings { allowed, sets }
 }
 
 /// The eliminations that `allowed` makes among the open cells' candidates.
@@ -238,6 +268,129 @@ fn house_in_cage(c: &Candidates, cages: &CageSet) -> Option<Step> {
     None
 }
 
+/// One group of a house's cells that adds up to a known total: a cage inside the house, or the
+/// rest of the house (a hidden cage).
+struct Group {
+    open: Vec<usize>,
+    masks: Vec<u32>,
+    placed: u32,
+    rest: u32,
+    /// True for the rest of the house (not a cage: [`cage_combination`] does not see it).
+    hidden: bool,
+    /// The digit sets of its fillings from the candidates.
+    sets: Vec<u32>,
+}
+
+/// Hidden cage (house combinations): a house splits into the cages wholly inside it and the rest
+/// of its cells, which add up to what those cages leave (a hidden cage). All of them hold
+/// distinct digits, so their combinations must be disjoint: a combination that no choice of
+/// disjoint combinations of the others completes goes, with the candidates only it allowed.
+pub fn house_combination(c: &Candidates) -> Option<Step> {
+    let cages = c.geometry().cages()?;
+    let full = (c.size() * (c.size() + 1) / 2) as u32;
+    for house in c.geometry().houses() {
+        if house.cells.iter().all(|&x| c.value(x) != 0) {
+            continue;
+        }
+        let mut inner: Vec<usize> = house.cells.iter().map(|&x| cages.cage_of(x)).collect();
+        inner.sort_unstable();
+        inner.dedup();
+        inner.retain(|&q| {
+            cages.cages()[q]
+                .cells
+                .iter()
+                .all(|x| house.cells.binary_search(x).is_ok())
+        });
+        let mut parts: Vec<(Vec<usize>, u32, bool)> = inner
+            .iter()
+            .map(|&q| (cages.cages()[q].cells.clone(), cages.cages()[q].sum, false))
+            .collect();
+        let rest_cells: Vec<usize> = house
+            .cells
+            .iter()
+            .copied()
+            .filter(|&x| !inner.contains(&cages.cage_of(x)))
+            .collect();
+        let inner_sum: u32 = parts.iter().map(|p| p.1).sum();
+        if !rest_cells.is_empty() {
+            let Some(left) = full.checked_sub(inner_sum) else {
+                continue;
+            };
+            parts.push((rest_cells, left, true));
+        }
+        let mut groups: Vec<Group> = Vec::new();
+        for (cells, sum, hidden) in parts {
+            let open: Vec<usize> = cells.iter().copied().filter(|&x| c.value(x) == 0).collect();
+            if open.is_empty() {
+                continue;
+            }
+            let placed = cells
+                .iter()
+                .filter(|&&x| c.value(x) != 0)
+                .fold(0, |m, &x| m | bit(c.value(x)));
+            let Some(rest) = sum.checked_sub(mask_sum(placed)) else {
+                continue;
+            };
+            let masks: Vec<u32> = open.iter().map(|&x| c.mask(x)).collect();
+            let sets = fillings(&masks, placed, rest, |_| true).sets;
+            groups.push(Group {
+                open,
+                masks,
+                placed,
+                rest,
+                hidden,
+                sets,
+            });
+        }
+        if groups.len() < 2 || groups.iter().any(|g| g.sets.is_empty()) {
+            continue;
+        }
+        let mut feasible: Vec<Vec<u32>> = vec![Vec::new(); groups.len()];
+        let mut chosen = vec![0u32; groups.len()];
+        joint(&groups, 0, 0, &mut chosen, &mut feasible);
+        let mut step = Step::new(Technique::HouseCombination, c.size());
+        for (g, keep) in groups.iter().zip(&mut feasible) {
+            keep.sort_unstable();
+            keep.dedup();
+            if keep.len() == g.sets.len() && !g.hidden {
+                continue;
+            }
+            let f = fillings(&g.masks, g.placed, g.rest, |m| {
+                keep.binary_search(&m).is_ok()
+            });
+            let gone = removals(c, &g.open, &f.allowed);
+            if !gone.is_empty() {
+                step.digits |= f.allowed.iter().fold(0, |m, &a| m | a);
+                step.cells.extend(&g.open);
+                step.eliminations.extend(gone);
+            }
+        }
+        if !step.eliminations.is_empty() {
+            step.cells.sort_unstable();
+            step.houses = vec![house.kind];
+            return Some(step);
+        }
+    }
+    None
+}
+
+/// Records in `feasible` every combination of the groups from `i` on that, with the ones
+/// `chosen` before (using the digits `used`), makes disjoint combinations for all groups.
+fn joint(groups: &[Group], i: usize, used: u32, chosen: &mut [u32], feasible: &mut [Vec<u32>]) {
+    if i == groups.len() {
+        for (list, &m) in feasible.iter_mut().zip(chosen.iter()) {
+            list.push(m);
+        }
+        return;
+    }
+    for &m in &groups[i].sets {
+        if m & used == 0 {
+            chosen[i] = m;
+            joint(groups, i + 1, used | m, chosen, feasible);
+        }
+    }
+}
+
 /// Groups of houses with no cell in common whose digits add up to a known total: every house
 /// alone, and runs of 2 to [`MAX_RUN`] consecutive rows or columns.
 fn house_unions(c: &Candidates) -> Vec<Vec<usize>> {
@@ -267,11 +420,95 @@ fn house_unions(c: &Candidates) -> Vec<Vec<usize>> {
 /// rest, and the cells outside of those cages (outies) to what their sums leave. One open innie
 /// or outie is placed; up to [`MAX_SUM_CELLS`] lose the candidates no filling of the sum uses.
 pub fn innie_outie(c: &Candidates) -> Option<Step> {
+    innie_outie_over(
+        c,
+        &house_unions(c),
+        1..=MAX_SUM_CELLS,
+        Technique::InnieOutie,
+    )
+}
+
+/// The 45 rule over larger unions: groups of 2 or 3 boxes of a band or stack, and runs of 4 or
+/// more rows or columns (up to half the grid), with up to [`MAX_LARGE_SUM_CELLS`] innies or
+/// outies; and the unions of [`innie_outie`] with more innies or outies than it takes.
+pub fn large_innie_outie(c: &Candidates) -> Option<Step> {
+    c.geometry().cages()?;
+    let more = MAX_SUM_CELLS + 1..=MAX_LARGE_SUM_CELLS;
+    innie_outie_over(
+        c,
+        &large_unions(c),
+        1..=MAX_LARGE_SUM_CELLS,
+        Technique::LargeInnieOutie,
+    )
+    .or_else(|| innie_outie_over(c, &house_unions(c), more, Technique::LargeInnieOutie))
+}
+
+/// Unions of boxes in one band or stack (2 or 3 of them), and runs of 4 to half the grid of
+/// consecutive rows or columns.
+fn large_unions(c: &Candidates) -> Vec<Vec<usize>> {
+    let houses = c.geometry().houses();
+    let n = c.size();
+    let boxes: Vec<usize> = (0..houses.len())
+        .filter(|&h| matches!(houses[h].kind, HouseKind::Box(_)))
+        .collect();
+    let mut unions = Vec::new();
+    for by_row in [true, false] {
+        // Boxes keyed by the rows (or columns) they cover: equal keys share a band (stack).
+        let key = |h: usize| -> Vec<usize> {
+            let mut k: Vec<usize> = houses[h]
+                .cells
+                .iter()
+                .map(|&x| if by_row { x / n } else { x % n })
+                .collect();
+            k.sort_unstable();
+            k.dedup();
+            k
+        };
+        for (i, &a) in boxes.iter().enumerate() {
+            for (j, &b) in boxes.iter().enumerate().skip(i + 1) {
+                if key(a) != key(b) {
+                    continue;
+                }
+                unions.push(vec![a, b]);
+                for &d in boxes.iter().skip(j + 1) {
+                    if key(d) == key(a) {
+                        unions.push(vec![a, b, d]);
+                    }
+                }
+            }
+        }
+    }
+    for row_like in [true, false] {
+        let mut lines: Vec<(usize, usize)> = houses
+            .iter()
+            .enumerate()
+            .filter_map(|(h, house)| match (house.kind, row_like) {
+                (HouseKind::Row(i), true) | (HouseKind::Column(i), false) => Some((i, h)),
+                _ => None,
+            })
+            .collect();
+        lines.sort_unstable();
+        for run in MAX_RUN + 1..=lines.len() / 2 {
+            for window in lines.windows(run) {
+                unions.push(window.iter().map(|&(_, h)| h).collect());
+            }
+        }
+    }
+    unions
+}
+
+/// The 45 rule over the given unions, for innie or outie sets with a size in `sizes`.
+fn innie_outie_over(
+    c: &Candidates,
+    unions: &[Vec<usize>],
+    sizes: std::ops::RangeInclusive<usize>,
+    technique: Technique,
+) -> Option<Step> {
     let cages = c.geometry().cages()?;
     let geo = c.geometry();
     let full = (c.size() * (c.size() + 1) / 2) as i64;
     let mut inside = vec![false; geo.cell_count()];
-    for union in house_unions(c) {
+    for union in unions {
         let cells: Vec<usize> = union
             .iter()
             .flat_map(|&h| geo.houses()[h].cells.iter().copied())
@@ -306,7 +543,7 @@ pub fn innie_outie(c: &Candidates) -> Option<Step> {
         let innie_sum = full * union.len() as i64 - inner_sum;
         let outie_sum = outer_sum - innie_sum;
         for (set, sum) in [(innies, innie_sum), (outies, outie_sum)] {
-            if let Some(mut step) = sum_step(c, &set, sum) {
+            if let Some(mut step) = sum_step(c, &set, sum, &sizes, technique) {
                 step.houses = union.iter().map(|&h| geo.houses()[h].kind).collect();
                 return Some(step);
             }
@@ -316,15 +553,21 @@ pub fn innie_outie(c: &Candidates) -> Option<Step> {
 }
 
 /// The step that cells adding up to `sum` allow, if it does anything.
-fn sum_step(c: &Candidates, cells: &[usize], sum: i64) -> Option<Step> {
+fn sum_step(
+    c: &Candidates,
+    cells: &[usize],
+    sum: i64,
+    sizes: &std::ops::RangeInclusive<usize>,
+    technique: Technique,
+) -> Option<Step> {
     let placed: i64 = cells.iter().map(|&x| i64::from(c.value(x))).sum();
     let open: Vec<usize> = cells.iter().copied().filter(|&x| c.value(x) == 0).collect();
     let rest = u32::try_from(sum - placed).ok()?;
-    if open.is_empty() || open.len() > MAX_SUM_CELLS || rest == 0 {
+    if !sizes.contains(&open.len()) || rest == 0 {
         return None;
     }
     let allowed = sum_options(c, &open, rest);
-    let mut step = Step::new(Technique::InnieOutie, c.size());
+    let mut step = Step::new(technique, c.size());
     if let [cell] = open[..]
         && allowed[0].count_ones() == 1
     {

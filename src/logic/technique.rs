@@ -14,7 +14,8 @@ pub enum Level {
     /// Locked candidates, naked and hidden pairs (in killers also cage/house interactions and
     /// the 45 rule).
     Medium,
-    /// Triples, X-Wing and Swordfish, XY-, XYZ- and W-Wings.
+    /// Triples, X-Wing and Swordfish, XY-, XYZ- and W-Wings (in killers also hidden cages and
+    /// the 45 rule over larger unions).
     Hard,
     /// Chains, colouring, uniqueness, quads, Jellyfish.
     Expert,
@@ -94,7 +95,9 @@ pub enum Technique {
     InnieOutie,
     XWing,
     HiddenPair,
+    HouseCombination,
     NakedTriple,
+    LargeInnieOutie,
     Swordfish,
     HiddenTriple,
     XyWing,
@@ -119,7 +122,7 @@ pub enum Technique {
 struct Row(Technique, &'static str, f32, Level, &'static str);
 
 /// THE table. Order = the order in which the driver tries techniques (easiest first).
-const TABLE: [Row; 32] = [
+const TABLE: [Row; 34] = [
     Row(
         Technique::FullHouse,
         "Full house",
@@ -199,7 +202,21 @@ const TABLE: [Row; 32] = [
         "fish of size 2 on rows or columns",
     ),
     Row(Technique::HiddenPair, "Hidden pair", 3.4, Level::Medium, ""),
+    Row(
+        Technique::HouseCombination,
+        "Hidden cage (house combinations)",
+        3.5,
+        Level::Hard,
+        "killer: a house's cages and the rest of it (a hidden cage) need disjoint combinations",
+    ),
     Row(Technique::NakedTriple, "Naked triple", 3.6, Level::Hard, ""),
+    Row(
+        Technique::LargeInnieOutie,
+        "Innie/outie (large unions)",
+        3.7,
+        Level::Hard,
+        "killer: the 45 rule over 2-3 boxes or 4+ lines, or with 5 cells poking in or out",
+    ),
     Row(
         Technique::Swordfish,
         "Swordfish",
@@ -309,10 +326,10 @@ pub const TRIAL_AND_ERROR_SCORE: f32 = 20.0;
 
 impl Technique {
     /// Every technique, easiest first (the order the driver tries them).
-    pub const ALL: [Technique; 32] = {
-        let mut all = [Technique::FullHouse; 32];
+    pub const ALL: [Technique; 34] = {
+        let mut all = [Technique::FullHouse; 34];
         let mut i = 0;
-        while i < 32 {
+        while i < 34 {
             all[i] = TABLE[i].0;
             i += 1;
         }

@@ -70,6 +70,8 @@ fn all_finders(c: &Candidates) -> Vec<Option<Step>> {
         cage_combination(c),
         cage_house_interaction(c),
         innie_outie(c),
+        house_combination(c),
+        large_innie_outie(c),
     ]
 }
 
@@ -202,6 +204,112 @@ fn two_innies_get_their_sum_pair() {
     assert_eq!(step.cells, cells(&["r1c8", "r1c9"]));
     assert_eq!(step.digits, mask_of(&[1, 2]));
     assert_eq!(step.eliminations.len(), 14);
+}
+
+/// Row 1 (5 3 4 | 6 7 8 | 9 1 2) as a 3-cage of 12, a 3-cage of 21 and three cells whose cages
+/// go down into row 2: the rest of the row is a hidden cage of 12.
+fn row1_hidden_cage() -> Geometry {
+    killer9(&[
+        &["r1c1", "r1c2", "r1c3"],
+        &["r1c4", "r1c5", "r1c6"],
+        &["r1c7", "r2c7"],
+        &["r1c8", "r2c8"],
+        &["r1c9", "r2c9"],
+    ])
+}
+
+#[test]
+fn hidden_cage_combinations_must_be_disjoint() {
+    // The hidden cage r1c7-r1c9 (12 from {1,2,3,9}) can only be {1,2,9}; then the 21-cage is
+    // {6,7,8} (not {4,8,9} nor {5,7,9}) and the 12-cage {3,4,5}.
+    let geo = row1_hidden_cage();
+    let rest: &[u8] = &[1, 2, 3, 9];
+    let high: &[u8] = &[4, 5, 6, 7, 8, 9];
+    let mut open: Vec<(&str, Option<&[u8]>)> = ["r1c1", "r1c2", "r1c3"]
+        .into_iter()
+        .map(|n| (n, None))
+        .collect();
+    open.extend(["r1c4", "r1c5", "r1c6"].map(|n| (n, Some(high))));
+    open.extend(["r1c7", "r1c8", "r1c9"].map(|n| (n, Some(rest))));
+    let c = grid(&geo, &open);
+    let step = house_combination(&c).expect("hidden cage");
+    assert_eq!(step.houses, vec![HouseKind::Row(0)]);
+    let mut expected = Vec::new();
+    for (names, keep) in [
+        (["r1c1", "r1c2", "r1c3"], mask_of(&[3, 4, 5])),
+        (["r1c4", "r1c5", "r1c6"], mask_of(&[6, 7, 8])),
+        (["r1c7", "r1c8", "r1c9"], mask_of(&[1, 2, 9])),
+    ] {
+        for x in cells(&names) {
+            expected.extend(digits(c.mask(x) & !keep).map(|d| (x, d)));
+        }
+    }
+    assert_eq!(sorted(step.eliminations.clone()), sorted(expected));
+    let sol = solution();
+    assert!(step.eliminations.iter().all(|&(x, d)| sol[x] != d));
+    assert!(!step.to_string().is_empty());
+}
+
+#[test]
+fn hidden_cage_finds_nothing_when_every_combination_fits() {
+    // Only the two cages are open: {3,4,5} and {6,7,8} are left, each completes the other.
+    let geo = row1_hidden_cage();
+    let open: Vec<(&str, Option<&[u8]>)> = ["r1c1", "r1c2", "r1c3", "r1c4", "r1c5", "r1c6"]
+        .into_iter()
+        .map(|n| (n, Some(&[3u8, 4, 5, 6, 7, 8][..])))
+        .collect();
+    let c = grid(&geo, &open);
+    assert!(house_combination(&c).is_none());
+}
+
+#[test]
+fn five_innies_are_restricted_only_by_the_large_45_rule() {
+    // Row 1: an 18-cage r1c1-r1c4, and five cells whose cages go down into row 2: they add up
+    // to 27, so from {1,2,3,7,8,9} they leave out the 3.
+    let geo = killer9(&[
+        &["r1c1", "r1c2", "r1c3", "r1c4"],
+        &["r1c5", "r2c5"],
+        &["r1c6", "r2c6"],
+        &["r1c7", "r2c7"],
+        &["r1c8", "r2c8"],
+        &["r1c9", "r2c9"],
+    ]);
+    let five = ["r1c5", "r1c6", "r1c7", "r1c8", "r1c9"];
+    let open: Vec<(&str, Option<&[u8]>)> = five
+        .iter()
+        .map(|&n| (n, Some(&[1u8, 2, 3, 7, 8, 9][..])))
+        .collect();
+    let c = grid(&geo, &open);
+    assert!(innie_outie(&c).is_none());
+    let step = large_innie_outie(&c).expect("five innies");
+    assert_eq!(step.technique, Technique::LargeInnieOutie);
+    assert_eq!(
+        sorted(step.eliminations.clone()),
+        cells(&five).into_iter().map(|x| (x, 3)).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn two_boxes_add_up_to_ninety() {
+    // Boxes 1 and 2 with one open cell r1c6 in a cage with r1c7 (box 3): the innie of the two
+    // boxes; box 2 alone or row 1 alone see it too, the large rule just must agree.
+    let geo = killer9(&[&["r1c6", "r1c7"]]);
+    let c = grid(&geo, &[("r1c6", None), ("r1c7", None)]);
+    let step = large_innie_outie(&c).expect("innie");
+    assert_eq!(step.placements, vec![(cell("r1c6"), 8)]);
+    assert_eq!(step.houses.len(), 2);
+    // Every box is a cage of 45: the large unions find nothing either.
+    let cages = (0..9)
+        .map(|b| Cage {
+            cells: (0..81).filter(|&x| (x / 27) * 3 + x % 9 / 3 == b).collect(),
+            sum: 45,
+        })
+        .collect();
+    let boxes = Geometry::classic(9)
+        .expect("9x9")
+        .with_cages(CageSet::new(9, cages).expect("cages"))
+        .expect("killer");
+    assert!(large_innie_outie(&Candidates::from_givens(&boxes, &Grid::empty(9))).is_none());
 }
 
 /// The nine boxes as cages (45 each) on an open grid: nothing for any killer technique.
@@ -413,6 +521,23 @@ fn random_killers_never_lose_the_solution() {
     // shown to have exactly one is finished.
     assert_eq!(unique_finished, unique);
     assert!(finished.iter().sum::<usize>() >= 25, "{finished:?}");
+}
+
+/// Forcing chains propagate the cage rules: on random 9×9 layouts, solving up to extreme
+/// (forcing chains included) never loses the solution either.
+#[test]
+fn random_killers_with_forcing_chains_never_lose_the_solution() {
+    let mut rng = SeededRng::new(0x000f_0ce5);
+    let plain = Geometry::classic(9).expect("classic");
+    let mut finished = 0;
+    for _ in 0..8 {
+        let sol = random_fill(&plain, &mut rng).expect("a solution");
+        let geo = plain
+            .with_cages(random_cages(9, &sol, &mut rng))
+            .expect("killer");
+        finished += usize::from(checked_solve(&geo, &sol, Level::Extreme));
+    }
+    eprintln!("random 9x9 killers finished up to extreme: {finished} of 8");
 }
 
 #[test]
