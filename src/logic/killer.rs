@@ -6,7 +6,7 @@
 //! (a cage: distinct digits adding up to its sum; innies/outies: a known sum over at most
 //! [`MAX_SUM_CELLS`] cells, distinct only where cells see each other), so it is sound.
 
-use crate::grid::{Cage, CageSet, HouseKind};
+use crate::grid::{Cage, CageSet, House, HouseKind};
 
 use super::candidates::{Candidates, bit, digits};
 use super::step::Step;
@@ -391,21 +391,27 @@ fn joint(groups: &[Group], i: usize, used: u32, chosen: &mut [u32], feasible: &m
     }
 }
 
+/// The rows (or columns) as `(index, house)` pairs, top to bottom (left to right).
+fn lines_in_order(houses: &[House], rows: bool) -> Vec<(usize, usize)> {
+    let mut lines: Vec<(usize, usize)> = houses
+        .iter()
+        .enumerate()
+        .filter_map(|(h, house)| match (house.kind, rows) {
+            (HouseKind::Row(i), true) | (HouseKind::Column(i), false) => Some((i, h)),
+            _ => None,
+        })
+        .collect();
+    lines.sort_unstable();
+    lines
+}
+
 /// Groups of houses with no cell in common whose digits add up to a known total: every house
 /// alone, and runs of 2 to [`MAX_RUN`] consecutive rows or columns.
 fn house_unions(c: &Candidates) -> Vec<Vec<usize>> {
     let houses = c.geometry().houses();
     let mut unions: Vec<Vec<usize>> = (0..houses.len()).map(|h| vec![h]).collect();
     for row_like in [true, false] {
-        let mut lines: Vec<(usize, usize)> = houses
-            .iter()
-            .enumerate()
-            .filter_map(|(h, house)| match (house.kind, row_like) {
-                (HouseKind::Row(i), true) | (HouseKind::Column(i), false) => Some((i, h)),
-                _ => None,
-            })
-            .collect();
-        lines.sort_unstable();
+        let lines = lines_in_order(houses, row_like);
         for run in 2..=MAX_RUN.min(lines.len() / 2) {
             for window in lines.windows(run) {
                 unions.push(window.iter().map(|&(_, h)| h).collect());
@@ -479,15 +485,7 @@ fn large_unions(c: &Candidates) -> Vec<Vec<usize>> {
         }
     }
     for row_like in [true, false] {
-        let mut lines: Vec<(usize, usize)> = houses
-            .iter()
-            .enumerate()
-            .filter_map(|(h, house)| match (house.kind, row_like) {
-                (HouseKind::Row(i), true) | (HouseKind::Column(i), false) => Some((i, h)),
-                _ => None,
-            })
-            .collect();
-        lines.sort_unstable();
+        let lines = lines_in_order(houses, row_like);
         for run in MAX_RUN + 1..=lines.len() / 2 {
             for window in lines.windows(run) {
                 unions.push(window.iter().map(|&(_, h)| h).collect());
