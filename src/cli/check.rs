@@ -6,7 +6,7 @@ use super::error::{CliError, CliResult, EXIT_NO, EXIT_OK};
 use super::io::{emit, read_input};
 use super::puzzle_args::{PuzzleArgs, parse_message, report_skipped};
 use sudoku_book::grid::text::{counted, detect_format, parse_puzzle};
-use sudoku_book::grid::{Geometry, Grid, cell_name, digit_symbol};
+use sudoku_book::grid::{Geometry, Grid, digit_symbol};
 
 /// Options of `check`.
 #[derive(Args, Debug)]
@@ -76,7 +76,7 @@ fn problems(geo: &Geometry, givens: &Grid, answer: &Grid) -> Vec<String> {
     for cell in givens.changed_cells(answer) {
         problems.push(format!(
             "{} is given as {} but the answer has {}",
-            cell_name(cell, geo.size()),
+            geo.cell_name(cell),
             digit_symbol(givens.get(cell)),
             digit_symbol(answer.get(cell))
         ));

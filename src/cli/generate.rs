@@ -238,7 +238,7 @@ fn target(args: &GenerateArgs) -> Result<Target, CliError> {
 fn render(puzzle: &Generated, output: GenerateOutput) -> String {
     match output {
         GenerateOutput::Line => {
-            let mut line = to_line(&puzzle.givens);
+            let mut line = to_line(&puzzle.givens, &puzzle.geometry);
             if let Some(map) = puzzle.geometry.regions() {
                 line.push('|');
                 line.push_str(&map.to_line());

@@ -5,7 +5,7 @@ use clap::Args;
 use super::error::{CliError, CliResult, EXIT_OK};
 use super::io::{emit, read_input};
 use super::puzzle_args::PuzzleArgs;
-use sudoku_book::grid::{cell_name, digit_symbol, parse_cell_name};
+use sudoku_book::grid::{digit_symbol, parse_cell_name_in};
 
 /// Options of `hint`.
 #[derive(Args, Debug)]
@@ -22,16 +22,16 @@ pub struct HintArgs {
 /// Runs `hint`: prints `r5c5 = 7` for each cell asked.
 pub fn run(args: &HintArgs) -> CliResult {
     let loaded = args.options.load(&read_input(&args.puzzle)?)?;
-    let size = loaded.geo.size();
+    let names = loaded.geo.names();
     let cells = args
         .cell
         .iter()
-        .map(|text| parse_cell_name(text, size).map_err(CliError::Input))
+        .map(|text| parse_cell_name_in(text, &names).map_err(CliError::Input))
         .collect::<Result<Vec<usize>, CliError>>()?;
     if let Some(&given) = cells.iter().find(|&&c| loaded.givens.get(c) != 0) {
         return Err(CliError::Input(format!(
             "{} is a given ({}): ask for an empty cell",
-            cell_name(given, size),
+            names.name(given),
             digit_symbol(loaded.givens.get(given))
         )));
     }
@@ -41,7 +41,7 @@ pub fn run(args: &HintArgs) -> CliResult {
         .map(|&cell| {
             format!(
                 "{} = {}\n",
-                cell_name(cell, size),
+                names.name(cell),
                 digit_symbol(solution.get(cell))
             )
         })

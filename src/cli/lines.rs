@@ -13,7 +13,9 @@ use super::error::CliError;
 use super::io::stream_error;
 use super::puzzle_args::{LineFields, PuzzleArgs};
 use sudoku_book::grid::text::parse_line;
-use sudoku_book::grid::{Geometry, Grid, MAX_SIZE, RegionMap};
+use sudoku_book::grid::{
+    Geometry, Grid, MAX_SIZE, MultiShape, RegionMap, Variant, parse_line_of, shape_of_line,
+};
 use sudoku_book::input::LineStream;
 use sudoku_book::solve::Solver;
 
@@ -96,6 +98,7 @@ pub struct LineReader<'a> {
     args: &'a PuzzleArgs,
     fixed: Option<(Geometry, Solver)>,
     by_size: Vec<OnceLock<Result<(Geometry, Solver), String>>>,
+    by_shape: [OnceLock<Result<(Geometry, Solver), String>>; 3],
 }
 
 impl<'a> LineReader<'a> {
@@ -107,6 +110,7 @@ impl<'a> LineReader<'a> {
                 let map = args.region_map()?;
                 Some(args.geometry(map.as_ref().map_or(9, RegionMap::size), map)?)
             }
+            (None, false) if args.variant()?.multi.is_some() => Some(args.geometry(9, None)?),
             (None, false) => None,
         };
         args.variant()?;
@@ -118,6 +122,7 @@ impl<'a> LineReader<'a> {
                 (geo, solver)
             }),
             by_size: (0..=MAX_SIZE).map(|_| OnceLock::new()).collect(),
+            by_shape: Default::default(),
         })
     }
 
@@ -142,8 +147,12 @@ impl<'a> LineReader<'a> {
         let fields = LineFields::split(line)?;
         let puzzle = fields.puzzle;
         if let (Some((geo, solver)), true) = (&self.fixed, fields.is_plain()) {
-            let givens =
-                parse_line(puzzle, line_no, Some(geo.size())).map_err(|e| e.to_string())?;
+            let givens = parse_line_of(puzzle, line_no, geo).map_err(|e| e.to_string())?;
+            return use_puzzle(geo, solver, &givens);
+        }
+        if let (Some(shape), true) = (shape_of_line(puzzle), fields.is_plain()) {
+            let (geo, solver) = self.multi_solver(shape)?;
+            let givens = parse_line_of(puzzle, line_no, geo).map_err(|e| e.to_string())?;
             return use_puzzle(geo, solver, &givens);
         }
         let givens = parse_line(puzzle, line_no, self.args.size).map_err(|e| e.to_string())?;
@@ -156,6 +165,26 @@ impl<'a> LineReader<'a> {
             .line_geometry(givens.size(), &fields)
             .map_err(|e| format!("line {line_no}: {e}"))?;
         use_puzzle(&geo, &Solver::new(&geo), &givens)
+    }
+
+    /// The geometry and solver for lines of a multi-grid shape, built once.
+    fn multi_solver(&self, shape: MultiShape) -> Result<&(Geometry, Solver), String> {
+        let index = MultiShape::ALL
+            .iter()
+            .position(|&s| s == shape)
+            .unwrap_or(0);
+        self.by_shape[index]
+            .get_or_init(|| {
+                let variant = Variant {
+                    multi: Some(shape),
+                    ..Variant::CLASSIC
+                };
+                let geo = Geometry::new(9, variant, None, None).map_err(|e| e.to_string())?;
+                let solver = Solver::new(&geo);
+                Ok((geo, solver))
+            })
+            .as_ref()
+            .map_err(Clone::clone)
     }
 
     /// The geometry and solver for plain lines of one size, built once.

@@ -22,9 +22,9 @@ pub enum OutputFormat {
 /// The grid as text in one of the plain formats (JSON is built by each command).
 pub fn grid_text(grid: &Grid, geo: &Geometry, format: OutputFormat) -> String {
     match format {
-        OutputFormat::Line => to_line(grid) + "\n",
+        OutputFormat::Line => to_line(grid, geo) + "\n",
         OutputFormat::Grid | OutputFormat::Json => to_grid_text(grid, geo),
-        OutputFormat::Cells => to_cell_list(grid),
+        OutputFormat::Cells => to_cell_list(grid, geo),
     }
 }
 

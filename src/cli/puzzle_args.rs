@@ -7,12 +7,10 @@ use clap::Args;
 
 use super::error::CliError;
 use super::io::{Input, read_file, shown_path};
-use sudoku_book::grid::text::{
-    cell_name, counted, detect_format, digit_symbol, infer_size, parse_puzzle,
-};
+use sudoku_book::grid::text::{counted, detect_format, digit_symbol, infer_size, parse_puzzle};
 use sudoku_book::grid::{
-    BoxShape, CageSet, Format, Geometry, GeometryError, Grid, ParseError, RegionMap, SkippedLine,
-    Variant,
+    BoxShape, CageSet, Format, Geometry, GeometryError, Grid, MultiShape, ParseError, RegionMap,
+    SkippedLine, Variant, shape_of_grid, shape_of_line,
 };
 use sudoku_book::solve::{Solution, Solver};
 
@@ -65,7 +63,7 @@ impl Loaded {
                 let cell = first.first_difference(&second).unwrap_or(0);
                 Err(CliError::Puzzle(format!(
                     "not unique: the puzzle has more than one solution ({} can be {} or {}), so {purpose}",
-                    cell_name(cell, first.size()),
+                    self.geo.cell_name(cell),
                     digit_symbol(first.get(cell)),
                     digit_symbol(second.get(cell))
                 )))
@@ -174,6 +172,13 @@ impl PuzzleArgs {
     /// of a cell list are reported on standard error. A one-line puzzle may carry its region map
     /// and cages (`puzzle|regions|cages`, as `generate` writes them).
     pub fn load(&self, input: &Input) -> Result<Loaded, CliError> {
+        if let Some(shape) = self.shown_shape(&input.text) {
+            let args = PuzzleArgs {
+                variant: Some(shape.name().to_string()),
+                ..self.clone()
+            };
+            return args.load(input);
+        }
         if let Some(loaded) = self.load_fields(input)? {
             return Ok(loaded);
         }
@@ -220,12 +225,28 @@ impl PuzzleArgs {
         Ok(Some(self.checked(input, geo, givens)?))
     }
 
+    /// The multi-grid shape the text shows by its `#` positions, when no variant, region map
+    /// or cages were given.
+    fn shown_shape(&self, text: &str) -> Option<MultiShape> {
+        if self.variant.is_some() || self.regions.is_some() || self.cages.is_some() {
+            return None;
+        }
+        let lines = text.lines().filter(|l| !l.trim().is_empty()).count();
+        match lines {
+            1 => shape_of_line(text),
+            _ => shape_of_grid(text),
+        }
+    }
+
     fn choose_size(
         &self,
         input: &Input,
         format: Format,
         regions: Option<&RegionMap>,
     ) -> Result<usize, CliError> {
+        if self.variant()?.multi.is_some() {
+            return Ok(self.size.unwrap_or(MultiShape::GRID));
+        }
         if let Some(size) = self.size.or(regions.map(RegionMap::size)) {
             return Ok(size);
         }

@@ -11,7 +11,7 @@ use super::io::{OutputStream, emit, open_lines, read_input};
 use super::lines::{LineReader, stream_ordered};
 use super::output::{OutputFormat, geometry_json, grid_text};
 use super::puzzle_args::PuzzleArgs;
-use sudoku_book::grid::{Geometry, Grid, cell_name, digit_symbol, push_line};
+use sudoku_book::grid::{Geometry, Grid, digit_symbol, to_line};
 use sudoku_book::solve::{Solution, Solver};
 
 /// Options of `solve`.
@@ -78,7 +78,7 @@ fn report(args: &SolveArgs, geo: &Geometry, givens: &Grid, solution: &Solution) 
             Ok(EXIT_OK)
         }
         Solution::Multiple(first, second) => {
-            Err(CliError::Puzzle(not_unique_message(first, second)))
+            Err(CliError::Puzzle(not_unique_message(geo, first, second)))
         }
         Solution::None => {
             if args.output == OutputFormat::Json {
@@ -92,12 +92,12 @@ fn report(args: &SolveArgs, geo: &Geometry, givens: &Grid, solution: &Solution) 
 }
 
 /// Says that the puzzle is not unique and where a second solution differs from the one shown.
-pub fn not_unique_message(first: &Grid, second: &Grid) -> String {
+pub fn not_unique_message(geo: &Geometry, first: &Grid, second: &Grid) -> String {
     let cell = first.first_difference(second).unwrap_or(0);
     format!(
         "not unique: the puzzle has more than one solution; the one shown has {} at {}, another has {}",
         digit_symbol(first.get(cell)),
-        cell_name(cell, first.size()),
+        geo.cell_name(cell),
         digit_symbol(second.get(cell))
     )
 }
@@ -121,8 +121,10 @@ fn solution_json(geo: &Geometry, givens: &Grid, solution: &Solution) -> String {
 
 /// The outcome of one batch line.
 enum BatchLine {
-    Unique(Grid),
-    Multiple(Grid),
+    /// The solution, as a puzzle line.
+    Unique(String),
+    /// One of the solutions, as a puzzle line.
+    Multiple(String),
     None,
     Error(String),
 }
@@ -131,10 +133,10 @@ impl BatchLine {
     /// Appends the result line (with its line break) to `out`.
     fn write_to(&self, out: &mut String) {
         match self {
-            BatchLine::Unique(grid) => push_line(out, grid),
-            BatchLine::Multiple(grid) => {
+            BatchLine::Unique(line) => out.push_str(line),
+            BatchLine::Multiple(line) => {
                 out.push_str("multiple ");
-                push_line(out, grid);
+                out.push_str(line);
             }
             BatchLine::None => out.push_str("none"),
             BatchLine::Error(message) => {
@@ -176,8 +178,8 @@ fn run_batch(args: &SolveArgs) -> CliResult {
 
 fn solve_givens(geo: &Geometry, solver: &Solver, givens: &Grid) -> Result<BatchLine, String> {
     Ok(match solver.solve(givens) {
-        Solution::Unique(grid) => BatchLine::Unique(grid),
-        Solution::Multiple(grid, _) => BatchLine::Multiple(grid),
+        Solution::Unique(grid) => BatchLine::Unique(to_line(&grid, geo)),
+        Solution::Multiple(grid, _) => BatchLine::Multiple(to_line(&grid, geo)),
         Solution::None => {
             givens.check_givens(geo).map_err(|e| e.to_string())?;
             BatchLine::None

@@ -35,10 +35,10 @@ pub fn run(args: &SolveArgs) -> CliResult {
         write_atomically(path, page.as_bytes())?;
     }
     if let Some(path) = &args.out {
-        write_atomically(path, to_cell_list(&result.grid).as_bytes())?;
+        write_atomically(path, to_cell_list(&result.grid, &loaded.geo).as_bytes())?;
     }
     let text = if args.output == OutputFormat::Line {
-        to_line(&result.grid) + "\n"
+        to_line(&result.grid, &loaded.geo) + "\n"
     } else {
         report(args, &loaded.geo, &loaded.givens, &result, &status, &steps)
     };

@@ -17,14 +17,18 @@ pub enum RequestError {
     #[error(transparent)]
     Geometry(#[from] GeometryError),
     #[error(
-        "{givens} givens is out of range: a {size}x{size} grid has {cells} cells; use 1 to {}",
+        "{givens} givens is out of range: {shape} has {cells} cells; use 1 to {}",
         cells - 1
     )]
     Givens {
         givens: usize,
-        size: usize,
+        shape: String,
         cells: usize,
     },
+    #[error(
+        "a {shape} does not have {symmetry} symmetry (its turned or mirrored image is another shape): use rotate180, diagonal or none"
+    )]
+    Symmetry { symmetry: String, shape: String },
     #[error("{attempts} attempts is out of range: use 1 to {MAX_ATTEMPTS}")]
     Attempts { attempts: usize },
     #[error(
@@ -43,7 +47,9 @@ impl RequestError {
         match self {
             RequestError::Geometry(GeometryError::BadBoxShape { .. })
             | RequestError::Geometry(GeometryError::BoxDoesNotTile { .. }) => "box",
-            RequestError::Geometry(GeometryError::UnknownVariant { .. }) => "variant",
+            RequestError::Geometry(GeometryError::UnknownVariant { .. })
+            | RequestError::Geometry(GeometryError::MultiCombined { .. }) => "variant",
+            RequestError::Symmetry { .. } => "symmetry",
             RequestError::Geometry(GeometryError::Region(_)) => "regions",
             RequestError::Geometry(_) => "size",
             RequestError::Givens { .. } => "givens",
@@ -74,7 +80,13 @@ impl Request {
         };
         let mut base = self.variant;
         base.killer = false;
-        Geometry::new(size, base, self.box_shape, regions)?;
+        let geo = Geometry::new(size, base, self.box_shape, regions)?;
+        if self.symmetry.orbits_in(&geo).is_none() {
+            return Err(RequestError::Symmetry {
+                symmetry: self.symmetry.to_string(),
+                shape: geo.describe(),
+            });
+        }
         if self.variant.killer && size > super::killer::MAX_KILLER_SIZE {
             return Err(GeometryError::KillerTooLarge {
                 size,
@@ -82,13 +94,16 @@ impl Request {
             }
             .into());
         }
-        let cells = size * size;
+        let cells = geo.cell_count();
         if let Some(givens) = self.givens
             && !(1..cells).contains(&givens)
         {
             return Err(RequestError::Givens {
                 givens,
-                size,
+                shape: match geo.variant().multi {
+                    Some(multi) => format!("a {multi}"),
+                    None => format!("a {size}x{size} grid"),
+                },
                 cells,
             });
         }

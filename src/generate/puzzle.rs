@@ -328,7 +328,7 @@ fn fresh_solution(
     let solution = FIXED_FILL_CAPS
         .iter()
         .flat_map(|&cap| std::iter::repeat_n(cap, FILLS_PER_LAYOUT))
-        .find_map(|cap| fill_with(shape.solver.generic(), shape.geo.size(), rng, cap))
+        .find_map(|cap| fill_with(shape.solver.generic(), &shape.geo, rng, cap))
         .ok_or_else(|| no_fill(request))?;
     Ok((shape, solution))
 }
@@ -353,9 +353,8 @@ fn fresh_jigsaw(
         };
         let geo = Geometry::new(request.size, request.variant, None, Some(map.clone()))?;
         let shape = Prepared::new(geo, (request.variant, request.size, None, Some(map)));
-        let size = request.size;
         let filled = (0..FILLS_PER_LAYOUT)
-            .find_map(|_| fill_with(shape.solver.generic(), size, rng, FILL_NODE_CAP));
+            .find_map(|_| fill_with(shape.solver.generic(), &shape.geo, rng, FILL_NODE_CAP));
         if let Some(solution) = filled {
             return Ok((shape, solution));
         }
@@ -390,15 +389,20 @@ pub fn random_fill(geo: &Geometry, rng: &mut SeededRng) -> Option<Grid> {
 
 /// A random solution found within `cap` search nodes, if any.
 fn random_fill_capped(geo: &Geometry, rng: &mut SeededRng, cap: u64) -> Option<Grid> {
-    fill_with(&GenericSolver::new(geo), geo.size(), rng, cap)
+    fill_with(&GenericSolver::new(geo), geo, rng, cap)
 }
 
 /// A random solution by a ready solver within `cap` search nodes, if any.
-fn fill_with(solver: &GenericSolver, size: usize, rng: &mut SeededRng, cap: u64) -> Option<Grid> {
+fn fill_with(
+    solver: &GenericSolver,
+    geo: &Geometry,
+    rng: &mut SeededRng,
+    cap: u64,
+) -> Option<Grid> {
     let mut pick = |mask: u32| rng.pick_bit(mask);
     solver
-        .first_with_order_capped(&vec![0; size * size], &mut pick, cap)
-        .map(|cells| Grid::new(size, cells))
+        .first_with_order_capped(geo.empty_grid().cells(), &mut pick, cap)
+        .map(|cells| Grid::new(geo.size(), cells))
 }
 
 /// Digs the solution for the target. A minimal puzzle, when asked, digs while the puzzle stays
@@ -413,7 +417,7 @@ fn dig_for(
     solution: &Grid,
     rng: &mut SeededRng,
 ) -> Grid {
-    let orbits = request.symmetry.orbits(geo.size());
+    let orbits = request.symmetry.orbits_in(geo).unwrap_or_default();
     let floor = request.givens.unwrap_or(0);
     let unique = |p: &Grid, emptied: &[usize]| solver.stays_unique(p, solution, emptied);
     let mut keep: Box<Keep> = match request.target {

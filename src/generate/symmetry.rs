@@ -2,6 +2,8 @@
 //! symmetric (none, 180° rotation, 90° rotation, left-right mirror, main-diagonal reflection).
 
 use std::fmt;
+
+use crate::grid::{CellNames, Geometry};
 use std::str::FromStr;
 
 /// The symmetry of the pattern of givens.
@@ -41,43 +43,64 @@ impl Symmetry {
         }
     }
 
-    /// The cells a cell is tied to (itself included), in an `n × n` grid.
-    fn images(&self, cell: usize, n: usize) -> Vec<usize> {
-        let (r, c) = (cell / n, cell % n);
-        let at = |r: usize, c: usize| r * n + c;
-        let mut cells = match self {
-            Symmetry::None => vec![cell],
-            Symmetry::Rotate180 => vec![cell, at(n - 1 - r, n - 1 - c)],
+    /// The positions a position is tied to (itself included), in a square of side `n`.
+    fn image_positions(&self, (r, c): (usize, usize), n: usize) -> Vec<(usize, usize)> {
+        match self {
+            Symmetry::None => vec![(r, c)],
+            Symmetry::Rotate180 => vec![(r, c), (n - 1 - r, n - 1 - c)],
             Symmetry::Rotate90 => vec![
-                cell,
-                at(c, n - 1 - r),
-                at(n - 1 - r, n - 1 - c),
-                at(n - 1 - c, r),
+                (r, c),
+                (c, n - 1 - r),
+                (n - 1 - r, n - 1 - c),
+                (n - 1 - c, r),
             ],
-            Symmetry::Mirror => vec![cell, at(r, n - 1 - c)],
-            Symmetry::Diagonal => vec![cell, at(c, r)],
-        };
+            Symmetry::Mirror => vec![(r, c), (r, n - 1 - c)],
+            Symmetry::Diagonal => vec![(r, c), (c, r)],
+        }
+    }
+
+    /// The cells a cell is tied to (itself included), or `None` when an image falls where the
+    /// shape has no cell.
+    fn images(&self, cell: usize, names: &CellNames) -> Option<Vec<usize>> {
+        let (rows, cols) = names.extent();
+        let n = rows.max(cols);
+        let mut cells = self
+            .image_positions(names.row_col(cell), n)
+            .into_iter()
+            .map(|(r, c)| names.cell_at(r, c))
+            .collect::<Option<Vec<usize>>>()?;
         cells.sort_unstable();
         cells.dedup();
-        cells
+        Some(cells)
     }
 
     /// The orbits: groups of cells that are removed or kept together, each listed once, ordered
-    /// by their first cell.
+    /// by their first cell, in an `n × n` grid.
     pub fn orbits(&self, n: usize) -> Vec<Vec<usize>> {
-        let mut seen = vec![false; n * n];
+        self.orbits_of(&CellNames::Square(n), n * n)
+            .unwrap_or_default()
+    }
+
+    /// The orbits of a geometry's cells; `None` when the shape does not have this symmetry
+    /// (a Twodoku turned a quarter is not a Twodoku).
+    pub fn orbits_in(&self, geo: &Geometry) -> Option<Vec<Vec<usize>>> {
+        self.orbits_of(&geo.names(), geo.cell_count())
+    }
+
+    fn orbits_of(&self, names: &CellNames, cells: usize) -> Option<Vec<Vec<usize>>> {
+        let mut seen = vec![false; cells];
         let mut orbits = Vec::new();
-        for cell in 0..n * n {
+        for cell in 0..cells {
             if seen[cell] {
                 continue;
             }
-            let orbit = self.images(cell, n);
+            let orbit = self.images(cell, names)?;
             for &member in &orbit {
                 seen[member] = true;
             }
             orbits.push(orbit);
         }
-        orbits
+        Some(orbits)
     }
 
     /// True when the givens (non-zero cells) of a grid follow this symmetry.

@@ -10,8 +10,8 @@ use crate::grid::{Geometry, Grid};
 pub fn shuffle_solution(geo: &Geometry, grid: &Grid, rng: &mut SeededRng) -> Grid {
     let mut cells = relabel(grid.cells(), geo.size(), rng);
     let variant = geo.variant();
-    if variant.jigsaw {
-        // Regions are fixed: only the digits may change.
+    if variant.jigsaw || variant.multi.is_some() {
+        // Regions and overlapping grids are fixed: only the digits may change.
     } else if variant.diagonal || variant.window {
         cells = dihedral(&cells, geo.size(), rng.below(8));
     } else if let Some(shape) = geo.box_shape() {

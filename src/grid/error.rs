@@ -4,7 +4,7 @@
 use thiserror::Error;
 
 use super::geometry::{HouseKind, MAX_SIZE};
-use super::text::{cell_name, counted, shown_char, shown_text};
+use super::text::{counted, shown_char, shown_text};
 
 /// How many conflicts a message lists before it says how many more there are.
 pub const CONFLICTS_SHOWN: usize = 10;
@@ -23,7 +23,7 @@ fn n(count: &usize, noun: &str) -> String {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GeometryError {
     #[error(
-        "unknown variant {}: use classic, diagonal, window, jigsaw, killer, or a combination such as jigsaw+diagonal",
+        "unknown variant {}: use classic, diagonal, window, jigsaw, killer, samurai, twodoku, butterfly, or a combination such as jigsaw+diagonal",
         shown_text(.text)
     )]
     UnknownVariant { text: String },
@@ -70,6 +70,13 @@ pub enum GeometryError {
     CageSizeMismatch { cages: usize, size: usize },
     #[error(transparent)]
     Cage(#[from] super::cages::CageError),
+    #[error(
+        "{}: samurai, twodoku and butterfly combine with no other variant",
+        shown_text(.text)
+    )]
+    MultiCombined { text: String },
+    #[error("a {shape} puzzle is made of 9x9 grids; size {size} is not possible")]
+    MultiSize { shape: String, size: usize },
 }
 
 /// A jigsaw region map that is not N connected regions of N cells.
@@ -180,6 +187,58 @@ pub enum ParseError {
     #[error("the grid has {}; a {size}x{size} grid needs {size}", n(.found, "row"))]
     WrongRowCount { found: usize, size: usize },
     #[error(
+        "line {line}: the puzzle line has {}; a {shape} needs {frame} ({rows} rows of {cols}, # where there is no cell) or its {cells} cells alone",
+        n(.found, "symbol")
+    )]
+    WrongFrameLength {
+        line: usize,
+        found: usize,
+        shape: String,
+        frame: usize,
+        rows: usize,
+        cols: usize,
+        cells: usize,
+    },
+    #[error(
+        "line {line}, column {column}: {} is where a {shape} has no cell (write # there)",
+        sym(.symbol)
+    )]
+    DigitInHole {
+        line: usize,
+        column: usize,
+        symbol: char,
+        shape: String,
+    },
+    #[error(
+        "line {line}: # marks a frame position without a cell, and a {shape} has a cell at r{row}c{col}",
+        row = .row + 1,
+        col = .col + 1
+    )]
+    HoleAtCell {
+        line: usize,
+        shape: String,
+        row: usize,
+        col: usize,
+    },
+    #[error("the grid has {}; a {shape} needs {rows}", n(.found, "row"))]
+    WrongFrameRowCount {
+        found: usize,
+        shape: String,
+        rows: usize,
+    },
+    #[error(
+        "line {line} has {}; row {row} of a {shape} needs {cols} (# where there is no cell) or its {cells} cells alone",
+        n(.found, "symbol")
+    )]
+    WrongFrameRowLength {
+        line: usize,
+        found: usize,
+        shape: String,
+        row: usize,
+        cols: usize,
+        cells: usize,
+    },
+    #[error(
         "line {line}: a second line, but a puzzle line is one line (grid text has one line per row)"
     )]
     ExtraLine { line: usize },
@@ -214,8 +273,8 @@ pub struct Conflict {
     pub value: u8,
     /// The house they share.
     pub house: HouseKind,
-    /// The grid size, to name the cells.
-    pub size: usize,
+    /// How to name the cells.
+    pub names: super::multi::CellNames,
 }
 
 impl std::fmt::Display for Conflict {
@@ -223,8 +282,8 @@ impl std::fmt::Display for Conflict {
         write!(
             f,
             "{} and {} both hold {} ({})",
-            cell_name(self.first, self.size),
-            cell_name(self.second, self.size),
+            self.names.name(self.first),
+            self.names.name(self.second),
             super::text::digit_symbol(self.value),
             self.house
         )

@@ -6,6 +6,8 @@ use std::sync::Arc;
 
 use super::cages::CageSet;
 use super::error::GeometryError;
+use super::multi::{CellNames, Frame, MultiShape, SubGrid};
+use super::puzzle::Grid;
 use super::regions::RegionMap;
 use super::variant::{BoxShape, Variant};
 
@@ -24,6 +26,32 @@ pub enum HouseKind {
     Diagonal,
     AntiDiagonal,
     Window(usize),
+    /// A row of one sub-grid of a multi-grid shape (0-based within the sub-grid).
+    GridRow(SubGrid, usize),
+    /// A column of one sub-grid.
+    GridColumn(SubGrid, usize),
+    /// A box of one sub-grid (a box shared by two sub-grids is named after the first).
+    GridBox(SubGrid, usize),
+}
+
+impl HouseKind {
+    /// Boxes and jigsaw regions: the houses that cut rows and columns into segments.
+    pub fn is_block(&self) -> bool {
+        matches!(
+            self,
+            HouseKind::Box(_) | HouseKind::Region(_) | HouseKind::GridBox(..)
+        )
+    }
+
+    /// Rows, of the grid or of a sub-grid.
+    pub fn is_row(&self) -> bool {
+        matches!(self, HouseKind::Row(_) | HouseKind::GridRow(..))
+    }
+
+    /// Columns, of the grid or of a sub-grid.
+    pub fn is_column(&self) -> bool {
+        matches!(self, HouseKind::Column(_) | HouseKind::GridColumn(..))
+    }
 }
 
 impl fmt::Display for HouseKind {
@@ -37,6 +65,9 @@ impl fmt::Display for HouseKind {
             HouseKind::Diagonal => f.write_str("main diagonal"),
             HouseKind::AntiDiagonal => f.write_str("anti-diagonal"),
             HouseKind::Window(i) => write!(f, "window {}", i + 1),
+            HouseKind::GridRow(grid, i) => write!(f, "row {} of {grid}", i + 1),
+            HouseKind::GridColumn(grid, i) => write!(f, "column {} of {grid}", i + 1),
+            HouseKind::GridBox(grid, i) => write!(f, "box {} of {grid}", i + 1),
         }
     }
 }
@@ -50,6 +81,38 @@ pub struct House {
     pub cells: Vec<usize>,
 }
 
+/// One `N×N` grid of rows and columns inside a geometry: the whole grid, or one sub-grid of a
+/// multi-grid shape. Fish and rectangles work inside one such square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GridSquare {
+    /// Frame row of the square's top row.
+    pub top: usize,
+    /// Frame column of its left column.
+    pub left: usize,
+    /// Rows and columns.
+    pub side: usize,
+    /// The sub-grid, for multi-grid shapes.
+    pub grid: Option<SubGrid>,
+}
+
+impl GridSquare {
+    /// The house kind of row `i` (0-based) of this square.
+    pub fn row(&self, i: usize) -> HouseKind {
+        match self.grid {
+            Some(grid) => HouseKind::GridRow(grid, i),
+            None => HouseKind::Row(i),
+        }
+    }
+
+    /// The house kind of column `i` of this square.
+    pub fn column(&self, i: usize) -> HouseKind {
+        match self.grid {
+            Some(grid) => HouseKind::GridColumn(grid, i),
+            None => HouseKind::Column(i),
+        }
+    }
+}
+
 /// The houses of one puzzle shape, built once and shared by solver, rater, generator and renderer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Geometry {
@@ -59,6 +122,8 @@ pub struct Geometry {
     regions: Option<RegionMap>,
     /// Killer cages (their cells are peers too: digits in a cage are distinct).
     cages: Option<Arc<CageSet>>,
+    /// For multi-grid shapes: the frame the cells sit in (`None`: the cells fill an `N×N` square).
+    frame: Option<Arc<Frame>>,
     // Shared, so that cloning a geometry (every generated puzzle carries one) copies no tables.
     houses: Arc<[House]>,
     cell_houses: Arc<[Vec<usize>]>,
@@ -124,6 +189,9 @@ impl Geometry {
         regions: Option<RegionMap>,
     ) -> Result<Geometry, GeometryError> {
         check_size(size)?;
+        if let Some(shape) = variant.multi {
+            return Geometry::multi(size, shape);
+        }
         if variant.killer {
             return Err(GeometryError::KillerNeedsCages);
         }
@@ -133,14 +201,46 @@ impl Geometry {
             check_window(size, box_shape)?;
         }
         let houses = build_houses(size, variant, box_shape, regions.as_ref());
-        let cell_houses = index_cell_houses(size, &houses);
-        let peers = index_peers(size, &houses, &cell_houses);
+        let cell_houses = index_cell_houses(size * size, &houses);
+        let peers = index_peers(&houses, &cell_houses);
         Ok(Geometry {
             size,
             variant,
             box_shape,
             regions,
             cages: None,
+            frame: None,
+            houses: houses.into(),
+            cell_houses: cell_houses.into(),
+            peers: peers.into(),
+        })
+    }
+
+    /// A multi-grid shape of 9×9 grids: the rows, columns and boxes of every sub-grid.
+    fn multi(size: usize, shape: MultiShape) -> Result<Geometry, GeometryError> {
+        if size != MultiShape::GRID {
+            return Err(GeometryError::MultiSize {
+                shape: shape.name().to_string(),
+                size,
+            });
+        }
+        let frame = shape.frame();
+        let houses = multi_houses(shape, &frame);
+        let cell_houses = index_cell_houses(frame.cell_count(), &houses);
+        let peers = index_peers(&houses, &cell_houses);
+        Ok(Geometry {
+            size,
+            variant: Variant {
+                multi: Some(shape),
+                ..Variant::CLASSIC
+            },
+            box_shape: Some(BoxShape {
+                rows: MultiShape::BOX,
+                cols: MultiShape::BOX,
+            }),
+            regions: None,
+            cages: None,
+            frame: Some(Arc::new(frame)),
             houses: houses.into(),
             cell_houses: cell_houses.into(),
             peers: peers.into(),
@@ -196,9 +296,89 @@ impl Geometry {
         self.size
     }
 
-    /// `N*N`: the number of cells.
+    /// The number of cells: `N*N`, or the cells of a multi-grid frame.
     pub fn cell_count(&self) -> usize {
-        self.size * self.size
+        match &self.frame {
+            Some(frame) => frame.cell_count(),
+            None => self.size * self.size,
+        }
+    }
+
+    /// A grid with every cell of this geometry empty.
+    pub fn empty_grid(&self) -> Grid {
+        Grid::new(self.size, vec![0; self.cell_count()])
+    }
+
+    /// The frame of a multi-grid shape; `None` when the cells fill an `N×N` square.
+    pub fn frame(&self) -> Option<&Frame> {
+        self.frame.as_deref()
+    }
+
+    /// Rows and columns of the grid as drawn: `N×N`, or the multi-grid frame.
+    pub fn extent(&self) -> (usize, usize) {
+        match &self.frame {
+            Some(frame) => (frame.rows(), frame.cols()),
+            None => (self.size, self.size),
+        }
+    }
+
+    /// The 0-based (row, column) of a cell in the grid as drawn.
+    pub fn row_col(&self, cell: usize) -> (usize, usize) {
+        match &self.frame {
+            Some(frame) => frame.row_col(cell),
+            None => (cell / self.size, cell % self.size),
+        }
+    }
+
+    /// The squares of rows and columns: the grid itself, or every sub-grid of a multi-grid.
+    pub fn squares(&self) -> Vec<GridSquare> {
+        match self.variant.multi {
+            None => vec![GridSquare {
+                top: 0,
+                left: 0,
+                side: self.size,
+                grid: None,
+            }],
+            Some(shape) => (shape.origins().iter().enumerate())
+                .map(|(i, &(top, left))| GridSquare {
+                    top,
+                    left,
+                    side: MultiShape::GRID,
+                    grid: Some(SubGrid {
+                        shape,
+                        index: i as u8,
+                    }),
+                })
+                .collect(),
+        }
+    }
+
+    /// The cell at row `row`, column `col` of a square of this geometry.
+    pub fn square_cell(&self, square: &GridSquare, row: usize, col: usize) -> usize {
+        match &self.frame {
+            Some(frame) => frame
+                .cell_at(square.top + row, square.left + col)
+                .unwrap_or(0),
+            None => (square.top + row) * self.size + square.left + col,
+        }
+    }
+
+    /// The cell at a 0-based (row, column) of the grid as drawn, if one is there.
+    pub fn cell_at(&self, row: usize, col: usize) -> Option<usize> {
+        self.names().cell_at(row, col)
+    }
+
+    /// How this geometry's cells are named (`r3c5`, in frame coordinates for multi-grids).
+    pub fn names(&self) -> CellNames {
+        match &self.frame {
+            Some(frame) => CellNames::Frame(Arc::clone(frame)),
+            None => CellNames::Square(self.size),
+        }
+    }
+
+    /// The name of a cell: `r3c5`.
+    pub fn cell_name(&self, cell: usize) -> String {
+        self.names().name(cell)
     }
 
     /// The variant.
@@ -258,7 +438,10 @@ impl Geometry {
 
     /// A short description such as `9x9 classic` or `9x9 jigsaw+diagonal`.
     pub fn describe(&self) -> String {
-        format!("{0}x{0} {1}", self.size, self.variant)
+        match self.variant.multi {
+            Some(shape) => shape.to_string(),
+            None => format!("{0}x{0} {1}", self.size, self.variant),
+        }
     }
 }
 
@@ -443,8 +626,50 @@ fn square_house(kind: HouseKind, size: usize, top: usize, left: usize, shape: Bo
     house(kind, cells)
 }
 
-fn index_cell_houses(size: usize, houses: &[House]) -> Vec<Vec<usize>> {
-    let mut cell_houses = vec![Vec::new(); size * size];
+/// The houses of a multi-grid shape: the rows of every sub-grid, then their columns, then their
+/// boxes (a box two sub-grids share once), all as cells of the frame.
+fn multi_houses(shape: MultiShape, frame: &Frame) -> Vec<House> {
+    let n = MultiShape::GRID;
+    let b = MultiShape::BOX;
+    let cell = |r: usize, c: usize| frame.cell_at(r, c).unwrap_or(0);
+    let grids = || {
+        shape.origins().iter().enumerate().map(move |(i, &origin)| {
+            let grid = SubGrid {
+                shape,
+                index: i as u8,
+            };
+            (grid, origin)
+        })
+    };
+    let mut houses = Vec::new();
+    for (grid, (top, left)) in grids() {
+        for r in 0..n {
+            let cells = (0..n).map(|c| cell(top + r, left + c));
+            houses.push(house(HouseKind::GridRow(grid, r), cells));
+        }
+    }
+    for (grid, (top, left)) in grids() {
+        for c in 0..n {
+            let cells = (0..n).map(|r| cell(top + r, left + c));
+            houses.push(house(HouseKind::GridColumn(grid, c), cells));
+        }
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for (grid, (top, left)) in grids() {
+        for k in 0..n {
+            let (r0, c0) = (top + k / b * b, left + k % b * b);
+            if !seen.insert((r0, c0)) {
+                continue;
+            }
+            let cells = (0..n).map(|i| cell(r0 + i / b, c0 + i % b));
+            houses.push(house(HouseKind::GridBox(grid, k), cells));
+        }
+    }
+    houses
+}
+
+fn index_cell_houses(cells: usize, houses: &[House]) -> Vec<Vec<usize>> {
+    let mut cell_houses = vec![Vec::new(); cells];
     for (index, house) in houses.iter().enumerate() {
         for &cell in &house.cells {
             cell_houses[cell].push(index);
@@ -453,8 +678,8 @@ fn index_cell_houses(size: usize, houses: &[House]) -> Vec<Vec<usize>> {
     cell_houses
 }
 
-fn index_peers(size: usize, houses: &[House], cell_houses: &[Vec<usize>]) -> Vec<Vec<usize>> {
-    (0..size * size)
+fn index_peers(houses: &[House], cell_houses: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    (0..cell_houses.len())
         .map(|cell| {
             let mut peers: Vec<usize> = cell_houses[cell]
                 .iter()
@@ -665,6 +890,37 @@ mod tests {
             GeometryError::UnsupportedSize { .. }
         ));
         assert!(Geometry::classic(25).is_ok());
+    }
+
+    #[test]
+    fn samurai_has_the_houses_of_five_grids() {
+        let geo = geometry(9, "samurai").unwrap();
+        assert_eq!(geo.cell_count(), 369);
+        assert_eq!(geo.extent(), (21, 21));
+        assert_eq!(geo.houses().len(), 45 + 45 + 41);
+        assert!(geo.houses().iter().all(|h| h.cells.len() == 9));
+        let centre_cell = geo.cell_at(10, 10).unwrap();
+        assert_eq!(geo.houses_of(centre_cell).len(), 3);
+        let shared = geo.cell_at(7, 7).unwrap();
+        assert_eq!(geo.houses_of(shared).len(), 5);
+        assert_eq!(geo.peers(shared).len(), 20 + 6 + 6);
+        assert_eq!(geo.cell_name(9), "r1c13");
+        let first = &geo.houses()[0];
+        assert_eq!(first.kind.to_string(), "row 1 of the top-left grid");
+        assert_eq!(geometry(9, "twodoku").unwrap().cell_count(), 153);
+        let butterfly = geometry(9, "butterfly").unwrap();
+        assert_eq!(butterfly.cell_count(), 144);
+        assert_eq!(butterfly.houses().len(), 36 + 36 + 16);
+    }
+
+    #[test]
+    fn samurai_is_9x9_grids_alone() {
+        assert!(matches!(
+            geometry(6, "samurai").unwrap_err(),
+            GeometryError::MultiSize { size: 6, .. }
+        ));
+        let err = "samurai+diagonal".parse::<Variant>().unwrap_err();
+        assert!(err.to_string().contains("combine with no other"), "{err}");
     }
 
     #[test]

@@ -3,7 +3,9 @@
 
 pub mod cages;
 pub mod error;
+pub mod frame_text;
 pub mod geometry;
+pub mod multi;
 pub mod puzzle;
 pub mod regions;
 pub mod text;
@@ -11,11 +13,13 @@ pub mod variant;
 
 pub use cages::{Cage, CageError, CageSet};
 pub use error::{Conflict, GeometryError, InvalidGivens, ParseError, RegionError, SkippedLine};
-pub use geometry::{Geometry, House, HouseKind, MAX_KILLER_SIZE, MAX_SIZE, MIN_SIZE};
+pub use frame_text::{shape_of_grid, shape_of_line};
+pub use geometry::{Geometry, GridSquare, House, HouseKind, MAX_KILLER_SIZE, MAX_SIZE, MIN_SIZE};
+pub use multi::{CellNames, Frame, MultiShape, NO_CELL, SubGrid};
 pub use puzzle::Grid;
 pub use regions::RegionMap;
 pub use text::{
-    Format, cell_name, digit_symbol, parse_cell_name, push_line, to_cell_list, to_grid_text,
-    to_line,
+    Format, cell_name, digit_symbol, parse_cell_name, parse_cell_name_in, parse_line_of, push_line,
+    to_cell_list, to_grid_text, to_line,
 };
 pub use variant::{BoxShape, Variant};

@@ -4,7 +4,8 @@
 use super::error::{Conflict, InvalidGivens};
 use super::geometry::Geometry;
 
-/// An `N×N` grid of digits, row-major, `0` for an empty cell.
+/// The digits of a puzzle's cells (digits `1..=N`), `0` for an empty cell: `N×N` cells
+/// row-major, or the cells of a multi-grid frame (see [`Geometry::empty_grid`]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
     size: usize,
@@ -12,18 +13,12 @@ pub struct Grid {
 }
 
 impl Grid {
-    /// A grid from its cells; `cells.len()` must be `size * size`.
+    /// A grid of digits `1..=size` from its cells (`size * size` of them for an `N×N` grid).
     pub fn new(size: usize, cells: Vec<u8>) -> Grid {
-        assert_eq!(
-            cells.len(),
-            size * size,
-            "a {size}x{size} grid needs {} cells",
-            size * size
-        );
         Grid { size, cells }
     }
 
-    /// An empty grid.
+    /// An empty `N×N` grid.
     pub fn empty(size: usize) -> Grid {
         Grid::new(size, vec![0; size * size])
     }
@@ -81,7 +76,7 @@ impl Grid {
                             second: b,
                             value,
                             house: house.kind,
-                            size: self.size,
+                            names: geo.names(),
                         });
                     }
                 }

@@ -5,7 +5,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::error::{ParseError, SkippedLine};
+use super::frame_text::{frame_grid_text, frame_line, parse_frame_grid, parse_frame_line};
 use super::geometry::{Geometry, MAX_SIZE, MIN_SIZE};
+use super::multi::CellNames;
 use super::puzzle::Grid;
 
 /// A puzzle's text format.
@@ -121,6 +123,35 @@ pub fn cell_name(cell: usize, size: usize) -> String {
 
 /// Reads a cell name (`r5c5`, `R5C5`, or `5,5`) into a row-major index, checking the range.
 pub fn parse_cell_name(text: &str, size: usize) -> Result<usize, String> {
+    parse_cell_name_in(text, &CellNames::Square(size))
+}
+
+/// Reads a cell name of a grid or frame (`r5c5`, `R5C5`, or `5,5`, in its rows and columns) into
+/// the cell's index, checking that the cell exists.
+pub fn parse_cell_name_in(text: &str, names: &CellNames) -> Result<usize, String> {
+    let (row, col) = parse_row_col(text)?;
+    let (rows, cols) = names.extent();
+    if !(1..=rows).contains(&row) || !(1..=cols).contains(&col) {
+        let extent = if rows == cols {
+            format!("rows and columns 1 to {rows}")
+        } else {
+            format!("rows 1 to {rows}, columns 1 to {cols}")
+        };
+        return Err(format!(
+            "cell {} is outside the {rows}x{cols} grid ({extent})",
+            shown_text(text.trim())
+        ));
+    }
+    names.cell_at(row - 1, col - 1).ok_or_else(|| {
+        format!(
+            "there is no cell at {} (that part of the frame is empty)",
+            shown_text(text.trim())
+        )
+    })
+}
+
+/// The 1-based row and column a cell name gives, unchecked.
+fn parse_row_col(text: &str) -> Result<(usize, usize), String> {
     let lower = text.trim().to_ascii_lowercase();
     let bad = || {
         format!(
@@ -137,13 +168,7 @@ pub fn parse_cell_name(text: &str, size: usize) -> Result<usize, String> {
     };
     let row: usize = row.trim().parse().map_err(|_| bad())?;
     let col: usize = col.trim().parse().map_err(|_| bad())?;
-    if !(1..=size).contains(&row) || !(1..=size).contains(&col) {
-        return Err(format!(
-            "cell {} is outside the {size}x{size} grid (rows and columns 1 to {size})",
-            shown_text(text.trim())
-        ));
-    }
-    Ok((row - 1) * size + (col - 1))
+    Ok((row, col))
 }
 
 /// Guesses the format: `Cells` when the first non-empty line is three integers, `Line` when there
@@ -199,6 +224,15 @@ pub fn parse_line(text: &str, line_no: usize, size: Option<usize>) -> Result<Gri
     Ok(Grid::new(size, cells))
 }
 
+/// Reads one puzzle line of a known geometry (a multi-grid's frame line or cells, or `N*N`
+/// symbols).
+pub fn parse_line_of(text: &str, line_no: usize, geo: &Geometry) -> Result<Grid, ParseError> {
+    match geo.frame() {
+        Some(frame) => parse_frame_line(text, line_no, geo, frame),
+        None => parse_line(text, line_no, Some(geo.size())),
+    }
+}
+
 /// The size of a puzzle line of `found` cells: its square root, from 2 to [`MAX_SIZE`].
 fn size_of_line(found: usize, line: usize) -> Result<usize, ParseError> {
     let size = found.isqrt();
@@ -211,7 +245,12 @@ fn size_of_line(found: usize, line: usize) -> Result<usize, ParseError> {
     Ok(size)
 }
 
-fn read_symbol(symbol: char, line: usize, column: usize, size: usize) -> Result<u8, ParseError> {
+pub(super) fn read_symbol(
+    symbol: char,
+    line: usize,
+    column: usize,
+    size: usize,
+) -> Result<u8, ParseError> {
     match symbol_value(symbol) {
         Some(value) if usize::from(value) <= size => Ok(value),
         _ => Err(symbol_error(symbol, line, column, size)),
@@ -280,7 +319,7 @@ pub fn parse_grid_text(text: &str, size: Option<usize>) -> Result<Grid, ParseErr
 
 /// The rows of grid text that hold a symbol: the 1-based line number and the symbols with their
 /// 1-based columns.
-fn grid_rows(
+pub(super) fn grid_rows(
     text: &str,
 ) -> impl Iterator<Item = (usize, impl Iterator<Item = (usize, char)> + Clone + '_)> + '_ {
     text.lines()
@@ -304,7 +343,7 @@ pub const MAX_SKIPPED_LINES: usize = 1000;
 /// reported and skipped; the rest is read. More than [`MAX_SKIPPED_LINES`] such lines is an
 /// error.
 pub fn parse_cell_list(text: &str, geo: &Geometry) -> Result<(Grid, Vec<SkippedLine>), ParseError> {
-    let mut grid = Grid::empty(geo.size());
+    let mut grid = geo.empty_grid();
     let mut skipped = Vec::new();
     let mut placed = 0;
     for (index, line) in text.lines().enumerate() {
@@ -348,16 +387,26 @@ fn place_cell_line(line: &str, grid: &mut Grid, geo: &Geometry) -> Result<(), St
         })
         .collect::<Result<Vec<usize>, String>>()?;
     let (row, col, value) = (numbers[0], numbers[1], numbers[2]);
-    for (name, number) in [("row", row), ("column", col), ("value", value)] {
-        if !(1..=size).contains(&number) {
-            return Err(format!("{name} {number} is out of range 1 to {size}"));
+    let (rows, cols) = geo.extent();
+    for (name, number, max) in [
+        ("row", row, rows),
+        ("column", col, cols),
+        ("value", value, size),
+    ] {
+        if !(1..=max).contains(&number) {
+            return Err(format!("{name} {number} is out of range 1 to {max}"));
         }
     }
-    let cell = (row - 1) * size + (col - 1);
+    let Some(cell) = geo.cell_at(row - 1, col - 1) else {
+        return Err(format!(
+            "there is no cell at r{row}c{col} in a {}",
+            geo.describe()
+        ));
+    };
     if grid.get(cell) != 0 {
         return Err(format!(
             "{} already holds {}",
-            cell_name(cell, size),
+            geo.cell_name(cell),
             grid.get(cell)
         ));
     }
@@ -374,8 +423,8 @@ fn conflicting_peer(grid: &Grid, geo: &Geometry, cell: usize, value: u8) -> Opti
         if let Some(&other) = house.cells.iter().find(|&&c| grid.get(c) == value) {
             return Some(format!(
                 "{} = {value} conflicts with {} = {value} ({})",
-                cell_name(cell, geo.size()),
-                cell_name(other, geo.size()),
+                geo.cell_name(cell),
+                geo.cell_name(other),
                 house.kind
             ));
         }
@@ -416,35 +465,46 @@ pub fn parse_puzzle(
     format: Format,
 ) -> Result<(Grid, Vec<SkippedLine>), ParseError> {
     let size = Some(geo.size());
-    match format {
-        Format::Line => {
+    match (format, geo.frame()) {
+        (Format::Line, frame) => {
             let (line_no, line) = first_content_line(text).ok_or(ParseError::Empty)?;
             let extra = text.lines().enumerate().skip(line_no);
             if let Some((index, _)) = extra.into_iter().find(|(_, l)| !l.trim().is_empty()) {
                 return Err(ParseError::ExtraLine { line: index + 1 });
             }
-            parse_line(line, line_no, size).map(|g| (g, Vec::new()))
+            match frame {
+                Some(frame) => parse_frame_line(line, line_no, geo, frame),
+                None => parse_line(line, line_no, size),
+            }
+            .map(|g| (g, Vec::new()))
         }
-        Format::Grid => parse_grid_text(text, size).map(|g| (g, Vec::new())),
-        Format::Cells => parse_cell_list(text, geo),
+        (Format::Grid, Some(frame)) => parse_frame_grid(text, geo, frame).map(|g| (g, Vec::new())),
+        (Format::Grid, None) => parse_grid_text(text, size).map(|g| (g, Vec::new())),
+        (Format::Cells, _) => parse_cell_list(text, geo),
     }
 }
 
-/// The grid as one line, `.` for empty cells.
-pub fn to_line(grid: &Grid) -> String {
+/// The grid as one line, `.` for empty cells (`#` where a multi-grid frame has no cell).
+pub fn to_line(grid: &Grid, geo: &Geometry) -> String {
     let mut line = String::with_capacity(grid.cells().len());
-    push_line(&mut line, grid);
+    push_line(&mut line, grid, geo);
     line
 }
 
 /// Appends the grid as one line (as [`to_line`]) to `out`, without a line break.
-pub fn push_line(out: &mut String, grid: &Grid) {
-    out.extend(grid.cells().iter().map(|&v| digit_symbol(v)));
+pub fn push_line(out: &mut String, grid: &Grid, geo: &Geometry) {
+    match geo.frame() {
+        Some(frame) => out.push_str(&frame_line(grid, frame)),
+        None => out.extend(grid.cells().iter().map(|&v| digit_symbol(v))),
+    }
 }
 
 /// The grid as text: one row per line, cells separated by spaces, `|` between boxes and a rule
 /// between bands for variants with boxes.
 pub fn to_grid_text(grid: &Grid, geo: &Geometry) -> String {
+    if let Some(frame) = geo.frame() {
+        return frame_grid_text(grid, frame, geo.box_shape().map_or(3, |b| b.rows));
+    }
     let size = grid.size();
     let shape = geo.box_shape();
     let mut out = String::new();
@@ -482,18 +542,14 @@ fn band_rule(size: usize, box_cols: usize) -> String {
     inner.join("+") + "\n"
 }
 
-/// The grid as a `row col value` list (1-based), filled cells only.
-pub fn to_cell_list(grid: &Grid) -> String {
-    let size = grid.size();
+/// The grid as a `row col value` list (1-based, frame rows and columns for multi-grids),
+/// filled cells only.
+pub fn to_cell_list(grid: &Grid, geo: &Geometry) -> String {
     let mut out = String::new();
     for (cell, &value) in grid.cells().iter().enumerate() {
         if value != 0 {
-            out.push_str(&format!(
-                "{} {} {}\n",
-                cell / size + 1,
-                cell % size + 1,
-                value
-            ));
+            let (row, col) = geo.row_col(cell);
+            out.push_str(&format!("{} {} {}\n", row + 1, col + 1, value));
         }
     }
     out
@@ -521,7 +577,7 @@ mod tests {
         let grid = parse_line(LINE, 1, None).unwrap();
         assert_eq!(grid.size(), 9);
         assert_eq!(grid.get(0), 4);
-        assert_eq!(to_line(&grid), LINE);
+        assert_eq!(to_line(&grid, &Geometry::classic(9).unwrap()), LINE);
         let zeros = LINE.replace('.', "0");
         assert_eq!(parse_line(&zeros, 1, None).unwrap(), grid);
     }
@@ -624,7 +680,7 @@ mod tests {
                 "line 7: r2c2 already holds 3; line skipped",
             ]
         );
-        assert_eq!(to_cell_list(&grid), "1 1 5\n2 2 3\n");
+        assert_eq!(to_cell_list(&grid, &geo), "1 1 5\n2 2 3\n");
     }
 
     #[test]

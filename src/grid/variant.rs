@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::error::GeometryError;
+use super::multi::MultiShape;
 
 /// Which extra rules a puzzle has on top of rows and columns.
 ///
@@ -19,6 +20,8 @@ pub struct Variant {
     pub window: bool,
     /// Killer cages: groups of cells with distinct digits and a target sum.
     pub killer: bool,
+    /// Overlapping 9×9 grids (Samurai, Twodoku, Butterfly) instead of one grid.
+    pub multi: Option<MultiShape>,
 }
 
 impl Variant {
@@ -28,11 +31,15 @@ impl Variant {
         diagonal: false,
         window: false,
         killer: false,
+        multi: None,
     };
 
     /// The canonical name: `classic`, or the parts in the order killer, jigsaw, diagonal, window
     /// joined by `+`.
     pub fn name(&self) -> String {
+        if let Some(shape) = self.multi {
+            return shape.name().to_string();
+        }
         let parts: Vec<&str> = [
             (self.killer, "killer"),
             (self.jigsaw, "jigsaw"),
@@ -77,12 +84,26 @@ impl FromStr for Variant {
                 "window" | "hyper" | "windoku" => variant.window = true,
                 "jigsaw" | "irregular" | "squiggly" => variant.jigsaw = true,
                 "killer" | "sum" | "sumdoku" => variant.killer = true,
+                word if MultiShape::from_name(word).is_some() => {
+                    variant.multi = MultiShape::from_name(word);
+                }
                 _ => {
                     return Err(GeometryError::UnknownVariant {
                         text: text.to_string(),
                     });
                 }
             }
+        }
+        if variant.multi.is_some()
+            && variant
+                != (Variant {
+                    multi: variant.multi,
+                    ..Variant::CLASSIC
+                })
+        {
+            return Err(GeometryError::MultiCombined {
+                text: text.trim().to_string(),
+            });
         }
         Ok(variant)
     }

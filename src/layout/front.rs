@@ -7,7 +7,7 @@ use super::fit::{self, CONTENTS_LINE};
 use super::page::Rect;
 use super::style::{Look, PlacedGrid};
 use super::text::{Anchor, Font, Placed, Typesetter};
-use crate::grid::{Geometry, Grid, HouseKind};
+use crate::grid::{Geometry, HouseKind};
 use crate::logic::Level;
 use crate::spec::Strings;
 
@@ -223,7 +223,7 @@ fn kind_block(look: Look, strings: &Strings, geo: Geometry) -> Block {
             w: side,
             h: side,
         };
-        let empty = Grid::empty(geo.size());
+        let empty = geo.empty_grid();
         let diagram = PlacedGrid::new(&look, &geo, &empty, None, at);
         let mut items = vec![Placed::Grid(Box::new(diagram))];
         let (text, height) = title_and_body(set, text_area, top, &name, &rules);

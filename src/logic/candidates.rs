@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use std::cell::RefCell;
 
-use crate::grid::{BoxShape, CageSet, Geometry, Grid, HouseKind, RegionMap, Variant};
+use crate::grid::{BoxShape, CageSet, CellNames, Geometry, Grid, HouseKind, RegionMap, Variant};
 
 use super::step::Step;
 
@@ -63,12 +63,7 @@ impl Tables {
         let box_like = geo
             .houses()
             .iter()
-            .map(|h| {
-                matches!(
-                    h.kind,
-                    HouseKind::Box(_) | HouseKind::Region(_) | HouseKind::Window(_)
-                )
-            })
+            .map(|h| h.kind.is_block() || matches!(h.kind, HouseKind::Window(_)))
             .collect();
         Tables {
             words,
@@ -264,6 +259,11 @@ impl<'g> Candidates<'g> {
     /// `N`.
     pub fn size(&self) -> usize {
         self.geo.size()
+    }
+
+    /// How the cells are named, for steps.
+    pub fn names(&self) -> CellNames {
+        self.geo.names()
     }
 
     /// The value of a cell (0 when empty).

@@ -218,7 +218,6 @@ struct Walk {
 struct Search<'a, 'g> {
     c: &'a Candidates<'g>,
     links: &'a Links,
-    n: usize,
     mode: Mode,
     /// Per node: a strong link this mode may use leaves it.
     live: Vec<bool>,
@@ -234,7 +233,6 @@ impl<'a, 'g> Search<'a, 'g> {
         let mut search = Search {
             c,
             links,
-            n: c.size(),
             mode,
             live: Vec::new(),
             stamp: Vec::new(),
@@ -416,7 +414,7 @@ impl<'a, 'g> Search<'a, 'g> {
     }
 
     fn step(&self, technique: Technique, found: Found) -> Step {
-        let mut step = Step::new(technique, self.n);
+        let mut step = Step::new(technique, self.c.names());
         if self.mode == Mode::X {
             step.digits = bit(self.cell_digit(found.start).1);
         }
@@ -527,7 +525,7 @@ fn colour_pairs(c: &Candidates, pair: u32, group: &[usize]) -> Option<Step> {
             .flat_map(|x| digits(c.mask(x) & pair).map(move |d| (x, d)))
             .collect();
         if !elims.is_empty() {
-            let mut step = Step::new(Technique::RemotePairs, c.size());
+            let mut step = Step::new(Technique::RemotePairs, c.names());
             step.digits = pair;
             step.cells = members.iter().map(|&i| group[i]).collect();
             step.eliminations = elims;

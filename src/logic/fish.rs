@@ -2,7 +2,7 @@
 //! candidates in `k` base rows lie in only `k` columns, the digit leaves those columns elsewhere
 //! (and the same with rows and columns swapped).
 
-use crate::grid::HouseKind;
+use crate::grid::GridSquare;
 
 use super::candidates::{Candidates, bit, digits};
 use super::step::Step;
@@ -24,39 +24,50 @@ pub fn jellyfish(c: &Candidates) -> Option<Step> {
     fish(c, 4, Technique::Jellyfish)
 }
 
-/// The cell at `(line, pos)` of a row (`by_rows`) or column base.
-fn at(n: usize, by_rows: bool, line: usize, pos: usize) -> usize {
+/// The cell at `(line, pos)` of a row (`by_rows`) or column base of a square.
+fn at(c: &Candidates, square: &GridSquare, by_rows: bool, line: usize, pos: usize) -> usize {
+    let geo = c.geometry();
     if by_rows {
-        line * n + pos
+        geo.square_cell(square, line, pos)
     } else {
-        pos * n + line
+        geo.square_cell(square, pos, line)
     }
 }
 
 fn fish(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
     let n = c.size();
-    let places = line_places(c);
-    for digit in 1..=n as u8 {
-        for (o, by_rows) in [true, false].into_iter().enumerate() {
-            let first = (o * n + usize::from(digit) - 1) * n;
-            let lines = &places[first..first + n];
-            if let Some(step) = fish_on(c, k, technique, digit, by_rows, lines) {
-                return Some(step);
+    for square in c.geometry().squares() {
+        let places = line_places(c, &square);
+        for digit in 1..=n as u8 {
+            for (o, by_rows) in [true, false].into_iter().enumerate() {
+                let first = (o * n + usize::from(digit) - 1) * n;
+                let lines = &places[first..first + n];
+                let fish = Fish {
+                    square: &square,
+                    k,
+                    technique,
+                    digit,
+                    by_rows,
+                };
+                if let Some(step) = fish.find(c, lines) {
+                    return Some(step);
+                }
             }
         }
     }
     None
 }
 
-/// Every digit's places in every row and column, from one pass over the grid:
+/// Every digit's places in every row and column of a square, from one pass over it:
 /// `places[(o * n + d - 1) * n + line]` holds the positions (bit `p`) of digit `d` in row `line`
 /// (`o = 0`) or column `line` (`o = 1`).
-fn line_places(c: &Candidates) -> Vec<u32> {
+fn line_places(c: &Candidates, square: &GridSquare) -> Vec<u32> {
     let n = c.size();
     let mut places = vec![0u32; 2 * n * n];
     for row in 0..n {
         for col in 0..n {
-            for d in digits(c.mask(row * n + col)) {
+            let cell = c.geometry().square_cell(square, row, col);
+            for d in digits(c.mask(cell)) {
                 let d = usize::from(d) - 1;
                 places[d * n + row] |= 1 << col;
                 places[(n + d) * n + col] |= 1 << row;
@@ -66,56 +77,62 @@ fn line_places(c: &Candidates) -> Vec<u32> {
     places
 }
 
-/// The fish of `digit` with rows (`by_rows`) or columns as base lines, given the digit's places
-/// in each of them.
-fn fish_on(
-    c: &Candidates,
+/// The fish looked for: its size, technique, digit, and base lines (rows when `by_rows`) in one
+/// square.
+struct Fish<'a> {
+    square: &'a GridSquare,
     k: usize,
     technique: Technique,
     digit: u8,
     by_rows: bool,
-    line_places: &[u32],
-) -> Option<Step> {
-    let n = c.size();
-    let b = bit(digit);
-    let lines: Vec<(usize, u32)> = line_places
-        .iter()
-        .copied()
-        .enumerate()
-        .filter(|(_, m)| (2..=k as u32).contains(&m.count_ones()))
-        .collect();
-    let masks: Vec<u32> = lines.iter().map(|&(_, places)| places).collect();
-    subsets_with_union(&masks, k, &mut |pick, cover| {
-        let base: Vec<usize> = pick.iter().map(|&i| lines[i].0).collect();
-        let elims: Vec<(usize, u8)> = (0..n)
-            .filter(|line| !base.contains(line))
-            .flat_map(|line| digits(cover).map(move |p| at(n, by_rows, line, p as usize - 1)))
-            .filter(|&cell| c.mask(cell) & b != 0)
-            .map(|cell| (cell, digit))
-            .collect();
-        if elims.is_empty() {
-            return None;
-        }
-        let mut step = Step::new(technique, n);
-        step.digits = b;
-        let kind = |by_rows: bool, i: usize| {
-            if by_rows {
-                HouseKind::Row(i)
-            } else {
-                HouseKind::Column(i)
-            }
-        };
-        step.houses = base.iter().map(|&l| kind(by_rows, l)).collect();
-        step.houses
-            .extend(digits(cover).map(|p| kind(!by_rows, p as usize - 1)));
-        step.cells = base
+}
+
+impl Fish<'_> {
+    /// The fish with the digit's places in each base line.
+    fn find(&self, c: &Candidates, line_places: &[u32]) -> Option<Step> {
+        let n = c.size();
+        let (digit, by_rows, square) = (self.digit, self.by_rows, self.square);
+        let b = bit(digit);
+        let lines: Vec<(usize, u32)> = line_places
             .iter()
-            .flat_map(|&l| digits(cover).map(move |p| at(n, by_rows, l, p as usize - 1)))
-            .filter(|&cell| c.mask(cell) & b != 0)
+            .copied()
+            .enumerate()
+            .filter(|(_, m)| (2..=self.k as u32).contains(&m.count_ones()))
             .collect();
-        step.eliminations = elims;
-        Some(step)
-    })
+        let masks: Vec<u32> = lines.iter().map(|&(_, places)| places).collect();
+        let cell = |line: usize, p: u8| at(c, square, by_rows, line, p as usize - 1);
+        subsets_with_union(&masks, self.k, &mut |pick, cover| {
+            let base: Vec<usize> = pick.iter().map(|&i| lines[i].0).collect();
+            let elims: Vec<(usize, u8)> = (0..n)
+                .filter(|line| !base.contains(line))
+                .flat_map(|line| digits(cover).map(move |p| cell(line, p)))
+                .filter(|&cell| c.mask(cell) & b != 0)
+                .map(|cell| (cell, digit))
+                .collect();
+            if elims.is_empty() {
+                return None;
+            }
+            let mut step = Step::new(self.technique, c.names());
+            step.digits = b;
+            let kind = |by_rows: bool, i: usize| {
+                if by_rows {
+                    square.row(i)
+                } else {
+                    square.column(i)
+                }
+            };
+            step.houses = base.iter().map(|&l| kind(by_rows, l)).collect();
+            step.houses
+                .extend(digits(cover).map(|p| kind(!by_rows, p as usize - 1)));
+            step.cells = base
+                .iter()
+                .flat_map(|&l| digits(cover).map(move |p| cell(l, p)))
+                .filter(|&cell| c.mask(cell) & b != 0)
+                .collect();
+            step.eliminations = elims;
+            Some(step)
+        })
+    }
 }
 
 #[cfg(test)]

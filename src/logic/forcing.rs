@@ -309,7 +309,7 @@ fn conclude(c: &Candidates, branches: &Branches) -> Option<Step> {
             best
         })
         .map(|found| {
-            let mut step = Step::new(found.technique, c.size());
+            let mut step = Step::new(found.technique, c.names());
             step.chain = found.premises;
             step.length = found.length;
             step.placements = found.placements;

@@ -38,7 +38,7 @@ fn locked(c: &Candidates, box_base: bool, technique: Technique) -> Option<Step> 
 
 fn step(c: &Candidates, x: &Intersection, digit: u8, technique: Technique) -> Step {
     let houses = c.geometry().houses();
-    let mut step = Step::new(technique, c.size());
+    let mut step = Step::new(technique, c.names());
     step.digits = bit(digit);
     step.houses = vec![houses[x.base].kind, houses[x.cover].kind];
     step.cells = x

@@ -170,7 +170,7 @@ pub fn cage_sum_single(c: &Candidates) -> Option<Step> {
         };
         if (1..=c.size() as u32).contains(&digit) && c.has(cell, digit as u8) {
             let mut step =
-                Step::single(Technique::CageSumSingle, c.size(), cell, digit as u8, None);
+                Step::single(Technique::CageSumSingle, c.names(), cell, digit as u8, None);
             step.cells = cage.cells.clone();
             return Some(step);
         }
@@ -188,7 +188,7 @@ pub fn cage_combination(c: &Candidates) -> Option<Step> {
         let options = cage_options(c, cage, 0);
         let eliminations = removals(c, &options.open, &options.allowed);
         if !eliminations.is_empty() {
-            let mut step = Step::new(Technique::CageCombination, c.size());
+            let mut step = Step::new(Technique::CageCombination, c.names());
             step.digits = options.allowed.iter().fold(0, |m, &a| m | a);
             step.cells = options.open;
             step.eliminations = eliminations;
@@ -225,7 +225,7 @@ fn required_digit(c: &Candidates, cages: &CageSet) -> Option<Step> {
                 .map(|x| (x, d))
                 .collect();
             if !eliminations.is_empty() {
-                let mut step = Step::new(Technique::CageHouseInteraction, c.size());
+                let mut step = Step::new(Technique::CageHouseInteraction, c.names());
                 step.digits = bit(d);
                 step.houses = houses_holding(c, &places);
                 step.cells = places;
@@ -256,7 +256,7 @@ fn house_in_cage(c: &Candidates, cages: &CageSet) -> Option<Step> {
             let options = cage_options(c, &cages.cages()[cage], bit(d));
             let eliminations = removals(c, &options.open, &options.allowed);
             if !eliminations.is_empty() {
-                let mut step = Step::new(Technique::CageHouseInteraction, c.size());
+                let mut step = Step::new(Technique::CageHouseInteraction, c.names());
                 step.digits = bit(d);
                 step.houses = vec![house.kind];
                 step.cells = places;
@@ -348,7 +348,7 @@ pub fn house_combination(c: &Candidates) -> Option<Step> {
         let mut feasible: Vec<Vec<u32>> = vec![Vec::new(); groups.len()];
         let mut chosen = vec![0u32; groups.len()];
         joint(&groups, 0, 0, &mut chosen, &mut feasible);
-        let mut step = Step::new(Technique::HouseCombination, c.size());
+        let mut step = Step::new(Technique::HouseCombination, c.names());
         for (g, keep) in groups.iter().zip(&mut feasible) {
             keep.sort_unstable();
             keep.dedup();
@@ -565,7 +565,7 @@ fn sum_step(
         return None;
     }
     let allowed = sum_options(c, &open, rest);
-    let mut step = Step::new(technique, c.size());
+    let mut step = Step::new(technique, c.names());
     if let [cell] = open[..]
         && allowed[0].count_ones() == 1
     {

@@ -23,7 +23,7 @@ pub fn full_house(c: &Candidates) -> Option<Step> {
             let digit = mask.trailing_zeros() as u8 + 1;
             return Some(Step::single(
                 Technique::FullHouse,
-                c.size(),
+                c.names(),
                 cell,
                 digit,
                 Some(house.kind),
@@ -44,7 +44,7 @@ pub fn hidden_single(c: &Candidates) -> Option<Step> {
 }
 
 fn is_box(kind: HouseKind) -> bool {
-    matches!(kind, HouseKind::Box(_) | HouseKind::Region(_))
+    kind.is_block()
 }
 
 fn hidden_single_in(c: &Candidates, boxes: bool, technique: Technique) -> Option<Step> {
@@ -69,7 +69,7 @@ fn hidden_single_in(c: &Candidates, boxes: bool, technique: Technique) -> Option
                 .find(|&cell| c.mask(cell) & bit(digit) != 0)?;
             return Some(Step::single(
                 technique,
-                c.size(),
+                c.names(),
                 cell,
                 digit,
                 Some(house.kind),
@@ -85,7 +85,7 @@ pub fn naked_single(c: &Candidates) -> Option<Step> {
     let digit = c.mask(cell).trailing_zeros() as u8 + 1;
     Some(Step::single(
         Technique::NakedSingle,
-        c.size(),
+        c.names(),
         cell,
         digit,
         None,

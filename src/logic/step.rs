@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::grid::{HouseKind, cell_name, digit_symbol};
+use crate::grid::{CellNames, HouseKind, digit_symbol};
 
 use super::candidates::digits;
 use super::technique::{Technique, length_bonus};
@@ -28,13 +28,13 @@ pub struct Step {
     pub chain: Vec<(usize, u8)>,
     /// Chain length (number of nodes, or propagation steps for forcing chains); 0 otherwise.
     pub length: usize,
-    /// Grid size, to name cells.
-    pub size: usize,
+    /// How to name cells.
+    pub names: CellNames,
 }
 
 impl Step {
     /// An empty step of a technique; fill in the fields.
-    pub fn new(technique: Technique, size: usize) -> Step {
+    pub fn new(technique: Technique, names: CellNames) -> Step {
         Step {
             technique,
             placements: Vec::new(),
@@ -44,19 +44,19 @@ impl Step {
             houses: Vec::new(),
             chain: Vec::new(),
             length: 0,
-            size,
+            names,
         }
     }
 
     /// A single placement proven by one house (or by the cell itself when `house` is `None`).
     pub fn single(
         technique: Technique,
-        size: usize,
+        names: CellNames,
         cell: usize,
         digit: u8,
         house: Option<HouseKind>,
     ) -> Step {
-        let mut step = Step::new(technique, size);
+        let mut step = Step::new(technique, names);
         step.placements.push((cell, digit));
         step.houses.extend(house);
         step
@@ -68,7 +68,7 @@ impl Step {
     }
 
     fn cell(&self, cell: usize) -> String {
-        cell_name(cell, self.size)
+        self.names.name(cell)
     }
 }
 
@@ -219,7 +219,7 @@ mod tests {
     fn hidden_single_text() {
         let step = Step::single(
             Technique::HiddenSingleBox,
-            9,
+            CellNames::Square(9),
             24,
             5,
             Some(HouseKind::Box(2)),
@@ -232,7 +232,7 @@ mod tests {
 
     #[test]
     fn forcing_text() {
-        let mut step = Step::new(Technique::ContradictionChain, 9);
+        let mut step = Step::new(Technique::ContradictionChain, CellNames::Square(9));
         step.chain = vec![(0, 3)];
         step.length = 7;
         step.eliminations = vec![(0, 3)];
@@ -245,7 +245,7 @@ mod tests {
 
     #[test]
     fn naked_pair_text() {
-        let mut step = Step::new(Technique::NakedPair, 9);
+        let mut step = Step::new(Technique::NakedPair, CellNames::Square(9));
         step.digits = 0b101000;
         step.houses.push(HouseKind::Row(4));
         step.cells = vec![37, 42];

@@ -109,7 +109,7 @@ fn naked(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
             (!elims.is_empty()).then_some((cells, union, elims))
         });
         if let Some((cells, union, elims)) = found {
-            let mut step = Step::new(technique, c.size());
+            let mut step = Step::new(technique, c.names());
             step.cells = cells;
             step.digits = union;
             step.houses.push(house.kind);
@@ -148,7 +148,7 @@ fn hidden(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
             (!elims.is_empty()).then_some((cells, set, elims))
         });
         if let Some((cells, set, elims)) = found {
-            let mut step = Step::new(technique, c.size());
+            let mut step = Step::new(technique, c.names());
             step.cells = cells;
             step.digits = set;
             step.houses.push(house.kind);

@@ -12,7 +12,7 @@
 //! second solution. So with one cell of three candidates, the digit whose removal would leave
 //! that state must be the cell's value. We check that state exactly, house by house.
 
-use crate::grid::HouseKind;
+use crate::grid::GridSquare;
 
 use super::candidates::{Candidates, bit, digits};
 use super::step::Step;
@@ -29,7 +29,7 @@ pub fn unique_rectangle_1(c: &Candidates) -> Option<Step> {
         let &[roof] = extra.as_slice() else {
             return None;
         };
-        let mut step = Step::new(Technique::UniqueRectangle1, c.size());
+        let mut step = Step::new(Technique::UniqueRectangle1, c.names());
         step.eliminations = digits(pair).map(|d| (roof, d)).collect();
         Some(step)
     })
@@ -60,7 +60,7 @@ pub fn unique_rectangle_2(c: &Candidates) -> Option<Step> {
         if elims.is_empty() {
             return None;
         }
-        let mut step = Step::new(Technique::UniqueRectangle2, c.size());
+        let mut step = Step::new(Technique::UniqueRectangle2, c.names());
         step.eliminations = elims;
         Some(step)
     })
@@ -72,20 +72,35 @@ fn rectangles(
     c: &Candidates,
     visit: &mut impl FnMut([usize; 4], u32) -> Option<Step>,
 ) -> Option<Step> {
-    let n = c.size();
     if !has_boxes(c) {
         return None;
     }
+    for square in c.geometry().squares() {
+        if let Some(step) = rectangles_in(c, &square, visit) {
+            return Some(step);
+        }
+    }
+    None
+}
+
+/// The rectangles of [`rectangles`] whose rows and columns are those of one square.
+fn rectangles_in(
+    c: &Candidates,
+    square: &GridSquare,
+    visit: &mut impl FnMut([usize; 4], u32) -> Option<Step>,
+) -> Option<Step> {
+    let n = square.side;
+    let at = |r: usize, col: usize| c.geometry().square_cell(square, r, col);
     for r1 in 0..n {
         for r2 in r1 + 1..n {
             for c1 in 0..n {
-                let (a, b) = (r1 * n + c1, r2 * n + c1);
+                let (a, b) = (at(r1, c1), at(r2, c1));
                 let column = c.mask(a) & c.mask(b);
                 if column.count_ones() < 2 {
                     continue;
                 }
                 for c2 in c1 + 1..n {
-                    let corners = [a, r1 * n + c2, b, r2 * n + c2];
+                    let corners = [a, at(r1, c2), b, at(r2, c2)];
                     let common = column & c.mask(corners[1]) & c.mask(corners[3]);
                     if common.count_ones() < 2 {
                         continue;
@@ -121,9 +136,7 @@ fn pairs(mask: u32) -> impl Iterator<Item = u32> {
 
 fn has_boxes(c: &Candidates) -> bool {
     let houses = c.geometry().houses();
-    houses
-        .iter()
-        .any(|h| matches!(h.kind, HouseKind::Box(_) | HouseKind::Region(_)))
+    houses.iter().any(|h| h.kind.is_block())
 }
 
 /// Exactly two boxes/regions, and every house balanced between the two diagonals of corners.
@@ -142,9 +155,7 @@ fn is_deadly(c: &Candidates, corners: [usize; 4]) -> bool {
             if balance != 0 {
                 return false;
             }
-            if matches!(houses[h].kind, HouseKind::Box(_) | HouseKind::Region(_))
-                && !boxes.contains(&h)
-            {
+            if houses[h].kind.is_block() && !boxes.contains(&h) {
                 boxes.push(h);
             }
         }
@@ -164,7 +175,7 @@ pub fn bug_plus_one(c: &Candidates) -> Option<Step> {
     }
     let cell = triple?;
     let digit = digits(c.mask(cell)).find(|&d| is_bug_without(c, cell, d))?;
-    let mut step = Step::new(Technique::Bug1, c.size());
+    let mut step = Step::new(Technique::Bug1, c.names());
     step.cells = vec![cell];
     step.digits = c.mask(cell);
     step.placements.push((cell, digit));

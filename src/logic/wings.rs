@@ -22,7 +22,7 @@ fn wing_step(
     if elims.is_empty() {
         return None;
     }
-    let mut step = Step::new(technique, c.size());
+    let mut step = Step::new(technique, c.names());
     step.digits = cells.iter().fold(0, |m, &x| m | c.mask(x));
     step.cells = cells;
     step.eliminations = elims;

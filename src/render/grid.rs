@@ -221,7 +221,7 @@ fn shade_cells(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, styl
 pub(crate) fn blocks(geo: &Geometry) -> Vec<usize> {
     let mut block = vec![0; geo.cell_count()];
     for (index, house) in geo.houses().iter().enumerate() {
-        if matches!(house.kind, HouseKind::Box(_) | HouseKind::Region(_)) {
+        if house.kind.is_block() {
             for &c in &house.cells {
                 block[c] = index;
             }

@@ -278,7 +278,7 @@ fn drawing(geo: &Geometry) -> String {
         side,
     };
     let style = GridStyle::default();
-    draw_grid(&mut scene, geo, &Grid::empty(geo.size()), None, at, &style);
+    draw_grid(&mut scene, geo, &geo.empty_grid(), None, at, &style);
     let mut fills: Vec<(String, String)> = Vec::new();
     let mut strokes: Vec<((String, String, String), String)> = Vec::new();
     let mut texts = String::new();

@@ -182,7 +182,7 @@ fn pinned_seeds_give_pinned_puzzles() {
     ];
     for (request, seed, expected) in cases {
         let puzzle = generate(&request, seed).unwrap();
-        let mut line = to_line(&puzzle.givens);
+        let mut line = to_line(&puzzle.givens, &puzzle.geometry);
         if let Some(map) = puzzle.geometry.regions() {
             line = format!("{line}|{}", map.to_line());
         }

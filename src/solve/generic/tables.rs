@@ -162,9 +162,9 @@ enum Tiling {
 impl Tiling {
     fn of(kind: &HouseKind) -> Tiling {
         match kind {
-            HouseKind::Row(_) => Tiling::Rows,
-            HouseKind::Column(_) => Tiling::Columns,
-            HouseKind::Box(_) | HouseKind::Region(_) => Tiling::Blocks,
+            HouseKind::Row(_) | HouseKind::GridRow(..) => Tiling::Rows,
+            HouseKind::Column(_) | HouseKind::GridColumn(..) => Tiling::Columns,
+            HouseKind::Box(_) | HouseKind::Region(_) | HouseKind::GridBox(..) => Tiling::Blocks,
             HouseKind::Window(_) => Tiling::Windows,
             HouseKind::Diagonal | HouseKind::AntiDiagonal => Tiling::None,
         }
