@@ -24,9 +24,14 @@ pub fn draw_grid(
     at: Placement,
     style: &GridStyle,
 ) {
-    let cell = at.side / geo.size() as f64;
+    let (rows, cols) = geo.extent();
+    let cell = at.side / rows.max(cols) as f64;
     shade_cells(scene, geo, at, cell, style);
-    draw_lines(scene, geo, at, cell, style);
+    if geo.frame().is_some() {
+        draw_frame_lines(scene, geo, at, cell, style);
+    } else {
+        draw_lines(scene, geo, at, cell, style);
+    }
     if let (Some(cages), true) = (geo.cages(), style.cages) {
         draw_cages(scene, cages, at, cell, style);
     }
@@ -195,7 +200,6 @@ fn merge(segments: Vec<(f64, f64, f64, f64)>) -> Vec<(f64, f64, f64, f64)> {
 }
 
 fn shade_cells(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, style: &GridStyle) {
-    let n = geo.size();
     for house in geo.houses() {
         let shade: Grey = match house.kind {
             HouseKind::Window(_) => 1.0 - style.window_shade,
@@ -205,7 +209,8 @@ fn shade_cells(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, styl
             _ => continue,
         };
         for &c in &house.cells {
-            let (r, k) = ((c / n) as f64, (c % n) as f64);
+            let (r, k) = geo.row_col(c);
+            let (r, k) = (r as f64, k as f64);
             scene.push(Item::Rect {
                 x: at.x + k * cell,
                 y: at.y + r * cell,
@@ -303,6 +308,59 @@ fn draw_lines(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, style
     }
 }
 
+/// The lines of a multi-grid frame: every cell edge, thin inside a box and thick along box
+/// edges and the frame's outline (where a cell meets a position without one), merged into
+/// the longest straight runs; thin lines first, so that thick ones are drawn over them.
+fn draw_frame_lines(
+    scene: &mut Scene,
+    geo: &Geometry,
+    at: Placement,
+    cell: f64,
+    style: &GridStyle,
+) {
+    let (rows, cols) = geo.extent();
+    let block = blocks(geo);
+    let line = |x1: f64, y1: f64, x2: f64, y2: f64, width: f64| Item::Line {
+        x1,
+        y1,
+        x2,
+        y2,
+        width,
+        grey: 0.0,
+    };
+    // An edge between two positions: `None` when neither holds a cell, else whether it is thick.
+    let edge = |a: Option<usize>, b: Option<usize>| match (a, b) {
+        (None, None) => None,
+        (Some(a), Some(b)) => Some(block[a] != block[b]),
+        _ => Some(true),
+    };
+    let before = |k: usize| k.checked_sub(1);
+    let at_cell = |r: Option<usize>, c: Option<usize>| geo.cell_at(r?, c?);
+    for thick in [false, true] {
+        let width = if thick { style.thick } else { style.thin };
+        for k in 0..=rows {
+            let across = |c: usize| {
+                edge(at_cell(before(k), Some(c)), at_cell(Some(k), Some(c))) == Some(thick)
+            };
+            for (from, to) in runs(cols, across) {
+                let y = at.y + k as f64 * cell;
+                let (x1, x2) = (at.x + from as f64 * cell, at.x + to as f64 * cell);
+                scene.push(line(x1, y, x2, y, width));
+            }
+        }
+        for k in 0..=cols {
+            let down = |r: usize| {
+                edge(at_cell(Some(r), before(k)), at_cell(Some(r), Some(k))) == Some(thick)
+            };
+            for (from, to) in runs(rows, down) {
+                let x = at.x + k as f64 * cell;
+                let (y1, y2) = (at.y + from as f64 * cell, at.y + to as f64 * cell);
+                scene.push(line(x, y1, x, y2, width));
+            }
+        }
+    }
+}
+
 /// The maximal runs `[from, to)` of consecutive indices in `0..n` where `on` holds.
 fn runs(n: usize, on: impl Fn(usize) -> bool) -> Vec<(usize, usize)> {
     let mut runs = Vec::new();
@@ -345,7 +403,8 @@ fn draw_digits(
         if value == 0 {
             continue;
         }
-        let (r, k) = ((c / n) as f64, (c % n) as f64);
+        let (r, k) = geo.row_col(c);
+        let (r, k) = (r as f64, k as f64);
         scene.push(Item::Text {
             x: at.x + (k + 0.5) * cell,
             y: at.y + (r + 0.5) * cell + style.cap_height * size / 2.0,
