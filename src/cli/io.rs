@@ -8,8 +8,8 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use super::error::CliError;
-use sudoku_book::grid::MAX_SIZE;
 use sudoku_book::grid::text::{shown_text, symbol_value};
+use sudoku_book::grid::{MAX_SIZE, NO_CELL};
 use sudoku_book::input::{self, InputError, LineStream};
 
 /// Text read from the user, with a name for messages (`puzzle.txt`, `<stdin>`, `<argument>`).
@@ -117,7 +117,8 @@ fn looks_like_puzzle_line(arg: &str) -> bool {
         && symbols
             .chars()
             .all(|c| symbol_value(c).is_some_and(|v| v <= largest));
-    let all_symbols = count >= 16 && symbols.chars().all(|c| symbol_value(c).is_some());
+    let cell_or_none = |c: char| symbol_value(c).is_some() || c == NO_CELL;
+    let all_symbols = count >= 16 && symbols.chars().all(cell_or_none);
     let long_square = count >= 16 && square && !symbols.contains(['/', '\\']);
     small_puzzle || all_symbols || long_square
 }

@@ -103,9 +103,20 @@ impl Symmetry {
         Some(orbits)
     }
 
-    /// True when the givens (non-zero cells) of a grid follow this symmetry.
+    /// True when the givens (non-zero cells) of an `n × n` grid follow this symmetry.
     pub fn holds(&self, cells: &[u8], n: usize) -> bool {
-        self.orbits(n).iter().all(|orbit| {
+        Self::orbits_hold(&self.orbits(n), cells)
+    }
+
+    /// True when the givens of a puzzle of this geometry follow this symmetry (false when the
+    /// shape does not have it).
+    pub fn holds_in(&self, geo: &Geometry, cells: &[u8]) -> bool {
+        self.orbits_in(geo)
+            .is_some_and(|orbits| Self::orbits_hold(&orbits, cells))
+    }
+
+    fn orbits_hold(orbits: &[Vec<usize>], cells: &[u8]) -> bool {
+        orbits.iter().all(|orbit| {
             let given = cells[orbit[0]] != 0;
             orbit.iter().all(|&c| (cells[c] != 0) == given)
         })
@@ -159,6 +170,14 @@ mod tests {
         assert_eq!(Symmetry::Diagonal.orbits(9).len(), 45);
         assert_eq!(Symmetry::Rotate180.orbits(9)[0], vec![0, 80]);
         assert_eq!(Symmetry::Rotate90.orbits(9)[0], vec![0, 8, 72, 80]);
+        let samurai = Geometry::new(9, "samurai".parse().unwrap(), None, None).unwrap();
+        let orbits = Symmetry::Rotate90.orbits_in(&samurai).unwrap();
+        assert_eq!(orbits[0], vec![0, 17, 351, 368]);
+        let twodoku = Geometry::new(9, "twodoku".parse().unwrap(), None, None).unwrap();
+        assert!(Symmetry::Rotate180.orbits_in(&twodoku).is_some());
+        assert!(Symmetry::Diagonal.orbits_in(&twodoku).is_some());
+        assert!(Symmetry::Rotate90.orbits_in(&twodoku).is_none());
+        assert!(Symmetry::Mirror.orbits_in(&twodoku).is_none());
     }
 
     #[test]

@@ -184,7 +184,7 @@ impl<'g> Candidates<'g> {
             cand: vec![geo.all_digits(); cells],
             open_in_house: Vec::new(),
             open: 0,
-            broken: givens.size() != geo.size(),
+            broken: givens.size() != geo.size() || givens.cells().len() != cells,
         };
         this.count_open();
         if this.broken {

@@ -68,6 +68,64 @@ proptest! {
     }
 }
 
+/// The multi-grid shapes and the symmetries each has.
+const MULTI_SHAPES: &[(&str, &[Symmetry])] = &[
+    ("samurai", &Symmetry::ALL),
+    (
+        "twodoku",
+        &[Symmetry::None, Symmetry::Rotate180, Symmetry::Diagonal],
+    ),
+    ("butterfly", &Symmetry::ALL),
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Samurai, Twodoku and Butterfly at every level up to expert: one solution, givens kept
+    /// by it, every house of every sub-grid complete, the symmetry holds over the frame, the
+    /// level is the one asked, and the same seed gives the same puzzle.
+    #[test]
+    fn generated_multi_grids_keep_every_invariant(
+        shape in 0..MULTI_SHAPES.len(),
+        pick in any::<prop::sample::Index>(),
+        seed in any::<u64>(),
+        level in prop::sample::select(vec![Level::Easy, Level::Medium, Level::Hard, Level::Expert]),
+    ) {
+        let (variant, symmetries) = MULTI_SHAPES[shape];
+        let symmetry = *pick.get(symmetries);
+        let mut request = Request::new(variant.parse::<Variant>().unwrap(), 9);
+        request.target = Target::Level(level);
+        request.symmetry = symmetry;
+        let puzzle = generate(&request, seed).expect("multi-grids reach every level up to expert");
+        let geo = &puzzle.geometry;
+        prop_assert_eq!(Solver::new(geo).count_solutions(&puzzle.givens, 2), 1);
+        prop_assert!(puzzle.givens.changed_cells(&puzzle.solution).is_empty());
+        prop_assert_eq!(puzzle.solution.cells().len(), geo.cell_count());
+        prop_assert_eq!(puzzle.solution.empty_count(), 0);
+        for house in geo.houses() {
+            let mut digits: Vec<u8> = house.cells.iter().map(|&c| puzzle.solution.get(c)).collect();
+            digits.sort_unstable();
+            prop_assert_eq!(digits, (1..=9).collect::<Vec<u8>>());
+        }
+        prop_assert!(symmetry.holds_in(geo, puzzle.givens.cells()));
+        prop_assert_eq!(puzzle.rating.level, level);
+        prop_assert_eq!(rate(geo, &puzzle.givens).level, level);
+        let again = generate(&request, seed).unwrap();
+        prop_assert_eq!(&again.givens, &puzzle.givens);
+    }
+}
+
+#[test]
+fn a_twodoku_cannot_be_turned_a_quarter() {
+    let mut request = Request::new("twodoku".parse::<Variant>().unwrap(), 9);
+    request.symmetry = Symmetry::Rotate90;
+    let err = generate(&request, 1).unwrap_err().to_string();
+    assert!(
+        err.contains("twodoku does not have rotate90 symmetry"),
+        "{err}"
+    );
+}
+
 #[test]
 fn hard_and_expert_levels_are_hit_exactly() {
     for (shape, level) in [(3, Level::Hard), (3, Level::Expert), (4, Level::Hard)] {

@@ -17,6 +17,7 @@ mod kdp;
 mod killer;
 mod language;
 mod logic;
+mod multi_cli;
 mod play;
 mod print_rules;
 mod properties;

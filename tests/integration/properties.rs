@@ -21,6 +21,9 @@ fn geometries() -> Vec<Geometry> {
         Geometry::new(9, parse("diagonal+window"), None, None).unwrap(),
         Geometry::new(6, parse("jigsaw"), None, Some(jigsaw)).unwrap(),
         Geometry::classic(12).unwrap(),
+        Geometry::new(9, parse("samurai"), None, None).unwrap(),
+        Geometry::new(9, parse("twodoku"), None, None).unwrap(),
+        Geometry::new(9, parse("butterfly"), None, None).unwrap(),
     ]
 }
 
@@ -61,7 +64,7 @@ proptest! {
 
     #[test]
     fn solution_keeps_givens_and_satisfies_every_house(
-        which in 0usize..9, seed in any::<u64>(), mask in prop::collection::vec(any::<bool>(), 144)
+        which in 0usize..12, seed in any::<u64>(), mask in prop::collection::vec(any::<bool>(), 369)
     ) {
         let geo = &geometries()[which];
         let full = solved_grid(geo, seed);
@@ -80,7 +83,7 @@ proptest! {
 
     #[test]
     fn removing_a_given_never_loses_every_solution(
-        which in 0usize..9, seed in any::<u64>(), extra in any::<usize>()
+        which in 0usize..12, seed in any::<u64>(), extra in any::<usize>()
     ) {
         let geo = &geometries()[which];
         let full = solved_grid(geo, seed);
@@ -140,7 +143,7 @@ proptest! {
     /// Any digits in any cells, conflicting or not, give an answer from the solver, never a panic.
     #[test]
     fn solver_never_panics_on_any_givens(
-        which in 0usize..9, cells in prop::collection::vec(0u8..30, 144), limit in 0usize..4
+        which in 0usize..12, cells in prop::collection::vec(0u8..30, 369), limit in 0usize..4
     ) {
         let geo = &geometries()[which];
         let size = geo.size();

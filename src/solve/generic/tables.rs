@@ -198,7 +198,9 @@ fn solver_houses(geo: &Geometry, implied: bool) -> Vec<(Vec<usize>, Tiling)> {
 
 impl<const W: usize> Tables<W> {
     /// Builds the tables, with the implied windows as houses when `implied`; the geometry must
-    /// have at most `64 * W` cells and 128 houses (implied ones included).
+    /// have at most `64 * W` cells. Houses past the 128th (a Samurai has 131) take no part in
+    /// hidden singles or locked candidates: their digits are still kept distinct through the
+    /// peers, so counts stay exact, only propagation is weaker there.
     pub fn new(geo: &Geometry, implied: bool) -> Tables<W> {
         let cells = geo.cell_count();
         let houses = solver_houses(geo, implied);
