@@ -103,7 +103,7 @@ fn build_code(error: &BuildError) -> u8 {
 /// cannot be reached is a "no" (1); a shape that cannot be built is bad input (2).
 fn generate_code(error: &GenerateError) -> u8 {
     match error {
-        GenerateError::Geometry(_) => EXIT_INPUT,
+        GenerateError::Geometry(_) | GenerateError::Request(_) => EXIT_INPUT,
         GenerateError::Unreachable { .. }
         | GenerateError::NoFill { .. }
         | GenerateError::NoLayout { .. } => EXIT_NO,

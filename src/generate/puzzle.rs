@@ -113,6 +113,8 @@ pub struct Generated {
 pub enum GenerateError {
     #[error(transparent)]
     Geometry(#[from] GeometryError),
+    #[error(transparent)]
+    Request(#[from] super::check::RequestError),
     #[error(
         "no {what} puzzle at {target} within {}{closest}; try another difficulty, variant or size, or more attempts", counted(*attempts, "attempt")
     )]
@@ -149,6 +151,10 @@ const ATTEMPTS_PER_FILL: usize = 8;
 pub fn generate(request: &Request, seed: u64) -> Result<Generated, GenerateError> {
     if request.variant.killer {
         return super::killer::generate_killer(request, seed);
+    }
+    if request.variant.multi.is_some() {
+        // A multi-grid shape may lack the symmetry asked (a Twodoku turned a quarter).
+        request.check()?;
     }
     let mut rng = SeededRng::new(seed);
     let mut closest: Option<Rating> = None;
