@@ -104,6 +104,12 @@ def seeds():
     found.append(Seed("lines", read("classic-9x9-unique.txt")))
     found.append(Seed("lines", read("classic-9x9-multiple.txt")))
     found.append(Seed("lines", read("killer-9x9.txt")))
+    samurai, samurai_solution = read("samurai.puzzle"), read("samurai.solution")
+    found.append(Seed("puzzle", samurai, [], None, samurai_solution))
+    found.append(Seed("puzzle", samurai, ["--variant", "samurai"], None, samurai_solution))
+    found.append(Seed("puzzle", read("samurai-grid.txt"), ["--variant", "samurai"], None,
+                      samurai_solution))
+    found.append(Seed("lines", read("samurai-lines.txt")))
     found.append(Seed("cages", read("killer-9x9.cages")))
     found.append(Seed("regions", jigsaw_map, [], None, None))
     found.append(Seed("regions", b"AAABBB\nAAABBB\nCCCDDD\nCCCDDD\nEEEFFF\nEEEFFF\n"))
