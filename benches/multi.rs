@@ -122,11 +122,20 @@ fn main() {
                 attempts as f64 / n as f64,
                 givens as f64 / n as f64
             ));
-            solving.push(format!("| {shape} | {name} | {}", summary(solve_times(&puzzles))));
-            rating.push(format!("| {shape} | {name} | {}", summary(rate_times(&puzzles))));
+            solving.push(format!(
+                "| {shape} | {name} | {}",
+                summary(solve_times(&puzzles))
+            ));
+            rating.push(format!(
+                "| {shape} | {name} | {}",
+                summary(rate_times(&puzzles))
+            ));
         }
     }
-    println!("Generation (single thread, seeds {seed}..{}):\n", seed + count);
+    println!(
+        "Generation (single thread, seeds {seed}..{}):\n",
+        seed + count
+    );
     println!("| shape | level | made | puzzles/s | attempts/puzzle | givens |");
     println!("| --- | --- | ---: | ---: | ---: | ---: |");
     generation.iter().for_each(|row| println!("{row}"));

@@ -1,7 +1,8 @@
 //! Killer puzzles: a random solution of the grid without cages, a random cage layout over it
 //! (connected cages of 2 to 5 cells with distinct digits, sizes drawn at random), then cages
 //! merged where two solutions differ until the exact solver finds one solution (up to
-//! [`LAYOUTS_PER_ATTEMPT`] layouts per solution). No givens, unless the request asks for some
+//! [`LAYOUTS_PER_ATTEMPT`] layouts per solution). A puzzle harder than the level asked is eased
+//! by splitting cages (a split only adds clues, so it stays unique). No givens, unless the request asks for some
 //! (`givens = N`: N cells of the solution, at random). The rating must then land on the level
 //! asked, or the next attempt starts.
 
@@ -41,7 +42,13 @@ pub fn generate_killer(request: &Request, seed: u64) -> Result<Generated, Genera
         else {
             continue;
         };
-        let rating = rate(&killer, &givens);
+        let mut rating = rate(&killer, &givens);
+        let mut killer = killer;
+        if let Target::Level(want) = request.target
+            && rating.level > want
+        {
+            (killer, rating) = ease(killer, rating, want, &solution, &givens, &mut rng);
+        }
         if request.target.accepts(&rating) {
             return Ok(Generated {
                 geometry: killer,
@@ -123,6 +130,103 @@ fn unique_layout(
         }
     }
     None
+}
+
+/// Makes a killer easier until its level is at most `want`: a cage of four or more cells is
+/// split in two connected cages of two or more cells, again and again. A split only adds clues,
+/// so the puzzle stays unique; it stops when no cage can be split. Returns the last layout and
+/// its rating.
+fn ease(
+    mut killer: Geometry,
+    mut rating: Rating,
+    want: crate::logic::Level,
+    solution: &Grid,
+    givens: &Grid,
+    rng: &mut SeededRng,
+) -> (Geometry, Rating) {
+    while rating.level > want {
+        let Some(cages) = killer.cages().map(|set| set.cages().to_vec()) else {
+            break;
+        };
+        let Some(split) = split_one(&cages, killer.size(), solution, rng) else {
+            break;
+        };
+        let Some(easier) = CageSet::new(killer.size(), split)
+            .ok()
+            .and_then(|set| killer.without_cages().with_cages(set).ok())
+        else {
+            break;
+        };
+        killer = easier;
+        rating = rate(&killer, givens);
+    }
+    (killer, rating)
+}
+
+/// The cages with one of them, chosen at random among those of four or more cells, split in
+/// two connected parts of two or more cells; `None` when no cage can be split.
+fn split_one(
+    cages: &[Cage],
+    size: usize,
+    solution: &Grid,
+    rng: &mut SeededRng,
+) -> Option<Vec<Cage>> {
+    let mut order: Vec<usize> = (0..cages.len())
+        .filter(|&i| cages[i].cells.len() >= 4)
+        .collect();
+    rng.shuffle(&mut order);
+    for index in order {
+        let mut parts = splits(&cages[index].cells, size);
+        if parts.is_empty() {
+            continue;
+        }
+        let (first, second) = parts.swap_remove(rng.below(parts.len()));
+        let mut split: Vec<Cage> = cages.to_vec();
+        split[index] = cage_of(first, solution);
+        split.push(cage_of(second, solution));
+        return Some(split);
+    }
+    None
+}
+
+/// The ways to cut a cage in two connected parts of two or more cells: each part grown
+/// breadth-first from one of its cells, kept when the rest is connected too.
+fn splits(cells: &[usize], size: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let mut found: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+    for &start in cells {
+        let grown = grown_from(start, cells, size);
+        for take in 2..=cells.len().saturating_sub(2) {
+            let mut part: Vec<usize> = grown[..take].to_vec();
+            part.sort_unstable();
+            let rest: Vec<usize> = cells
+                .iter()
+                .copied()
+                .filter(|c| !part.contains(c))
+                .collect();
+            let known = found.iter().any(|(a, b)| *a == part || *b == part);
+            if !known && grown_from(rest[0], &rest, size).len() == rest.len() {
+                found.push((part, rest));
+            }
+        }
+    }
+    found
+}
+
+/// The cells of `cells` reached from `start` through orthogonal neighbours, in breadth-first
+/// order.
+fn grown_from(start: usize, cells: &[usize], size: usize) -> Vec<usize> {
+    let mut reached = vec![start];
+    let mut next = 0;
+    while next < reached.len() {
+        let here = reached[next];
+        next += 1;
+        for n in neighbours(here, size) {
+            if cells.contains(&n) && !reached.contains(&n) {
+                reached.push(n);
+            }
+        }
+    }
+    reached
 }
 
 /// The solution with `count` cells, chosen at random, left as givens (none by default: a
@@ -294,6 +398,21 @@ fn neighbours(cell: usize, size: usize) -> impl Iterator<Item = usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cages_split_into_connected_parts_of_two_or_more() {
+        // An L of five cells: r1c1 r1c2 r1c3 r2c1 r3c1.
+        let cells = [0, 1, 2, 9, 18];
+        let parts = splits(&cells, 9);
+        assert!(!parts.is_empty());
+        for (a, b) in &parts {
+            assert!(a.len() >= 2 && b.len() >= 2, "{a:?} {b:?}");
+            assert_eq!(grown_from(a[0], a, 9).len(), a.len());
+            assert_eq!(grown_from(b[0], b, 9).len(), b.len());
+        }
+        // A straight domino pair cannot be cut into two parts of two.
+        assert!(splits(&[0, 1, 2], 9).is_empty());
+    }
 
     #[test]
     fn random_cages_cover_the_grid_with_distinct_digits() {
