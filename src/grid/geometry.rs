@@ -148,10 +148,13 @@ const EVERY_VARIANT: [&str; 7] = [
 
 impl Geometry {
     /// Every shape the tool supports, for tests and benchmarks: classic and diagonal at each
-    /// size from 4 to 25 with a box shape, the window variants on square sizes, and jigsaw (the
-    /// boxes as regions) alone and combined.
+    /// size from 4 to 25 with a box shape, the window variants on square sizes, jigsaw (the
+    /// boxes as regions) alone and combined, and the multi-grid shapes.
     pub fn every_shape() -> Vec<Geometry> {
-        let mut shapes = Vec::new();
+        let mut shapes: Vec<Geometry> = MultiShape::ALL
+            .iter()
+            .filter_map(|&shape| Geometry::multi(MultiShape::GRID, shape).ok())
+            .collect();
         for size in 4..=MAX_SIZE {
             let Some(shape) = BoxShape::default_for(size) else {
                 continue;
