@@ -75,7 +75,14 @@ struct ShapeData {
     /// for conflicts too).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     cages: Vec<CageData>,
-    /// SVG markup of the shading, lines and cage sums, in a `0 0 10N 10N` box.
+    /// Multi-grids only: the frame the cells sit in, `[rows, cols]` …
+    #[serde(skip_serializing_if = "Option::is_none")]
+    frame: Option<[usize; 2]>,
+    /// … and each cell's frame position (`row * cols + col`); cells are numbered in this order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    at: Vec<usize>,
+    /// SVG markup of the shading, lines and cage sums, in a `0 0 10C 10R` box (`R×C` the
+    /// frame, `N×N` for a plain grid).
     drawing: String,
 }
 
@@ -167,7 +174,10 @@ fn page_data<'a>(book: &'a PlayBook) -> PageData<'a> {
             let shape = shape_data(p.geometry);
             let cages: Vec<(&[usize], u32)> =
                 shape.cages.iter().map(|c| (&c.cells[..], c.sum)).collect();
-            let key = format!("{}|{:?}|{:?}", shape.variant, shape.houses, cages);
+            let key = format!(
+                "{}|{:?}|{:?}|{:?}",
+                shape.variant, shape.houses, cages, shape.at
+            );
             *index.entry(key).or_insert_with(|| {
                 shapes.push(shape);
                 shapes.len() - 1
@@ -204,8 +214,23 @@ fn shape_data(geo: &Geometry) -> ShapeData {
                 })
                 .collect()
         }),
+        frame: geo.frame().map(|f| [f.rows(), f.cols()]),
+        at: frame_positions(geo),
         drawing: drawing(geo),
     }
+}
+
+/// Each cell's frame position for a multi-grid (empty for a plain grid, where cell `i` is at `i`).
+fn frame_positions(geo: &Geometry) -> Vec<usize> {
+    let Some(frame) = geo.frame() else {
+        return Vec::new();
+    };
+    (0..geo.cell_count())
+        .map(|cell| {
+            let (r, c) = geo.row_col(cell);
+            r * frame.cols() + c
+        })
+        .collect()
 }
 
 fn puzzle_data(p: &PlayPuzzle, shape: usize) -> PuzzleData {
@@ -270,7 +295,8 @@ fn is_single(technique: Technique) -> bool {
 /// The grid's shading and lines, drawn by [`draw_grid`] (as on the printed page) and written as
 /// SVG paths, one per kind of stroke or fill.
 fn drawing(geo: &Geometry) -> String {
-    let side = CELL * geo.size() as f64;
+    let (rows, cols) = geo.extent();
+    let side = CELL * rows.max(cols) as f64;
     let mut scene = Scene::new(side, side);
     let at = Placement {
         x: 0.0,
