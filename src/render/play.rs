@@ -542,6 +542,33 @@ mod tests {
     }
 
     #[test]
+    fn a_multi_grid_shape_carries_its_frame_and_cell_positions() {
+        let samurai = Geometry::new(9, Variant::from_str("samurai").unwrap(), None, None).unwrap();
+        let shape = shape_data(&samurai);
+        assert_eq!(shape.frame, Some([21, 21]));
+        assert_eq!(shape.at.len(), 369);
+        assert_eq!(&shape.at[..10], &[0, 1, 2, 3, 4, 5, 6, 7, 8, 12]);
+        assert_eq!(shape.at[368], 21 * 21 - 1);
+        assert_eq!(shape.houses.len(), 131);
+        // The drawing spans the frame: 21 cells of 10 units.
+        assert!(shape.drawing.contains("210"), "{}", &shape.drawing[..200]);
+        assert!(
+            !shape
+                .drawing
+                .split(['M', 'L', ' ', 'h', 'v', '"'])
+                .any(|t| t.parse::<f64>().is_ok_and(|x| x > 210.0))
+        );
+        let classic = shape_data(&Geometry::classic(9).unwrap());
+        assert_eq!(classic.frame, None);
+        assert!(classic.at.is_empty());
+        let json = serde_json::to_string(&classic).unwrap();
+        assert!(
+            !json.contains("\"frame\"") && !json.contains("\"at\""),
+            "classic pages stay small"
+        );
+    }
+
+    #[test]
     fn numbers_are_short() {
         assert_eq!(n(10.0), "10");
         assert_eq!(n(0.3), "0.3");
