@@ -21,9 +21,66 @@
     return SYMBOLS.indexOf(String(symbol).toUpperCase());
   }
 
-  /** 'r1c9' for cell 8 of a 9×9 grid. */
-  function cellName(cell, n) {
-    return 'r' + (Math.floor(cell / n) + 1) + 'c' + ((cell % n) + 1);
+  /**
+   * Where the cells of a shape `{ size, frame?, at? }` sit: `rows × cols` frame positions, and
+   * `at[cell]` the position (`row * cols + col`) of each cell. A plain N×N grid fills its frame
+   * (`at` is then null: cell i is at position i); a multi-grid (Samurai…) gives `frame: [rows,
+   * cols]` and `at`, its cells numbered compactly in frame order, skipping positions with no cell.
+   */
+  function layoutOf(shape) {
+    const n = shape.size;
+    const at = Array.isArray(shape.at) && shape.at.length ? shape.at : null;
+    const [rows, cols] = Array.isArray(shape.frame) ? shape.frame : [n, n];
+    const cells = at ? at.length : n * n;
+    const byPosition = new Array(rows * cols).fill(-1);
+    for (let cell = 0; cell < cells; cell++) byPosition[at ? at[cell] : cell] = cell;
+    return { n, rows, cols, cells, at, byPosition };
+  }
+
+  /** The 0-based frame [row, column] of a cell. */
+  function rowCol(layout, cell) {
+    const position = layout.at ? layout.at[cell] : cell;
+    return [Math.floor(position / layout.cols), position % layout.cols];
+  }
+
+  /** The cell at a frame position, or -1 (outside the frame, or no cell there). */
+  function cellAt(layout, row, col) {
+    if (row < 0 || col < 0 || row >= layout.rows || col >= layout.cols) return -1;
+    return layout.byPosition[row * layout.cols + col];
+  }
+
+  /** A layout from what callers pass: a layout, a shape, or N for an N×N grid. */
+  function asLayout(where) {
+    if (typeof where === 'number') return layoutOf({ size: where });
+    return where && where.byPosition ? where : layoutOf(where);
+  }
+
+  /** 'r1c9' for cell 8 of a 9×9 grid (`where`: N, a shape or a layout); frame rows and columns. */
+  function cellName(cell, where) {
+    const [r, c] = rowCol(asLayout(where), cell);
+    return 'r' + (r + 1) + 'c' + (c + 1);
+  }
+
+  /**
+   * The cell an arrow key leads to from `cell` (`dr`, `dc` one of ±1, 0): the next cell in that
+   * direction, jumping over frame positions with no cell; `cell` itself at the frame's edge.
+   */
+  function step(layout, cell, dr, dc) {
+    let [r, c] = rowCol(layout, cell);
+    for (;;) {
+      r += dr;
+      c += dc;
+      if (r < 0 || c < 0 || r >= layout.rows || c >= layout.cols) return cell;
+      const next = cellAt(layout, r, c);
+      if (next >= 0) return next;
+    }
+  }
+
+  /** The first (`last` false) or last cell of a cell's frame row (Home and End). */
+  function rowEnd(layout, cell, last) {
+    const [r] = rowCol(layout, cell);
+    const cols = Array.from({ length: layout.cols }, (_, c) => cellAt(layout, r, c)).filter((x) => x >= 0);
+    return last ? cols[cols.length - 1] : cols[0];
   }
 
   /** The digits of an N×N grid as the player types them: '1–9', '1–9, A–G'. */
@@ -44,17 +101,22 @@
     return { error: shown + ' is not a digit of this ' + n + '×' + n + ' grid: type ' + digitRange(n) };
   }
 
-  function toValues(cells, n) {
+  function toValues(cells, count) {
     if (typeof cells === 'string') return Array.from(cells, valueOf).map((v) => (v < 0 ? 0 : v));
-    return Array.from(cells || [], Number).slice(0, n * n);
+    return Array.from(cells || [], Number).slice(0, count);
   }
 
-  /** A new game of a puzzle `{ size, givens, solution }` (givens and solution: symbols or values). */
+  /**
+   * A new game of a puzzle `{ size, givens, frame?, at? }` (givens: symbols or values; `frame`
+   * and `at` as in `layoutOf`, for a multi-grid).
+   */
   function create(puzzle) {
     const n = puzzle.size;
-    const givens = toValues(puzzle.givens, n);
+    const layout = layoutOf(puzzle);
+    const givens = toValues(puzzle.givens, layout.cells);
     return {
       n,
+      layout,
       givens,
       values: givens.slice(),
       marks: givens.map(() => 0),
@@ -86,7 +148,7 @@
   }
 
   function lockedMessage(state, cell) {
-    return cellName(cell, state.n) + ' is a given (' + symbolOf(state.givens[cell]) + '): it cannot be changed';
+    return cellName(cell, state.layout) + ' is a given (' + symbolOf(state.givens[cell]) + '): it cannot be changed';
   }
 
   /** Places `digit` in `cell` (clearing its pencil marks). */
@@ -102,7 +164,7 @@
   function clear(state, cell) {
     if (state.givens[cell]) return { ok: false, message: lockedMessage(state, cell) };
     if (!state.values[cell] && !state.marks[cell]) {
-      return { ok: false, message: cellName(cell, state.n) + ' is already empty' };
+      return { ok: false, message: cellName(cell, state.layout) + ' is already empty' };
     }
     const move = commit(state, [{ c: cell, b: snapshot(state, cell), a: [0, 0] }], 'clear');
     return { ok: true, changed: true, move };
@@ -112,7 +174,7 @@
   function toggleMark(state, cell, digit) {
     if (state.givens[cell]) return { ok: false, message: lockedMessage(state, cell) };
     if (state.values[cell]) {
-      return { ok: false, message: cellName(cell, state.n) + ' holds a digit: clear it before pencilling' };
+      return { ok: false, message: cellName(cell, state.layout) + ' holds a digit: clear it before pencilling' };
     }
     if (!(digit >= 1 && digit <= state.n)) return { ok: false, message: 'not a digit of this grid' };
     const marks = state.marks[cell] ^ (1 << (digit - 1));
@@ -122,7 +184,7 @@
 
   /** Fills every cell with the solution, as one move that Undo takes back. */
   function reveal(state, solution) {
-    const target = toValues(solution, state.n);
+    const target = toValues(solution, state.values.length);
     const changes = [];
     target.forEach((value, cell) => {
       if (state.values[cell] !== value || state.marks[cell]) {
@@ -157,23 +219,26 @@
     while (state.pos < target) redo(state);
   }
 
-  function markList(marks, n) {
+  function markList(marks) {
     const list = [];
-    for (let d = 1; d <= n; d++) if (marks & (1 << (d - 1))) list.push(symbolOf(d));
+    for (let d = 1; marks >> (d - 1); d++) if (marks & (1 << (d - 1))) list.push(symbolOf(d));
     return list.join(',');
   }
 
-  /** How the moves list shows a move: 'r1c9 = 4', 'r1c9 cleared', 'r1c9 note 4 added'. */
-  function moveLabel(move, n) {
+  /**
+   * How the moves list shows a move: 'r1c9 = 4', 'r1c9 cleared', 'r1c9 note 4 added' (`where`:
+   * N, a shape or a layout, for the cell names).
+   */
+  function moveLabel(move, where) {
     if (move.k === 'reveal') return 'Solution revealed';
     const { c, b, a } = move.ch[0];
-    const name = cellName(c, n);
+    const name = cellName(c, where);
     if (a[0]) return name + ' = ' + symbolOf(a[0]);
     if (b[0]) return name + ' cleared';
     const added = a[1] & ~b[1];
     const removed = b[1] & ~a[1];
-    if (added) return name + ' note ' + markList(added, n) + ' added';
-    if (removed && a[1]) return name + ' note ' + markList(removed, n) + ' removed';
+    if (added) return name + ' note ' + markList(added) + ' added';
+    if (removed && a[1]) return name + ' note ' + markList(removed) + ' removed';
     return name + ' notes cleared';
   }
 
@@ -196,7 +261,7 @@
 
   /** How many digits the player placed that differ from the solution. */
   function wrongCount(state, solution) {
-    const target = toValues(solution, state.n);
+    const target = toValues(solution, state.values.length);
     let wrong = 0;
     state.values.forEach((value, cell) => {
       if (value && !state.givens[cell] && value !== target[cell]) wrong += 1;
@@ -219,7 +284,7 @@
    * `{ kind: 'none' }` when the path has no step left for the empty cells.
    */
   function nextHint(state, steps, solution) {
-    const target = toValues(solution, state.n);
+    const target = toValues(solution, state.values.length);
     const wrong = state.values.findIndex((v, cell) => v && !state.givens[cell] && v !== target[cell]);
     if (wrong >= 0) return { kind: 'wrong', cell: wrong };
     if (state.values.every((v) => v)) return { kind: 'done' };
@@ -238,7 +303,7 @@
    * page small) the same words the command line prints: 'Hidden single: r3c7 = 5 (only place
    * for 5 in box 3)'.
    */
-  function stepText(step, techniques, houseNames, n) {
+  function stepText(step, techniques, houseNames, where) {
     if (step.x) return step.x;
     const name = techniques[step.t] || 'Single';
     const [cell, digit] = (step.p || [[0, 0]])[0];
@@ -248,7 +313,7 @@
     if (name === 'Full house' && house) why = ' (last empty cell of ' + house + ')';
     else if (name === 'Naked single') why = ' (only candidate left)';
     else if (house) why = ' (only place for ' + d + ' in ' + house + ')';
-    return name + ': ' + cellName(cell, n) + ' = ' + d + why;
+    return name + ': ' + cellName(cell, where) + ' = ' + d + why;
   }
 
   /** '4:05', '1:02:03'. */
@@ -310,7 +375,7 @@
   }
 
   return {
-    symbolOf, valueOf, cellName, digitRange, keyDigit, create, place, clear, toggleMark, reveal,
+    symbolOf, valueOf, layoutOf, rowCol, cellAt, cellName, step, rowEnd, digitRange, keyDigit, create, place, clear, toggleMark, reveal,
     undo, redo, goTo, moveLabel, conflicts, wrongCount, status, nextHint, stepText, formatTime, save, restore,
     hash,
   };

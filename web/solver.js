@@ -14,7 +14,7 @@
   function info(shape) {
     let s = cache.get(shape);
     if (s) return s;
-    const n = shape.size, nn = n * n;
+    const n = shape.size, nn = shape.cells || n * n;
     const cellHouses = Array.from({ length: nn }, () => []);
     shape.houses.forEach((h, i) => h.forEach((c) => cellHouses[c].push(i)));
     const peers = cellHouses.map((hs, c) => {

@@ -47,7 +47,7 @@
     const list = load(extrasKey);
     const fits = (p) => {
       const shape = p && data.shapes[p.shape];
-      const cells = shape ? shape.size * shape.size : -1;
+      const cells = shape ? G.layoutOf(shape).cells : -1;
       return shape && typeof p.givens === 'string' && typeof p.solution === 'string' &&
         p.givens.length === cells && p.solution.length === cells;
     };
@@ -93,7 +93,7 @@
     saveProgress();
     ui.puzzle = list[i];
     ui.shape = data.shapes[ui.puzzle.shape];
-    ui.state = G.restore({ size: ui.shape.size, givens: ui.puzzle.givens }, load(progressKey(ui.puzzle)));
+    ui.state = G.restore(game(), load(progressKey(ui.puzzle)));
     $('pick').value = String(i);
     $('prev').disabled = i === 0;
     $('next').disabled = i === list.length - 1;
@@ -109,48 +109,70 @@
     } catch (e) { /* a file: page may refuse; the fragment only helps reloads */ }
   }
 
+  /** What the rules need of the chosen puzzle: its shape (size, frame) and givens. */
+  function game() {
+    const { size, frame, at } = ui.shape;
+    return { size, frame, at, givens: ui.puzzle.givens };
+  }
+
   // ---- drawing -------------------------------------------------------------------------------
   function describe() {
     const n = ui.shape.size;
     const score = ui.puzzle.score ? ' · score ' + ui.puzzle.score.toFixed(1) : '';
     const section = ui.puzzle.section ? ' · ' + ui.puzzle.section : '';
-    return label(ui.puzzle) + section + ' · ' + ui.shape.variant + ' ' + n + '×' + n + score;
+    const where = ui.shape.frame ? ' (' + ui.state.layout.cells + ' cells)' : ' ' + n + '×' + n;
+    return label(ui.puzzle) + section + ' · ' + ui.shape.variant + where + score;
   }
 
   function buildBoard() {
     const n = ui.shape.size;
+    const layout = ui.state.layout;
+    const side = Math.max(layout.rows, layout.cols);
     const frame = $('frame');
-    frame.style.setProperty('--n', n);
+    frame.style.setProperty('--n', side);
+    frame.style.setProperty('--rows', layout.rows);
+    frame.style.setProperty('--cols', layout.cols);
     frame.style.setProperty('--m', Math.ceil(Math.sqrt(n)));
     frame.classList.toggle('killer', Boolean(ui.shape.cages && ui.shape.cages.length));
+    frame.classList.toggle('multi', Boolean(ui.shape.frame));
     const lines = $('lines');
-    lines.setAttribute('viewBox', '0 0 ' + n * 10 + ' ' + n * 10);
+    lines.setAttribute('viewBox', '0 0 ' + side * 10 + ' ' + side * 10);
     lines.innerHTML = ui.shape.drawing;
     board.textContent = '';
     board.setAttribute('aria-label', describe() + '. Arrow keys move, digits place, Delete removes.');
+    board.setAttribute('aria-rowcount', String(layout.rows));
+    board.setAttribute('aria-colcount', String(layout.cols));
     $('about').textContent = describe();
     ui.cells = [];
-    for (let r = 0; r < n; r++) {
+    for (let r = 0; r < layout.rows; r++) {
       const row = document.createElement('div');
       row.setAttribute('role', 'row');
-      for (let c = 0; c < n; c++) {
-        const cell = document.createElement('div');
-        const index = r * n + c;
-        cell.className = 'cell';
-        cell.setAttribute('role', 'gridcell');
-        cell.dataset.cell = String(index);
-        cell.id = 'cell-' + G.cellName(index, n);
-        cell.tabIndex = -1;
-        cell.addEventListener('pointerdown', (event) => {
-          event.preventDefault();
-          select(index);
-        });
-        row.appendChild(cell);
-        ui.cells.push(cell);
+      row.setAttribute('aria-rowindex', String(r + 1));
+      for (let c = 0; c < layout.cols; c++) {
+        const index = G.cellAt(layout, r, c);
+        if (index >= 0) ui.cells[index] = row.appendChild(makeCell(index, r, c));
       }
-      board.appendChild(row);
+      if (row.firstChild) board.appendChild(row);
     }
     buildPad(n);
+  }
+
+  /** The cell's hit area, placed on its frame row and column. */
+  function makeCell(index, r, c) {
+    const cell = document.createElement('div');
+    cell.className = 'cell';
+    cell.setAttribute('role', 'gridcell');
+    cell.setAttribute('aria-colindex', String(c + 1));
+    cell.style.gridRow = String(r + 1);
+    cell.style.gridColumn = String(c + 1);
+    cell.dataset.cell = String(index);
+    cell.id = 'cell-' + G.cellName(index, ui.state.layout);
+    cell.tabIndex = -1;
+    cell.addEventListener('pointerdown', (event) => {
+      event.preventDefault();
+      select(index);
+    });
+    return cell;
   }
 
   function buildPad(n) {
@@ -173,9 +195,7 @@
   }
 
   function cellLabel(index) {
-    const n = ui.shape.size;
-    const r = Math.floor(index / n) + 1;
-    const c = (index % n) + 1;
+    const [r, c] = G.rowCol(ui.state.layout, index).map((x) => x + 1);
     const v = ui.state.values[index];
     let what = 'empty';
     if (ui.state.givens[index]) what = 'given ' + G.symbolOf(v);
@@ -262,7 +282,7 @@
       list.appendChild(li);
     };
     entry('Start', 0, false);
-    st.history.forEach((move, i) => entry(G.moveLabel(move, st.n), i + 1, i + 1 > st.pos));
+    st.history.forEach((move, i) => entry(G.moveLabel(move, st.layout), i + 1, i + 1 > st.pos));
     const current = list.querySelector('[aria-current]');
     if (current && current.scrollIntoView) current.scrollIntoView({ block: 'nearest' });
   }
@@ -321,7 +341,7 @@
 
   function result(outcome) {
     if (!outcome.ok) say(outcome.message, 'error');
-    else if (outcome.changed) changed(G.moveLabel(outcome.move, ui.state.n));
+    else if (outcome.changed) changed(G.moveLabel(outcome.move, ui.state.layout));
   }
 
   function input(digit) {
@@ -349,10 +369,7 @@
   }
 
   function move(dr, dc) {
-    const n = ui.shape.size;
-    const r = Math.min(n - 1, Math.max(0, Math.floor(ui.selected / n) + dr));
-    const c = Math.min(n - 1, Math.max(0, (ui.selected % n) + dc));
-    select(r * n + c);
+    select(G.step(ui.state.layout, ui.selected, dr, dc));
   }
 
   function undo() {
@@ -386,19 +403,19 @@
       ui.hinted = [next.cell];
       ui.selected = next.cell;
       render();
-      say('Hint: ' + G.cellName(next.cell, st.n) + ' does not hold the right digit; remove it first.', 'error');
+      say('Hint: ' + G.cellName(next.cell, st.layout) + ' does not hold the right digit; remove it first.', 'error');
       return;
     }
     if (next.kind === 'done') return say('The grid is full.', '');
     if (next.kind === 'step') return showStep(steps, next);
-    const single = S && S.nextSingle({ size: st.n, houses: ui.shape.houses }, st.values);
+    const single = S && S.nextSingle(solverShape(), st.values);
     if (single) {
       ui.hinted = [single.cell];
       ui.hintHouses = single.house !== undefined ? ui.shape.houses[single.house] : [];
       ui.selected = single.cell;
       render();
       const where = single.house !== undefined ? ' (only place for ' + G.symbolOf(single.digit) + ' in ' + ui.shape.names[single.house] + ')' : ' (only candidate left)';
-      return say('Hint: ' + single.technique + ': ' + G.cellName(single.cell, st.n) + ' = ' + G.symbolOf(single.digit) + where, '');
+      return say('Hint: ' + single.technique + ': ' + G.cellName(single.cell, st.layout) + ' = ' + G.symbolOf(single.digit) + where, '');
     }
     say('Hint: no single is left; pencil in the candidates and look for pairs.', '');
   }
@@ -414,14 +431,14 @@
     const place = (step.p || []).find(([cell]) => !ui.state.values[cell]);
     if (place) ui.selected = place[0];
     render();
-    const words = (s) => G.stepText(s, data.techniques, ui.shape.names, ui.state.n);
+    const words = (s) => G.stepText(s, data.techniques, ui.shape.names, ui.state.layout);
     const key = ui.puzzle.id + ':' + next.index + ':' + ui.state.pos;
     if (ui.lastHint !== key) {
       // First ask: which technique and where to look; asking again tells the whole step.
       ui.lastHint = key;
       const names = reasons.concat([step]).map((s) => data.techniques[s.t]);
       const unique = names.filter((name, k) => names.indexOf(name) === k);
-      const where = place ? G.cellName(place[0], ui.state.n) : 'the highlighted cells';
+      const where = place ? G.cellName(place[0], ui.state.layout) : 'the highlighted cells';
       say('Hint: ' + unique.join(', then ') + ' — look at ' + where + '. Press Hint again for the whole step.', '');
       return;
     }
@@ -431,6 +448,14 @@
     say('Hint: ' + (before ? before + '; then ' : '') + words(step), '');
   }
 
+  /** The chosen shape as the browser solver takes it: digits, houses and cell count. */
+  function solverShape() {
+    if (!ui.solverShape || ui.solverShape.houses !== ui.shape.houses) {
+      ui.solverShape = { size: ui.shape.size, houses: ui.shape.houses, cells: ui.state.layout.cells };
+    }
+    return ui.solverShape;
+  }
+
   function solve() {
     result(G.reveal(ui.state, ui.puzzle.solution));
   }
@@ -438,7 +463,7 @@
   function reset() {
     if (!ui.state.history.length) return say('Nothing to reset.', '');
     if (!window.confirm('Reset this puzzle? Your digits, notes, moves and time will be lost.')) return;
-    ui.state = G.create({ size: ui.shape.size, givens: ui.puzzle.givens });
+    ui.state = G.create(game());
     changed('Reset.');
   }
 
@@ -465,7 +490,7 @@
   }
 
   function makePuzzle(seed) {
-    const shape = { size: ui.shape.size, houses: ui.shape.houses };
+    const shape = solverShape();
     const made = S.generate(shape, S.mulberry32(seed), { deadlineMs: 1500 });
     const symbols = (cells) => cells.map(G.symbolOf).join('');
     const list = extras();
@@ -502,9 +527,7 @@
     } else if (key === 'Backspace' || key === 'Delete') {
       erase_();
     } else if (key === 'Home' || key === 'End') {
-      const n = ui.shape.size;
-      const row = Math.floor(ui.selected / n) * n;
-      select(key === 'Home' ? row : row + n - 1);
+      select(G.rowEnd(ui.state.layout, ui.selected, key === 'End'));
     } else {
       const typed = G.keyDigit(key, ui.shape.size);
       if (!typed) return;

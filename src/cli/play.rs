@@ -52,6 +52,16 @@ struct Playable {
     about: String,
 }
 
+/// `classic 9×9`; a multi-grid by its name alone (`samurai`: its sub-grids are 9×9).
+fn shape_words(geo: &Geometry) -> String {
+    let variant = geo.variant().name();
+    if geo.frame().is_some() {
+        return variant;
+    }
+    let n = geo.size();
+    format!("{variant} {n}×{n}")
+}
+
 /// Runs `play`: writes the page and prints its path.
 pub fn run(args: &PlayArgs) -> CliResult {
     let out = args
@@ -63,10 +73,12 @@ pub fn run(args: &PlayArgs) -> CliResult {
         Some(puzzle) => given(puzzle, &args.options)?,
         None => generated(args)?,
     };
-    let variant = playable.geometry.variant().name();
-    let n = playable.geometry.size();
     let book = PlayBook {
-        title: format!("Sudoku: {variant} {n}×{n}, {}", playable.level),
+        title: format!(
+            "Sudoku: {}, {}",
+            shape_words(&playable.geometry),
+            playable.level
+        ),
         seed: playable.seed,
         puzzles: vec![PlayPuzzle {
             id: 1,

@@ -75,7 +75,14 @@ struct ShapeData {
     /// for conflicts too).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     cages: Vec<CageData>,
-    /// SVG markup of the shading, lines and cage sums, in a `0 0 10N 10N` box.
+    /// Multi-grids only: the frame the cells sit in, `[rows, cols]` …
+    #[serde(skip_serializing_if = "Option::is_none")]
+    frame: Option<[usize; 2]>,
+    /// … and each cell's frame position (`row * cols + col`); cells are numbered in this order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    at: Vec<usize>,
+    /// SVG markup of the shading, lines and cage sums, in a `0 0 10C 10R` box (`R×C` the
+    /// frame, `N×N` for a plain grid).
     drawing: String,
 }
 
@@ -167,7 +174,10 @@ fn page_data<'a>(book: &'a PlayBook) -> PageData<'a> {
             let shape = shape_data(p.geometry);
             let cages: Vec<(&[usize], u32)> =
                 shape.cages.iter().map(|c| (&c.cells[..], c.sum)).collect();
-            let key = format!("{}|{:?}|{:?}", shape.variant, shape.houses, cages);
+            let key = format!(
+                "{}|{:?}|{:?}|{:?}",
+                shape.variant, shape.houses, cages, shape.at
+            );
             *index.entry(key).or_insert_with(|| {
                 shapes.push(shape);
                 shapes.len() - 1
@@ -204,8 +214,23 @@ fn shape_data(geo: &Geometry) -> ShapeData {
                 })
                 .collect()
         }),
+        frame: geo.frame().map(|f| [f.rows(), f.cols()]),
+        at: frame_positions(geo),
         drawing: drawing(geo),
     }
+}
+
+/// Each cell's frame position for a multi-grid (empty for a plain grid, where cell `i` is at `i`).
+fn frame_positions(geo: &Geometry) -> Vec<usize> {
+    let Some(frame) = geo.frame() else {
+        return Vec::new();
+    };
+    (0..geo.cell_count())
+        .map(|cell| {
+            let (r, c) = geo.row_col(cell);
+            r * frame.cols() + c
+        })
+        .collect()
 }
 
 fn puzzle_data(p: &PlayPuzzle, shape: usize) -> PuzzleData {
@@ -270,7 +295,8 @@ fn is_single(technique: Technique) -> bool {
 /// The grid's shading and lines, drawn by [`draw_grid`] (as on the printed page) and written as
 /// SVG paths, one per kind of stroke or fill.
 fn drawing(geo: &Geometry) -> String {
-    let side = CELL * geo.size() as f64;
+    let (rows, cols) = geo.extent();
+    let side = CELL * rows.max(cols) as f64;
     let mut scene = Scene::new(side, side);
     let at = Placement {
         x: 0.0,
@@ -513,6 +539,33 @@ mod tests {
         let diagonal =
             drawing(&Geometry::new(9, Variant::from_str("diagonal").unwrap(), None, None).unwrap());
         assert!(diagonal.contains("M0 0L90 90"), "{diagonal}");
+    }
+
+    #[test]
+    fn a_multi_grid_shape_carries_its_frame_and_cell_positions() {
+        let samurai = Geometry::new(9, Variant::from_str("samurai").unwrap(), None, None).unwrap();
+        let shape = shape_data(&samurai);
+        assert_eq!(shape.frame, Some([21, 21]));
+        assert_eq!(shape.at.len(), 369);
+        assert_eq!(&shape.at[..10], &[0, 1, 2, 3, 4, 5, 6, 7, 8, 12]);
+        assert_eq!(shape.at[368], 21 * 21 - 1);
+        assert_eq!(shape.houses.len(), 131);
+        // The drawing spans the frame: 21 cells of 10 units.
+        assert!(shape.drawing.contains("210"), "{}", &shape.drawing[..200]);
+        assert!(
+            !shape
+                .drawing
+                .split(['M', 'L', ' ', 'h', 'v', '"'])
+                .any(|t| t.parse::<f64>().is_ok_and(|x| x > 210.0))
+        );
+        let classic = shape_data(&Geometry::classic(9).unwrap());
+        assert_eq!(classic.frame, None);
+        assert!(classic.at.is_empty());
+        let json = serde_json::to_string(&classic).unwrap();
+        assert!(
+            !json.contains("\"frame\"") && !json.contains("\"at\""),
+            "classic pages stay small"
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -33,6 +33,8 @@ const shots = process.env.SHOTS_DIR || join(repo, 'target', 'browser-shots');
 let outDir;
 let bookUrl;
 let browser;
+/** The multi-grid pages: a built Samurai book (and its manifest), and `play` pages. */
+const multi = { samurai: null, manifest: null, twodoku: null, butterfly: null };
 
 before(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'sudoku-book-browser-'));
@@ -42,6 +44,21 @@ before(async () => {
     timeout: 60_000,
   });
   bookUrl = pathToFileURL(join(out, 'book.html')).href;
+  const samurai = join(outDir, 'samurai');
+  execFileSync(binary(), ['build', join(here, 'samurai.toml'), '--out', samurai, '--quiet'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    timeout: 60_000,
+  });
+  multi.samurai = pathToFileURL(join(samurai, 'book.html')).href;
+  multi.manifest = JSON.parse(readFileSync(join(samurai, 'book.json'), 'utf8'));
+  for (const variant of ['twodoku', 'butterfly']) {
+    const file = join(outDir, variant + '.html');
+    execFileSync(binary(), ['play', '--variant', variant, '--seed', '5', '--difficulty', 'easy', '-o', file], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      timeout: 60_000,
+    });
+    multi[variant] = pathToFileURL(file).href;
+  }
   mkdirSync(shots, { recursive: true });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -57,25 +74,30 @@ after(async () => {
 
 // ---- helpers ---------------------------------------------------------------------------------
 
-/** Opens the book in `context` (a new one when missing); records console errors and requests. */
-async function open(context) {
+/**
+ * Opens the book (or the page at `url`) in `context`; records console errors and requests.
+ */
+async function open(context, url = bookUrl) {
   const page = await context.newPage();
   const errors = [];
   const requests = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push('console: ' + m.text()); });
   page.on('pageerror', (e) => errors.push('pageerror: ' + e.message));
   page.on('request', (r) => requests.push(r.url()));
-  await page.goto(bookUrl);
+  await page.goto(url);
   await page.waitForSelector('#board .cell');
   return { page, errors, requests };
 }
 
-/** A test with a fresh browser context (empty localStorage); fails on any page error. */
-function play(name, fn) {
-  test(name, { timeout: TIMEOUT }, async () => {
+/**
+ * A test with a fresh browser context (empty localStorage); fails on any page error. `page`
+ * names a multi-grid page (`samurai`, `twodoku`, `butterfly`) to open instead of the book.
+ */
+function play(name, fn, { page = null, timeout = TIMEOUT } = {}) {
+  test(name, { timeout }, async () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
     try {
-      const opened = await open(context);
+      const opened = await open(context, page ? multi[page] : bookUrl);
       await fn({ ...opened, context });
       assert.deepEqual(opened.errors, [], 'the page logged errors');
     } finally {
@@ -770,4 +792,212 @@ for (const [file, variant, size] of [
     for (const k of ['x', 'y', 'width', 'height']) assert.ok(Math.abs(lines[k] - grid[k]) < 1, `#lines ${k} matches #board`);
     await page.screenshot({ path: join(shots, `${file}.png`), fullPage: true });
   });
+}
+
+// ---- multi-grids (Samurai, Twodoku, Butterfly) -----------------------------------------------
+
+/** Where the cells of a multi-grid shape sit: frame rows, columns, each cell's position. */
+function frameOf(shape) {
+  const [rows, cols] = shape.frame;
+  const at = shape.at;
+  const cellAt = (r, c) => (r < 0 || c < 0 || r >= rows || c >= cols ? -1 : at.indexOf(r * cols + c));
+  const rowCol = (cell) => [Math.floor(at[cell] / cols), at[cell] % cols];
+  const frameName = (cell) => `r${rowCol(cell)[0] + 1}c${rowCol(cell)[1] + 1}`;
+  return { rows, cols, at, cellAt, rowCol, frameName };
+}
+
+/** The shape's houses holding `cell`. */
+const housesOf = (shape, cell) => shape.houses.filter((h) => h.includes(cell));
+
+play('samurai: 369 cells on the 21×21 frame, each on its frame position', async ({ page }) => {
+  const { shape, puzzle } = await current(page);
+  assert.equal(shape.variant, 'samurai');
+  assert.deepEqual(shape.frame, [21, 21]);
+  assert.equal(shape.at.length, 369);
+  assert.equal(puzzle.givens.length, 369);
+  assert.equal(await page.locator('#board .cell').count(), 369);
+  const f = frameOf(shape);
+  const board = await page.locator('#board').boundingBox();
+  const side = board.width / 21;
+  for (const cell of [0, 8, 9, 100, 184, 368]) {
+    const box = await cellLoc(page, cell).boundingBox();
+    const [r, c] = f.rowCol(cell);
+    assert.ok(Math.abs(box.x - (board.x + c * side)) < 1.5 && Math.abs(box.y - (board.y + r * side)) < 1.5,
+      `cell ${cell} sits on frame r${r + 1}c${c + 1}`);
+    assert.equal(await cellLoc(page, cell).getAttribute('id'), 'cell-' + f.frameName(cell));
+  }
+  const lines = await page.locator('#lines').boundingBox();
+  for (const k of ['x', 'y', 'width', 'height']) assert.ok(Math.abs(lines[k] - board[k]) < 1, `#lines ${k} matches #board`);
+  assert.match(await page.locator('#about').textContent(), /samurai \(369 cells\)/);
+}, { page: 'samurai' });
+
+play('samurai: digits in an overlap cell and a corner grid, named in frame coordinates', async ({ page }) => {
+  const { shape, puzzle } = await current(page);
+  const f = frameOf(shape);
+  const open = empties(puzzle);
+  // An overlap cell lies in two grids (two rows, two columns, one shared box: five houses).
+  const overlap = open.find((c) => housesOf(shape, c).length === 5);
+  const corner = open.find((c) => f.rowCol(c)[0] < 6 && f.rowCol(c)[1] < 6);
+  assert.ok(overlap !== undefined && corner !== undefined, 'the puzzle has empty overlap and corner cells');
+  await put(page, overlap, puzzle.solution[overlap]);
+  await put(page, corner, puzzle.solution[corner]);
+  const shown = await cells(page);
+  assert.equal(shown[overlap], puzzle.solution[overlap]);
+  assert.equal(shown[corner], puzzle.solution[corner]);
+  const list = (await moves(page)).map((m) => m.text);
+  assert.deepEqual(list.slice(1), [`${f.frameName(overlap)} = ${puzzle.solution[overlap]}`,
+    `${f.frameName(corner)} = ${puzzle.solution[corner]}`]);
+  const [r, c] = f.rowCol(overlap);
+  assert.ok(r >= 6 && r < 15 && c >= 6 && c < 15, `overlap ${f.frameName(overlap)} is in the centre grid`);
+  const label = await cellLoc(page, overlap).getAttribute('aria-label');
+  assert.equal(label, `Row ${r + 1}, column ${c + 1}: ${puzzle.solution[overlap]}`);
+  await page.keyboard.press('Control+z');
+  assert.equal((await cells(page))[corner], '');
+}, { page: 'samurai' });
+
+play('samurai: arrow keys cross the gaps to the next cell, and stay at the edge', async ({ page }) => {
+  const { shape } = await current(page);
+  const f = frameOf(shape);
+  const at = (r, c) => f.cellAt(r, c);
+  await pick(page, at(0, 8));
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await selected(page), at(0, 12), 'r1c9 → r1c13 over the gap');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await selected(page), at(0, 8), 'and back');
+  await pick(page, at(8, 0));
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await selected(page), at(12, 0), 'r9c1 → r13c1 over the gap');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await selected(page), at(8, 0));
+  await pick(page, at(10, 6));
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await selected(page), at(10, 6), 'nothing left of the centre grid on r11: stay');
+  await page.keyboard.press('Home');
+  assert.equal(await selected(page), at(10, 6));
+  await page.keyboard.press('End');
+  assert.equal(await selected(page), at(10, 14));
+  await pick(page, at(0, 20));
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await selected(page), at(0, 20), 'the frame edge: stay');
+  assert.equal(await page.evaluate(() => Number(document.activeElement.dataset.cell)), at(0, 20));
+}, { page: 'samurai' });
+
+play('samurai: a planted conflict in a shared box is found and counted once', async ({ page }) => {
+  const { shape, puzzle } = await current(page);
+  const f = frameOf(shape);
+  // The centre grid's top-left box is the top-left grid's bottom-right box: one house.
+  const shared = shape.houses.filter((h) => h.every((c) => {
+    const [r, col] = f.rowCol(c);
+    return r >= 6 && r < 9 && col >= 6 && col < 9;
+  }));
+  assert.equal(shared.length, 1, 'the shared box is one house');
+  const box = shared[0];
+  // Two empty cells of the box: the first gets its right digit, the second the same digit
+  // (which no given in its other houses holds), so the box alone makes them clash.
+  const open = box.filter((c) => puzzle.givens[c] === '.');
+  const plant = open.flatMap((right) => open.filter((wrong) => wrong !== right &&
+    housesOf(shape, wrong).every((h) => h.every((x) => puzzle.givens[x] !== puzzle.solution[right])))
+    .map((wrong) => [right, wrong]))[0];
+  assert.ok(plant, 'two cells to plant the conflict in');
+  const [right, wrong] = plant;
+  await put(page, right, puzzle.solution[right]);
+  await put(page, wrong, puzzle.solution[right]);
+  await page.click('#verify');
+  const marked = await page.evaluate(() => Array.from(document.querySelectorAll('#board .cell.conflict'), (c) => Number(c.dataset.cell)));
+  assert.deepEqual(marked.sort((a, b) => a - b), [right, wrong].sort((a, b) => a - b));
+  const m = await message(page);
+  assert.equal(m.cls, 'error');
+  assert.match(m.text, /^2 cells in conflict/);
+  assert.match(m.text, /1 placed digit is wrong/);
+}, { page: 'samurai' });
+
+play('samurai: typing the manifest solution says Solved', async ({ page }) => {
+  const { puzzle } = await current(page);
+  const solution = multi.manifest.puzzles[0].solution.map((v) => SYMBOLS[v]).join('');
+  assert.equal(solution, puzzle.solution, 'the page has the manifest solution');
+  for (const cell of empties(puzzle)) {
+    await cellLoc(page, cell).dispatchEvent('pointerdown');
+    await page.keyboard.press(solution[cell]);
+  }
+  assert.deepEqual((await cells(page)).join(''), solution);
+  const m = await message(page);
+  assert.equal(m.cls, 'good');
+  assert.match(m.text, /^Solved!/);
+  assert.match(await page.locator('#timer').textContent(), /^Solved in/);
+}, { page: 'samurai', timeout: 90_000 });
+
+play('samurai: hint, pencil, Solve, Undo and a reload', async ({ page }) => {
+  const { shape, puzzle } = await current(page);
+  const f = frameOf(shape);
+  await page.click('#hint');
+  const hint = await message(page);
+  assert.match(hint.text, /^Hint: .* look at r\d+c\d+\./);
+  const named = hint.text.match(/look at (r\d+c\d+)/)[1];
+  assert.equal(f.frameName(await selected(page)), named, 'the hint selects the cell it names');
+  const open = empties(puzzle);
+  await page.click('#pencil');
+  await put(page, open[1], '4');
+  await page.click('#pencil');
+  assert.equal(await cellLoc(page, open[1]).locator('.marks span').count(), 9);
+  await page.click('#solve');
+  assert.equal((await cells(page)).join(''), puzzle.solution);
+  await page.click('#undo');
+  assert.equal((await cells(page))[open[0]], '');
+  await page.reload();
+  await page.waitForSelector('#board .cell');
+  assert.equal((await moves(page)).length, 3, 'Start, the note and the undone reveal survive a reload');
+  page.once('dialog', (d) => d.accept());
+  await page.click('#reset');
+  assert.equal((await moves(page)).length, 1);
+}, { page: 'samurai' });
+
+play('samurai: New puzzle makes a 369-cell puzzle with one solution', async ({ page }) => {
+  await page.click('#new');
+  await page.waitForFunction(() => document.querySelectorAll('#pick option').length === 2, null, { timeout: 10_000 });
+  const { puzzle, shape } = await current(page);
+  assert.equal(puzzle.givens.length, 369);
+  const grid = Array.from(puzzle.givens, (s) => SYMBOLS.indexOf(s)).map((v) => Math.max(0, v));
+  assert.equal(countCompletions(grid, 9, shape.houses), 1);
+  assert.equal(await page.locator('#board .cell').count(), 369);
+}, { page: 'samurai' });
+
+play('samurai: axe finds no serious or critical accessibility problems', async ({ page }) => {
+  const { puzzle } = await current(page);
+  const open = empties(puzzle);
+  await page.click('#pencil');
+  await put(page, open[1], '1');
+  await page.click('#pencil');
+  await put(page, open[0], puzzle.solution[open[0]]);
+  await page.click('#verify');
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const results = await page.evaluate(() => window.axe.run());
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} node(s), e.g. ${v.nodes[0]?.target.join(' ')}`), []);
+}, { page: 'samurai' });
+
+play('screenshot: samurai.png', async ({ page }) => {
+  const { puzzle } = await current(page);
+  const open = empties(puzzle);
+  for (const i of open.slice(0, 3)) await put(page, i, puzzle.solution[i]);
+  await page.click('#pencil');
+  await pick(page, open[3]);
+  for (const s of ['1', '5', '9']) await page.keyboard.press(s);
+  await page.click('#pencil');
+  await pick(page, open.find((c) => c > 180));
+  await page.screenshot({ path: join(shots, 'samurai.png'), fullPage: true });
+}, { page: 'samurai' });
+
+for (const [variant, cellsIn, side] of [['twodoku', 153, 15], ['butterfly', 144, 12]]) {
+  play(`${variant}: loads on its ${side}×${side} frame and takes a digit`, async ({ page }) => {
+    const { shape, puzzle } = await current(page);
+    assert.equal(shape.variant, variant);
+    assert.deepEqual(shape.frame, [side, side]);
+    assert.equal(await page.locator('#board .cell').count(), cellsIn);
+    const f = frameOf(shape);
+    const cell = empties(puzzle).at(-1);
+    await put(page, cell, puzzle.solution[cell]);
+    assert.equal((await cells(page))[cell], puzzle.solution[cell]);
+    assert.equal((await moves(page))[1].text, `${f.frameName(cell)} = ${puzzle.solution[cell]}`);
+    await page.screenshot({ path: join(shots, `${variant}.png`), fullPage: true });
+  }, { page: variant });
 }

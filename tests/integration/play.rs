@@ -1,10 +1,11 @@
 //! The playable edition through the binary: `build` writes `book.html` (listed in the manifest,
-//! every puzzle with the manifest's givens and solution, under 1 MB for 100 puzzles), `play`
-//! writes a one-puzzle page (given or generated, the same bytes for the same seed) and refuses
-//! what it must (a file it did not write, a puzzle without exactly one solution). Then the
-//! page's own JavaScript tests (`node --test web/test/`) and the real-browser tests
-//! (`node --test tests/browser/`, headless Chromium), which skip with a message when Node,
-//! Chromium or the browser test packages are missing (`.ci/run` installs them).
+//! every puzzle with the manifest's givens and solution, under 1 MB for 100 puzzles, about that
+//! for 100 Samurai), `play` writes a one-puzzle page (given or generated, the same bytes for the
+//! same seed; a multi-grid with its frame) and refuses what it must (a file it did not write,
+//! a puzzle without exactly one solution). Then the page's own JavaScript tests
+//! (`node --test web/test/`) and the real-browser tests (`node --test tests/browser/`, headless
+//! Chromium), which skip with a message when Node, Chromium or the browser test packages are
+//! missing (`.ci/run` installs them).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -114,6 +115,69 @@ difficulty = "medium"
             .len(),
         100
     );
+}
+
+#[test]
+fn a_hundred_samurai_book_page_stays_near_one_megabyte() {
+    let spec = r#"title = "Hundred samurai"
+seed = 5
+layout = "1up"
+[answers]
+include = false
+[[section]]
+variant = "samurai"
+count = 100
+difficulty = "easy"
+"#;
+    let (_dir, out) = build(spec, &[]);
+    let html = fs::read_to_string(out.join("book.html")).unwrap();
+    // 369 cells and a ~270-step solving path each: about 10 kB a puzzle.
+    assert!(html.len() < 1_200_000, "book.html is {} bytes", html.len());
+    let data = page_data(&html);
+    assert_eq!(data["puzzles"].as_array().unwrap().len(), 100);
+    let shapes = data["shapes"].as_array().unwrap();
+    assert_eq!(shapes.len(), 1, "the puzzles share one shape");
+    assert_eq!(shapes[0]["frame"], serde_json::json!([21, 21]));
+    assert_eq!(shapes[0]["at"].as_array().unwrap().len(), 369);
+}
+
+#[test]
+fn play_writes_a_multi_grid_page_with_its_frame() {
+    for (variant, side, cells) in [
+        ("samurai", 21, 369),
+        ("twodoku", 15, 153),
+        ("butterfly", 12, 144),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let page = dir.path().join("p.html");
+        let output = cmd()
+            .args([
+                "play",
+                "--variant",
+                variant,
+                "--seed",
+                "3",
+                "--difficulty",
+                "easy",
+                "-o",
+            ])
+            .arg(&page)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", stderr_of(&output));
+        let html = fs::read_to_string(&page).unwrap();
+        assert!(html.contains(&format!("<title>Sudoku: {variant}, easy</title>")));
+        let data = page_data(&html);
+        let shape = &data["shapes"][0];
+        assert_eq!(shape["frame"], serde_json::json!([side, side]));
+        let at = shape["at"].as_array().unwrap();
+        assert_eq!(at.len(), cells);
+        assert!(
+            at.windows(2).all(|w| w[0].as_u64() < w[1].as_u64()),
+            "frame order"
+        );
+        assert_eq!(data["puzzles"][0]["givens"].as_str().unwrap().len(), cells);
+    }
 }
 
 #[test]
