@@ -20,8 +20,10 @@ const SKIPPED_SHOWN: usize = 10;
 /// How to read a puzzle.
 #[derive(Args, Debug, Clone, Default)]
 pub struct PuzzleArgs {
-    /// Variant: classic, diagonal, window, jigsaw, or a combination (jigsaw+diagonal,
-    /// diagonal+window); defaults to classic, or jigsaw when --regions is given
+    /// Variant: classic, diagonal, window, jigsaw, killer, or a combination (jigsaw+diagonal,
+    /// diagonal+window, killer+diagonal); or samurai, twodoku, butterfly (overlapping 9x9
+    /// grids, recognised by their # positions when not named); defaults to classic, or jigsaw
+    /// when --regions is given
     #[arg(long)]
     pub variant: Option<String>,
     /// Grid size N (rows, columns and digits); inferred from the puzzle when omitted
