@@ -31,18 +31,18 @@ fn shaded(geo: &Geometry) -> (Vec<bool>, Vec<bool>) {
 }
 
 /// What the cell styles need to know about the geometry, computed once per page.
-struct Decorations {
-    size: usize,
+struct Decorations<'a> {
+    geo: &'a Geometry,
     block: Vec<usize>,
     window: Vec<bool>,
     diagonal: Vec<bool>,
 }
 
-impl Decorations {
-    fn new(geo: &Geometry) -> Decorations {
+impl Decorations<'_> {
+    fn new(geo: &Geometry) -> Decorations<'_> {
         let (window, diagonal) = shaded(geo);
         Decorations {
-            size: geo.size(),
+            geo,
             block: blocks(geo),
             window,
             diagonal,
@@ -53,19 +53,32 @@ impl Decorations {
 /// The CSS classes of one cell: thick borders where the block changes, shading, digit style.
 fn cell_classes(deco: &Decorations, cell: usize, givens: &Grid, state: &Grid) -> String {
     let Decorations {
-        size: n,
+        geo,
         block,
         window,
         diagonal,
     } = deco;
-    let n = *n;
-    let (row, col) = (cell / n, cell % n);
+    let (row, col) = geo.row_col(cell);
+    let (rows, cols) = geo.extent();
+    // Thick where the next cell is in another block; in a multi-grid frame also where there is
+    // no next cell (a square grid has its outline from the page's border instead).
+    let frame = geo.frame().is_some();
+    let edge = |next: Option<usize>, inside: bool| match next {
+        Some(next) => block[cell] != block[next],
+        None => frame && inside,
+    };
     let mut classes = vec!["c"];
-    if col + 1 < n && block[cell] != block[cell + 1] {
+    if edge(geo.cell_at(row, col + 1), true) && (frame || col + 1 < cols) {
         classes.push("tr");
     }
-    if row + 1 < n && block[cell] != block[cell + n] {
+    if edge(geo.cell_at(row + 1, col), true) && (frame || row + 1 < rows) {
         classes.push("tb");
+    }
+    if frame && (col == 0 || geo.cell_at(row, col - 1).is_none()) {
+        classes.push("tl");
+    }
+    if frame && (row == 0 || geo.cell_at(row - 1, col).is_none()) {
+        classes.push("tt");
     }
     if window[cell] {
         classes.push("w");
@@ -85,6 +98,8 @@ const STYLE: &str = "body{font-family:sans-serif;margin:2em;color:#111}\
 .c{width:2.2em;height:2.2em;display:flex;align-items:center;justify-content:center;\
 border-right:1px solid #999;border-bottom:1px solid #999;font-size:1.3em;box-sizing:border-box}\
 .tr{border-right:3px solid #111}.tb{border-bottom:3px solid #111}\
+.tl{border-left:3px solid #111}.tt{border-top:3px solid #111}.x{width:2.2em;height:2.2em}\
+.grid.frame{border:none}\
 .w{background:#d9d9d9}.d{background:#ececec}.g{font-weight:bold}.s{color:#1f5fbf}\
 .legend span{display:inline-block;margin-right:1.5em}ol{font-size:.95em;line-height:1.5}";
 
@@ -97,10 +112,14 @@ pub fn grid_page(
     state: &Grid,
     steps: &[String],
 ) -> String {
-    let n = geo.size();
+    let (rows, cols) = geo.extent();
     let deco = Decorations::new(geo);
     let mut cells = String::new();
-    for cell in 0..geo.cell_count() {
+    for (row, col) in (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))) {
+        let Some(cell) = geo.cell_at(row, col) else {
+            cells.push_str("<div class=\"x\"></div>");
+            continue;
+        };
         let value = state.get(cell).max(givens.get(cell));
         let text = if value == 0 {
             String::new()
@@ -110,6 +129,11 @@ pub fn grid_page(
         let classes = cell_classes(&deco, cell, givens, state);
         cells.push_str(&format!("<div class=\"{classes}\">{text}</div>"));
     }
+    let grid_class = if geo.frame().is_some() {
+        "grid frame"
+    } else {
+        "grid"
+    };
     let steps_html: String = steps
         .iter()
         .map(|s| format!("<li>{}</li>", escape(s)))
@@ -122,7 +146,7 @@ pub fn grid_page(
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title>\
 <style>{STYLE}</style></head><body><h1>{title}</h1><p>{status}</p>\
-<div class=\"grid\" style=\"grid-template-columns:repeat({n},2.2em)\">{cells}</div>\
+<div class=\"{grid_class}\" style=\"grid-template-columns:repeat({cols},2.2em)\">{cells}</div>\
 <p class=\"legend\"><span><b>bold</b>: given</span><span style=\"color:#1f5fbf\">blue: solved</span>\
 <span>{variant}</span></p>{steps_section}</body></html>\n",
         title = escape(title),
