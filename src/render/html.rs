@@ -174,4 +174,17 @@ mod tests {
         assert!(page.contains("T &lt;1&gt;"));
         assert!(page.contains("<li>a &amp; b</li>"));
     }
+
+    #[test]
+    fn a_samurai_page_leaves_the_frame_empty_where_there_is_no_cell() {
+        let geo = Geometry::new(9, "samurai".parse().unwrap(), None, None).unwrap();
+        let empty = geo.empty_grid();
+        let page = grid_page("S", "", &geo, &empty, &empty, &[]);
+        assert_eq!(page.matches("<div class=\"c").count(), 369);
+        assert_eq!(page.matches("<div class=\"x\"></div>").count(), 441 - 369);
+        assert!(page.contains("grid-template-columns:repeat(21,2.2em)"));
+        // r1c1: thick left and top (frame outline); r1c9: thick right (no cell at r1c10).
+        assert!(page.contains("<div class=\"c tl tt\"></div>"), "{page}");
+        assert!(page.contains("<div class=\"c tr tt\"></div>"), "{page}");
+    }
 }
