@@ -13,7 +13,7 @@ use super::text::Placed;
 use super::text::Typesetter;
 use crate::fonts::FontSet;
 use crate::grid::digit_symbol;
-use crate::spec::{BookPlan, Layout, SpecError};
+use crate::spec::{BookPlan, Layout, PageSpec, SpecError};
 use crate::units::Mm;
 
 /// Refuses a plan whose largest grid does not fit the slots of its puzzle or answer layout.
@@ -29,14 +29,20 @@ pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
             Some(at) => (own("layout"), Some(at)),
             None => ("layout".to_string(), plan.origin.layout),
         };
+        let shape = section.request.variant.multi;
         let puzzles = Fit {
             layout: &section.layout,
             key: &key,
             position,
-            points: puzzle_points,
+            points: if shape.is_some() {
+                puzzle_points.max(MULTI_DIGITS)
+            } else {
+                puzzle_points
+            },
             sums: section.request.variant.killer,
         };
-        grid_fits(plan, &puzzles, section.request.size)?;
+        let grid = Drawn::of(section);
+        grid_fits(plan, &puzzles, &grid)?;
         let Some(answers) = &section.answers_layout else {
             continue;
         };
@@ -51,7 +57,7 @@ pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
             points: answer_points,
             sums: false,
         };
-        grid_fits(plan, &answers, section.request.size)?;
+        grid_fits(plan, &answers, &grid)?;
     }
     Ok(())
 }
@@ -111,6 +117,50 @@ const FRONT_PAGES: usize = 4;
 pub const LARGE_PRINT_DIGITS: f64 = 16.0;
 pub const LARGE_PRINT_KEY_DIGITS: f64 = 10.0;
 
+/// The least size of puzzle digits of a multi-grid shape (Samurai, Twodoku, Butterfly), in
+/// points: its many small cells are read at arm's length, so they print larger than the 7 pt
+/// floor (answer keys keep the floor).
+pub const MULTI_DIGITS: f64 = 9.0;
+
+/// Whether a multi-grid shape whose frame is `side` cells across fits a slot of `layout` on
+/// this page with digits of `points` or more (the spec's choice of default answer layout).
+pub fn multi_fits(page: &PageSpec, layout: &Layout, side: usize, points: f64) -> bool {
+    let slot = slots(PageFrame::of(page).grid_area(1), layout)[0];
+    let min_cell = min_cell_for_points(crate::grid::MultiShape::GRID, points);
+    grid_in_slot(slot, side, min_cell).is_some()
+}
+
+/// A section's grid as drawn: the cells across its side and how a message names it.
+struct Drawn {
+    /// Cells along the longer side of the drawn grid (the frame of a multi-grid shape).
+    side: usize,
+    /// The size that sets the digit ratio (9 for every multi-grid shape).
+    size: usize,
+    /// `a 9x9 grid`, `a samurai`.
+    name: String,
+}
+
+impl Drawn {
+    fn of(section: &crate::spec::SectionPlan) -> Drawn {
+        let size = section.request.size;
+        match section.request.variant.multi {
+            Some(shape) => {
+                let side = shape.frame_side();
+                Drawn {
+                    side,
+                    size,
+                    name: format!("a {} ({side}x{side} frame)", shape.name()),
+                }
+            }
+            None => Drawn {
+                side: size,
+                size,
+                name: format!("a {size}x{size} grid"),
+            },
+        }
+    }
+}
+
 /// A layout to check, where the spec set it, and the least digit size its grids need.
 struct Fit<'a> {
     layout: &'a Layout,
@@ -121,7 +171,7 @@ struct Fit<'a> {
     sums: bool,
 }
 
-fn grid_fits(plan: &BookPlan, fit: &Fit, size: usize) -> Result<(), SpecError> {
+fn grid_fits(plan: &BookPlan, fit: &Fit, grid: &Drawn) -> Result<(), SpecError> {
     let Fit {
         layout,
         key,
@@ -135,19 +185,19 @@ fn grid_fits(plan: &BookPlan, fit: &Fit, size: usize) -> Result<(), SpecError> {
     };
     let slot = slots(frame.grid_area(1), layout)[0];
     let min_cell = if sums {
-        min_cell_for_points(size, points).max(min_cell_for_sums())
+        min_cell_for_points(grid.size, points).max(min_cell_for_sums())
     } else {
-        min_cell_for_points(size, points)
+        min_cell_for_points(grid.size, points)
     };
     let need = if sums {
         format!("{points} pt digits and {MIN_SUM_POINTS} pt cage sums need")
     } else {
         format!("{points} pt digits need")
     };
-    if grid_in_slot(slot, size, min_cell).is_some() {
+    if grid_in_slot(slot, grid.side, min_cell).is_some() {
         return Ok(());
     }
-    let cell = slot.w.min(slot.h - LABEL_HEIGHT) / size as f64;
+    let cell = slot.w.min(slot.h - LABEL_HEIGHT) / grid.side as f64;
     let default = if position.is_none() {
         " (the default)"
     } else {
@@ -166,7 +216,8 @@ fn grid_fits(plan: &BookPlan, fit: &Fit, size: usize) -> Result<(), SpecError> {
         position,
         key: Some(key.to_string()),
         message: format!(
-            "a {size}x{size} grid does not fit a slot of this layout{default} ({} per page):{gutter} its cells would be {cell:.1} mm, and {need} {min_cell:.1} mm; use a layout with fewer grids per page or a larger page",
+            "{} does not fit a slot of this layout{default} ({} per page):{gutter} its cells would be {cell:.1} mm, and {need} {min_cell:.1} mm; use a layout with fewer grids per page or a larger page",
+            grid.name,
             layout.slots()
         ),
         io: false,

@@ -234,6 +234,10 @@ fn kind_block(look: Look, strings: &Strings, geo: Geometry) -> Block {
 
 /// The rules of a grid in one sentence, from its houses.
 pub fn rules(strings: &Strings, geo: &Geometry) -> String {
+    if let Some(shape) = geo.variant().multi {
+        let count = shape.origins().len().to_string();
+        return strings.fill("rules_multi", &[("count", &count)]);
+    }
     let mut houses = vec![
         strings.get("house_row").to_string(),
         strings.get("house_column").to_string(),

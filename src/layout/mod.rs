@@ -16,4 +16,7 @@ pub mod fit;
 pub mod kdp;
 pub mod style;
 
-pub use check::{check_cover, check_glyphs, check_plan, check_texts};
+pub use check::{
+    LARGE_PRINT_KEY_DIGITS, check_cover, check_glyphs, check_plan, check_texts, multi_fits,
+};
+pub use page::MIN_DIGIT_POINTS;
