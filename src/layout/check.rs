@@ -13,8 +13,48 @@ use super::text::Placed;
 use super::text::Typesetter;
 use crate::fonts::FontSet;
 use crate::grid::digit_symbol;
-use crate::spec::{BookPlan, Layout, PageSpec, SpecError};
+use crate::spec::{BookPlan, Layout, SpecError};
 use crate::units::Mm;
+
+/// Settles the layouts the spec left to the page: a multi-grid section whose answer layout is
+/// the default (`2up`) gets one key a page where two would print below the answer-key floor
+/// (a Samurai on a 6×9 trim: 3.8 mm cells where 7 pt digits need 4.0 mm). Run before
+/// [`check_plan`]; layouts the spec wrote are left for it to refuse.
+pub fn settle_layouts(plan: &mut BookPlan) {
+    let points = answer_points(plan);
+    for index in 0..plan.sections.len() {
+        let section = &plan.sections[index];
+        let defaulted = section.request.variant.multi.is_some()
+            && section.answers_layout_at.is_none()
+            && plan.origin.answers_layout.is_none();
+        let Some(layout) = section.answers_layout.filter(|_| defaulted) else {
+            continue;
+        };
+        let fit = Fit {
+            layout: &layout,
+            key: "answers.layout",
+            position: None,
+            points,
+            sums: false,
+        };
+        if grid_fits(plan, &fit, &Drawn::of(section)).is_err() {
+            plan.sections[index].answers_layout = Some(Layout {
+                columns: 1,
+                rows: 1,
+                ..layout
+            });
+        }
+    }
+}
+
+/// The least size of answer-key digits, in points.
+fn answer_points(plan: &BookPlan) -> f64 {
+    if plan.style.large_print {
+        LARGE_PRINT_KEY_DIGITS
+    } else {
+        MIN_DIGIT_POINTS
+    }
+}
 
 /// Refuses a plan whose largest grid does not fit the slots of its puzzle or answer layout.
 pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
@@ -121,14 +161,6 @@ pub const LARGE_PRINT_KEY_DIGITS: f64 = 10.0;
 /// points: its many small cells are read at arm's length, so they print larger than the 7 pt
 /// floor (answer keys keep the floor).
 pub const MULTI_DIGITS: f64 = 9.0;
-
-/// Whether a multi-grid shape whose frame is `side` cells across fits a slot of `layout` on
-/// this page with digits of `points` or more (the spec's choice of default answer layout).
-pub fn multi_fits(page: &PageSpec, layout: &Layout, side: usize, points: f64) -> bool {
-    let slot = slots(PageFrame::of(page).grid_area(1), layout)[0];
-    let min_cell = min_cell_for_points(crate::grid::MultiShape::GRID, points);
-    grid_in_slot(slot, side, min_cell).is_some()
-}
 
 /// A section's grid as drawn: the cells across its side and how a message names it.
 struct Drawn {

@@ -16,7 +16,4 @@ pub mod fit;
 pub mod kdp;
 pub mod style;
 
-pub use check::{
-    LARGE_PRINT_KEY_DIGITS, check_cover, check_glyphs, check_plan, check_texts, multi_fits,
-};
-pub use page::MIN_DIGIT_POINTS;
+pub use check::{check_cover, check_glyphs, check_plan, check_texts, settle_layouts};

@@ -92,7 +92,8 @@ pub struct SectionPlan {
     /// the book's only when the spec sets it, else `1up`).
     pub layout: Layout,
     /// Answers per page: the section's `answers_layout`, else the book's (for a multi-grid
-    /// shape the book's only when the spec sets it, else `2up`); `None` without answers.
+    /// shape the book's only when the spec sets it, else `2up`, or `1up` once
+    /// `layout::settle_layouts` finds two keys too small for the page); `None` without answers.
     pub answers_layout: Option<Layout>,
     /// The section's answers follow its puzzles (`answers = "after-section"`) instead of
     /// going to the back.
@@ -105,17 +106,14 @@ pub struct SectionPlan {
 }
 
 /// The layouts of a multi-grid section (Samurai, Twodoku, Butterfly) when neither the section
-/// nor the book sets one: one puzzle a page, and answer keys two a page where they print at the
-/// answer-key floor, else one (a Samurai on a 6×9 trim).
+/// nor the book sets one: one puzzle a page, answer keys two a page (one where two would print
+/// below the answer-key floor, a Samurai on a 6×9 trim: see `layout::settle_layouts`).
 const MULTI_LAYOUT: &str = "1up";
 const MULTI_ANSWERS_LAYOUT: &str = "2up";
 
 /// The book's puzzle and answer layouts, and whether the spec wrote them (a section of a
 /// multi-grid shape takes its own defaults only when it did not).
 struct BookLayouts {
-    /// The page, and the least digit size of answer keys, for the answer default.
-    page: PageSpec,
-    answer_points: f64,
     puzzles: Layout,
     answers: Option<Layout>,
     puzzles_set: bool,
@@ -271,12 +269,6 @@ impl Checker<'_> {
             None
         };
         let book_layouts = BookLayouts {
-            page: page.clone(),
-            answer_points: if large_print {
-                crate::layout::LARGE_PRINT_KEY_DIGITS
-            } else {
-                crate::layout::MIN_DIGIT_POINTS
-            },
             puzzles: layout,
             answers,
             puzzles_set: raw.layout.is_some(),
@@ -696,17 +688,8 @@ impl Checker<'_> {
             (Some(name), Some(_)) => {
                 Some(self.layout(&key("answers_layout"), Some(name), "9up")?)
             }
-            (None, Some(_))
-                if !book.answers_set
-                    && let Some(shape) = request.variant.multi =>
-            {
-                let two = self.layout("answers.layout", None, MULTI_ANSWERS_LAYOUT)?;
-                let side = shape.frame_side();
-                if crate::layout::multi_fits(&book.page, &two, side, book.answer_points) {
-                    Some(two)
-                } else {
-                    Some(self.layout("answers.layout", None, MULTI_LAYOUT)?)
-                }
+            (None, Some(_)) if multi && !book.answers_set => {
+                Some(self.layout("answers.layout", None, MULTI_ANSWERS_LAYOUT)?)
             }
             (_, answers) => answers,
         };

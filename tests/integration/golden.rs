@@ -113,8 +113,9 @@ fn book_files(spec: &str) -> Vec<(String, Vec<u8>)> {
     use sudoku_book::fonts::FontSet;
     use sudoku_book::publish::assemble::assemble;
 
-    let plan = sudoku_book::spec::parse("book.toml", spec, std::path::Path::new("."))
+    let mut plan = sudoku_book::spec::parse("book.toml", spec, std::path::Path::new("."))
         .expect("the golden spec is valid");
+    sudoku_book::layout::settle_layouts(&mut plan);
     let puzzles = generate_puzzles(&plan, &|_| {}).expect("puzzles");
     assemble(&plan, &puzzles, &FontSet::bundled()).files
 }

@@ -136,8 +136,9 @@ fn samurai_on(size: &str, extra: &str) -> String {
 }
 
 fn plan(text: &str) -> Result<sudoku_book::spec::BookPlan, String> {
-    let plan =
+    let mut plan =
         sudoku_book::spec::parse("book.toml", text, Path::new(".")).map_err(|e| e.to_string())?;
+    sudoku_book::layout::settle_layouts(&mut plan);
     sudoku_book::layout::check_plan(&plan).map_err(|e| e.to_string())?;
     Ok(plan)
 }
