@@ -4,7 +4,8 @@
 use serde::Serialize;
 
 use super::BookPuzzle;
-use crate::generate::PuzzleRecord;
+use crate::generate::{Generated, PuzzleRecord};
+use crate::grid::Geometry;
 use crate::spec::BookPlan;
 
 /// The manifest's top level.
@@ -40,8 +41,56 @@ pub struct PuzzleEntry<'a> {
     pub section: usize,
     #[serde(flatten)]
     pub record: PuzzleRecord<'a>,
+    /// The frame of a multi-grid puzzle (absent otherwise).
+    #[serde(flatten)]
+    pub frame: Option<FrameRecord>,
     pub page: usize,
     pub answer_page: Option<usize>,
+}
+
+/// Where the cells of a multi-grid puzzle (Samurai, Twodoku, Butterfly) sit: the frame's
+/// `[rows, cols]` and, for each cell in index order, its frame position (`row * cols + col`).
+/// Written only for multi-grid puzzles, so the records of other puzzles keep their bytes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FrameRecord {
+    pub frame: [usize; 2],
+    pub positions: Vec<usize>,
+}
+
+impl FrameRecord {
+    /// The frame of a multi-grid geometry, or `None` for a grid that fills its square.
+    pub fn of(geo: &Geometry) -> Option<FrameRecord> {
+        let frame = geo.frame()?;
+        let cols = frame.cols();
+        let positions = (0..geo.cell_count())
+            .map(|cell| {
+                let (row, col) = frame.row_col(cell);
+                row * cols + col
+            })
+            .collect();
+        Some(FrameRecord {
+            frame: [frame.rows(), cols],
+            positions,
+        })
+    }
+}
+
+/// A generated puzzle's record with its frame, as `generate --output json` prints it.
+#[derive(Debug, Serialize)]
+pub struct JsonPuzzle<'a> {
+    #[serde(flatten)]
+    pub record: PuzzleRecord<'a>,
+    #[serde(flatten)]
+    pub frame: Option<FrameRecord>,
+}
+
+impl<'a> JsonPuzzle<'a> {
+    pub fn of(puzzle: &'a Generated) -> JsonPuzzle<'a> {
+        JsonPuzzle {
+            record: PuzzleRecord::of(puzzle),
+            frame: FrameRecord::of(&puzzle.geometry),
+        }
+    }
 }
 
 /// Where things were printed, from the layout.
@@ -146,6 +195,7 @@ fn entry(p: &BookPuzzle, page: usize, answer_page: Option<usize>) -> PuzzleEntry
         id: p.number,
         section: p.section + 1,
         record: PuzzleRecord::of(&p.puzzle),
+        frame: FrameRecord::of(&p.puzzle.geometry),
         page,
         answer_page,
     }

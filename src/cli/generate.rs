@@ -12,9 +12,9 @@ use rayon::prelude::*;
 
 use super::error::{CliError, CliResult, EXIT_OK};
 use super::puzzle_args::PuzzleArgs;
+use sudoku_book::book::manifest::JsonPuzzle;
 use sudoku_book::generate::{
-    GenerateError, Generated, GivensTally, PuzzleRecord, Request, Target, check_count, derive_seed,
-    generate,
+    GenerateError, Generated, GivensTally, Request, Target, check_count, derive_seed, generate,
 };
 use sudoku_book::grid::to_line;
 use sudoku_book::logic::Level;
@@ -251,7 +251,7 @@ fn render(puzzle: &Generated, output: GenerateOutput) -> String {
         }
         GenerateOutput::Json => {
             // Serialising plain strings and numbers cannot fail.
-            serde_json::to_string(&PuzzleRecord::of(puzzle)).unwrap_or_default() + "\n"
+            serde_json::to_string(&JsonPuzzle::of(puzzle)).unwrap_or_default() + "\n"
         }
     }
 }

@@ -16,6 +16,46 @@ use crate::grid::digit_symbol;
 use crate::spec::{BookPlan, Layout, SpecError};
 use crate::units::Mm;
 
+/// Settles the layouts the spec left to the page: a multi-grid section whose answer layout is
+/// the default (`2up`) gets one key a page where two would print below the answer-key floor
+/// (a Samurai on a 6×9 trim: 3.8 mm cells where 7 pt digits need 4.0 mm). Run before
+/// [`check_plan`]; layouts the spec wrote are left for it to refuse.
+pub fn settle_layouts(plan: &mut BookPlan) {
+    let points = answer_points(plan);
+    for index in 0..plan.sections.len() {
+        let section = &plan.sections[index];
+        let defaulted = section.request.variant.multi.is_some()
+            && section.answers_layout_at.is_none()
+            && plan.origin.answers_layout.is_none();
+        let Some(layout) = section.answers_layout.filter(|_| defaulted) else {
+            continue;
+        };
+        let fit = Fit {
+            layout: &layout,
+            key: "answers.layout",
+            position: None,
+            points,
+            sums: false,
+        };
+        if grid_fits(plan, &fit, &Drawn::of(section)).is_err() {
+            plan.sections[index].answers_layout = Some(Layout {
+                columns: 1,
+                rows: 1,
+                ..layout
+            });
+        }
+    }
+}
+
+/// The least size of answer-key digits, in points.
+fn answer_points(plan: &BookPlan) -> f64 {
+    if plan.style.large_print {
+        LARGE_PRINT_KEY_DIGITS
+    } else {
+        MIN_DIGIT_POINTS
+    }
+}
+
 /// Refuses a plan whose largest grid does not fit the slots of its puzzle or answer layout.
 pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
     let (puzzle_points, answer_points) = if plan.style.large_print {
@@ -29,14 +69,20 @@ pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
             Some(at) => (own("layout"), Some(at)),
             None => ("layout".to_string(), plan.origin.layout),
         };
+        let shape = section.request.variant.multi;
         let puzzles = Fit {
             layout: &section.layout,
             key: &key,
             position,
-            points: puzzle_points,
+            points: if shape.is_some() {
+                puzzle_points.max(MULTI_DIGITS)
+            } else {
+                puzzle_points
+            },
             sums: section.request.variant.killer,
         };
-        grid_fits(plan, &puzzles, section.request.size)?;
+        let grid = Drawn::of(section);
+        grid_fits(plan, &puzzles, &grid)?;
         let Some(answers) = &section.answers_layout else {
             continue;
         };
@@ -51,7 +97,7 @@ pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
             points: answer_points,
             sums: false,
         };
-        grid_fits(plan, &answers, section.request.size)?;
+        grid_fits(plan, &answers, &grid)?;
     }
     Ok(())
 }
@@ -111,6 +157,42 @@ const FRONT_PAGES: usize = 4;
 pub const LARGE_PRINT_DIGITS: f64 = 16.0;
 pub const LARGE_PRINT_KEY_DIGITS: f64 = 10.0;
 
+/// The least size of puzzle digits of a multi-grid shape (Samurai, Twodoku, Butterfly), in
+/// points: its many small cells are read at arm's length, so they print larger than the 7 pt
+/// floor (answer keys keep the floor).
+pub const MULTI_DIGITS: f64 = 9.0;
+
+/// A section's grid as drawn: the cells across its side and how a message names it.
+struct Drawn {
+    /// Cells along the longer side of the drawn grid (the frame of a multi-grid shape).
+    side: usize,
+    /// The size that sets the digit ratio (9 for every multi-grid shape).
+    size: usize,
+    /// `a 9x9 grid`, `a samurai`.
+    name: String,
+}
+
+impl Drawn {
+    fn of(section: &crate::spec::SectionPlan) -> Drawn {
+        let size = section.request.size;
+        match section.request.variant.multi {
+            Some(shape) => {
+                let side = shape.frame_side();
+                Drawn {
+                    side,
+                    size,
+                    name: format!("a {} ({side}x{side} frame)", shape.name()),
+                }
+            }
+            None => Drawn {
+                side: size,
+                size,
+                name: format!("a {size}x{size} grid"),
+            },
+        }
+    }
+}
+
 /// A layout to check, where the spec set it, and the least digit size its grids need.
 struct Fit<'a> {
     layout: &'a Layout,
@@ -121,7 +203,7 @@ struct Fit<'a> {
     sums: bool,
 }
 
-fn grid_fits(plan: &BookPlan, fit: &Fit, size: usize) -> Result<(), SpecError> {
+fn grid_fits(plan: &BookPlan, fit: &Fit, grid: &Drawn) -> Result<(), SpecError> {
     let Fit {
         layout,
         key,
@@ -135,19 +217,19 @@ fn grid_fits(plan: &BookPlan, fit: &Fit, size: usize) -> Result<(), SpecError> {
     };
     let slot = slots(frame.grid_area(1), layout)[0];
     let min_cell = if sums {
-        min_cell_for_points(size, points).max(min_cell_for_sums())
+        min_cell_for_points(grid.size, points).max(min_cell_for_sums())
     } else {
-        min_cell_for_points(size, points)
+        min_cell_for_points(grid.size, points)
     };
     let need = if sums {
         format!("{points} pt digits and {MIN_SUM_POINTS} pt cage sums need")
     } else {
         format!("{points} pt digits need")
     };
-    if grid_in_slot(slot, size, min_cell).is_some() {
+    if grid_in_slot(slot, grid.side, min_cell).is_some() {
         return Ok(());
     }
-    let cell = slot.w.min(slot.h - LABEL_HEIGHT) / size as f64;
+    let cell = slot.w.min(slot.h - LABEL_HEIGHT) / grid.side as f64;
     let default = if position.is_none() {
         " (the default)"
     } else {
@@ -166,7 +248,8 @@ fn grid_fits(plan: &BookPlan, fit: &Fit, size: usize) -> Result<(), SpecError> {
         position,
         key: Some(key.to_string()),
         message: format!(
-            "a {size}x{size} grid does not fit a slot of this layout{default} ({} per page):{gutter} its cells would be {cell:.1} mm, and {need} {min_cell:.1} mm; use a layout with fewer grids per page or a larger page",
+            "{} does not fit a slot of this layout{default} ({} per page):{gutter} its cells would be {cell:.1} mm, and {need} {min_cell:.1} mm; use a layout with fewer grids per page or a larger page",
+            grid.name,
             layout.slots()
         ),
         io: false,

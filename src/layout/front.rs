@@ -211,7 +211,7 @@ fn kind_block(look: Look, strings: &Strings, geo: Geometry) -> Block {
     let name = variant_title(strings, &geo);
     let rules = rules(strings, &geo);
     Box::new(move |set, area, top| {
-        let side = (area.w * 0.3).min(34.0);
+        let side = (area.w * 0.3).min(diagram_side(&geo));
         let text_area = Rect {
             x: area.x + side + 8.0,
             w: area.w - side - 8.0,
@@ -232,8 +232,18 @@ fn kind_block(look: Look, strings: &Strings, geo: Geometry) -> Block {
     })
 }
 
+/// The largest side of a kind's diagram, in millimetres: a multi-grid frame (up to 21 cells
+/// across) gets more room than a single grid, so its cells stay about 2 mm.
+fn diagram_side(geo: &Geometry) -> f64 {
+    if geo.frame().is_some() { 44.0 } else { 34.0 }
+}
+
 /// The rules of a grid in one sentence, from its houses.
 pub fn rules(strings: &Strings, geo: &Geometry) -> String {
+    if let Some(shape) = geo.variant().multi {
+        let count = shape.origins().len().to_string();
+        return strings.fill("rules_multi", &[("count", &count)]);
+    }
     let mut houses = vec![
         strings.get("house_row").to_string(),
         strings.get("house_column").to_string(),

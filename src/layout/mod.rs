@@ -16,4 +16,4 @@ pub mod fit;
 pub mod kdp;
 pub mod style;
 
-pub use check::{check_cover, check_glyphs, check_plan, check_texts};
+pub use check::{check_cover, check_glyphs, check_plan, check_texts, settle_layouts};

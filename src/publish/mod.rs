@@ -31,10 +31,11 @@ pub enum BuildError {
     Preflight(Preflight),
 }
 
-/// Reads a spec and runs every check that needs no puzzle (the spec's own, then whether its
-/// grids fit the page layouts).
+/// Reads a spec, settles the layouts it left to the page, and runs every check that needs no
+/// puzzle (the spec's own, then whether its grids fit the page layouts).
 pub fn load_plan(path: &Path) -> Result<BookPlan, SpecError> {
-    let plan = spec::load(path)?;
+    let mut plan = spec::load(path)?;
+    crate::layout::settle_layouts(&mut plan);
     crate::layout::check_plan(&plan)?;
     Ok(plan)
 }

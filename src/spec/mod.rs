@@ -88,10 +88,12 @@ pub struct SectionPlan {
     pub title: String,
     pub count: usize,
     pub request: Request,
-    /// Puzzles per page: the section's own `layout`, else the book's.
+    /// Puzzles per page: the section's own `layout`, else the book's (for a multi-grid shape
+    /// the book's only when the spec sets it, else `1up`).
     pub layout: Layout,
-    /// Answers per page: the section's `answers_layout`, else the book's; `None` without
-    /// answers.
+    /// Answers per page: the section's `answers_layout`, else the book's (for a multi-grid
+    /// shape the book's only when the spec sets it, else `2up`, or `1up` once
+    /// `layout::settle_layouts` finds two keys too small for the page); `None` without answers.
     pub answers_layout: Option<Layout>,
     /// The section's answers follow its puzzles (`answers = "after-section"`) instead of
     /// going to the back.
@@ -101,6 +103,21 @@ pub struct SectionPlan {
     /// Where the section's layout keys were written, for the layout checks.
     pub layout_at: Option<(usize, usize)>,
     pub answers_layout_at: Option<(usize, usize)>,
+}
+
+/// The layouts of a multi-grid section (Samurai, Twodoku, Butterfly) when neither the section
+/// nor the book sets one: one puzzle a page, answer keys two a page (one where two would print
+/// below the answer-key floor, a Samurai on a 6×9 trim: see `layout::settle_layouts`).
+const MULTI_LAYOUT: &str = "1up";
+const MULTI_ANSWERS_LAYOUT: &str = "2up";
+
+/// The book's puzzle and answer layouts, and whether the spec wrote them (a section of a
+/// multi-grid shape takes its own defaults only when it did not).
+struct BookLayouts {
+    puzzles: Layout,
+    answers: Option<Layout>,
+    puzzles_set: bool,
+    answers_set: bool,
 }
 
 /// A checked book spec with every default filled in.
@@ -251,13 +268,17 @@ impl Checker<'_> {
         } else {
             None
         };
+        let book_layouts = BookLayouts {
+            puzzles: layout,
+            answers,
+            puzzles_set: raw.layout.is_some(),
+            answers_set: answers_raw.layout.is_some(),
+        };
         let sections = raw
             .sections
             .iter()
             .enumerate()
-            .map(|(index, section)| {
-                self.section(index, section, &strings, &layout, answers.as_ref())
-            })
+            .map(|(index, section)| self.section(index, section, &strings, &book_layouts))
             .collect::<Result<Vec<_>, _>>()?;
         self.total_count(&raw.sections, &sections)?;
         let origin = Origin {
@@ -614,8 +635,7 @@ impl Checker<'_> {
         index: usize,
         spanned: &Spanned<RawSection>,
         strings: &Strings,
-        book_layout: &Layout,
-        book_answers: Option<&Layout>,
+        book: &BookLayouts,
     ) -> Result<SectionPlan, SpecError> {
         let section = spanned.get_ref();
         let key = |name: &str| format!("section[{}].{name}", index + 1);
@@ -658,15 +678,20 @@ impl Checker<'_> {
             .as_ref()
             .map_or_else(|| default_title(&request, strings), |t| t.get_ref().clone());
         let key = |name: &str| format!("section[{}].{name}", index + 1);
+        let multi = request.variant.multi.is_some();
         let layout = match &section.layout {
             Some(name) => self.layout(&key("layout"), Some(name), "4up")?,
-            None => *book_layout,
+            None if multi && !book.puzzles_set => self.layout("layout", None, MULTI_LAYOUT)?,
+            None => book.puzzles,
         };
-        let answers_layout = match (&section.answers_layout, book_answers) {
+        let answers_layout = match (&section.answers_layout, book.answers) {
             (Some(name), Some(_)) => {
                 Some(self.layout(&key("answers_layout"), Some(name), "9up")?)
             }
-            (_, answers) => answers.copied(),
+            (None, Some(_)) if multi && !book.answers_set => {
+                Some(self.layout("answers.layout", None, MULTI_ANSWERS_LAYOUT)?)
+            }
+            (_, answers) => answers,
         };
         Ok(SectionPlan {
             title,
@@ -781,11 +806,15 @@ fn suggestion(word: &str, known: &[&str]) -> String {
     did_you_mean(word, known).map_or_else(String::new, |k| format!(" (did you mean '{k}'?)"))
 }
 
-/// A section heading from what it holds: `Classic 9×9 — hard`.
+/// A section heading from what it holds: `Classic 9×9 — hard`, `Samurai — hard`.
 fn default_title(request: &Request, strings: &Strings) -> String {
     let variant = strings.variant(request.variant);
     let size = request.size.to_string();
-    let title = strings.fill("section_title", &[("variant", &variant), ("size", &size)]);
+    let title = if request.variant.multi.is_some() {
+        variant
+    } else {
+        strings.fill("section_title", &[("variant", &variant), ("size", &size)])
+    };
     match request.target {
         Target::Level(level) => {
             let printed = strings.level(level);

@@ -11,7 +11,7 @@ use toml::Spanned;
 use super::error::{SpecError, did_you_mean};
 use super::raw::RawBook;
 use super::{Checker, TextOrigin};
-use crate::grid::Variant;
+use crate::grid::{MultiShape, Variant};
 use crate::logic::Level;
 
 mod tables;
@@ -71,6 +71,10 @@ pub const KEYS: &[(&str, &[&str])] = &[
     ("variant_plus_killer", &[]),
     ("rules_cages", &[]),
     ("variant_plus_jigsaw", &[]),
+    ("variant_samurai", &[]),
+    ("variant_twodoku", &[]),
+    ("variant_butterfly", &[]),
+    ("rules_multi", &["count"]),
 ];
 
 /// The languages built in: code, English name, own name.
@@ -181,6 +185,9 @@ impl Strings {
 
     /// A variant's name as printed: `Classic`, `Jigsaw + diagonal`.
     pub fn variant(&self, variant: Variant) -> String {
+        if let Some(shape) = variant.multi {
+            return self.get(multi_key(shape)).to_string();
+        }
         let first = if variant.killer {
             "variant_killer"
         } else if variant.jigsaw {
@@ -224,6 +231,15 @@ impl Strings {
             let size = size.to_string();
             self.fill("variant_sized", &[("variant", &name), ("size", &size)])
         }
+    }
+}
+
+/// The key of a multi-grid shape's name.
+fn multi_key(shape: MultiShape) -> &'static str {
+    match shape {
+        MultiShape::Samurai => "variant_samurai",
+        MultiShape::Twodoku => "variant_twodoku",
+        MultiShape::Butterfly => "variant_butterfly",
     }
 }
 

@@ -402,3 +402,21 @@ fn sections_have_their_own_layouts_answers_and_order() {
     let none = "title = \"x\"\n[answers]\ninclude = false\n[[section]]\ncount = 1\nanswers_layout = \"4up\"\n";
     assert_eq!(check(none).unwrap().sections[0].answers_layout, None);
 }
+
+#[test]
+fn multi_grid_sections_take_their_own_layouts_unless_the_spec_sets_them() {
+    let mixed = "title = \"x\"\n[[section]]\ncount = 1\n[[section]]\nvariant = \"samurai\"\ncount = 1\ndifficulty = \"hard\"\n";
+    let plan = check(mixed).unwrap();
+    let slots = |s: &SectionPlan| (s.layout.slots(), s.answers_layout.map(|a| a.slots()));
+    assert_eq!(slots(&plan.sections[0]), (4, Some(9)));
+    assert_eq!(slots(&plan.sections[1]), (1, Some(2)));
+    assert_eq!(plan.sections[1].title, "Samurai — hard");
+    let set = mixed.replace(
+        "title = \"x\"\n",
+        "title = \"x\"\nlayout = \"2up\"\n[answers]\nlayout = \"4up\"\n",
+    );
+    let plan = check(&set).unwrap();
+    assert_eq!(slots(&plan.sections[1]), (2, Some(4)));
+    let own = mixed.replace("difficulty", "layout = \"2up\"\ndifficulty");
+    assert_eq!(slots(&check(&own).unwrap().sections[1]), (2, Some(2)));
+}

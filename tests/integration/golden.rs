@@ -113,8 +113,9 @@ fn book_files(spec: &str) -> Vec<(String, Vec<u8>)> {
     use sudoku_book::fonts::FontSet;
     use sudoku_book::publish::assemble::assemble;
 
-    let plan = sudoku_book::spec::parse("book.toml", spec, std::path::Path::new("."))
+    let mut plan = sudoku_book::spec::parse("book.toml", spec, std::path::Path::new("."))
         .expect("the golden spec is valid");
+    sudoku_book::layout::settle_layouts(&mut plan);
     let puzzles = generate_puzzles(&plan, &|_| {}).expect("puzzles");
     assemble(&plan, &puzzles, &FontSet::bundled()).files
 }
@@ -237,4 +238,32 @@ fn a_large_print_page_matches_its_golden_file() {
         "book-large-print",
         &to_svg(&page_scene(&layout.pages[page - 1])),
     );
+}
+
+/// A small Samurai book on a 6×9 trim: one puzzle a page (the multi-grid default), the
+/// instructions with the rule of overlapping grids.
+const SAMURAI_BOOK: &str = r#"
+title = "Golden Samurai"
+seed = 3
+[page]
+size = "kdp-6x9"
+[[section]]
+variant = "samurai"
+count = 1
+difficulty = "easy"
+"#;
+
+#[test]
+fn a_samurai_page_matches_its_golden_file() {
+    let files = book_files(SAMURAI_BOOK);
+    let instructions = page_svg(&files, 2);
+    let compact: String = instructions.split_whitespace().collect();
+    assert!(
+        compact.contains("overlapping9×9grids"),
+        "the rules name the grids"
+    );
+    let page = page_svg(&files, 3);
+    assert!(page.contains("Samurai"), "the label names the shape");
+    check_golden("book-samurai-9", &page);
+    check_golden("book-instructions-samurai", &instructions);
 }

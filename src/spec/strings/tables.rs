@@ -84,6 +84,13 @@ pub const EN: &[(&str, &str)] = &[
         "The digits in each dashed cage add up to the small number in its corner, and no digit repeats in a cage.",
     ),
     ("variant_plus_jigsaw", "jigsaw"),
+    ("variant_samurai", "Samurai"),
+    ("variant_twodoku", "Twodoku"),
+    ("variant_butterfly", "Butterfly"),
+    (
+        "rules_multi",
+        "Each of the {count} overlapping 9×9 grids is a classic Sudoku: place the digits 1 to 9 so that every row, every column and every 3×3 box of each grid holds each digit exactly once. A box shared by two grids belongs to both, so its digits count in each.",
+    ),
 ];
 
 /// German.
@@ -169,6 +176,13 @@ pub const DE: &[(&str, &str)] = &[
         "Die Ziffern jedes gestrichelten Käfigs ergeben zusammen die kleine Zahl in seiner Ecke, und keine Ziffer kommt in einem Käfig doppelt vor.",
     ),
     ("variant_plus_jigsaw", "Chaos"),
+    ("variant_samurai", "Samurai-Sudoku"),
+    ("variant_twodoku", "Twodoku"),
+    ("variant_butterfly", "Butterfly-Sudoku"),
+    (
+        "rules_multi",
+        "Jedes der {count} überlappenden 9×9-Gitter ist ein klassisches Sudoku: Setze die Ziffern 1 bis 9 so ein, dass jede Zeile, jede Spalte und jeder 3×3-Block jedes Gitters jede Ziffer genau einmal enthält. Ein Block, den sich zwei Gitter teilen, gehört zu beiden, seine Ziffern zählen in jedem.",
+    ),
 ];
 
 /// French (a no-break space before `:` and `;`).
@@ -254,6 +268,13 @@ pub const FR: &[(&str, &str)] = &[
         "Les chiffres de chaque cage en pointillés ont pour somme le petit nombre dans son coin, et aucun chiffre ne se répète dans une cage.",
     ),
     ("variant_plus_jigsaw", "irrégulier"),
+    ("variant_samurai", "Samouraï"),
+    ("variant_twodoku", "Twodoku"),
+    ("variant_butterfly", "Butterfly"),
+    (
+        "rules_multi",
+        "Chacune des {count} grilles 9×9 qui se chevauchent est un sudoku classique\u{a0}: placez les chiffres 1 à 9 de sorte que chaque ligne, chaque colonne et chaque bloc 3×3 de chaque grille contienne chaque chiffre une seule fois. Un bloc partagé par deux grilles appartient aux deux\u{a0}: ses chiffres comptent dans chacune.",
+    ),
 ];
 
 /// Spanish.
@@ -342,4 +363,11 @@ pub const ES: &[(&str, &str)] = &[
         "Las cifras de cada jaula punteada suman el número pequeño de su esquina, y ninguna cifra se repite en una jaula.",
     ),
     ("variant_plus_jigsaw", "irregular"),
+    ("variant_samurai", "Samurái"),
+    ("variant_twodoku", "Twodoku"),
+    ("variant_butterfly", "Butterfly"),
+    (
+        "rules_multi",
+        "Cada una de las {count} cuadrículas de 9×9 superpuestas es un sudoku clásico: coloca las cifras del 1 al 9 de modo que cada fila, cada columna y cada bloque de 3×3 de cada cuadrícula contengan cada cifra exactamente una vez. Un bloque compartido por dos cuadrículas pertenece a ambas, así que sus cifras cuentan en cada una.",
+    ),
 ];

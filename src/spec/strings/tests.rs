@@ -127,3 +127,19 @@ fn english_digit_ranges_are_written_as_before() {
     }
     assert_eq!(Strings::from_table(DE).digit_range(9), "1 bis 9");
 }
+
+#[test]
+fn multi_grid_shapes_have_their_names() {
+    let shape = |name: &str| name.parse::<Variant>().unwrap();
+    let english = Strings::default();
+    assert_eq!(english.variant_title(shape("samurai"), 9), "Samurai");
+    assert_eq!(english.variant_title(shape("twodoku"), 9), "Twodoku");
+    assert_eq!(english.variant_title(shape("butterfly"), 9), "Butterfly");
+    let german = Strings::from_table(DE);
+    assert_eq!(german.variant(shape("samurai")), "Samurai-Sudoku");
+    let rules = english.fill("rules_multi", &[("count", "5")]);
+    assert!(
+        rules.starts_with("Each of the 5 overlapping 9×9 grids"),
+        "{rules}"
+    );
+}
