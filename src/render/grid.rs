@@ -3,7 +3,7 @@
 //! the digits — givens bold, solved digits regular.
 
 use super::scene::{Anchor, Grey, Item, Scene};
-use crate::grid::{Geometry, Grid, HouseKind, digit_symbol};
+use crate::grid::{Geometry, Grid, HouseKind, MultiShape, digit_symbol};
 pub use crate::layout::style::GridStyle;
 use crate::layout::style::cage_sum_size;
 
@@ -200,6 +200,9 @@ fn merge(segments: Vec<(f64, f64, f64, f64)>) -> Vec<(f64, f64, f64, f64)> {
 }
 
 fn shade_cells(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, style: &GridStyle) {
+    if geo.variant().multi == Some(MultiShape::Butterfly) {
+        shade_overlaps(scene, geo, at, cell, style);
+    }
     for house in geo.houses() {
         let shade: Grey = match house.kind {
             HouseKind::Window(_) => 1.0 - style.window_shade,
@@ -219,6 +222,30 @@ fn shade_cells(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, styl
                 fill: shade,
             });
         }
+    }
+}
+
+/// A Butterfly fills its square frame, so its four 9×9 grids are shown by shading: cells in two
+/// grids lightly, the centre that all four share darker (at most the window shade).
+fn shade_overlaps(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, style: &GridStyle) {
+    let grids = geo.squares().len();
+    for c in 0..geo.cell_count() {
+        let rows = geo.houses_of(c).iter();
+        let shared = rows
+            .filter(|&&h| matches!(geo.houses()[h].kind, HouseKind::GridRow(..)))
+            .count();
+        if shared < 2 {
+            continue;
+        }
+        let depth = style.window_shade * (shared - 1) as f64 / (grids - 1) as f64;
+        let (r, k) = geo.row_col(c);
+        scene.push(Item::Rect {
+            x: at.x + k as f64 * cell,
+            y: at.y + r as f64 * cell,
+            w: cell,
+            h: cell,
+            fill: 1.0 - depth,
+        });
     }
 }
 
@@ -458,6 +485,36 @@ mod tests {
                 "the outline is closed at {point:?}: {l:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_butterfly_shades_its_overlaps_and_a_samurai_does_not() {
+        let shaded = |variant: &str| {
+            let geo = Geometry::new(9, variant.parse().unwrap(), None, None).unwrap();
+            let mut scene = Scene::new(100.0, 100.0);
+            let at = Placement {
+                x: 0.0,
+                y: 0.0,
+                side: 96.0,
+            };
+            let empty = geo.empty_grid();
+            draw_grid(&mut scene, &geo, &empty, None, at, &GridStyle::default());
+            let fills: Vec<f64> = scene
+                .items
+                .iter()
+                .filter_map(|item| match item {
+                    Item::Rect { fill, .. } => Some(f64::from(*fill)),
+                    _ => None,
+                })
+                .collect();
+            fills
+        };
+        let butterfly = shaded("butterfly");
+        // 144 cells, of which the four 3×3 corners lie in one grid only; the centre 6×6 is darkest.
+        assert_eq!(butterfly.len(), 144 - 36);
+        let darkest = butterfly.iter().cloned().fold(1.0, f64::min);
+        assert_eq!(butterfly.iter().filter(|&&f| f == darkest).count(), 36);
+        assert!(shaded("samurai").is_empty());
     }
 
     #[test]
