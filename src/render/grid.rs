@@ -503,7 +503,7 @@ mod tests {
                 .items
                 .iter()
                 .filter_map(|item| match item {
-                    Item::Rect { fill, .. } => Some(f64::from(*fill)),
+                    Item::Rect { fill, .. } => Some(*fill),
                     _ => None,
                 })
                 .collect();
