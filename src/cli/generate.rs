@@ -13,6 +13,7 @@ use rayon::prelude::*;
 use super::error::{CliError, CliResult, EXIT_OK};
 use super::puzzle_args::PuzzleArgs;
 use sudoku_book::book::manifest::JsonPuzzle;
+use sudoku_book::generate::require::parse_technique;
 use sudoku_book::generate::{
     GenerateError, Generated, GivensTally, Request, Target, check_count, derive_seed, generate,
 };
@@ -62,6 +63,11 @@ pub struct GenerateArgs {
     /// Minimal puzzles: no given (or symmetric group of givens) can be removed keeping one solution
     #[arg(long)]
     pub minimal: bool,
+    /// A technique the puzzle's easiest solving path must use, as `rate` names it (for example
+    /// "X-Wing"); repeat for several. Without --difficulty, the level is the technique's own.
+    /// The attempt budget is ten times the usual
+    #[arg(long, value_name = "TECHNIQUE")]
+    pub require: Vec<String>,
     /// Attempts per puzzle before giving up on the difficulty (default: 200; more where the level
     /// is rare: 20000 for extreme on classic 8x8, 5000 above easy on classic grids below 8x8,
     /// 2000 for extreme on other grids up to 9x9); 1 to 1000000
@@ -220,6 +226,12 @@ fn build_request(args: &GenerateArgs) -> Result<Request, CliError> {
     request.givens = args.givens;
     request.minimal = args.minimal;
     request.attempts = args.attempts;
+    request.require = args
+        .require
+        .iter()
+        .map(|name| parse_technique(name))
+        .collect::<Result<_, String>>()
+        .map_err(|message| CliError::Input(format!("--require: {message}")))?;
     request.check().map_err(CliError::request)?;
     Ok(request)
 }

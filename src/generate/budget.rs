@@ -22,6 +22,9 @@ pub const SMALL_GRID_ATTEMPTS: usize = 5_000;
 /// Attempts per extreme puzzle on classic 8×8 without a measured budget.
 pub const RARE_ATTEMPTS: usize = 20_000;
 
+/// How many times the usual budget a request with required techniques gets.
+pub const REQUIRE_FACTOR: usize = 10;
+
 /// Measured budgets: variant, size, level, and the budget for each symmetry in the order
 /// none, rotate180, rotate90, mirror, diagonal.
 #[rustfmt::skip]
@@ -92,7 +95,8 @@ impl Request {
     /// The attempts allowed: the request's own, else the larger of the measured budget for
     /// its shape, level and symmetry and the earlier rule ([`earlier_budget`]). A score range
     /// counts as every level above easy it may reach (extreme only from the forcing chains'
-    /// score), and takes the largest of their budgets.
+    /// score), and takes the largest of their budgets. Required techniques multiply it by
+    /// [`REQUIRE_FACTOR`].
     pub fn attempt_budget(&self) -> usize {
         if let Some(attempts) = self.attempts {
             return attempts.max(1);
@@ -113,7 +117,13 @@ impl Request {
             .filter_map(|&level| measured_budget(self.variant, self.size, level, self.symmetry))
             .max()
             .unwrap_or(0);
-        measured.max(earlier_budget(self))
+        let budget = measured.max(earlier_budget(self));
+        if self.require.is_empty() {
+            budget
+        } else {
+            // A required technique turns up in only some puzzles of its level.
+            budget.saturating_mul(REQUIRE_FACTOR)
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 //! a spec key or a command-line option.
 
 use super::puzzle::{Request, Target};
+use super::require::is_killer_only;
 use crate::grid::{Geometry, GeometryError, MAX_SIZE, MIN_SIZE, RegionMap};
 
 /// The most attempts per puzzle a request may ask for.
@@ -29,6 +30,16 @@ pub enum RequestError {
         "a {shape} does not have {symmetry} symmetry (its turned or mirrored image is another shape): use rotate180, diagonal or none"
     )]
     Symmetry { symmetry: String, shape: String },
+    #[error(
+        "{technique} is a {level} technique: puzzles at level {target} never need it; ask for {level} or harder, or leave the difficulty out"
+    )]
+    RequireAboveLevel {
+        technique: String,
+        level: String,
+        target: String,
+    },
+    #[error("{technique} is a killer technique: only killer puzzles (with cages) use it")]
+    RequireKiller { technique: String },
     #[error("{attempts} attempts is out of range: use 1 to {MAX_ATTEMPTS}")]
     Attempts { attempts: usize },
     #[error(
@@ -50,6 +61,9 @@ impl RequestError {
             RequestError::Geometry(GeometryError::UnknownVariant { .. })
             | RequestError::Geometry(GeometryError::MultiCombined { .. }) => "variant",
             RequestError::Symmetry { .. } => "symmetry",
+            RequestError::RequireAboveLevel { .. } | RequestError::RequireKiller { .. } => {
+                "require"
+            }
             RequestError::Geometry(GeometryError::Region(_)) => "regions",
             RequestError::Geometry(_) => "size",
             RequestError::Givens { .. } => "givens",
@@ -107,10 +121,35 @@ impl Request {
                 cells,
             });
         }
+        self.check_require()?;
         if let Some(attempts) = self.attempts
             && !(1..=MAX_ATTEMPTS).contains(&attempts)
         {
             return Err(RequestError::Attempts { attempts });
+        }
+        Ok(())
+    }
+}
+
+impl Request {
+    /// Each required technique is one the puzzle can use: a killer technique only with cages,
+    /// and none above the level asked.
+    fn check_require(&self) -> Result<(), RequestError> {
+        for &technique in &self.require {
+            if is_killer_only(technique) && !self.variant.killer {
+                return Err(RequestError::RequireKiller {
+                    technique: technique.name().to_string(),
+                });
+            }
+            if let Target::Level(level) = self.target
+                && technique.level() > level
+            {
+                return Err(RequestError::RequireAboveLevel {
+                    technique: technique.name().to_string(),
+                    level: technique.level().name().to_string(),
+                    target: level.name().to_string(),
+                });
+            }
         }
         Ok(())
     }

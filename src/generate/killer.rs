@@ -7,6 +7,7 @@
 //! asked, or the next attempt starts.
 
 use super::puzzle::{GenerateError, Generated, Request, Target, fresh_solution_of};
+use super::require::{meets, needing};
 use super::rng::SeededRng;
 use crate::grid::{Cage, CageSet, Geometry, Grid};
 use crate::logic::{Rating, rate};
@@ -49,7 +50,7 @@ pub fn generate_killer(request: &Request, seed: u64) -> Result<Generated, Genera
         {
             (killer, rating) = ease(killer, rating, want, &solution, &givens, &mut rng);
         }
-        if request.target.accepts(&rating) {
+        if request.target.accepts(&rating) && meets(&request.require, &rating) {
             return Ok(Generated {
                 geometry: killer,
                 givens,
@@ -74,8 +75,8 @@ pub fn generate_killer(request: &Request, seed: u64) -> Result<Generated, Genera
         )
     });
     Err(GenerateError::Unreachable {
-        what: format!("{0}x{0} {1}", request.size, request.variant),
-        target: request.target.to_string(),
+        what: request.shape_name(),
+        target: format!("{}{}", request.target, needing(&request.require)),
         attempts: budget,
         closest,
     })

@@ -8,6 +8,7 @@ pub mod jigsaw;
 pub mod killer;
 pub mod puzzle;
 pub mod record;
+pub mod require;
 pub mod rng;
 pub mod symmetry;
 pub mod transform;

@@ -10,12 +10,13 @@ use std::rc::Rc;
 
 use super::dig::{Keep, dig};
 use super::jigsaw::random_layout;
+use super::require::{implied_level, meets, needing};
 use super::rng::SeededRng;
 use super::symmetry::Symmetry;
 use super::transform::shuffle_solution;
 use crate::grid::text::counted;
 use crate::grid::{BoxShape, Geometry, GeometryError, Grid, RegionMap, Variant};
-use crate::logic::{Level, Rating, rate, solve_logic, solves_within};
+use crate::logic::{Level, Rating, Technique, rate, solve_logic, solves_within};
 use crate::solve::{GenericSolver, Solver};
 
 /// What difficulty the puzzle must have.
@@ -72,6 +73,9 @@ pub struct Request {
     /// Dig to a minimal puzzle (no orbit of givens can go without losing uniqueness), whatever
     /// the geometry; the level is then filtered after digging.
     pub minimal: bool,
+    /// Techniques the puzzle's easiest solving path must use (`--require`); with no level
+    /// asked, the level is the hardest of theirs.
+    pub require: Vec<Technique>,
 }
 
 impl Request {
@@ -87,7 +91,26 @@ impl Request {
             givens: None,
             attempts: None,
             minimal: false,
+            require: Vec::new(),
         }
+    }
+
+    /// The shape for messages: `9x9 classic`, or `samurai`.
+    pub fn shape_name(&self) -> String {
+        match self.variant.multi {
+            Some(shape) => shape.to_string(),
+            None => format!("{0}x{0} {1}", self.size, self.variant),
+        }
+    }
+
+    /// The request as generation reads it: with techniques required and no level asked, the
+    /// level of the hardest of them.
+    fn with_implied_level(&self) -> Request {
+        let mut request = self.clone();
+        if let (Target::Any, Some(level)) = (request.target, implied_level(&self.require)) {
+            request.target = Target::Level(level);
+        }
+        request
     }
 }
 
@@ -149,12 +172,14 @@ const ATTEMPTS_PER_FILL: usize = 8;
 
 /// Generates one puzzle for the request from the seed.
 pub fn generate(request: &Request, seed: u64) -> Result<Generated, GenerateError> {
+    if request.variant.multi.is_some() || !request.require.is_empty() {
+        // A multi-grid shape may lack the symmetry asked (a Twodoku turned a quarter), and a
+        // technique may be above the level asked.
+        request.check()?;
+    }
+    let request = &request.with_implied_level();
     if request.variant.killer {
         return super::killer::generate_killer(request, seed);
-    }
-    if request.variant.multi.is_some() {
-        // A multi-grid shape may lack the symmetry asked (a Twodoku turned a quarter).
-        request.check()?;
     }
     let mut rng = SeededRng::new(seed);
     let mut closest: Option<Rating> = None;
@@ -180,7 +205,7 @@ pub fn generate(request: &Request, seed: u64) -> Result<Generated, GenerateError
             }
         }
         let rating = rate(geo, &puzzle);
-        if request.target.accepts(&rating) {
+        if request.target.accepts(&rating) && meets(&request.require, &rating) {
             return Ok(Generated {
                 geometry: geo.clone(),
                 givens: puzzle,
@@ -504,8 +529,8 @@ fn unreachable(
         (None, None) => String::new(),
     };
     GenerateError::Unreachable {
-        what: format!("{0}x{0} {1}", request.size, request.variant),
-        target: request.target.to_string(),
+        what: request.shape_name(),
+        target: format!("{}{}", request.target, needing(&request.require)),
         attempts: request.attempt_budget(),
         closest,
     }

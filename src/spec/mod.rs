@@ -14,9 +14,10 @@ use std::path::{Path, PathBuf};
 
 use toml::Spanned;
 
+use crate::generate::require::{implied_level, parse_technique};
 use crate::generate::{Request, RequestError, Symmetry, Target, check_count};
 use crate::grid::{BoxShape, RegionMap, Variant};
-use crate::logic::Level;
+use crate::logic::{Level, Technique};
 use crate::units::{MM_PER_INCH, Mm, parse_length};
 pub use cover::{CoverOrigin, CoverSpec, Paper};
 pub use error::SpecError;
@@ -668,6 +669,10 @@ impl Checker<'_> {
         }
         request.givens = section.givens.as_ref().map(|g| *g.get_ref());
         request.attempts = section.attempts.as_ref().map(|a| *a.get_ref());
+        request.require = self.require(section, &key("require"))?;
+        if let (Target::Any, Some(level)) = (request.target, implied_level(&request.require)) {
+            request.target = Target::Level(level);
+        }
         request
             .check()
             .map_err(|e| self.request_error(spanned, section, index, &e))?;
@@ -704,6 +709,18 @@ impl Checker<'_> {
             layout_at: self.position(section.layout.as_ref().map(Spanned::span)),
             answers_layout_at: self.position(section.answers_layout.as_ref().map(Spanned::span)),
         })
+    }
+
+    /// The techniques of `require`, each a name as `rate` prints it.
+    fn require(&self, section: &RawSection, key: &str) -> Result<Vec<Technique>, SpecError> {
+        let Some(names) = &section.require else {
+            return Ok(Vec::new());
+        };
+        names
+            .get_ref()
+            .iter()
+            .map(|name| parse_technique(name).map_err(|e| self.error(names.span(), key, e)))
+            .collect()
     }
 
     /// `answers = "back"` (the default) or `"after-section"`.
@@ -754,6 +771,8 @@ impl Checker<'_> {
             "givens" => section.givens.as_ref().map(Spanned::span),
             "attempts" => section.attempts.as_ref().map(Spanned::span),
             "score" => section.score.as_ref().map(Spanned::span),
+            "symmetry" => section.symmetry.as_ref().map(Spanned::span),
+            "require" => section.require.as_ref().map(Spanned::span),
             _ => section.size.as_ref().map(Spanned::span),
         };
         let key = format!("section[{}].{field}", index + 1);

@@ -120,11 +120,14 @@ pub struct RawSection {
     pub answers_layout: Option<Spanned<String>>,
     pub answers: Option<Spanned<String>>,
     pub sort: Option<Spanned<String>>,
+    /// Techniques every puzzle of the section must use (`require = ["X-Wing"]`).
+    pub require: Option<Spanned<Vec<String>>>,
 }
 
 /// Every key the spec knows, for "did you mean" suggestions.
 pub const KNOWN_KEYS: &[&str] = &[
     "title",
+    "require",
     "subtitle",
     "author",
     "seed",

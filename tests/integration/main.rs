@@ -22,6 +22,7 @@ mod play;
 mod print_rules;
 mod properties;
 mod rate;
+mod require;
 mod samurai;
 mod sections;
 mod solve;
