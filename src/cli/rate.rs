@@ -12,7 +12,7 @@ use super::lines::{LineReader, stream_ordered};
 use super::output::score_json;
 use super::puzzle_args::PuzzleArgs;
 use sudoku_book::grid::{Geometry, Grid};
-use sudoku_book::logic::{Rating, rate};
+use sudoku_book::logic::{Level, Rating, Step, rate, solve_logic};
 
 /// Options of `rate`.
 #[derive(Args, Debug)]
@@ -25,6 +25,11 @@ pub struct RateArgs {
     /// One JSON object per puzzle: puzzle, score, level, solved, techniques
     #[arg(long)]
     pub json: bool,
+    /// Also the solving path: every step of the easiest path the rating follows, one per line
+    /// (with --json, a "path" list of {technique, score, text, placements, eliminations}, cells
+    /// as indices and as names)
+    #[arg(long)]
+    pub path: bool,
     /// Worker threads (default: all cores); never changes the output order
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
@@ -42,15 +47,21 @@ pub fn run(args: &RateArgs) -> CliResult {
     let rate_line = |no: usize, line: &str| {
         reader
             .read(no, line, |geo: &Geometry, _, givens: &Grid| {
-                rate_checked(geo, givens)
+                let rating = rate_checked(geo, givens)?;
+                let path = args
+                    .path
+                    .then(|| solve_logic(geo, givens, Level::Extreme).steps);
+                Ok((rating, path))
             })
-            .map(|rating| (line.trim().to_string(), rating))
+            .map(|rated| (line.trim().to_string(), rated))
     };
     stream_ordered(&name, lines, args.jobs, rate_line, |results| {
         let mut text = String::new();
         for result in results {
             text.push_str(&match result {
-                Ok((puzzle, rating)) => render(&puzzle, &rating, args.json),
+                Ok((puzzle, (rating, path))) => {
+                    render(&puzzle, &rating, path.as_deref(), args.json)
+                }
                 Err(message) => {
                     code = EXIT_INPUT;
                     render_error(&message, args.json)
@@ -69,15 +80,18 @@ fn rate_checked(geo: &Geometry, givens: &Grid) -> Result<Rating, String> {
     Ok(rate(geo, givens))
 }
 
-fn render(puzzle: &str, rating: &Rating, as_json: bool) -> String {
+fn render(puzzle: &str, rating: &Rating, path: Option<&[Step]>, as_json: bool) -> String {
     if as_json {
-        let object = json!({
+        let mut object = json!({
             "puzzle": puzzle,
             "score": score_json(rating),
             "level": rating.level.name(),
             "solved": rating.solved,
             "techniques": rating.techniques,
         });
+        if let Some(steps) = path {
+            object["path"] = steps.iter().map(step_json).collect();
+        }
         return object.to_string() + "\n";
     }
     let used: Vec<String> = rating
@@ -90,12 +104,46 @@ fn render(puzzle: &str, rating: &Rating, as_json: bool) -> String {
     } else {
         " (not solved by logic: needs trial and error)"
     };
-    format!(
+    let mut text = format!(
         "score {:.1}  level {}{solved}  {}\n",
         rating.score,
         rating.level,
         used.join(", ")
-    )
+    );
+    for (number, step) in path.unwrap_or_default().iter().enumerate() {
+        text.push_str(&format!("  {:>3}. {step}\n", number + 1));
+    }
+    text
+}
+
+/// One step of the path as JSON: its technique and score, its sentence, and what it places and
+/// removes (`[cell, digit]`, cells as indices, with their names in `cells`).
+fn step_json(step: &Step) -> serde_json::Value {
+    let pairs = |list: &[(usize, u8)]| -> Vec<[usize; 2]> {
+        list.iter()
+            .map(|&(cell, digit)| [cell, usize::from(digit)])
+            .collect()
+    };
+    let mut touched: Vec<usize> = step
+        .placements
+        .iter()
+        .chain(&step.eliminations)
+        .map(|&(cell, _)| cell)
+        .collect();
+    touched.sort_unstable();
+    touched.dedup();
+    let names: serde_json::Map<String, serde_json::Value> = touched
+        .iter()
+        .map(|&cell| (cell.to_string(), json!(step.names.name(cell))))
+        .collect();
+    json!({
+        "technique": step.technique.name(),
+        "score": (f64::from(step.score()) * 10.0).round() / 10.0,
+        "text": step.to_string(),
+        "placements": pairs(&step.placements),
+        "eliminations": pairs(&step.eliminations),
+        "cells": names,
+    })
 }
 
 fn render_error(message: &str, as_json: bool) -> String {

@@ -73,3 +73,49 @@ fn malformed_lines_are_reported_in_place() {
     assert_eq!(lines.len(), 3);
     assert!(lines[1].starts_with("error: line 2"), "{}", lines[1]);
 }
+
+/// `rate --path`: the steps of the easiest path after the score, numbered; with `--json` a
+/// `path` list whose placements are the solution's digits and whose eliminations never remove
+/// one, cells named as in the text.
+#[test]
+fn rate_path_lists_the_steps_of_the_rating() {
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let output = cmd().args(["rate", "--path", line]).output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout).to_string();
+    let mut lines = text.lines();
+    assert!(lines.next().unwrap().starts_with("score "));
+    assert!(lines.next().unwrap().trim_start().starts_with("1. "));
+    let output = cmd()
+        .args(["rate", "--path", "--json", line])
+        .output()
+        .unwrap();
+    let record: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let solution = cmd()
+        .args(["solve", line, "--output", "line"])
+        .output()
+        .unwrap();
+    let solution: Vec<u64> = String::from_utf8_lossy(&solution.stdout)
+        .trim()
+        .chars()
+        .map(|c| u64::from(c.to_digit(10).unwrap()))
+        .collect();
+    let path = record["path"].as_array().unwrap();
+    assert_eq!(path.len(), text.lines().count() - 1);
+    for step in path {
+        for pair in step["placements"].as_array().unwrap() {
+            let (cell, digit) = (pair[0].as_u64().unwrap(), pair[1].as_u64().unwrap());
+            assert_eq!(solution[cell as usize], digit, "{step}");
+            assert!(step["cells"][cell.to_string()].is_string());
+        }
+        for pair in step["eliminations"].as_array().unwrap() {
+            let (cell, digit) = (pair[0].as_u64().unwrap(), pair[1].as_u64().unwrap());
+            assert_ne!(solution[cell as usize], digit, "{step}");
+        }
+    }
+    let hardest = path
+        .iter()
+        .map(|s| s["score"].as_f64().unwrap())
+        .fold(0.0, f64::max);
+    assert_eq!(hardest, record["score"].as_f64().unwrap());
+}
