@@ -217,6 +217,14 @@ fn section_pages(ctx: &Context, first: usize, answer_pages: &mut [Option<usize>]
             }
             out.pages.push(page);
         }
+        if let (true, Some(&first_puzzle)) = (section.walkthrough, members.first()) {
+            let number = first + out.pages.len();
+            out.pages.push(super::walkthrough::walkthrough_page(
+                ctx,
+                first_puzzle,
+                number,
+            ));
+        }
         if let (Some(layout), true) = (section.answers_layout, section.answers_after) {
             let group = [AnswerGroup { layout, members }];
             let start = first + out.pages.len();
@@ -409,7 +417,7 @@ fn fit_label(ctx: &Context, text: &str, font: Font, width: f64) -> (Font, String
 }
 
 /// The heading that opens a section (or the answers): title, a note at the right, a rule.
-fn heading(ctx: &Context, page: &mut Page, title: &str, note: &str) {
+pub(super) fn heading(ctx: &Context, page: &mut Page, title: &str, note: &str) {
     let area = ctx.frame.content(page.number);
     let baseline = area.y + 7.0;
     let note_font = ctx.furniture(HEADING_NOTE);

@@ -10,6 +10,7 @@ pub mod front;
 pub mod imprint;
 pub mod page;
 pub mod text;
+pub mod walkthrough;
 
 pub mod check;
 pub mod fit;

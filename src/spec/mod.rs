@@ -96,6 +96,9 @@ pub struct SectionPlan {
     /// shape the book's only when the spec sets it, else `2up`, or `1up` once
     /// `layout::settle_layouts` finds two keys too small for the page); `None` without answers.
     pub answers_layout: Option<Layout>,
+    /// A worked solution of the section's first puzzle follows its puzzles (`walkthrough =
+    /// true`).
+    pub walkthrough: bool,
     /// The section's answers follow its puzzles (`answers = "after-section"`) instead of
     /// going to the back.
     pub answers_after: bool,
@@ -705,6 +708,7 @@ impl Checker<'_> {
             layout,
             answers_layout,
             answers_after: self.answers_place(section, &key("answers"))?,
+            walkthrough: section.walkthrough.as_ref().is_some_and(|w| *w.get_ref()),
             sort_by_difficulty: self.sort(section, &key("sort"))?,
             layout_at: self.position(section.layout.as_ref().map(Spanned::span)),
             answers_layout_at: self.position(section.answers_layout.as_ref().map(Spanned::span)),

@@ -122,12 +122,15 @@ pub struct RawSection {
     pub sort: Option<Spanned<String>>,
     /// Techniques every puzzle of the section must use (`require = ["X-Wing"]`).
     pub require: Option<Spanned<Vec<String>>>,
+    /// A worked solution of the section's first puzzle after its puzzles.
+    pub walkthrough: Option<Spanned<bool>>,
 }
 
 /// Every key the spec knows, for "did you mean" suggestions.
 pub const KNOWN_KEYS: &[&str] = &[
     "title",
     "require",
+    "walkthrough",
     "subtitle",
     "author",
     "seed",

@@ -30,3 +30,4 @@ mod structure;
 mod text_fits;
 mod trust;
 mod util;
+mod walkthrough;

@@ -58,6 +58,15 @@ pub const EN: &[(&str, &str)] = &[
     ("contents", "Contents"),
     ("solutions", "Solutions"),
     ("notes", "Notes"),
+    ("walkthrough_title", "Worked solution: puzzle #{n}"),
+    (
+        "walkthrough_singles",
+        "Steps {first}–{last}: singles place {count} digits.",
+    ),
+    (
+        "walkthrough_more",
+        "… and {count} more steps: sudoku-book rate --path gives them all.",
+    ),
     ("puzzle_note", "Puzzle {n}"),
     ("puzzles_note", "Puzzles {first}–{last}"),
     ("answer_note", "page {page}"),
@@ -150,6 +159,15 @@ pub const DE: &[(&str, &str)] = &[
     ("contents", "Inhalt"),
     ("solutions", "Lösungen"),
     ("notes", "Notizen"),
+    ("walkthrough_title", "Lösungsweg: Rätsel #{n}"),
+    (
+        "walkthrough_singles",
+        "Schritte {first}–{last}: Singles setzen {count} Ziffern.",
+    ),
+    (
+        "walkthrough_more",
+        "… und {count} weitere Schritte: sudoku-book rate --path zeigt alle.",
+    ),
     ("puzzle_note", "Rätsel {n}"),
     ("puzzles_note", "Rätsel {first}–{last}"),
     ("answer_note", "Seite {page}"),
@@ -242,6 +260,15 @@ pub const FR: &[(&str, &str)] = &[
     ("contents", "Sommaire"),
     ("solutions", "Solutions"),
     ("notes", "Notes"),
+    ("walkthrough_title", "Solution commentée : grille n° {n}"),
+    (
+        "walkthrough_singles",
+        "Étapes {first}–{last} : des singletons placent {count} chiffres.",
+    ),
+    (
+        "walkthrough_more",
+        "… et {count} étapes de plus : sudoku-book rate --path les donne toutes.",
+    ),
     ("puzzle_note", "Grille {n}"),
     ("puzzles_note", "Grilles {first}–{last}"),
     ("answer_note", "page {page}"),
@@ -337,6 +364,15 @@ pub const ES: &[(&str, &str)] = &[
     ("contents", "Índice"),
     ("solutions", "Soluciones"),
     ("notes", "Notas"),
+    ("walkthrough_title", "Solución paso a paso: sudoku n.º {n}"),
+    (
+        "walkthrough_singles",
+        "Pasos {first}–{last}: los únicos colocan {count} cifras.",
+    ),
+    (
+        "walkthrough_more",
+        "… y {count} pasos más: sudoku-book rate --path los da todos.",
+    ),
     ("puzzle_note", "Sudoku {n}"),
     ("puzzles_note", "Sudokus {first}–{last}"),
     ("answer_note", "página {page}"),
