@@ -11,7 +11,7 @@ use rayon::prelude::*;
 
 use super::error::CliError;
 use super::io::stream_error;
-use super::puzzle_args::{LineFields, PuzzleArgs};
+use super::puzzle_args::{LineFields, PuzzleArgs, fits};
 use sudoku_book::grid::text::parse_line;
 use sudoku_book::grid::{
     Geometry, Grid, MAX_SIZE, MultiShape, RegionMap, Variant, parse_line_of, shape_of_line,
@@ -146,12 +146,15 @@ impl<'a> LineReader<'a> {
     ) -> Result<R, String> {
         let fields = LineFields::split(line)?;
         let puzzle = fields.puzzle;
-        if let (Some((geo, solver)), true) = (&self.fixed, fields.is_plain()) {
+        // A line showing a multi-grid by its # positions is read as one, unless a variant
+        // was named.
+        let shown = shape_of_line(puzzle).filter(|_| self.args.variant.is_none());
+        if let (Some(shape), true) = (shown, fields.is_plain()) {
+            let (geo, solver) = self.multi_solver(shape)?;
             let givens = parse_line_of(puzzle, line_no, geo).map_err(|e| e.to_string())?;
             return use_puzzle(geo, solver, &givens);
         }
-        if let (Some(shape), true) = (shape_of_line(puzzle), fields.is_plain()) {
-            let (geo, solver) = self.multi_solver(shape)?;
+        if let (Some((geo, solver)), true) = (&self.fixed, fields.is_plain()) {
             let givens = parse_line_of(puzzle, line_no, geo).map_err(|e| e.to_string())?;
             return use_puzzle(geo, solver, &givens);
         }
@@ -164,6 +167,7 @@ impl<'a> LineReader<'a> {
             .args
             .line_geometry(givens.size(), &fields)
             .map_err(|e| format!("line {line_no}: {e}"))?;
+        fits(&geo, &givens)?;
         use_puzzle(&geo, &Solver::new(&geo), &givens)
     }
 

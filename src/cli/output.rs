@@ -3,6 +3,7 @@
 use clap::ValueEnum;
 use serde_json::json;
 
+use sudoku_book::book::manifest::FrameRecord;
 use sudoku_book::grid::{Geometry, Grid, to_cell_list, to_grid_text, to_line};
 
 /// The output format of a grid.
@@ -28,7 +29,8 @@ pub fn grid_text(grid: &Grid, geo: &Geometry, format: OutputFormat) -> String {
     }
 }
 
-/// The fields every JSON puzzle object carries: variant, size, box, regions.
+/// The fields every JSON puzzle object carries: variant, size, box, regions; and for a
+/// multi-grid its frame and each cell's position in it, as `book.json` has them.
 pub fn geometry_json(geo: &Geometry) -> serde_json::Map<String, serde_json::Value> {
     let mut map = serde_json::Map::new();
     map.insert("variant".into(), json!(geo.variant().name()));
@@ -41,6 +43,10 @@ pub fn geometry_json(geo: &Geometry) -> serde_json::Map<String, serde_json::Valu
         "regions".into(),
         json!(geo.regions().map(|r| r.ids().to_vec())),
     );
+    if let Some(frame) = FrameRecord::of(geo) {
+        map.insert("frame".into(), json!(frame.frame));
+        map.insert("positions".into(), json!(frame.positions));
+    }
     map
 }
 

@@ -150,6 +150,12 @@ impl PuzzleArgs {
     /// The geometry of a puzzle line that carries its own region map and/or cages
     /// (`puzzle|regions|cages`), on top of the options' variant and box.
     pub fn line_geometry(&self, size: usize, fields: &LineFields) -> Result<Geometry, String> {
+        if let Some(shape) = self.variant().map_err(|e| e.to_string())?.multi {
+            return Err(format!(
+                "a {shape} line has no region map or cages: write its puzzle alone ({} symbols with # where there is no cell)",
+                shape.frame_side().pow(2)
+            ));
+        }
         let map = fields
             .regions
             .map(|text| RegionMap::parse(text).map_err(|e| format!("regions: {e}")))
@@ -199,6 +205,7 @@ impl PuzzleArgs {
 
     /// The puzzle, once its givens are known to break no house and no cage.
     fn checked(&self, input: &Input, geo: Geometry, givens: Grid) -> Result<Loaded, CliError> {
+        fits(&geo, &givens).map_err(|e| CliError::input_in(&input.name, e))?;
         givens
             .check_givens(&geo)
             .map_err(|e| CliError::input_in(&input.name, e))?;
@@ -256,6 +263,21 @@ impl PuzzleArgs {
             infer_size(&input.text, format).map_err(|e| CliError::input_in(&input.name, e))?;
         let from_box = self.box_shape()?.map(|b| b.rows * b.cols);
         Ok(inferred.or(from_box).unwrap_or(9))
+    }
+}
+
+/// Givens with as many cells as the geometry: a puzzle read for one shape and checked against
+/// another would otherwise be indexed out of range.
+pub fn fits(geo: &Geometry, givens: &Grid) -> Result<(), String> {
+    if givens.cells().len() == geo.cell_count() {
+        Ok(())
+    } else {
+        Err(format!(
+            "the puzzle has {} cells, and a {} has {}",
+            givens.cells().len(),
+            geo.describe(),
+            geo.cell_count()
+        ))
     }
 }
 

@@ -395,7 +395,7 @@ fn fresh_jigsaw(
 
 fn no_fill(request: &Request) -> GenerateError {
     GenerateError::NoFill {
-        what: format!("{0}x{0} {1}", request.size, request.variant),
+        what: request.shape_name(),
     }
 }
 

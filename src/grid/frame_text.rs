@@ -27,15 +27,29 @@ pub fn shape_of_line(line: &str) -> Option<MultiShape> {
         .find(|shape| shape.frame_side().pow(2) == found)
 }
 
-/// The multi-grid shape grid text shows: it holds `#` and has as many rows as the shape's frame.
+/// The multi-grid shape grid text shows: it holds `#` and has as many rows as the shape's
+/// frame, or each of its rows holds exactly the cells of that frame row (blanks where there is
+/// no cell, as `solve --output grid` writes it). Butterfly fills its frame, so it is never shown.
 pub fn shape_of_grid(text: &str) -> Option<MultiShape> {
-    if !text.contains(NO_CELL) {
-        return None;
-    }
-    let rows = grid_rows(text).count();
+    let counts: Vec<usize> = grid_rows(text).map(|(_, row)| row.count()).collect();
+    let hashed = text.contains(NO_CELL);
     MultiShape::ALL
         .into_iter()
-        .find(|shape| shape.frame_side() == rows)
+        .filter(|shape| shape.frame_side() == counts.len())
+        .find(|&shape| hashed || rows_hold_cells_of(shape, &counts))
+}
+
+/// True when each row count is the number of cells in that row of the shape's frame, and some
+/// row has a position without a cell.
+fn rows_hold_cells_of(shape: MultiShape, counts: &[usize]) -> bool {
+    let frame = shape.frame();
+    let in_row = |row: usize| {
+        (0..frame.cols())
+            .filter(|&col| frame.cell_at(row, col).is_some())
+            .count()
+    };
+    let holes = (0..frame.rows()).any(|row| in_row(row) < frame.cols());
+    holes && counts.iter().enumerate().all(|(row, &n)| n == in_row(row))
 }
 
 /// Reads one puzzle line of a multi-grid: every frame position row by row (`#` or `.` where
@@ -250,6 +264,20 @@ mod tests {
             .map(|row| String::from_utf8_lossy(row).to_string() + "\n")
             .collect::<String>();
         assert_eq!(parse_frame_grid(&hashed, &geo, frame).unwrap(), grid);
+    }
+
+    #[test]
+    fn grid_text_shows_its_shape_with_or_without_hashes() {
+        let geo = samurai();
+        let frame = geo.frame().unwrap();
+        let text = frame_grid_text(&numbered(&geo), frame, 3);
+        assert_eq!(shape_of_grid(&text), Some(MultiShape::Samurai));
+        let twodoku: crate::grid::Variant = "twodoku".parse().unwrap();
+        let geo2 = Geometry::new(9, twodoku, None, None).unwrap();
+        let text2 = frame_grid_text(&numbered(&geo2), geo2.frame().unwrap(), 3);
+        assert_eq!(shape_of_grid(&text2), Some(MultiShape::Twodoku));
+        let square: String = (0..21).map(|_| "1".repeat(21) + "\n").collect();
+        assert_eq!(shape_of_grid(&square), None);
     }
 
     #[test]

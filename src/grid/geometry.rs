@@ -193,6 +193,7 @@ impl Geometry {
     ) -> Result<Geometry, GeometryError> {
         check_size(size)?;
         if let Some(shape) = variant.multi {
+            check_multi_alone(variant, box_shape, regions.is_some())?;
             return Geometry::multi(size, shape);
         }
         if variant.killer {
@@ -253,6 +254,11 @@ impl Geometry {
     /// This geometry with killer cages: the variant gains `killer`, and the cells of each cage
     /// become peers of each other. The cages must be for a grid of this size.
     pub fn with_cages(&self, cages: CageSet) -> Result<Geometry, GeometryError> {
+        if let Some(shape) = self.variant.multi {
+            return Err(GeometryError::MultiCombined {
+                text: format!("killer+{shape}"),
+            });
+        }
         if self.size > MAX_KILLER_SIZE {
             return Err(GeometryError::KillerTooLarge {
                 size: self.size,
@@ -446,6 +452,33 @@ impl Geometry {
             None => format!("{0}x{0} {1}", self.size, self.variant),
         }
     }
+}
+
+/// A multi-grid shape combines with no other variant, no region map and no box but 3×3.
+fn check_multi_alone(
+    variant: Variant,
+    box_shape: Option<BoxShape>,
+    regions: bool,
+) -> Result<(), GeometryError> {
+    let alone = Variant {
+        multi: variant.multi,
+        ..Variant::CLASSIC
+    };
+    let three = BoxShape {
+        rows: MultiShape::BOX,
+        cols: MultiShape::BOX,
+    };
+    if variant != alone || regions || box_shape.is_some_and(|b| b != three) {
+        let mut text = variant.multi.map_or(String::new(), |s| s.to_string());
+        if regions || variant.jigsaw {
+            text.push_str("+jigsaw");
+        }
+        if let Some(b) = box_shape.filter(|&b| b != three) {
+            text.push_str(&format!(" with {b} boxes"));
+        }
+        return Err(GeometryError::MultiCombined { text });
+    }
+    Ok(())
 }
 
 fn check_size(size: usize) -> Result<(), GeometryError> {
@@ -924,6 +957,34 @@ mod tests {
         ));
         let err = "samurai+diagonal".parse::<Variant>().unwrap_err();
         assert!(err.to_string().contains("combine with no other"), "{err}");
+        let samurai: Variant = "samurai".parse().unwrap();
+        let map = RegionMap::parse("AABB\nAABB\nCCDD\nCCDD\n").unwrap();
+        let err = Geometry::new(9, samurai, None, Some(map)).unwrap_err();
+        assert!(matches!(err, GeometryError::MultiCombined { .. }), "{err}");
+        let wide = BoxShape { rows: 1, cols: 9 };
+        assert!(Geometry::new(9, samurai, Some(wide), None).is_err());
+        let jigsaw_samurai = Variant {
+            jigsaw: true,
+            ..samurai
+        };
+        assert!(Geometry::new(9, jigsaw_samurai, None, None).is_err());
+        // Rows as cages: a valid killer layout for 9×9, refused on a samurai.
+        let rows: String = (1..=9)
+            .map(|r| {
+                let cells: Vec<String> = (1..=9).map(|c| format!("r{r}c{c}")).collect();
+                format!("45 = {}\n", cells.join(" "))
+            })
+            .collect();
+        let set = CageSet::parse(&rows, 9).unwrap();
+        assert!(
+            Geometry::classic(9)
+                .unwrap()
+                .with_cages(set.clone())
+                .is_ok()
+        );
+        let samurai_geo = Geometry::new(9, samurai, None, None).unwrap();
+        let err = samurai_geo.with_cages(set).unwrap_err();
+        assert!(matches!(err, GeometryError::MultiCombined { .. }), "{err}");
     }
 
     #[test]

@@ -108,7 +108,8 @@ impl Look {
     /// In answer keys (`key`) the shading and the diagonal lines are lighter and the solved
     /// digits darker, so that every digit reads clearly at small sizes.
     pub fn grid_style(&self, geo: &Geometry, side: f64, key: bool) -> GridStyle {
-        let cell = side / geo.size() as f64;
+        let (rows, cols) = geo.extent();
+        let cell = side / rows.max(cols) as f64;
         let (window_shade, diagonal_shade, diagonal_grey) = if key {
             (
                 self.window_shade.min(KEY_SHADE),

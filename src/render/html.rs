@@ -3,7 +3,7 @@
 //! an optional list of solving steps. No scripts, no external files.
 
 use super::grid::blocks;
-use crate::grid::{Geometry, Grid, HouseKind, digit_symbol};
+use crate::grid::{Geometry, Grid, HouseKind, MultiShape, digit_symbol};
 
 /// Escapes text for HTML.
 pub(crate) fn escape(text: &str) -> String {
@@ -25,6 +25,14 @@ fn shaded(geo: &Geometry) -> (Vec<bool>, Vec<bool>) {
         };
         for &cell in &house.cells {
             target[cell] = true;
+        }
+    }
+    if geo.variant().multi == Some(MultiShape::Butterfly) {
+        // A Butterfly fills its square: the cells its grids share are shaded, as in print.
+        for (cell, shaded) in window.iter_mut().enumerate() {
+            let grids = geo.houses_of(cell).iter();
+            let rows = grids.filter(|&&h| matches!(geo.houses()[h].kind, HouseKind::GridRow(..)));
+            *shaded = rows.count() > 1;
         }
     }
     (window, diagonal)

@@ -199,3 +199,75 @@ fn misplaced_digits_wrong_lengths_and_impossible_requests_are_refused() {
         .code(2)
         .stderr(predicate::str::contains("a samurai has 369 cells"));
 }
+
+#[test]
+fn a_multi_grid_takes_no_region_map_no_cages_and_no_other_box() {
+    let classic =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let regions =
+        "111222333111222333111222333444555666444555666444555666777888999777888999777888999";
+    for command in ["solve", "rate", "hint"] {
+        let mut args = vec![command, "--variant", "samurai"];
+        let line = format!("{classic}|{regions}");
+        args.push(&line);
+        if command == "hint" {
+            args.extend(["--cell", "r1c1"]);
+        }
+        let output = cmd().args(&args).output().unwrap();
+        // `rate` reports a bad line in its place on standard output; the others on stderr.
+        let said = stdout_of(&output) + &stderr_of(&output);
+        assert_eq!(output.status.code(), Some(2), "{command}: {said}");
+        assert!(
+            said.contains("a samurai line has no region map or cages"),
+            "{command}: {said}"
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cages = dir.path().join("rows.cages");
+    let rows: String = (1..=9)
+        .map(|r| {
+            let cells: Vec<String> = (1..=9).map(|c| format!("r{r}c{c}")).collect();
+            format!("45 = {}\n", cells.join(" "))
+        })
+        .collect();
+    std::fs::write(&cages, rows).unwrap();
+    let line = generated_line("samurai", "8");
+    cmd()
+        .args(["solve", &line, "--variant", "samurai", "--cages"])
+        .arg(&cages)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("combine with no other variant"));
+    cmd()
+        .args(["solve", &line, "--variant", "samurai", "--box", "1x9"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("combine with no other variant"));
+}
+
+#[test]
+fn solved_grid_text_and_json_carry_the_frame() {
+    let line = generated_line("twodoku", "9");
+    let grid = solved(&[&line, "--output", "grid"]);
+    // The grid as printed (blanks where there is no cell) is read back with no --variant.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("twodoku.txt");
+    std::fs::write(&path, &grid).unwrap();
+    assert_eq!(
+        solved(&[path.to_str().unwrap(), "--output", "line"]),
+        solved(&[&line, "--output", "line"])
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&solved(&[&line, "--output", "json"])).unwrap();
+    assert_eq!(json["frame"], serde_json::json!([15, 15]));
+    assert_eq!(json["positions"].as_array().unwrap().len(), 153);
+    assert_eq!(json["positions"][9], 15, "r2c1 is the 10th cell");
+    // A batch with --size 9 still reads a line that shows its # positions as a multi-grid.
+    let file = dir.path().join("lines.txt");
+    std::fs::write(&file, format!("{line}\n")).unwrap();
+    let output = cmd()
+        .args(["solve", "--batch", "--size", "9", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr_of(&output));
+}
