@@ -9,10 +9,23 @@
 //!
 //! The length of a deduction is the number of placements the longest branch needs to reach it;
 //! the shortest deduction is reported. Branches live in flat buffers allocated once per search.
+//!
+//! Deeper searches (Sudoku Explainer's dynamic and nested forcing chains) propagate more inside
+//! each branch, only when the plain search finds nothing:
+//! - depth 1, *dynamic forcing chains*: singles, then locked candidates and naked/hidden pairs;
+//! - depth 2, *nested forcing chains*: depth 1, then every candidate of the branch whose
+//!   assumption leads to a contradiction by singles (a forcing chain inside the branch) goes.
+//!   (Deeper nesting, dynamic chains inside, cost five times as much and found nothing the
+//!   forum's hardest puzzles need; see docs/RATING.md.)
+//!
+//! Every rule is a deduction from the branch's assumption, so the conclusions stay sound; no
+//! branch ever guesses or consults a solution. The deeper searches are limited to grids of at
+//! most 81 cells without cages (their cost grows with the cube of the candidates), and a nested
+//! search gives up after [`NESTED_BUDGET`] inner propagations (deterministic, not a clock).
 
 use crate::grid::{CageSet, Geometry};
 
-use super::candidates::{Candidates, bit, digits};
+use super::candidates::{Candidates, Tables, bit, digits};
 use super::killer::fillings;
 use super::step::Step;
 use super::technique::Technique;
@@ -37,6 +50,8 @@ struct Branches {
     end: Vec<End>,
     /// Placements made (the assumption included).
     len: Vec<u16>,
+    /// Placements of the longest inner contradiction a nested branch used (0 below depth 2).
+    inner_len: Vec<u32>,
     /// Per node, its row in `when` and `kept` (only candidates have one).
     row_of: Vec<u32>,
     /// Per node and cell: when it was placed (index in the branch's placements; u16::MAX).
@@ -68,9 +83,22 @@ thread_local! {
     };
 }
 
+/// The inner propagations a nested search (depth 2) may run for one step before it gives
+/// up: a fixed amount of work, so a result never depends on the machine's speed. The forum's
+/// hardest puzzles need at most 110,000 (measured; about 0.1 s in a release build).
+pub const NESTED_BUDGET: u64 = 2_000_000;
+
 /// A working copy of the grid for one branch.
 struct Scratch<'g> {
     geo: &'g Geometry,
+    tables: &'g Tables,
+    /// What is propagated: 0 singles (and cage rules), 1 also locked candidates and pairs, 2 also
+    /// contradictions of depth-0 branches inside (`depth - 2` inside in general).
+    depth: u8,
+    /// The scratch of the inner branches (depth 2), made on first use.
+    inner: Option<Box<Scratch<'g>>>,
+    /// Inner propagations left (nested depths); the search gives up at 0.
+    budget: u64,
     cages: Option<&'g CageSet>,
     /// The candidates of a cage's open cells (a reused buffer).
     cage_masks: Vec<u32>,
@@ -81,9 +109,32 @@ struct Scratch<'g> {
     /// Per house, the digits placed in it.
     placed: Vec<u32>,
     count: u16,
+    /// Placements of the longest inner contradiction this branch used (nested depths).
+    inner_len: u32,
 }
 
-impl Scratch<'_> {
+impl<'g> Scratch<'g> {
+    /// A scratch for the branches of `c`, propagating to `depth`.
+    fn new(c: &'g Candidates<'_>, depth: u8, budget: u64) -> Scratch<'g> {
+        let cells = c.masks().len();
+        Scratch {
+            geo: c.geometry(),
+            tables: c.tables(),
+            depth,
+            inner: None,
+            budget,
+            cages: c.geometry().cages(),
+            cage_masks: Vec::new(),
+            all: c.geometry().all_digits(),
+            value: vec![0; cells],
+            cand: vec![0; cells],
+            when: vec![u16::MAX; cells],
+            placed: vec![0; c.geometry().houses().len()],
+            count: 0,
+            inner_len: 0,
+        }
+    }
+
     /// Places a digit; false on a contradiction (a peer left without candidates or holding it).
     fn place(&mut self, cell: usize, digit: u8) -> bool {
         if self.value[cell] != 0 {
@@ -195,27 +246,29 @@ impl Scratch<'_> {
         Some(progress)
     }
 
-    /// Assumes `digit` in `cell` on a fresh copy of `c` and applies singles.
+    /// Assumes `digit` in `cell` on a fresh copy of `c` and propagates.
     fn run(&mut self, c: &Candidates, placed: &[u32], cell: usize, digit: u8, cap: usize) -> End {
-        self.value.copy_from_slice(c.values());
-        self.cand.copy_from_slice(c.masks());
+        self.start(c.values(), c.masks(), placed);
+        self.assume(cell, digit, cap)
+    }
+
+    /// Starts a branch from the given state.
+    fn start(&mut self, value: &[u8], cand: &[u32], placed: &[u32]) {
+        self.value.copy_from_slice(value);
+        self.cand.copy_from_slice(cand);
         self.when.fill(u16::MAX);
         self.placed.copy_from_slice(placed);
         self.count = 0;
+        self.inner_len = 0;
+    }
+
+    /// Places `digit` in `cell` and propagates until quiet, a contradiction or the cap.
+    fn assume(&mut self, cell: usize, digit: u8, cap: usize) -> End {
         if !self.place(cell, digit) {
             return End::Contradiction;
         }
         loop {
-            let step = match self.naked_singles() {
-                Some(naked) => self.hidden_singles().map(|hidden| naked || hidden),
-                None => None,
-            };
-            // The cage rules only once the singles are done (they cost more).
-            let step = match step {
-                Some(false) => self.cage_rules(),
-                other => other,
-            };
-            match step {
+            match self.propagate_once() {
                 None => return End::Contradiction,
                 Some(false) => return End::Quiet,
                 Some(true) if self.count as usize > cap => return End::Capped,
@@ -223,11 +276,181 @@ impl Scratch<'_> {
             }
         }
     }
+
+    /// One round of the rules of this depth, cheapest first; None on a contradiction.
+    fn propagate_once(&mut self) -> Option<bool> {
+        let naked = self.naked_singles()?;
+        let hidden = self.hidden_singles()?;
+        if naked || hidden {
+            return Some(true);
+        }
+        // The cage rules only once the singles are done (they cost more); likewise each deeper
+        // rule only once the cheaper ones are quiet.
+        if self.cage_rules()? {
+            return Some(true);
+        }
+        if self.depth >= 1 && self.basic()? {
+            return Some(true);
+        }
+        if self.depth >= 2 {
+            return self.nested();
+        }
+        Some(false)
+    }
+
+    /// Removes `mask` from a cell's candidates; None when none are left.
+    fn remove(&mut self, cell: usize, mask: u32) -> Option<bool> {
+        let m = self.cand[cell];
+        if m & mask == 0 {
+            return Some(false);
+        }
+        self.cand[cell] = m & !mask;
+        if self.cand[cell] == 0 {
+            return None;
+        }
+        Some(true)
+    }
+
+    fn union(&self, cells: &[usize]) -> u32 {
+        cells.iter().fold(0, |m, &x| m | self.cand[x])
+    }
+
+    /// Locked candidates, naked pairs and hidden pairs (depth 1 and more).
+    fn basic(&mut self) -> Option<bool> {
+        let locked = self.locked_candidates()?;
+        let naked = self.naked_pairs()?;
+        let hidden = self.hidden_pairs()?;
+        Some(locked || naked || hidden)
+    }
+
+    /// A digit whose places in one house all lie in another leaves the rest of that other.
+    fn locked_candidates(&mut self) -> Option<bool> {
+        let tables = self.tables;
+        let mut progress = false;
+        for x in &tables.intersections {
+            let locked =
+                self.union(&x.shared) & !self.union(&x.base_rest) & self.union(&x.cover_rest);
+            if locked != 0 {
+                for &cell in &x.cover_rest {
+                    progress |= self.remove(cell, locked)?;
+                }
+            }
+        }
+        Some(progress)
+    }
+
+    /// Two cells of a house with the same two candidates take them from the rest of the house.
+    fn naked_pairs(&mut self) -> Option<bool> {
+        let geo = self.geo;
+        let mut progress = false;
+        for house in geo.houses() {
+            let cells = &house.cells;
+            for (i, &a) in cells.iter().enumerate() {
+                let m = self.cand[a];
+                if m.count_ones() != 2 {
+                    continue;
+                }
+                let Some(&b) = cells[i + 1..].iter().find(|&&b| self.cand[b] == m) else {
+                    continue;
+                };
+                for &x in cells {
+                    if x != a && x != b {
+                        progress |= self.remove(x, m)?;
+                    }
+                }
+            }
+        }
+        Some(progress)
+    }
+
+    /// Two digits with the same two places in a house leave those cells no other candidate.
+    fn hidden_pairs(&mut self) -> Option<bool> {
+        let geo = self.geo;
+        let n = self.all.count_ones() as usize;
+        let mut progress = false;
+        let mut places = [0u64; 33];
+        for house in geo.houses() {
+            places[..=n].fill(0);
+            for (i, &x) in house.cells.iter().enumerate() {
+                for d in digits(self.cand[x]) {
+                    places[d as usize] |= 1 << i;
+                }
+            }
+            for d1 in 1..=n {
+                if places[d1].count_ones() != 2 {
+                    continue;
+                }
+                for d2 in d1 + 1..=n {
+                    if places[d2] != places[d1] {
+                        continue;
+                    }
+                    let keep = bit(d1 as u8) | bit(d2 as u8);
+                    let (i, j) = (places[d1].trailing_zeros(), 63 - places[d1].leading_zeros());
+                    for at in [i, j] {
+                        progress |= self.remove(house.cells[at as usize], self.all & !keep)?;
+                    }
+                }
+            }
+        }
+        Some(progress)
+    }
+
+    /// Every candidate of this branch whose own branch (two depths lower) fails goes.
+    fn nested(&mut self) -> Option<bool> {
+        let mut inner = match self.inner.take() {
+            Some(inner) => inner,
+            None => Box::new(self.child()),
+        };
+        let mut refuted = Vec::new();
+        'cells: for cell in 0..self.cand.len() {
+            let m = self.cand[cell];
+            if m.count_ones() < 2 {
+                continue;
+            }
+            for d in digits(m) {
+                if self.budget == 0 {
+                    break 'cells;
+                }
+                self.budget -= 1;
+                inner.start(&self.value, &self.cand, &self.placed);
+                if inner.assume(cell, d, usize::MAX) == End::Contradiction {
+                    self.inner_len = self.inner_len.max(u32::from(inner.count) + inner.inner_len);
+                    refuted.push((cell, d));
+                }
+            }
+        }
+        self.inner = Some(inner);
+        for &(cell, d) in &refuted {
+            self.remove(cell, bit(d))?;
+        }
+        Some(!refuted.is_empty())
+    }
+
+    /// A scratch for the inner branches of a nested search.
+    fn child(&self) -> Scratch<'g> {
+        Scratch {
+            geo: self.geo,
+            tables: self.tables,
+            depth: self.depth.saturating_sub(2),
+            inner: None,
+            budget: 0,
+            cages: self.cages,
+            cage_masks: Vec::new(),
+            all: self.all,
+            value: self.value.clone(),
+            cand: self.cand.clone(),
+            when: self.when.clone(),
+            placed: self.placed.clone(),
+            count: 0,
+            inner_len: 0,
+        }
+    }
 }
 
-/// Every candidate's branch. Once a contradiction is known, later branches stop at its length
-/// (they are then only used to look for a shorter contradiction).
-fn all_branches(c: &Candidates) -> Branches {
+/// Every candidate's branch, propagated to `depth`; None when a nested search ran out of its
+/// budget. Once a contradiction is known, later branches stop at its length (they are then only
+/// used to look for a shorter contradiction).
+fn all_branches(c: &Candidates, depth: u8, budget: u64) -> Option<Branches> {
     let (cells, n) = (c.masks().len(), c.size());
     let (mut when, mut kept) = BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
     when.clear();
@@ -237,21 +460,12 @@ fn all_branches(c: &Candidates) -> Branches {
         n,
         end: vec![End::None; cells * n],
         len: vec![0; cells * n],
+        inner_len: vec![0; cells * n],
         row_of: vec![u32::MAX; cells * n],
         when,
         kept,
     };
-    let mut s = Scratch {
-        geo: c.geometry(),
-        cages: c.geometry().cages(),
-        cage_masks: Vec::new(),
-        all: c.geometry().all_digits(),
-        value: vec![0; cells],
-        cand: vec![0; cells],
-        when: vec![u16::MAX; cells],
-        placed: vec![0; c.geometry().houses().len()],
-        count: 0,
-    };
+    let mut s = Scratch::new(c, depth, budget);
     let placed: Vec<u32> = c
         .geometry()
         .houses()
@@ -269,6 +483,7 @@ fn all_branches(c: &Candidates) -> Branches {
             let end = s.run(c, &placed, cell, d, cap);
             b.end[node] = end;
             b.len[node] = s.count;
+            b.inner_len[node] = s.inner_len;
             if end == End::Contradiction {
                 cap = cap.min(s.count as usize);
             }
@@ -277,9 +492,13 @@ fn all_branches(c: &Candidates) -> Branches {
             let kept =
                 (0..cells).map(|x| s.cand[x] | if s.value[x] != 0 { bit(s.value[x]) } else { 0 });
             b.kept.extend(kept);
+            if depth >= 2 && s.budget == 0 {
+                BUFFERS.with(|buffers| *buffers.borrow_mut() = (b.when, b.kept));
+                return None;
+            }
         }
     }
-    b
+    Some(b)
 }
 
 /// A candidate deduction with its length.
@@ -293,7 +512,36 @@ struct Conclusion {
 
 /// The shortest forcing chain: contradiction first, else cell or house forcing.
 pub fn find(c: &Candidates) -> Option<Step> {
-    let branches = all_branches(c);
+    search(c, 0)
+}
+
+/// The shortest dynamic forcing chain (branches also use locked candidates and pairs).
+pub fn find_dynamic(c: &Candidates) -> Option<Step> {
+    deeper(c, 1, Technique::DynamicForcingChain)
+}
+
+/// The shortest nested forcing chain (branches also use forcing chains by singles).
+pub fn find_nested(c: &Candidates) -> Option<Step> {
+    deeper(c, 2, Technique::NestedForcingChain)
+}
+
+/// True when the deeper searches run on this grid: at most 81 cells, no cages.
+pub fn deeper_supported(c: &Candidates) -> bool {
+    c.geometry().cages().is_none() && c.masks().len() <= 81
+}
+
+fn deeper(c: &Candidates, depth: u8, technique: Technique) -> Option<Step> {
+    if !deeper_supported(c) {
+        return None;
+    }
+    search(c, depth).map(|mut step| {
+        step.technique = technique;
+        step
+    })
+}
+
+fn search(c: &Candidates, depth: u8) -> Option<Step> {
+    let branches = all_branches(c, depth, NESTED_BUDGET)?;
     let found = conclude(c, &branches);
     BUFFERS.with(|b| *b.borrow_mut() = (branches.when, branches.kept));
     found
@@ -325,14 +573,13 @@ fn node_of(b: &Branches, node: usize) -> (usize, u8) {
 fn contradiction(b: &Branches) -> Option<Conclusion> {
     let failed = || (0..b.end.len()).filter(|&node| b.end[node] == End::Contradiction);
     let length = failed().map(|node| b.len[node]).min()?;
-    let eliminations: Vec<(usize, u8)> = failed()
-        .filter(|&node| b.len[node] == length)
-        .map(|node| node_of(b, node))
-        .collect();
+    let shortest = || failed().filter(|&node| b.len[node] == length);
+    let eliminations: Vec<(usize, u8)> = shortest().map(|node| node_of(b, node)).collect();
+    let inner = shortest().map(|node| b.inner_len[node]).max().unwrap_or(0);
     Some(Conclusion {
         technique: Technique::ContradictionChain,
         premises: eliminations.clone(),
-        length: length as usize,
+        length: length as usize + inner as usize,
         placements: Vec::new(),
         eliminations,
     })
@@ -389,6 +636,12 @@ fn common(
         return None;
     }
     let rows: Vec<usize> = nodes.iter().map(|&node| b.row(node)).collect();
+    // A nested branch also counts the placements of the longest inner contradiction it used.
+    let inner = nodes
+        .iter()
+        .map(|&node| b.inner_len[node] as usize)
+        .max()
+        .unwrap_or(0);
     let mut best: Option<(usize, (usize, u8))> = None;
     for x in 0..b.cells {
         let v = b.value(rows[0] + x);
@@ -408,7 +661,7 @@ fn common(
         return Some(Conclusion {
             technique,
             premises,
-            length,
+            length: length + inner,
             placements: vec![placement],
             eliminations: Vec::new(),
         });
@@ -430,7 +683,7 @@ fn common(
     Some(Conclusion {
         technique,
         premises,
-        length,
+        length: length + inner,
         placements: Vec::new(),
         eliminations,
     })
@@ -439,7 +692,116 @@ fn common(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Geometry;
+    use crate::logic::Level;
     use crate::logic::candidates::tests::{cell, classic9, from_line, mask_of, open};
+
+    /// The first two puzzles of the forum's hardest list (`puzzles6_forum_hardest_1106.txt`).
+    const HARDEST: [&str; 2] = [
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        "........2..8.1.9..5....3.4....1.93...6..3..8...37......4......53.1.7.8..2........",
+    ];
+
+    /// The grid where the driver's next step is of `technique` (solving `line` from its givens).
+    fn grid_before<'g>(geo: &'g Geometry, line: &str, technique: Technique) -> Candidates<'g> {
+        let mut c = from_line(geo, line);
+        loop {
+            let step = crate::logic::next_step(&c, Level::Extreme).expect("a step");
+            if step.technique == technique {
+                return c;
+            }
+            assert!(c.apply(&step) && !c.is_solved(), "no {technique} step");
+        }
+    }
+
+    /// Checks a step against the exact solution of the puzzle.
+    fn assert_sound(geo: &Geometry, line: &str, step: &Step) {
+        let solution = crate::solve::solve(geo, &from_line(geo, line).grid());
+        let solution = solution.grid().expect("solvable").clone();
+        assert!(!step.placements.is_empty() || !step.eliminations.is_empty());
+        for &(x, d) in &step.placements {
+            assert_eq!(solution.get(x), d, "{step}");
+        }
+        for &(x, d) in &step.eliminations {
+            assert_ne!(solution.get(x), d, "{step}");
+        }
+    }
+
+    #[test]
+    fn dynamic_forcing_chain_where_singles_do_not_reach() {
+        let geo = classic9();
+        let c = grid_before(&geo, HARDEST[1], Technique::DynamicForcingChain);
+        assert!(find(&c).is_none(), "plain forcing chains suffice here");
+        let step = find_dynamic(&c).expect("a dynamic forcing chain");
+        assert_eq!(step.technique, Technique::DynamicForcingChain);
+        assert!(
+            step.to_string().contains("locked candidates and pairs"),
+            "{step}"
+        );
+        assert_sound(&geo, HARDEST[1], &step);
+    }
+
+    #[test]
+    fn nested_forcing_chain_on_a_hardest_puzzle() {
+        let geo = classic9();
+        let c = grid_before(&geo, HARDEST[0], Technique::NestedForcingChain);
+        assert!(find(&c).is_none() && find_dynamic(&c).is_none());
+        let step = find_nested(&c).expect("a nested forcing chain");
+        assert_eq!(step.technique, Technique::NestedForcingChain);
+        // The length counts the longest inner contradiction too.
+        assert!(step.length > 4 && step.score() >= 9.5, "{step}");
+        assert_sound(&geo, HARDEST[0], &step);
+        // A search that runs out of budget reports nothing rather than a partial result.
+        assert!(all_branches(&c, 2, 10).is_none());
+    }
+
+    #[test]
+    fn deeper_searches_find_nothing_without_a_deduction() {
+        // Every candidate of an empty 4x4 grid is in some solution: nothing can be concluded.
+        let geo = Geometry::classic(4).expect("4x4");
+        let c = open(&geo);
+        assert!(find_dynamic(&c).is_none());
+        assert!(find_nested(&c).is_none());
+        // Grids above 81 cells are left to the plain search (the cost grows too fast).
+        let geo = Geometry::classic(16).expect("16x16");
+        let c = open(&geo);
+        assert!(!deeper_supported(&c));
+        assert!(find_dynamic(&c).is_none() && find_nested(&c).is_none());
+    }
+
+    #[test]
+    fn branch_rules_locked_candidates_and_pairs() {
+        let geo = classic9();
+        let mut c = open(&geo);
+        // Naked pair r1c1/r1c2 {1,2}; hidden pair {3,4} at r9c8/r9c9 (gone from the rest of
+        // row 9); 5 in box 5 only in row 5 (locked).
+        c.set_mask(cell("r1c1"), mask_of(&[1, 2]));
+        c.set_mask(cell("r1c2"), mask_of(&[1, 2]));
+        for col in 1..=7 {
+            c.eliminate(cell(&format!("r9c{col}")), 3);
+            c.eliminate(cell(&format!("r9c{col}")), 4);
+        }
+        for name in ["r4c4", "r4c5", "r4c6", "r6c4", "r6c5", "r6c6"] {
+            c.eliminate(cell(name), 5);
+        }
+        let mut s = Scratch::new(&c, 1, 0);
+        let placed = vec![0; geo.houses().len()];
+        s.start(c.values(), c.masks(), &placed);
+        assert_eq!(s.basic(), Some(true));
+        assert_eq!(s.cand[cell("r1c3")] & mask_of(&[1, 2]), 0);
+        assert_eq!(s.cand[cell("r2c1")] & mask_of(&[1, 2]), 0);
+        assert_eq!(s.cand[cell("r9c8")], mask_of(&[3, 4]));
+        assert_eq!(s.cand[cell("r5c1")] & mask_of(&[5]), 0);
+        assert_ne!(s.cand[cell("r5c4")] & mask_of(&[5]), 0);
+        // Nothing more to find: the rules are quiet on their own result.
+        assert_eq!(s.basic(), Some(false));
+        // Three cells with the same pair are a contradiction.
+        let mut broken = c.clone();
+        broken.set_mask(cell("r1c3"), mask_of(&[1, 2]));
+        let mut s = Scratch::new(&broken, 1, 0);
+        s.start(broken.values(), broken.masks(), &placed);
+        assert_eq!(s.basic(), None);
+    }
 
     #[test]
     fn forcing_chain_on_a_hard_puzzle_is_sound() {
@@ -488,7 +850,7 @@ mod tests {
         c.set_mask(cell("r1c1"), mask_of(&[1, 2]));
         c.set_mask(cell("r1c2"), mask_of(&[1, 5]));
         c.set_mask(cell("r2c1"), mask_of(&[2, 5]));
-        let branches = all_branches(&c);
+        let branches = all_branches(&c, 0, 0).expect("no budget at depth 0");
         let found = cell_forcing(&c, &branches).expect("cell forcing");
         assert_eq!(found.premises, vec![(0, 1), (0, 2)]);
         let want: Vec<(usize, u8)> = ["r1c3", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"]
@@ -505,7 +867,7 @@ mod tests {
         for col in 2..9 {
             c.eliminate(col, 1);
         }
-        let branches = all_branches(&c);
+        let branches = all_branches(&c, 0, 0).expect("no budget at depth 0");
         assert!(house_forcing(&c, &branches).is_some());
     }
 }

@@ -51,6 +51,8 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::Bug1, uniqueness::bug_plus_one),
     (Technique::XChain, chains::find),
     (Technique::ContradictionChain, forcing::find),
+    (Technique::DynamicForcingChain, forcing::find_dynamic),
+    (Technique::NestedForcingChain, forcing::find_nested),
 ];
 
 /// The easiest step available using techniques up to `max_level`, if any.
@@ -375,6 +377,20 @@ mod tests {
         let lower = rating.level.easier();
         assert!(solves_within(&geo, &grid, rating.level));
         assert!(lower.is_none_or(|l| !solves_within(&geo, &grid, l)));
+    }
+
+    #[test]
+    fn a_hardest_puzzle_gets_a_score_on_the_scale() {
+        // The first puzzle of the forum's hardest list: trial and error (20.0) before nested
+        // forcing chains.
+        let (geo, grid) = classic(
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        );
+        let rating = rate(&geo, &grid);
+        assert!(rating.solved, "{rating:?}");
+        assert!((9.0..=12.0).contains(&rating.score), "{rating:?}");
+        assert!(rating.techniques.contains_key("Nested forcing chain"));
+        assert_eq!(rating.level, Level::Extreme);
     }
 
     #[test]

@@ -89,7 +89,9 @@ impl fmt::Display for Step {
             | Technique::CageSumSingle => self.fmt_single(f),
             Technique::ContradictionChain
             | Technique::CellForcingChain
-            | Technique::HouseForcingChain => self.fmt_forcing(f),
+            | Technique::HouseForcingChain
+            | Technique::DynamicForcingChain
+            | Technique::NestedForcingChain => self.fmt_forcing(f),
             _ => self.fmt_pattern(f),
         }
     }
@@ -122,18 +124,23 @@ impl Step {
             .map(|&(c, d)| format!("{}={}", self.cell(c), digit_symbol(d)))
             .collect();
         write!(f, "{} (length {}): ", self.technique, self.length)?;
-        if self.technique == Technique::ContradictionChain {
+        let by = match self.technique {
+            Technique::DynamicForcingChain => "singles, locked candidates and pairs",
+            Technique::NestedForcingChain => {
+                "singles, locked candidates, pairs and forcing chains inside"
+            }
+            _ => "singles",
+        };
+        // A contradiction refutes its premises (a cell or house forcing never removes its own).
+        let refutes = self.placements.is_empty() && self.eliminations == self.chain;
+        if self.technique == Technique::ContradictionChain || refutes {
             write!(
                 f,
-                "{} leads to a contradiction by singles",
+                "{} leads to a contradiction by {by}",
                 premises.join(" or ")
             )?;
         } else {
-            write!(
-                f,
-                "each of {} leads to this by singles",
-                premises.join(", ")
-            )?;
+            write!(f, "each of {} leads to this by {by}", premises.join(", "))?;
         }
         self.fmt_effects(f)
     }

@@ -116,13 +116,15 @@ pub enum Technique {
     ContradictionChain,
     CellForcingChain,
     HouseForcingChain,
+    DynamicForcingChain,
+    NestedForcingChain,
 }
 
 /// One row of the table: technique, name, base score, level, note.
 struct Row(Technique, &'static str, f32, Level, &'static str);
 
 /// THE table. Order = the order in which the driver tries techniques (easiest first).
-const TABLE: [Row; 34] = [
+const TABLE: [Row; 36] = [
     Row(
         Technique::FullHouse,
         "Full house",
@@ -319,6 +321,20 @@ const TABLE: [Row; 34] = [
         Level::Extreme,
         "every place of a digit in a house leads to the same result; + length",
     ),
+    Row(
+        Technique::DynamicForcingChain,
+        "Dynamic forcing chain",
+        8.5,
+        Level::Extreme,
+        "forcing chain whose branches also use locked candidates and naked/hidden pairs; + length",
+    ),
+    Row(
+        Technique::NestedForcingChain,
+        "Nested forcing chain",
+        9.5,
+        Level::Extreme,
+        "forcing chain whose branches also use forcing chains by singles; + length",
+    ),
 ];
 
 /// The score given to a puzzle that the techniques cannot finish (as Sudoku Explainer does).
@@ -326,10 +342,10 @@ pub const TRIAL_AND_ERROR_SCORE: f32 = 20.0;
 
 impl Technique {
     /// Every technique, easiest first (the order the driver tries them).
-    pub const ALL: [Technique; 34] = {
-        let mut all = [Technique::FullHouse; 34];
+    pub const ALL: [Technique; 36] = {
+        let mut all = [Technique::FullHouse; 36];
         let mut i = 0;
-        while i < 34 {
+        while i < 36 {
             all[i] = TABLE[i].0;
             i += 1;
         }
