@@ -9,9 +9,9 @@ use sudoku_book::grid::{Geometry, Grid, to_cell_list, to_grid_text, to_line};
 /// The output format of a grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
 pub enum OutputFormat {
-    /// One line of N*N symbols
+    /// One line of N*N symbols (a multi-grid: its frame, # where there is no cell)
     Line,
-    /// N lines with box separators
+    /// N lines with box separators (a multi-grid: its frame rows, blanks where there is no cell)
     #[default]
     Grid,
     /// `row col value` lines
