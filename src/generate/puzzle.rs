@@ -501,7 +501,7 @@ fn reached_level(geo: &Geometry, solver: &Solver, puzzle: &Grid, want: Level) ->
     if !result.solved {
         return None;
     }
-    result.steps.iter().map(|s| s.technique.level()).max()
+    result.steps.iter().map(|s| s.level()).max()
 }
 
 /// The rating closer to the target of two (for the "closest found" message).

@@ -13,6 +13,7 @@
 use super::candidates::{Candidates, bit, digits};
 use super::step::Step;
 use super::technique::Technique;
+use super::wings;
 
 /// Which links a chain may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,16 +29,20 @@ enum Mode {
 /// Longest chain (in nodes) the searches consider.
 const MAX_LENGTH: u16 = 40;
 
-/// The easiest of X-chain, XY-chain and AIC by score (base + length bonus; ties go to the
-/// simpler kind). AIC links include the other two kinds, so when no AIC exists neither does an
-/// X- or XY-chain: the (costly) AIC search runs first and the others only when it finds one.
+/// The easiest of X-chain, XY-chain, W-Wing and AIC by score (base + length bonus; ties go to
+/// the simpler kind, and a W-Wing is named as such rather than as the AIC of the same length). AIC
+/// links include the other kinds, so when no AIC exists there is none of them either: the
+/// (costly) AIC search runs first and the others only when it finds one.
 /// The three searches share one table of links.
 pub fn find(c: &Candidates) -> Option<Step> {
     let links = Links::new(c);
-    let aic = Search::new(c, &links, Mode::Aic).best(Technique::Aic)?;
+    let Some(aic) = Search::new(c, &links, Mode::Aic).best(Technique::Aic) else {
+        return wings::w_wing(c);
+    };
     [
         Search::new(c, &links, Mode::X).best(Technique::XChain),
         Search::new(c, &links, Mode::Xy).best(Technique::XyChain),
+        wings::w_wing(c),
         Some(aic),
     ]
     .into_iter()

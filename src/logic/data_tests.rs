@@ -17,9 +17,13 @@ use super::{Level, rate, solve_logic, solves_within};
 use crate::test_support::data_dir;
 
 /// Evenly spaced sample of at most `debug_limit` items in debug builds, everything otherwise.
+/// True when the data tests run every puzzle (release builds, or `SUDOKU_DATA_FULL`).
+fn full_run() -> bool {
+    std::env::var_os("SUDOKU_DATA_FULL").is_some() || !cfg!(debug_assertions)
+}
+
 fn sample<T>(items: Vec<T>, debug_limit: usize) -> Vec<T> {
-    let full = std::env::var_os("SUDOKU_DATA_FULL").is_some() || !cfg!(debug_assertions);
-    if full || items.len() <= debug_limit {
+    if full_run() || items.len() <= debug_limit {
         return items;
     }
     let step = items.len().div_ceil(debug_limit);
@@ -31,7 +35,7 @@ fn check(geo: &Geometry, givens: &Grid, solution: &Grid, name: &str) -> (bool, L
     let result = solve_logic(geo, givens, Level::Extreme);
     let mut level = Level::Easy;
     for step in &result.steps {
-        level = level.max(step.technique.level());
+        level = level.max(step.level());
         for &(cell, digit) in &step.placements {
             assert_eq!(
                 solution.get(cell),
@@ -109,7 +113,7 @@ fn check_levels_from_scratch(file: &str, debug_limit: usize) -> Option<(usize, u
             continue;
         };
         let path = solve_logic(&geo, &givens, Level::Extreme);
-        let path_level = path.steps.iter().map(|s| s.technique.level()).max();
+        let path_level = path.steps.iter().map(|s| s.level()).max();
         let Some(mut want) = path_level.filter(|&l| path.solved && l < Level::Extreme) else {
             continue;
         };
@@ -118,7 +122,10 @@ fn check_levels_from_scratch(file: &str, debug_limit: usize) -> Option<(usize, u
         }
         assert_eq!(rate(&geo, &givens).level, want, "{file}:{}", index + 1);
         rated += 1;
-        lowered += usize::from(Some(want) != path_level);
+        if Some(want) != path_level {
+            eprintln!("{file}:{}: path {path_level:?}, level {want}", index + 1);
+            lowered += 1;
+        }
     }
     Some((rated, lowered))
 }
@@ -134,8 +141,13 @@ fn rated_levels_match_solving_again_from_the_givens() {
             totals = (totals.0 + rated, totals.1 + lowered);
         }
     }
-    if totals.0 > 0 {
-        // Some puzzles must take the resumed path, or the test proves nothing.
+    if totals.0 > 0 && full_run() {
+        // Some puzzles must take the resumed path, or the test proves nothing (12 of the 6,327
+        // do; a debug sample may miss them all, and `rating::tests` pins one).
+        eprintln!(
+            "rated {} puzzles, {} of them below their path's level",
+            totals.0, totals.1
+        );
         assert!(totals.1 > 0, "{totals:?}");
     }
 }

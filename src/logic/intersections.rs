@@ -1,7 +1,9 @@
 //! Locked candidates for ANY two intersecting houses (box/row, box/column, region/row,
 //! diagonal/box, window/row, …): when a digit's candidates in one house (the base) all lie in
 //! its intersection with another house (the cover), the digit leaves the rest of the cover.
-//! *Pointing* when the base is a box, jigsaw region or window; *claiming* otherwise.
+//! *Pointing* when the base is a box, jigsaw region or window; *claiming* otherwise. A *direct*
+//! pointing or claiming is one whose removals leave a hidden single, placed in the same step (as
+//! Sudoku Explainer rates them: seen at a glance, they count as easy).
 
 use super::candidates::{Candidates, Intersection, bit};
 use super::step::Step;
@@ -15,6 +17,62 @@ pub fn pointing(c: &Candidates) -> Option<Step> {
 /// Locked candidates with a line-like base (row, column, diagonal).
 pub fn claiming(c: &Candidates) -> Option<Step> {
     locked(c, false, Technique::Claiming)
+}
+
+/// Pointing whose removals leave the digit one place in a house: that place is filled.
+pub fn direct_pointing(c: &Candidates) -> Option<Step> {
+    direct(c, true, Technique::DirectPointing)
+}
+
+/// Claiming whose removals leave the digit one place in a house: that place is filled.
+pub fn direct_claiming(c: &Candidates) -> Option<Step> {
+    direct(c, false, Technique::DirectClaiming)
+}
+
+fn direct(c: &Candidates, box_base: bool, technique: Technique) -> Option<Step> {
+    let tables = c.tables();
+    for x in &tables.intersections {
+        if tables.box_like[x.base] != box_base {
+            continue;
+        }
+        let mut locked = union(c, &x.shared) & !union(c, &x.base_rest) & union(c, &x.cover_rest);
+        while locked != 0 {
+            let digit = locked.trailing_zeros() as u8 + 1;
+            locked &= locked - 1;
+            let mut step = step(c, x, digit, technique);
+            if let Some((cell, house)) = hidden_single_after(c, &step.eliminations, digit) {
+                step.placements.push((cell, digit));
+                step.houses.push(c.geometry().houses()[house].kind);
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+/// A house through a removed candidate in which `digit` had two or more places and, once
+/// `removed` are gone, has exactly one: that cell and the house.
+fn hidden_single_after(
+    c: &Candidates,
+    removed: &[(usize, u8)],
+    digit: u8,
+) -> Option<(usize, usize)> {
+    let geo = c.geometry();
+    let gone = |cell: usize| removed.iter().any(|&(r, _)| r == cell);
+    for &(cell, _) in removed {
+        for &house in geo.houses_of(cell) {
+            let cells = &geo.houses()[house].cells;
+            let left: Vec<usize> = cells
+                .iter()
+                .copied()
+                .filter(|&other| c.has(other, digit) && !gone(other))
+                .collect();
+            if let [only] = left[..] {
+                return Some((only, house));
+            }
+        }
+    }
+    None
 }
 
 fn union(c: &Candidates, cells: &[usize]) -> u32 {
@@ -76,6 +134,32 @@ mod tests {
         let cols: Vec<(usize, u8)> = (3..9).map(|col| (col, 4)).collect();
         assert_eq!(step.eliminations, cols);
         assert!(claiming(&c).is_none());
+    }
+
+    #[test]
+    fn direct_pointing_places_the_hidden_single_it_leaves() {
+        let geo = classic9();
+        let mut c = open(&geo);
+        // Box 1: digit 4 only in row 1 (r1c1-r1c3): it leaves r1c4-r1c9.
+        for name in ["r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"] {
+            c.eliminate(cell(name), 4);
+        }
+        assert!(direct_pointing(&c).is_none(), "no house is left one place");
+        // Column 5: 4 only in r1c5 and r7c5, so once r1c5 loses it, r7c5 is the only place.
+        for row in [2, 3, 4, 5, 6, 8, 9] {
+            c.eliminate(cell(&format!("r{row}c5")), 4);
+        }
+        let step = direct_pointing(&c).expect("direct pointing");
+        assert_eq!(step.technique, Technique::DirectPointing);
+        assert_eq!(step.placements, vec![(cell("r7c5"), 4)]);
+        assert_eq!(
+            step.houses,
+            vec![HouseKind::Box(0), HouseKind::Row(0), HouseKind::Column(4)]
+        );
+        assert_eq!(step.eliminations.len(), 6);
+        assert!(direct_claiming(&c).is_none());
+        let text = step.to_string();
+        assert!(text.contains("places r7c5 = 4"), "{text}");
     }
 
     #[test]

@@ -27,4 +27,4 @@ pub mod wings;
 pub use candidates::Candidates;
 pub use rating::{LogicResult, Rating, next_step, proves_unique, rate, solve_logic, solves_within};
 pub use step::Step;
-pub use technique::{Level, TRIAL_AND_ERROR_SCORE, Technique, UnknownLevel};
+pub use technique::{EXTREME_SCORE, Level, TRIAL_AND_ERROR_SCORE, Technique, UnknownLevel};

@@ -15,13 +15,17 @@ use super::{chains, fish, forcing, intersections, killer, singles, subsets, uniq
 type Finder = fn(&Candidates) -> Option<Step>;
 
 /// Every finder, easiest first, with the (easiest) technique it reports. A finder's steps are all
-/// of that technique's level (chains: X-chain, XY-chain or AIC, all expert; forcing chains: all
-/// extreme): [`Forks`] relies on it, and `next_step_traced` checks it in debug builds.
+/// of that technique's level (chains: X-chain, XY-chain, W-Wing — a short AIC, found with the
+/// chains — or AIC, all expert unless their length lifts them to 7.5, which is extreme; forcing
+/// chains: all extreme): [`Forks`] relies on it, and `next_step_traced` checks it in debug
+/// builds.
 const FINDERS: &[(Technique, Finder)] = &[
     (Technique::FullHouse, singles::full_house),
     (Technique::CageSumSingle, killer::cage_sum_single),
     (Technique::HiddenSingleBox, singles::hidden_single_box),
     (Technique::HiddenSingle, singles::hidden_single),
+    (Technique::DirectPointing, intersections::direct_pointing),
+    (Technique::DirectClaiming, intersections::direct_claiming),
     (Technique::CageCombination, killer::cage_combination),
     (Technique::NakedSingle, singles::naked_single),
     (Technique::Pointing, intersections::pointing),
@@ -43,7 +47,6 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::XyzWing, wings::xyz_wing),
     (Technique::UniqueRectangle1, uniqueness::unique_rectangle_1),
     (Technique::UniqueRectangle2, uniqueness::unique_rectangle_2),
-    (Technique::WWing, wings::w_wing),
     (Technique::RemotePairs, chains::remote_pairs),
     (Technique::NakedQuad, subsets::naked_quad),
     (Technique::Jellyfish, fish::jellyfish),
@@ -87,13 +90,13 @@ fn next_step_traced(
         .iter()
         .filter(|(technique, _)| technique.level() <= max_level)
         .filter(|(technique, _)| assume_unique || !technique.assumes_uniqueness());
+    let within = |step: &Step| step.level() <= max_level;
     let (listed, mut best) = finders
         .by_ref()
-        .find_map(|(technique, finder)| finder(c).map(|step| (technique, step)))?;
-    let first_level = best.technique.level();
-    debug_assert_eq!(
-        first_level,
-        listed.level(),
+        .find_map(|(technique, finder)| finder(c).filter(within).map(|step| (technique, step)))?;
+    let first_level = best.level();
+    debug_assert!(
+        first_level == listed.level() || is_long_chain(&best),
         "{} found by the {listed} finder",
         best.technique
     );
@@ -102,16 +105,20 @@ fn next_step_traced(
             break;
         }
         // Never trade a step for one of a higher level: a forcing chain does not replace a long
-        // chain, so a path that needs a forcing chain proves that lower levels do not suffice.
-        let easier = |step: &Step| {
-            step.score() < best.score() && step.technique.level() <= best.technique.level()
-        };
+        // chain of level expert, so a path that needs a forcing chain proves that lower levels
+        // do not suffice.
+        let easier = |step: &Step| step.score() < best.score() && step.level() <= best.level();
         if let Some(step) = finder(c).filter(easier) {
-            debug_assert_eq!(step.technique.level(), technique.level());
+            debug_assert!(step.level() == technique.level() || is_long_chain(&step));
             best = step;
         }
     }
     Some((best, first_level))
+}
+
+/// A chain (expert) whose length made it extreme ([`Step::level`]).
+fn is_long_chain(step: &Step) -> bool {
+    step.technique.level() == Level::Expert && step.level() == Level::Extreme
 }
 
 /// Solves as far as the techniques up to `max_level` go, calling `seen` with every step.
@@ -236,13 +243,13 @@ pub fn rate(geo: &Geometry, givens: &Grid) -> Rating {
     let c = run_from(start, Level::Extreme, true, |c, step, first_level| {
         forks.note(c, first_level);
         score = score.max(step.score());
-        level = level.max(step.technique.level());
+        level = level.max(step.level());
         *techniques.entry(step.technique.name()).or_insert(0) += 1;
     });
     let solved = c.is_solved() && !c.is_broken();
     if solved && level < Level::Extreme {
         // The finder order can put a harder level first (X-Wing before the hidden pair, unique
-        // rectangles before the W-Wing). A forcing chain is only ever taken when no other
+        // rectangles before the naked quad). A forcing chain is only ever taken when no other
         // technique applies, so a path that needs one shows that no lower level suffices.
         level = forks.lowest_level(level);
     } else if !solved {
@@ -313,6 +320,22 @@ mod tests {
         let geo = Geometry::classic(9).expect("9x9");
         let grid = parse_line(line, 1, Some(9)).expect("line");
         (geo, grid)
+    }
+
+    #[test]
+    fn level_is_below_the_path_when_an_easier_technique_would_do() {
+        // puzzles1_unbiased_first1000.txt line 168: the easiest-first path takes an X-Wing
+        // (3.2, hard) where the hidden pair (3.4, medium) would also have gone on.
+        let (geo, grid) = classic(
+            "...4.7.9...6....2...9.12....3....6..27.8..954........7..8.76..5.4..85......9...7.",
+        );
+        let path = solve_logic(&geo, &grid, Level::Extreme);
+        let path_level = path.steps.iter().map(|s| s.level()).max();
+        assert!(path.solved);
+        assert_eq!(path_level, Some(Level::Hard));
+        assert!(solves_within(&geo, &grid, Level::Medium));
+        assert!(!solves_within(&geo, &grid, Level::Easy));
+        assert_eq!(rate(&geo, &grid).level, Level::Medium);
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::fmt;
 use crate::grid::{CellNames, HouseKind, digit_symbol};
 
 use super::candidates::digits;
-use super::technique::{Technique, length_bonus};
+use super::technique::{EXTREME_SCORE, Level, Technique, length_bonus};
 
 /// One logical deduction.
 #[derive(Debug, Clone, PartialEq)]
@@ -65,6 +65,19 @@ impl Step {
     /// The difficulty of this step: the technique's base score plus the chain length bonus.
     pub fn score(&self) -> f32 {
         self.technique.score() + length_bonus(self.length)
+    }
+
+    /// The level of this step: its technique's, except that a chain whose length lifts its
+    /// score to the forcing chains' [`EXTREME_SCORE`] or more is extreme, so that the levels are
+    /// bands of the score (expert below 7.5, extreme from 7.5).
+    pub fn level(&self) -> Level {
+        let level = self.technique.level();
+        let tenths = (self.score() * 10.0).round();
+        if level == Level::Expert && tenths >= (EXTREME_SCORE * 10.0).round() {
+            Level::Extreme
+        } else {
+            level
+        }
     }
 
     fn cell(&self, cell: usize) -> String {
@@ -221,6 +234,29 @@ impl Step {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chain_long_enough_to_score_extreme_is_extreme() {
+        let chain = |technique, length| {
+            let mut step = Step::new(technique, CellNames::Square(9));
+            step.length = length;
+            step
+        };
+        // AIC 7.0: +0.4 up to 16 nodes, +0.5 from 17.
+        assert_eq!(chain(Technique::Aic, 16).level(), Level::Expert);
+        assert!((chain(Technique::Aic, 16).score() - 7.4).abs() < 1e-4);
+        assert_eq!(chain(Technique::Aic, 17).level(), Level::Extreme);
+        // X- and XY-chains stay below 7.5 up to the 40 nodes the searches allow.
+        assert_eq!(chain(Technique::XChain, 40).level(), Level::Expert);
+        assert_eq!(chain(Technique::XyChain, 40).level(), Level::Expert);
+        assert_eq!(chain(Technique::XyChain, 65).level(), Level::Extreme);
+        // Other techniques keep their level whatever their length.
+        assert_eq!(
+            chain(Technique::ContradictionChain, 40).level(),
+            Level::Extreme
+        );
+        assert_eq!(chain(Technique::NakedPair, 0).level(), Level::Medium);
+    }
 
     #[test]
     fn hidden_single_text() {

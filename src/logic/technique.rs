@@ -9,15 +9,16 @@ use std::str::FromStr;
 /// The difficulty level of a technique or a puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
-    /// Singles only (in killers also cage sum singles and cage combinations).
+    /// Singles, and locked candidates that leave a hidden single at once (direct pointing and
+    /// claiming); in killers also cage sum singles and cage combinations.
     Easy,
     /// Locked candidates, naked and hidden pairs (in killers also cage/house interactions and
     /// the 45 rule).
     Medium,
-    /// Triples, X-Wing and Swordfish, XY-, XYZ- and W-Wings (in killers also hidden cages and
+    /// Triples, X-Wing and Swordfish, XY- and XYZ-Wings (in killers also hidden cages and
     /// the 45 rule over larger unions).
     Hard,
-    /// Chains, colouring, uniqueness, quads, Jellyfish.
+    /// Chains (the W-Wing among them), colouring, uniqueness, quads, Jellyfish.
     Expert,
     /// Forcing chains, or no logical path found (trial and error).
     Extreme,
@@ -86,6 +87,8 @@ pub enum Technique {
     CageSumSingle,
     HiddenSingleBox,
     HiddenSingle,
+    DirectPointing,
+    DirectClaiming,
     CageCombination,
     NakedSingle,
     Pointing,
@@ -104,7 +107,6 @@ pub enum Technique {
     XyzWing,
     UniqueRectangle1,
     UniqueRectangle2,
-    WWing,
     RemotePairs,
     NakedQuad,
     Jellyfish,
@@ -113,6 +115,7 @@ pub enum Technique {
     XChain,
     XyChain,
     Aic,
+    WWing,
     ContradictionChain,
     CellForcingChain,
     HouseForcingChain,
@@ -124,7 +127,7 @@ pub enum Technique {
 struct Row(Technique, &'static str, f32, Level, &'static str);
 
 /// THE table. Order = the order in which the driver tries techniques (easiest first).
-const TABLE: [Row; 36] = [
+const TABLE: [Row; 38] = [
     Row(
         Technique::FullHouse,
         "Full house",
@@ -152,6 +155,20 @@ const TABLE: [Row; 36] = [
         1.5,
         Level::Easy,
         "only place for a digit in a row, column, diagonal or window",
+    ),
+    Row(
+        Technique::DirectPointing,
+        "Direct pointing",
+        1.7,
+        Level::Easy,
+        "a pointing whose removals leave a hidden single, placed at once",
+    ),
+    Row(
+        Technique::DirectClaiming,
+        "Direct claiming",
+        1.9,
+        Level::Easy,
+        "a claiming whose removals leave a hidden single, placed at once",
     ),
     Row(
         Technique::CageCombination,
@@ -250,13 +267,6 @@ const TABLE: [Row; 36] = [
         "assumes a unique solution",
     ),
     Row(
-        Technique::WWing,
-        "W-Wing",
-        4.6,
-        Level::Hard,
-        "our choice: just above XYZ-Wing",
-    ),
-    Row(
         Technique::RemotePairs,
         "Remote pairs",
         4.8,
@@ -301,6 +311,13 @@ const TABLE: [Row; 36] = [
         "+ length",
     ),
     Row(
+        Technique::WWing,
+        "W-Wing",
+        7.0,
+        Level::Expert,
+        "an AIC of 6 candidates (7.0 + 0.1 length), named; found with the chains",
+    ),
+    Row(
         Technique::ContradictionChain,
         "Contradiction forcing chain",
         7.5,
@@ -337,15 +354,19 @@ const TABLE: [Row; 36] = [
     ),
 ];
 
+/// The lowest score of an extreme step: the forcing chains' base score. A chain (expert) whose
+/// length bonus reaches it counts as extreme (see [`crate::logic::Step::level`]).
+pub const EXTREME_SCORE: f32 = 7.5;
+
 /// The score given to a puzzle that the techniques cannot finish (as Sudoku Explainer does).
 pub const TRIAL_AND_ERROR_SCORE: f32 = 20.0;
 
 impl Technique {
     /// Every technique, easiest first (the order the driver tries them).
-    pub const ALL: [Technique; 36] = {
-        let mut all = [Technique::FullHouse; 36];
+    pub const ALL: [Technique; 38] = {
+        let mut all = [Technique::FullHouse; 38];
         let mut i = 0;
-        while i < 36 {
+        while i < 38 {
             all[i] = TABLE[i].0;
             i += 1;
         }

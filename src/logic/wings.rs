@@ -1,6 +1,8 @@
 //! Wings: XY-Wing (a bivalue pivot {x,y} seeing pincers {x,z} and {y,z}), XYZ-Wing (pivot
 //! {x,y,z}, pincers {x,z} and {y,z}) and W-Wing (two {x,y} cells joined by a strong link on x):
 //! in each, `z` (W-Wing: `y`) leaves every cell that sees all the cells that might hold it.
+//! XY- and XYZ-Wings are hard (Sudoku Explainer's 4.2 and 4.4); the W-Wing, which SE knows only
+//! as the chain it is, is scored as that chain and found with the chains (`chains::find`).
 
 use super::candidates::{Candidates, bit, digits};
 use super::step::Step;
@@ -94,7 +96,11 @@ pub fn xyz_wing(c: &Candidates) -> Option<Step> {
     None
 }
 
-/// W-Wing.
+/// The candidates of a W-Wing read as a chain: y and x in each {x,y} cell, x in each end of the
+/// strong link.
+const W_WING_LENGTH: usize = 6;
+
+/// W-Wing (found with the chains: it is an AIC of [`W_WING_LENGTH`] candidates).
 pub fn w_wing(c: &Candidates) -> Option<Step> {
     let bivalue = bivalue_cells(c);
     for (i, &a) in bivalue.iter().enumerate() {
@@ -134,6 +140,8 @@ fn w_wing_link(c: &Candidates, a: usize, b: usize, x: u8, y: u8) -> Option<Step>
             let mut step = wing_step(c, Technique::WWing, vec![a, b, p, q], y, &[a, b])?;
             step.digits = c.mask(a);
             step.houses.push(house.kind);
+            // y(a) = x(a) - x(P) = x(Q) - x(b) = y(b): an AIC of six candidates.
+            step.length = W_WING_LENGTH;
             return Some(step);
         }
     }
