@@ -6,16 +6,18 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use super::progress::puzzle_bar;
+use super::progress::{puzzle_bar, report_search, search_bar};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 
 use super::error::{CliError, CliResult, EXIT_OK};
 use super::puzzle_args::PuzzleArgs;
 use sudoku_book::book::manifest::JsonPuzzle;
+use sudoku_book::generate::diabolical::wants_diabolical;
 use sudoku_book::generate::require::parse_technique;
 use sudoku_book::generate::{
-    GenerateError, Generated, GivensTally, Request, Target, check_count, derive_seed, generate,
+    GenerateError, Generated, GivensTally, Request, Target, check_count, derive_seed,
+    generate_with_progress,
 };
 use sudoku_book::grid::to_line;
 use sudoku_book::logic::Level;
@@ -42,7 +44,9 @@ pub enum GenerateOutput {
 pub struct GenerateArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
-    /// Difficulty level: easy, medium, hard, expert or extreme (default: any)
+    /// Difficulty level: easy, medium, hard, expert, extreme or diabolical (default: any).
+    /// Diabolical (score 9.0 and up, grids up to 9x9 without cages) is searched for, about a
+    /// minute a puzzle, with progress on standard error
     #[arg(long, value_name = "LEVEL", conflicts_with = "score")]
     pub difficulty: Option<String>,
     /// Score range on the rating scale, MIN..MAX (for example 3.0..4.4)
@@ -70,7 +74,8 @@ pub struct GenerateArgs {
     pub require: Vec<String>,
     /// Attempts per puzzle before giving up on the difficulty (default: 200; more where the level
     /// is rare: 20000 for extreme on classic 8x8, 5000 above easy on classic grids below 8x8,
-    /// 2000 for extreme on other grids up to 9x9); 1 to 1000000
+    /// 2000 for extreme on other grids up to 9x9; diabolical: ratings of the search, 6000);
+    /// 1 to 1000000
     #[arg(long, value_name = "N")]
     pub attempts: Option<usize>,
     /// Worker threads, 1 to 256 (default: all cores); never changes the output
@@ -92,7 +97,12 @@ pub fn run(args: &GenerateArgs) -> CliResult {
     let count = check_count(args.count, MAX_COUNT).map_err(CliError::request)?;
     let pool = workers::pool(args.jobs)?;
     let mut sink = Sink::open(args.out.as_deref())?;
-    let progress = puzzle_bar(count, false);
+    let diabolical = wants_diabolical(request.target);
+    let progress = if diabolical {
+        search_bar(count)
+    } else {
+        puzzle_bar(count, false)
+    };
     let mut tally = GivensTally::new(request.givens);
     let batch = pool.current_num_threads() * BATCH_PER_THREAD;
     let mut failure = None;
@@ -103,7 +113,9 @@ pub fn run(args: &GenerateArgs) -> CliResult {
                 .clone()
                 .into_par_iter()
                 .map(|index| {
-                    let result = generate(&request, derive_seed(args.seed, 0, index as u64));
+                    let seed = derive_seed(args.seed, 0, index as u64);
+                    let report = |state| report_search(&progress, index, state);
+                    let result = generate_with_progress(&request, seed, &report);
                     progress.inc(1);
                     result
                 })

@@ -1,9 +1,11 @@
 //! The progress bar of the commands that generate puzzles: drawn on standard error only when it
-//! is a terminal, never in piped or quiet runs.
+//! is a terminal, never in piped or quiet runs; a diabolical search (minutes a puzzle) also
+//! writes a progress line now and then when standard error is not a terminal.
 
 use std::io::IsTerminal;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use sudoku_book::generate::diabolical::SearchProgress;
 
 /// A bar counting `count` puzzles, or a hidden one when nobody would see it.
 pub fn puzzle_bar(count: usize, quiet: bool) -> ProgressBar {
@@ -15,4 +17,64 @@ pub fn puzzle_bar(count: usize, quiet: bool) -> ProgressBar {
         bar.set_style(style);
     }
     bar
+}
+
+/// Ratings between two progress lines of a diabolical search when standard error is not a
+/// terminal (a log then shows the search is alive).
+const REPORT_EVERY: usize = 1_000;
+
+/// The bar of a diabolical search: shown on a terminal even for one puzzle, with the search's
+/// state as its message.
+pub fn search_bar(count: usize) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(count as u64);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:30} {pos}/{len} puzzles, {elapsed}: {msg}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Reports a diabolical search's progress on puzzle `index` (0-based): the bar's message on a
+/// terminal, else a line on standard error every [`REPORT_EVERY`] ratings.
+pub fn report_search(bar: &ProgressBar, index: usize, progress: SearchProgress) {
+    let text = search_text(index, progress);
+    if !bar.is_hidden() {
+        bar.set_message(text);
+    } else if progress.ratings.is_multiple_of(REPORT_EVERY) {
+        eprintln!("sudoku-book: diabolical search, {text}");
+    }
+}
+
+fn search_text(index: usize, progress: SearchProgress) -> String {
+    format!(
+        "puzzle {}: {} of {} ratings, best score {:.1}, climb {}",
+        index + 1,
+        progress.ratings,
+        progress.budget,
+        progress.best,
+        progress.climbs
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_search_line_says_where_it_stands() {
+        let progress = SearchProgress {
+            ratings: 2000,
+            budget: 6000,
+            best: 8.12,
+            climbs: 3,
+        };
+        assert_eq!(
+            search_text(4, progress),
+            "puzzle 5: 2000 of 6000 ratings, best score 8.1, climb 3"
+        );
+    }
 }

@@ -50,7 +50,7 @@ pub fn run(args: &RateArgs) -> CliResult {
                 let rating = rate_checked(geo, givens)?;
                 let path = args
                     .path
-                    .then(|| solve_logic(geo, givens, Level::Extreme).steps);
+                    .then(|| solve_logic(geo, givens, Level::HARDEST).steps);
                 Ok((rating, path))
             })
             .map(|rated| (line.trim().to_string(), rated))

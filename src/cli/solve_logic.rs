@@ -15,7 +15,7 @@ use sudoku_book::render::html::grid_page;
 pub fn run(args: &SolveArgs) -> CliResult {
     let level: Level = match &args.level {
         Some(text) => text.parse().map_err(CliError::input)?,
-        None => Level::Extreme,
+        None => Level::HARDEST,
     };
     let input = read_input(&args.input)?;
     let loaded = args.puzzle.load(&input)?;
@@ -54,7 +54,7 @@ fn status_line(result: &LogicResult, level: Level) -> String {
         );
     }
     let open = result.grid.empty_count();
-    let limit = if level == Level::Extreme {
+    let limit = if level == Level::HARDEST {
         "no technique applies: it needs trial and error".to_string()
     } else {
         format!("it needs techniques above {level}")

@@ -9,6 +9,7 @@
 //! puzzle needs more than singles). Other shapes, and score ranges, keep the earlier rules,
 //! and no budget is below them, so every puzzle found before is found again.
 
+use super::diabolical::{DIABOLICAL_RATINGS, wants_diabolical};
 use super::puzzle::{Request, Target};
 use super::symmetry::Symmetry;
 use crate::grid::Variant;
@@ -101,6 +102,10 @@ impl Request {
     pub fn attempt_budget(&self) -> usize {
         if let Some(attempts) = self.attempts {
             return attempts.max(1);
+        }
+        if wants_diabolical(self.target) {
+            // The diabolical search counts ratings, not dug puzzles.
+            return DIABOLICAL_RATINGS;
         }
         let levels: &[Level] = match self.target {
             Target::Any => &[],

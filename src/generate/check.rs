@@ -3,6 +3,7 @@
 //! (`size`, `givens`, `attempts`, `score`, `count`) so each caller can say where it was typed —
 //! a spec key or a command-line option.
 
+use super::diabolical::wants_diabolical;
 use super::puzzle::{Request, Target};
 use super::require::is_killer_only;
 use crate::grid::{Geometry, GeometryError, MAX_SIZE, MIN_SIZE, RegionMap};
@@ -38,6 +39,10 @@ pub enum RequestError {
         level: String,
         target: String,
     },
+    #[error(
+        "diabolical puzzles (score 9.0 and up) are made on grids of up to 9x9 without cages; a {shape} cannot be proven that hard: ask for extreme"
+    )]
+    DiabolicalShape { shape: String },
     #[error("{technique} is a killer technique: only killer puzzles (with cages) use it")]
     RequireKiller { technique: String },
     #[error("{attempts} attempts is out of range: use 1 to {MAX_ATTEMPTS}")]
@@ -70,6 +75,7 @@ impl RequestError {
             RequestError::Attempts { .. } => "attempts",
             RequestError::Score { .. } => "score",
             RequestError::Count { .. } => "count",
+            RequestError::DiabolicalShape { .. } => "difficulty",
         }
     }
 }
@@ -122,6 +128,13 @@ impl Request {
             });
         }
         self.check_require()?;
+        if wants_diabolical(self.target)
+            && (self.variant.killer || self.variant.multi.is_some() || cells > 81)
+        {
+            return Err(RequestError::DiabolicalShape {
+                shape: self.shape_name(),
+            });
+        }
         if let Some(attempts) = self.attempts
             && !(1..=MAX_ATTEMPTS).contains(&attempts)
         {

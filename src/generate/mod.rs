@@ -3,6 +3,7 @@
 
 pub mod budget;
 pub mod check;
+pub mod diabolical;
 pub mod dig;
 pub mod jigsaw;
 pub mod killer;
@@ -15,7 +16,8 @@ pub mod transform;
 
 pub use check::{MAX_ATTEMPTS, RequestError, check_count};
 pub use puzzle::{
-    GenerateError, Generated, GivensTally, Request, Target, generate, givens_shortfall, random_fill,
+    GenerateError, Generated, GivensTally, Request, Target, generate, generate_with_progress,
+    givens_shortfall, random_fill,
 };
 pub use record::{CageRecord, PuzzleRecord};
 pub use rng::{SeededRng, derive_seed};

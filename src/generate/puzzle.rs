@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
+use super::diabolical::{SearchProgress, generate_diabolical, wants_diabolical};
 use super::dig::{Keep, dig};
 use super::jigsaw::random_layout;
 use super::require::{implied_level, meets, needing};
@@ -172,12 +173,26 @@ const ATTEMPTS_PER_FILL: usize = 8;
 
 /// Generates one puzzle for the request from the seed.
 pub fn generate(request: &Request, seed: u64) -> Result<Generated, GenerateError> {
+    generate_with_progress(request, seed, &|_| {})
+}
+
+/// [`generate`], telling `progress` how a diabolical search goes after every rating (other
+/// targets do not call it: their attempts take microseconds).
+pub fn generate_with_progress(
+    request: &Request,
+    seed: u64,
+    progress: &(dyn Fn(SearchProgress) + Sync),
+) -> Result<Generated, GenerateError> {
     if request.variant.multi.is_some() || !request.require.is_empty() {
         // A multi-grid shape may lack the symmetry asked (a Twodoku turned a quarter), and a
         // technique may be above the level asked.
         request.check()?;
     }
     let request = &request.with_implied_level();
+    if wants_diabolical(request.target) {
+        request.check()?;
+        return generate_diabolical(request, seed, progress);
+    }
     if request.variant.killer {
         return super::killer::generate_killer(request, seed);
     }
@@ -483,7 +498,7 @@ fn solvable_at(geo: &Geometry, solver: &Solver, puzzle: &Grid, level: Level) -> 
         Level::Expert => {
             solver.count_solutions(puzzle, 2) == 1 && solves_within(geo, puzzle, level)
         }
-        Level::Extreme => solver.count_solutions(puzzle, 2) == 1,
+        Level::Extreme | Level::Diabolical => solver.count_solutions(puzzle, 2) == 1,
     }
 }
 

@@ -28,7 +28,7 @@ const MARK: [u8; 3] = [214, 214, 214];
 pub fn walkthrough_page(ctx: &Context, index: usize, number: usize) -> Page {
     let puzzle = &ctx.puzzles[index].puzzle;
     let strings = &ctx.plan.strings;
-    let steps = solve_logic(&puzzle.geometry, &puzzle.givens, Level::Extreme).steps;
+    let steps = solve_logic(&puzzle.geometry, &puzzle.givens, Level::HARDEST).steps;
     let mut page = Page::new(number);
     let title = strings.fill(
         "walkthrough_title",

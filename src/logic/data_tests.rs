@@ -32,7 +32,7 @@ fn sample<T>(items: Vec<T>, debug_limit: usize) -> Vec<T> {
 
 /// Solves by logic and checks every step against `solution`; returns (solved, level used).
 fn check(geo: &Geometry, givens: &Grid, solution: &Grid, name: &str) -> (bool, Level) {
-    let result = solve_logic(geo, givens, Level::Extreme);
+    let result = solve_logic(geo, givens, Level::HARDEST);
     let mut level = Level::Easy;
     for step in &result.steps {
         level = level.max(step.level());
@@ -60,12 +60,16 @@ fn check(geo: &Geometry, givens: &Grid, solution: &Grid, name: &str) -> (bool, L
     }
     (
         result.solved,
-        if result.solved { level } else { Level::Extreme },
+        if result.solved {
+            level
+        } else {
+            Level::Diabolical
+        },
     )
 }
 
-fn report(name: &str, solved: usize, total: usize, levels: &[usize; 5]) {
-    eprintln!("{name}: {solved}/{total} solved by logic; levels easy..extreme {levels:?}");
+fn report(name: &str, solved: usize, total: usize, levels: &[usize; 6]) {
+    eprintln!("{name}: {solved}/{total} solved by logic; levels easy..diabolical {levels:?}");
 }
 
 /// Checks every step of a sample of `file`; returns (solved by logic, puzzles checked).
@@ -78,7 +82,7 @@ fn check_text_set(file: &str, debug_limit: usize) -> (usize, usize) {
     let geo = Geometry::classic(9).expect("9x9");
     let solver = Solver::new(&geo);
     let lines: Vec<(usize, &str)> = text.lines().enumerate().collect();
-    let (mut solved, mut total, mut levels) = (0, 0, [0usize; 5]);
+    let (mut solved, mut total, mut levels) = (0, 0, [0usize; 6]);
     for (index, line) in sample(lines, debug_limit) {
         let Ok(givens) = parse_line(line, index + 1, Some(9)) else {
             continue;
@@ -227,7 +231,7 @@ fn variant_sets() {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let (mut solved, mut total, mut levels) = (0, 0, [0usize; 5]);
+        let (mut solved, mut total, mut levels) = (0, 0, [0usize; 6]);
         let lines: Vec<(usize, &str)> = text.lines().enumerate().collect();
         for (index, line) in sample(lines, 60) {
             let parsed = parse_variant(line);

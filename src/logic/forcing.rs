@@ -468,16 +468,7 @@ fn all_branches(c: &Candidates, depth: u8, budget: u64) -> Option<Branches> {
         kept,
     };
     let mut s = Scratch::new(c, depth, budget);
-    let placed: Vec<u32> = c
-        .geometry()
-        .houses()
-        .iter()
-        .map(|h| {
-            h.cells.iter().fold(0, |m, &x| {
-                m | if c.value(x) != 0 { bit(c.value(x)) } else { 0 }
-            })
-        })
-        .collect();
+    let placed = placed_digits(c);
     let mut cap = usize::MAX;
     for cell in 0..cells {
         for d in digits(c.mask(cell)) {
@@ -501,6 +492,34 @@ fn all_branches(c: &Candidates, depth: u8, budget: u64) -> Option<Branches> {
         }
     }
     Some(b)
+}
+
+/// The digits placed in each house.
+fn placed_digits(c: &Candidates) -> Vec<u32> {
+    c.geometry()
+        .houses()
+        .iter()
+        .map(|h| {
+            h.cells.iter().fold(0, |m, &x| {
+                m | if c.value(x) != 0 { bit(c.value(x)) } else { 0 }
+            })
+        })
+        .collect()
+}
+
+/// How many candidates lead, by singles alone, to a contradiction: how many plain forcing
+/// chains refute something here (0: none does). A generator searching for harder puzzles
+/// lowers it towards the point where only deeper chains help.
+pub fn refutations(c: &Candidates) -> usize {
+    let mut s = Scratch::new(c, 0, 0);
+    let placed = placed_digits(c);
+    let mut count = 0;
+    for cell in 0..c.masks().len() {
+        for d in digits(c.mask(cell)) {
+            count += usize::from(s.run(c, &placed, cell, d, usize::MAX) == End::Contradiction);
+        }
+    }
+    count
 }
 
 /// A candidate deduction with its length.
@@ -714,7 +733,7 @@ mod tests {
     fn grid_before<'g>(geo: &'g Geometry, line: &str, technique: Technique) -> Candidates<'g> {
         let mut c = from_line(geo, line);
         loop {
-            let step = crate::logic::next_step(&c, Level::Extreme).expect("a step");
+            let step = crate::logic::next_step(&c, Level::HARDEST).expect("a step");
             if step.technique == technique {
                 return c;
             }

@@ -3,7 +3,7 @@
 //! available; the step log; the rating (Sudoku Explainer score and level).
 //!
 //! The logic solver never calls the exact solver and never guesses: a puzzle the techniques
-//! cannot finish is reported as stuck ("needs trial and error", rated [`Level::Extreme`] and
+//! cannot finish is reported as stuck ("needs trial and error", rated [`Level::Diabolical`] and
 //! [`TRIAL_AND_ERROR_SCORE`]). Uniqueness techniques (unique rectangles, BUG+1) assume the
 //! puzzle has exactly one solution; they are rated Expert, so a generator that proves uniqueness
 //! by a logic solve must stay at Hard or below or check uniqueness separately.
@@ -27,4 +27,6 @@ pub mod wings;
 pub use candidates::Candidates;
 pub use rating::{LogicResult, Rating, next_step, proves_unique, rate, solve_logic, solves_within};
 pub use step::Step;
-pub use technique::{EXTREME_SCORE, Level, TRIAL_AND_ERROR_SCORE, Technique, UnknownLevel};
+pub use technique::{
+    DIABOLICAL_SCORE, EXTREME_SCORE, Level, TRIAL_AND_ERROR_SCORE, Technique, UnknownLevel,
+};

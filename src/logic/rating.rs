@@ -116,9 +116,9 @@ fn next_step_traced(
     Some((best, first_level))
 }
 
-/// A chain (expert) whose length made it extreme ([`Step::level`]).
+/// A chain whose length lifted it to the next level ([`Step::level`]).
 fn is_long_chain(step: &Step) -> bool {
-    step.technique.level() == Level::Expert && step.level() == Level::Extreme
+    step.level() > step.technique.level()
 }
 
 /// Solves as far as the techniques up to `max_level` go, calling `seen` with every step.
@@ -204,7 +204,8 @@ pub struct Rating {
     /// The Sudoku Explainer score of the hardest step on the easiest path, one decimal;
     /// [`TRIAL_AND_ERROR_SCORE`] (20.0) when the techniques cannot finish the puzzle.
     pub score: f32,
-    /// The highest level of any technique used; [`Level::Extreme`] when not solved.
+    /// The level of the puzzle: the lowest whose techniques solve it (the score's band);
+    /// [`Level::Diabolical`] when not solved.
     pub level: Level,
     /// True when the techniques finished the puzzle.
     pub solved: bool,
@@ -240,7 +241,7 @@ pub fn rate(geo: &Geometry, givens: &Grid) -> Rating {
     let mut techniques = BTreeMap::new();
     let mut forks = Forks::default();
     let start = Candidates::from_givens(geo, givens);
-    let c = run_from(start, Level::Extreme, true, |c, step, first_level| {
+    let c = run_from(start, Level::HARDEST, true, |c, step, first_level| {
         forks.note(c, first_level);
         score = score.max(step.score());
         level = level.max(step.level());
@@ -254,7 +255,7 @@ pub fn rate(geo: &Geometry, givens: &Grid) -> Rating {
         level = forks.lowest_level(level);
     } else if !solved {
         score = TRIAL_AND_ERROR_SCORE;
-        level = Level::Extreme;
+        level = Level::Diabolical;
     }
     Rating {
         score: (score * 10.0).round() / 10.0,
@@ -270,7 +271,7 @@ pub fn rate(geo: &Geometry, givens: &Grid) -> Rating {
 /// solved again from the givens.
 #[derive(Default)]
 struct Forks<'g> {
-    at: [Option<Candidates<'g>>; 4],
+    at: [Option<Candidates<'g>>; 5],
 }
 
 impl<'g> Forks<'g> {
@@ -413,7 +414,7 @@ mod tests {
         assert!(rating.solved, "{rating:?}");
         assert!((9.0..=12.0).contains(&rating.score), "{rating:?}");
         assert!(rating.techniques.contains_key("Nested forcing chain"));
-        assert_eq!(rating.level, Level::Extreme);
+        assert_eq!(rating.level, Level::Diabolical);
     }
 
     #[test]
@@ -422,7 +423,7 @@ mod tests {
         let result = solve_logic(&geo, &grid, Level::Extreme);
         assert!(result.stuck && !result.solved && result.steps.is_empty());
         let rating = rate(&geo, &grid);
-        assert_eq!(rating.level, Level::Extreme);
+        assert_eq!(rating.level, Level::Diabolical);
         assert_eq!(rating.score, TRIAL_AND_ERROR_SCORE);
     }
 

@@ -7,7 +7,7 @@ use std::fmt;
 use crate::grid::{CellNames, HouseKind, digit_symbol};
 
 use super::candidates::digits;
-use super::technique::{EXTREME_SCORE, Level, Technique, length_bonus};
+use super::technique::{Level, Technique, length_bonus};
 
 /// One logical deduction.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,16 +67,19 @@ impl Step {
         self.technique.score() + length_bonus(self.length)
     }
 
-    /// The level of this step: its technique's, except that a chain whose length lifts its
-    /// score to the forcing chains' [`EXTREME_SCORE`] or more is extreme, so that the levels are
-    /// bands of the score (expert below 7.5, extreme from 7.5).
+    /// The level of this step: its technique's, raised to the next level when its length bonus
+    /// lifts the score to that level's floor (an expert chain scoring 7.5 or more is extreme, an
+    /// extreme forcing chain scoring 9.0 or more diabolical), so that the levels are bands of
+    /// the score.
     pub fn level(&self) -> Level {
         let level = self.technique.level();
         let tenths = (self.score() * 10.0).round();
-        if level == Level::Expert && tenths >= (EXTREME_SCORE * 10.0).round() {
-            Level::Extreme
-        } else {
-            level
+        let next = Level::ALL
+            .into_iter()
+            .find(|&next| next.easier() == Some(level));
+        match next.and_then(|next| next.score_floor().map(|floor| (next, floor))) {
+            Some((next, floor)) if tenths >= (floor * 10.0).round() => next,
+            _ => level,
         }
     }
 
@@ -250,11 +253,24 @@ mod tests {
         assert_eq!(chain(Technique::XChain, 40).level(), Level::Expert);
         assert_eq!(chain(Technique::XyChain, 40).level(), Level::Expert);
         assert_eq!(chain(Technique::XyChain, 65).level(), Level::Extreme);
-        // Other techniques keep their level whatever their length.
+        // Forcing chains: 7.5 + 0.7 stays extreme, dynamic 8.5 + 0.5 (17 nodes) is diabolical.
         assert_eq!(
             chain(Technique::ContradictionChain, 40).level(),
             Level::Extreme
         );
+        assert_eq!(
+            chain(Technique::DynamicForcingChain, 16).level(),
+            Level::Extreme
+        );
+        assert_eq!(
+            chain(Technique::DynamicForcingChain, 17).level(),
+            Level::Diabolical
+        );
+        assert_eq!(
+            chain(Technique::NestedForcingChain, 0).level(),
+            Level::Diabolical
+        );
+        // Other techniques keep their level whatever their length.
         assert_eq!(chain(Technique::NakedPair, 0).level(), Level::Medium);
     }
 

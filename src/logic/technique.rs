@@ -20,19 +20,26 @@ pub enum Level {
     Hard,
     /// Chains (the W-Wing among them), colouring, uniqueness, quads, Jellyfish.
     Expert,
-    /// Forcing chains, or no logical path found (trial and error).
+    /// Forcing chains (plain and dynamic) scoring 7.5 to 8.9.
     Extreme,
+    /// Score 9.0 and up: nested forcing chains, dynamic ones long enough to reach 9.0, or no
+    /// logical path found (trial and error).
+    Diabolical,
 }
 
 impl Level {
     /// Every level, easiest first.
-    pub const ALL: [Level; 5] = [
+    pub const ALL: [Level; 6] = [
         Level::Easy,
         Level::Medium,
         Level::Hard,
         Level::Expert,
         Level::Extreme,
+        Level::Diabolical,
     ];
+
+    /// The top level: a solve limited to it uses every technique.
+    pub const HARDEST: Level = Level::Diabolical;
 
     /// The level below this one, if any.
     pub fn easier(self) -> Option<Level> {
@@ -42,10 +49,11 @@ impl Level {
             Level::Hard => Some(Level::Medium),
             Level::Expert => Some(Level::Hard),
             Level::Extreme => Some(Level::Expert),
+            Level::Diabolical => Some(Level::Extreme),
         }
     }
 
-    /// The lower-case name (`easy` … `extreme`).
+    /// The lower-case name (`easy` … `diabolical`).
     pub fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
@@ -53,6 +61,18 @@ impl Level {
             Level::Hard => "hard",
             Level::Expert => "expert",
             Level::Extreme => "extreme",
+            Level::Diabolical => "diabolical",
+        }
+    }
+
+    /// The lowest score of a step of this level, where the score decides the level: a step
+    /// whose technique is of the level below but whose length bonus reaches this score counts
+    /// as this level (see [`crate::logic::Step::level`]).
+    pub fn score_floor(self) -> Option<f32> {
+        match self {
+            Level::Extreme => Some(EXTREME_SCORE),
+            Level::Diabolical => Some(DIABOLICAL_SCORE),
+            _ => None,
         }
     }
 }
@@ -65,7 +85,7 @@ impl fmt::Display for Level {
 
 /// The error of parsing a [`Level`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown level '{0}': expected easy, medium, hard, expert or extreme")]
+#[error("unknown level '{0}': expected easy, medium, hard, expert, extreme or diabolical")]
 pub struct UnknownLevel(pub String);
 
 impl FromStr for Level {
@@ -349,7 +369,7 @@ const TABLE: [Row; 38] = [
         Technique::NestedForcingChain,
         "Nested forcing chain",
         9.5,
-        Level::Extreme,
+        Level::Diabolical,
         "forcing chain whose branches also use forcing chains by singles; + length",
     ),
 ];
@@ -357,6 +377,10 @@ const TABLE: [Row; 38] = [
 /// The lowest score of an extreme step: the forcing chains' base score. A chain (expert) whose
 /// length bonus reaches it counts as extreme (see [`crate::logic::Step::level`]).
 pub const EXTREME_SCORE: f32 = 7.5;
+
+/// The lowest score of a diabolical step: a dynamic forcing chain (8.5) whose length bonus
+/// reaches it is diabolical, as is every nested forcing chain (9.5).
+pub const DIABOLICAL_SCORE: f32 = 9.0;
 
 /// The score given to a puzzle that the techniques cannot finish (as Sudoku Explainer does).
 pub const TRIAL_AND_ERROR_SCORE: f32 = 20.0;

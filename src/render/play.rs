@@ -252,7 +252,7 @@ fn symbols(grid: &Grid) -> String {
 
 /// The logic solver's steps from the givens, as the page's hints.
 fn solving_path(geo: &Geometry, givens: &Grid) -> Vec<StepData> {
-    let result = solve_logic(geo, givens, Level::Extreme);
+    let result = solve_logic(geo, givens, Level::HARDEST);
     result.steps.iter().map(|s| step_data(geo, s)).collect()
 }
 

@@ -777,6 +777,7 @@ impl Checker<'_> {
             "score" => section.score.as_ref().map(Spanned::span),
             "symmetry" => section.symmetry.as_ref().map(Spanned::span),
             "require" => section.require.as_ref().map(Spanned::span),
+            "difficulty" => section.difficulty.as_ref().map(Spanned::span),
             _ => section.size.as_ref().map(Spanned::span),
         };
         let key = format!("section[{}].{field}", index + 1);

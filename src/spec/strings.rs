@@ -40,11 +40,13 @@ pub const KEYS: &[(&str, &[&str])] = &[
     ("level_hard", &[]),
     ("level_expert", &[]),
     ("level_extreme", &[]),
+    ("level_diabolical", &[]),
     ("level_easy_text", &[]),
     ("level_medium_text", &[]),
     ("level_hard_text", &[]),
     ("level_expert_text", &[]),
     ("level_extreme_text", &[]),
+    ("level_diabolical_text", &[]),
     ("contents", &[]),
     ("solutions", &[]),
     ("notes", &[]),
@@ -170,6 +172,7 @@ impl Strings {
             Level::Hard => "level_hard",
             Level::Expert => "level_expert",
             Level::Extreme => "level_extreme",
+            Level::Diabolical => "level_diabolical",
         };
         self.get(key)
     }
@@ -182,6 +185,7 @@ impl Strings {
             Level::Hard => "level_hard_text",
             Level::Expert => "level_expert_text",
             Level::Extreme => "level_extreme_text",
+            Level::Diabolical => "level_diabolical_text",
         };
         self.get(key)
     }

@@ -371,6 +371,21 @@ fn a_failed_build_keeps_the_previous_book() {
 }
 
 #[test]
+fn a_diabolical_section_on_a_shape_that_cannot_prove_it_points_at_its_difficulty() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = "title = \"T\"\n[[section]]\nsize = 16\ncount = 1\ndifficulty = \"diabolical\"\n";
+    fs::write(dir.path().join("book.toml"), spec).unwrap();
+    cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "book.toml:5:14: section[1].difficulty: diabolical puzzles (score 9.0 and up)",
+        ));
+}
+
+#[test]
 fn a_givens_target_a_section_cannot_reach_is_noted() {
     let spec = "title = \"T\"\nseed = 5\n[[section]]\ntitle = \"Sparse\"\ncount = 2\ngivens = 17\n";
     let dir = spec_folder(spec);

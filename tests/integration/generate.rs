@@ -212,3 +212,48 @@ fn window_16_generates() {
             .success();
     }
 }
+
+#[test]
+fn diabolical_searches_report_progress_and_how_far_they_got() {
+    // 2,000 ratings are far too few for 9.0 (docs/RATING.md); the run must say so, with the
+    // best score reached, after progress lines every 1,000 ratings (stderr is not a terminal).
+    let output = generate(&[
+        "--difficulty",
+        "diabolical",
+        "--attempts",
+        "2000",
+        "--seed",
+        "4",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    let text = super::util::stderr_of(&output);
+    assert!(
+        text.contains("diabolical search, puzzle 1: 1000 of 2000 ratings, best score"),
+        "{text}"
+    );
+    assert!(text.contains("2000 of 2000 ratings"), "{text}");
+    assert!(
+        text.contains("at level diabolical within 2000 attempts"),
+        "{text}"
+    );
+    assert!(text.contains("(best score reached: "), "{text}");
+}
+
+#[test]
+fn diabolical_is_refused_where_no_rating_can_prove_it() {
+    for shape in [
+        &["--size", "16"][..],
+        &["--variant", "killer"][..],
+        &["--variant", "samurai"][..],
+    ] {
+        let output = generate(&[shape, &["--difficulty", "diabolical"][..]].concat());
+        assert_eq!(output.status.code(), Some(2), "{shape:?}");
+        let text = super::util::stderr_of(&output);
+        assert!(
+            text.contains("diabolical puzzles (score 9.0 and up) are made on grids of up to 9x9"),
+            "{shape:?}: {text}"
+        );
+        assert_eq!(text.lines().count(), 1, "{text}");
+    }
+}

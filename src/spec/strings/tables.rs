@@ -35,6 +35,7 @@ pub const EN: &[(&str, &str)] = &[
     ("level_hard", "Hard"),
     ("level_expert", "Expert"),
     ("level_extreme", "Extreme"),
+    ("level_diabolical", "Diabolical"),
     (
         "level_easy_text",
         "each step finds a cell that can hold only one digit, or a digit that fits in only one place.",
@@ -54,6 +55,10 @@ pub const EN: &[(&str, &str)] = &[
     (
         "level_extreme_text",
         "needs long forcing chains; for the most determined solvers.",
+    ),
+    (
+        "level_diabolical_text",
+        "needs forcing chains inside forcing chains: among the hardest puzzles known.",
     ),
     ("contents", "Contents"),
     ("solutions", "Solutions"),
@@ -136,6 +141,7 @@ pub const DE: &[(&str, &str)] = &[
     ("level_hard", "Schwer"),
     ("level_expert", "Experte"),
     ("level_extreme", "Extrem"),
+    ("level_diabolical", "Teuflisch"),
     (
         "level_easy_text",
         "Jeder Schritt findet ein Feld, in das nur eine Ziffer passt, oder eine Ziffer, die nur an eine Stelle passt.",
@@ -155,6 +161,10 @@ pub const DE: &[(&str, &str)] = &[
     (
         "level_extreme_text",
         "Verlangt lange Folgerungsketten; für die Hartnäckigsten.",
+    ),
+    (
+        "level_diabolical_text",
+        "Verlangt Folgerungsketten innerhalb von Folgerungsketten: unter den schwersten bekannten Rätseln.",
     ),
     ("contents", "Inhalt"),
     ("solutions", "Lösungen"),
@@ -237,6 +247,7 @@ pub const FR: &[(&str, &str)] = &[
     ("level_hard", "Difficile"),
     ("level_expert", "Expert"),
     ("level_extreme", "Extrême"),
+    ("level_diabolical", "Diabolique"),
     (
         "level_easy_text",
         "chaque étape trouve une case qui ne peut recevoir qu’un seul chiffre, ou un chiffre qui n’a qu’une seule place possible.",
@@ -256,6 +267,10 @@ pub const FR: &[(&str, &str)] = &[
     (
         "level_extreme_text",
         "demande de longues chaînes de déductions\u{a0}; pour les plus acharnés.",
+    ),
+    (
+        "level_diabolical_text",
+        "demande des chaînes de déductions imbriquées\u{a0}: parmi les grilles les plus difficiles connues.",
     ),
     ("contents", "Sommaire"),
     ("solutions", "Solutions"),
@@ -341,6 +356,7 @@ pub const ES: &[(&str, &str)] = &[
     ("level_hard", "Difícil"),
     ("level_expert", "Experto"),
     ("level_extreme", "Extremo"),
+    ("level_diabolical", "Diabólico"),
     (
         "level_easy_text",
         "en cada paso se encuentra una casilla en la que solo cabe una cifra, o una cifra que solo cabe en un lugar.",
@@ -360,6 +376,10 @@ pub const ES: &[(&str, &str)] = &[
     (
         "level_extreme_text",
         "requiere largas cadenas de deducción; para los más tenaces.",
+    ),
+    (
+        "level_diabolical_text",
+        "requiere cadenas de deducción anidadas: entre los sudokus más difíciles conocidos.",
     ),
     ("contents", "Índice"),
     ("solutions", "Soluciones"),
