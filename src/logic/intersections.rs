@@ -52,7 +52,7 @@ fn direct(c: &Candidates, box_base: bool, technique: Technique) -> Option<Step> 
 
 /// A house through a removed candidate in which `digit` had two or more places and, once
 /// `removed` are gone, has exactly one: that cell and the house.
-fn hidden_single_after(
+pub(super) fn hidden_single_after(
     c: &Candidates,
     removed: &[(usize, u8)],
     digit: u8,

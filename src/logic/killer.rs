@@ -9,6 +9,7 @@
 use crate::grid::{Cage, CageSet, House, HouseKind};
 
 use super::candidates::{Candidates, bit, digits};
+use super::intersections::hidden_single_after;
 use super::step::Step;
 use super::technique::Technique;
 
@@ -205,7 +206,31 @@ pub fn cage_house_interaction(c: &Candidates) -> Option<Step> {
     required_digit(c, cages).or_else(|| house_in_cage(c, cages))
 }
 
+/// A cage/house interaction on a digit every filling of a cage needs, whose removals leave that
+/// digit a single place in some house, placed in the same step (like a direct pointing).
+pub fn direct_cage_house_interaction(c: &Candidates) -> Option<Step> {
+    let cages = c.geometry().cages()?;
+    required_digit_where(c, cages, |mut step| {
+        let digit = step.digits.trailing_zeros() as u8 + 1;
+        let (cell, house) = hidden_single_after(c, &step.eliminations, digit)?;
+        step.technique = Technique::DirectCageHouseInteraction;
+        step.placements.push((cell, digit));
+        step.houses.push(c.geometry().houses()[house].kind);
+        Some(step)
+    })
+}
+
 fn required_digit(c: &Candidates, cages: &CageSet) -> Option<Step> {
+    required_digit_where(c, cages, Some)
+}
+
+/// The first step removing a digit every filling of a cage needs from the cells that see all
+/// its places in the cage, that `finish` turns into a step.
+fn required_digit_where(
+    c: &Candidates,
+    cages: &CageSet,
+    finish: impl Fn(Step) -> Option<Step>,
+) -> Option<Step> {
     for cage in cages.cages() {
         let options = cage_options(c, cage, 0);
         if options.open.len() < 2 {
@@ -230,7 +255,9 @@ fn required_digit(c: &Candidates, cages: &CageSet) -> Option<Step> {
                 step.houses = houses_holding(c, &places);
                 step.cells = places;
                 step.eliminations = eliminations;
-                return Some(step);
+                if let Some(step) = finish(step) {
+                    return Some(step);
+                }
             }
         }
     }

@@ -25,6 +25,10 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::HiddenSingleBox, singles::hidden_single_box),
     (Technique::HiddenSingle, singles::hidden_single),
     (Technique::DirectPointing, intersections::direct_pointing),
+    (
+        Technique::DirectCageHouseInteraction,
+        killer::direct_cage_house_interaction,
+    ),
     (Technique::DirectClaiming, intersections::direct_claiming),
     (Technique::CageCombination, killer::cage_combination),
     (Technique::NakedSingle, singles::naked_single),

@@ -10,7 +10,8 @@ use std::str::FromStr;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
     /// Singles, and locked candidates that leave a hidden single at once (direct pointing and
-    /// claiming); in killers also cage sum singles and cage combinations.
+    /// claiming); in killers also cage sum singles, cage combinations and direct cage/house
+    /// interactions.
     Easy,
     /// Locked candidates, naked and hidden pairs (in killers also cage/house interactions and
     /// the 45 rule).
@@ -108,6 +109,7 @@ pub enum Technique {
     HiddenSingleBox,
     HiddenSingle,
     DirectPointing,
+    DirectCageHouseInteraction,
     DirectClaiming,
     CageCombination,
     NakedSingle,
@@ -147,7 +149,7 @@ pub enum Technique {
 struct Row(Technique, &'static str, f32, Level, &'static str);
 
 /// THE table. Order = the order in which the driver tries techniques (easiest first).
-const TABLE: [Row; 38] = [
+const TABLE: [Row; 39] = [
     Row(
         Technique::FullHouse,
         "Full house",
@@ -182,6 +184,13 @@ const TABLE: [Row; 38] = [
         1.7,
         Level::Easy,
         "a pointing whose removals leave a hidden single, placed at once",
+    ),
+    Row(
+        Technique::DirectCageHouseInteraction,
+        "Direct cage/house interaction",
+        1.8,
+        Level::Easy,
+        "killer: a cage/house interaction whose removals leave a hidden single, placed at once",
     ),
     Row(
         Technique::DirectClaiming,
@@ -387,10 +396,10 @@ pub const TRIAL_AND_ERROR_SCORE: f32 = 20.0;
 
 impl Technique {
     /// Every technique, easiest first (the order the driver tries them).
-    pub const ALL: [Technique; 38] = {
-        let mut all = [Technique::FullHouse; 38];
+    pub const ALL: [Technique; 39] = {
+        let mut all = [Technique::FullHouse; 39];
         let mut i = 0;
-        while i < 38 {
+        while i < 39 {
             all[i] = TABLE[i].0;
             i += 1;
         }

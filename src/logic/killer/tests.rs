@@ -142,6 +142,33 @@ fn required_digit_leaves_the_house() {
 }
 
 #[test]
+fn direct_interaction_places_the_hidden_single_its_removal_leaves() {
+    // {1,2} in r1c8-r1c9 takes 1 from r1c1; column 1 then has one place for 1: r3c1.
+    let geo = killer9(&[&["r1c8", "r1c9"]]);
+    let mut open = vec![
+        ("r1c8", Some(&[1u8, 2][..])),
+        ("r1c9", Some(&[1, 2][..])),
+        ("r1c1", Some(&[1, 5][..])),
+    ];
+    let c = grid(&geo, &open);
+    assert!(
+        direct_cage_house_interaction(&c).is_none(),
+        "no house is left one place for 1"
+    );
+    open.push(("r3c1", Some(&[1, 9][..])));
+    let c = grid(&geo, &open);
+    let step = direct_cage_house_interaction(&c).expect("direct interaction");
+    assert_eq!(step.technique, Technique::DirectCageHouseInteraction);
+    assert_eq!(step.eliminations, vec![(cell("r1c1"), 1)]);
+    assert_eq!(step.placements, vec![(cell("r3c1"), 1)]);
+    assert!(step.to_string().contains("places r3c1 = 1"), "{step}");
+    // Without cages there is nothing to find.
+    let plain = Geometry::classic(9).expect("9x9");
+    let c = grid(&plain, &open);
+    assert!(direct_cage_house_interaction(&c).is_none());
+}
+
+#[test]
 fn house_placing_a_digit_only_in_a_cage_restricts_the_cage() {
     // r1c8 + r2c8 = 1 + 4 = 5: {1,4} or {2,3}. Row 1's only place for 1 is r1c8 (and column 8's
     // are r1c8 and r2c8), so the cage holds 1: {1,4}.
