@@ -72,9 +72,9 @@ pub struct GenerateArgs {
     /// The attempt budget is ten times the usual
     #[arg(long, value_name = "TECHNIQUE")]
     pub require: Vec<String>,
-    /// Attempts per puzzle before giving up on the difficulty (default: 200; more where the level
-    /// is rare: 20000 for extreme on classic 8x8, 5000 above easy on classic grids below 8x8,
-    /// 2000 for extreme on other grids up to 9x9; diabolical: ratings of the search, 6000);
+    /// Attempts per puzzle before giving up on the difficulty (default: measured per shape, level
+    /// and symmetry so that a failure is rarer than once in a million puzzles, at least 200;
+    /// for example 19000 for expert killers; diabolical: ratings of the search, 6000);
     /// 1 to 1000000
     #[arg(long, value_name = "N")]
     pub attempts: Option<usize>,

@@ -91,6 +91,13 @@ const MEASURED: &[(&str, usize, Level, [usize; 5])] = &[
     ("diagonal+window", 9, Level::Hard, [200, 200, 250, 200, 200]),
     ("diagonal+window", 9, Level::Expert, [200, 200, 200, 200, 200]),
     ("diagonal+window", 9, Level::Extreme, [200, 200, 200, 200, 200]),
+    // Killers have no givens, so symmetry does not matter; measured 2026-11-24 (raw table:
+    // docs/data/attempts-killer-2026-11-24.md), about 0.05 s an attempt.
+    ("killer", 9, Level::Easy, [4400, 4400, 4400, 4400, 4400]),
+    ("killer", 9, Level::Medium, [200, 200, 200, 200, 200]),
+    ("killer", 9, Level::Hard, [290, 290, 290, 290, 290]),
+    ("killer", 9, Level::Expert, [19000, 19000, 19000, 19000, 19000]),
+    ("killer", 9, Level::Extreme, [2000, 2000, 2000, 2000, 2000]),
 ];
 
 impl Request {
@@ -195,6 +202,25 @@ mod tests {
         assert_eq!(r.attempt_budget(), 1400);
         let p: f64 = 60.0 / 4238.0;
         assert!((1.0 - p).powf(r.attempt_budget() as f64) < 1e-6);
+    }
+
+    #[test]
+    fn killer_levels_get_their_measured_budgets() {
+        // p = 10/1618 (easy), 4/2193 (expert), measured 2026-11-24: 200 attempts failed 29 %
+        // and 69 % of the time.
+        for (level, budget, p) in [
+            (Level::Easy, 4400, 10.0 / 1618.0),
+            (Level::Expert, 19_000, 4.0 / 2193.0),
+        ] {
+            let r = request("killer", 9, level, Symmetry::None);
+            assert_eq!(r.attempt_budget(), budget);
+            assert!((1.0f64 - p).powf(budget as f64) < 1e-6);
+            let turned = request("killer", 9, level, Symmetry::Rotate90);
+            assert_eq!(turned.attempt_budget(), budget, "symmetry does not matter");
+        }
+        let mut any = request("killer", 9, Level::Medium, Symmetry::None);
+        any.target = Target::Any;
+        assert_eq!(any.attempt_budget(), DEFAULT_ATTEMPTS);
     }
 
     #[test]

@@ -23,15 +23,13 @@ const MERGES_PER_81_CELLS: usize = 40;
 const LAYOUTS_PER_ATTEMPT: usize = 6;
 /// Search nodes one uniqueness count may take during generation, per 81 cells.
 const NODES_PER_81_CELLS: u64 = 3_000;
-/// Attempts (solution + layout + merges + rating) per puzzle when the request sets none.
-pub const KILLER_ATTEMPTS: usize = 200;
 pub use crate::grid::MAX_KILLER_SIZE;
 
 /// Generates one killer puzzle for the request from the seed.
 pub fn generate_killer(request: &Request, seed: u64) -> Result<Generated, GenerateError> {
     let mut rng = SeededRng::new(seed);
     let base = without_killer(request);
-    let budget = request.attempts.unwrap_or(KILLER_ATTEMPTS).max(1);
+    let budget = request.attempt_budget();
     let mut closest: Option<Rating> = None;
     for attempt in 1..=budget {
         let (geo, solution) = fresh_solution_of(&base, &mut rng)?;
