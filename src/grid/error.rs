@@ -144,7 +144,7 @@ pub enum ParseError {
         symbol: char,
     },
     #[error(
-        "line {line}, column {column}: {} is not a digit of a {size}x{size} puzzle (digits {digits})",
+        "line {line}, column {column}: {} is not a digit of this puzzle (digits {digits})",
         sym(.symbol)
     )]
     DigitTooLarge {

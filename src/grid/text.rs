@@ -606,7 +606,7 @@ mod tests {
         let err = parse_line("12A4............", 2, None).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "line 2, column 3: 'A' is not a digit of a 4x4 puzzle (digits 1 to 4)"
+            "line 2, column 3: 'A' is not a digit of this puzzle (digits 1 to 4)"
         );
     }
 
@@ -657,7 +657,7 @@ mod tests {
         let err = parse_grid_text("12 34\n34 1x\n21 43\n43 21\n", None).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "line 2, column 5: 'x' is not a digit of a 4x4 puzzle (digits 1 to 4)"
+            "line 2, column 5: 'x' is not a digit of this puzzle (digits 1 to 4)"
         );
     }
 

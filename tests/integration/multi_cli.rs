@@ -271,3 +271,22 @@ fn solved_grid_text_and_json_carry_the_frame() {
         .unwrap();
     assert!(output.status.success(), "{}", stderr_of(&output));
 }
+
+#[test]
+fn a_bad_digit_in_a_samurai_is_named_without_a_wrong_size() {
+    let line = generated_line("samurai", "5");
+    let at = line.find('.').expect("an empty cell");
+    let mut bad = line.clone();
+    bad.replace_range(at..at + 1, "X");
+    let output = cmd().args(["solve", &bad]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let text = stderr_of(&output);
+    assert!(
+        text.contains(&format!(
+            "column {}: 'X' is not a digit of this puzzle (digits 1 to 9)",
+            at + 1
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("9x9"), "{text}");
+}
