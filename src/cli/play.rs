@@ -28,7 +28,7 @@ pub struct PlayArgs {
     pub puzzle: Option<String>,
     #[command(flatten)]
     pub options: PuzzleArgs,
-    /// Difficulty of the generated puzzle: easy, medium, hard, expert or extreme (default: any)
+    /// Difficulty of the generated puzzle: easy, medium, hard, expert, extreme or diabolical (default: any)
     #[arg(long, value_name = "LEVEL", conflicts_with = "puzzle")]
     pub difficulty: Option<String>,
     /// Seed of the generated puzzle (default: a new one each run, printed so it can be made again)

@@ -39,7 +39,7 @@ pub struct SolveArgs {
     /// Solve by human techniques only, never by guessing
     #[arg(long, conflicts_with = "batch")]
     pub logic: bool,
-    /// With --logic: use techniques up to this level (easy, medium, hard, expert, extreme)
+    /// With --logic: use techniques up to this level (easy, medium, hard, expert, extreme, diabolical)
     #[arg(long, value_name = "LEVEL", requires = "logic")]
     pub level: Option<String>,
     /// With --logic: print every step
