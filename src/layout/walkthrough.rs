@@ -8,6 +8,7 @@ use super::style::PlacedGrid;
 use super::text::{Anchor, Font, Placed};
 use crate::generate::Generated;
 use crate::grid::Grid;
+use crate::logic::step_words::technique_name;
 use crate::logic::{Level, Step, Technique, solve_logic};
 
 /// How many small grids the page shows (the hardest steps, in path order): one for a
@@ -110,7 +111,8 @@ fn place_key_grids(
             h: side,
         };
         place_key_grid(ctx, page, at, puzzle, (steps, index));
-        let caption = format!("{}. {}", index + 1, steps[index].technique.name());
+        let name = technique_name(&ctx.plan.strings, steps[index].technique);
+        let caption = format!("{}. {name}", index + 1);
         page.items.push(ctx.set.line(
             x + side / 2.0,
             top + side + 5.0,
@@ -211,7 +213,10 @@ fn step_entries(ctx: &Context, steps: &[Step]) -> Vec<(usize, String)> {
             index += run;
             continue;
         }
-        entries.push((index, format!("{}. {}", index + 1, steps[index])));
+        entries.push((
+            index,
+            format!("{}. {}", index + 1, steps[index].describe(strings)),
+        ));
         index += 1;
     }
     entries

@@ -19,6 +19,7 @@ pub mod killer;
 pub mod rating;
 pub mod singles;
 pub mod step;
+pub mod step_words;
 pub mod subsets;
 pub mod technique;
 pub mod uniqueness;

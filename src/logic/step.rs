@@ -7,6 +7,7 @@ use std::fmt;
 use crate::grid::{CellNames, HouseKind, digit_symbol};
 
 use super::candidates::digits;
+use super::step_words::{English, StepWords, house_name, technique_name};
 use super::technique::{Level, Technique, length_bonus};
 
 /// One logical deduction.
@@ -97,78 +98,101 @@ impl fmt::Display for Step {
     /// One line, e.g. `Hidden single: r3c7 = 5 (only place for 5 in box 3)` or
     /// `Naked pair {4,6} in row 5 (r5c2, r5c7): removes 4 from r5c4, 6 from r5c9`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe(&English))
+    }
+}
+
+impl Step {
+    /// The one-line explanation in the given words (`Display` is [`English`]).
+    pub fn describe(&self, words: &dyn StepWords) -> String {
         match self.technique {
             Technique::FullHouse
             | Technique::HiddenSingleBox
             | Technique::HiddenSingle
             | Technique::NakedSingle
-            | Technique::CageSumSingle => self.fmt_single(f),
+            | Technique::CageSumSingle => self.describe_single(words),
             Technique::ContradictionChain
             | Technique::CellForcingChain
             | Technique::HouseForcingChain
             | Technique::DynamicForcingChain
-            | Technique::NestedForcingChain => self.fmt_forcing(f),
-            _ => self.fmt_pattern(f),
+            | Technique::NestedForcingChain => self.describe_forcing(words),
+            _ => self.describe_pattern(words),
         }
     }
-}
 
-impl Step {
-    fn fmt_single(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    fn describe_single(&self, words: &dyn StepWords) -> String {
+        let name = technique_name(words, self.technique);
         let Some(&(cell, digit)) = self.placements.first() else {
-            return write!(f, "{}", self.technique);
+            return name;
         };
-        let d = digit_symbol(digit);
-        write!(f, "{}: {} = {d}", self.technique, self.cell(cell))?;
-        match (self.technique, self.houses.first()) {
-            (Technique::FullHouse, Some(h)) => write!(f, " (last empty cell of {h})"),
-            (Technique::NakedSingle, _) => write!(f, " (only candidate left)"),
+        let d = digit_symbol(digit).to_string();
+        let house = self.houses.first().map(|&h| house_name(words, h));
+        let reason = match (self.technique, house) {
+            (Technique::FullHouse, Some(h)) => {
+                Some(words.phrase("step_last_cell", &[("house", &h)]))
+            }
+            (Technique::NakedSingle, _) => Some(words.phrase("step_only_candidate", &[])),
             (Technique::CageSumSingle, _) => {
                 let cage: Vec<String> = self.cells.iter().map(|&c| self.cell(c)).collect();
-                write!(f, " (last empty cell of cage {})", cage.join("+"))
+                Some(words.phrase("step_cage_last", &[("cells", &cage.join("+"))]))
             }
-            (_, Some(h)) => write!(f, " (only place for {d} in {h})"),
-            _ => Ok(()),
+            (_, Some(h)) => Some(words.phrase("step_only_place", &[("digit", &d), ("house", &h)])),
+            _ => None,
+        };
+        let mut text = format!("{name}: {} = {d}", self.cell(cell));
+        if let Some(reason) = reason {
+            text.push_str(&format!(" ({reason})"));
         }
+        text
     }
 
-    /// `Cell forcing chain (length 9): each of r1c1=1, r1c1=2 leads to: places r5c5 = 3`.
-    fn fmt_forcing(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// `Cell forcing chain (length 9): each of r1c1=1, r1c1=2 leads to this by singles: places
+    /// r5c5 = 3`.
+    fn describe_forcing(&self, words: &dyn StepWords) -> String {
         let premises: Vec<String> = self
             .chain
             .iter()
             .map(|&(c, d)| format!("{}={}", self.cell(c), digit_symbol(d)))
             .collect();
-        write!(f, "{} (length {}): ", self.technique, self.length)?;
-        let by = match self.technique {
-            Technique::DynamicForcingChain => "singles, locked candidates and pairs",
-            Technique::NestedForcingChain => {
-                "singles, locked candidates, pairs and forcing chains inside"
-            }
-            _ => "singles",
-        };
+        let technique = technique_name(words, self.technique);
+        let head = words.phrase(
+            "step_forcing_length",
+            &[("technique", &technique), ("n", &self.length.to_string())],
+        );
+        let by = words.phrase(
+            match self.technique {
+                Technique::DynamicForcingChain => "step_by_dynamic",
+                Technique::NestedForcingChain => "step_by_nested",
+                _ => "step_by_singles",
+            },
+            &[],
+        );
         // A contradiction refutes its premises (a cell or house forcing never removes its own).
         let refutes = self.placements.is_empty() && self.eliminations == self.chain;
-        if self.technique == Technique::ContradictionChain || refutes {
-            write!(
-                f,
-                "{} leads to a contradiction by {by}",
-                premises.join(" or ")
-            )?;
+        let body = if self.technique == Technique::ContradictionChain || refutes {
+            let or = format!(" {} ", words.phrase("step_or", &[]));
+            words.phrase(
+                "step_leads_to_contradiction",
+                &[("premises", &premises.join(&or)), ("by", &by)],
+            )
         } else {
-            write!(f, "each of {} leads to this by {by}", premises.join(", "))?;
-        }
-        self.fmt_effects(f)
+            words.phrase(
+                "step_each_leads",
+                &[("premises", &premises.join(", ")), ("by", &by)],
+            )
+        };
+        format!("{head}: {body}{}", self.effects(words))
     }
 
-    fn fmt_pattern(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.technique)?;
+    fn describe_pattern(&self, words: &dyn StepWords) -> String {
+        let mut text = technique_name(words, self.technique);
         if self.digits != 0 {
-            write!(f, " {{{}}}", digit_list(self.digits))?;
+            text.push_str(&format!(" {{{}}}", digit_list(self.digits)));
         }
         if !self.houses.is_empty() {
-            let names: Vec<String> = self.houses.iter().map(|h| h.to_string()).collect();
-            write!(f, " in {}", names.join(", "))?;
+            let names: Vec<String> = self.houses.iter().map(|&h| house_name(words, h)).collect();
+            let houses = words.phrase("step_in", &[("houses", &names.join(", "))]);
+            text.push_str(&format!(" {houses}"));
         }
         if !self.chain.is_empty() {
             let nodes: Vec<String> = self
@@ -181,40 +205,46 @@ impl Step {
             } else {
                 " - "
             };
-            write!(f, " [{}]", nodes.join(sep))?;
+            text.push_str(&format!(" [{}]", nodes.join(sep)));
         }
         if !self.cells.is_empty() {
             let names: Vec<String> = self.cells.iter().map(|&c| self.cell(c)).collect();
-            write!(f, " ({})", names.join(", "))?;
+            text.push_str(&format!(" ({})", names.join(", ")));
         }
         if self.length > 0 {
-            write!(f, " length {}", self.length)?;
+            let length = words.phrase("step_length", &[("n", &self.length.to_string())]);
+            text.push_str(&format!(" {length}"));
         }
-        self.fmt_effects(f)
+        text + &self.effects(words)
     }
 
     /// `: places r1c1 = 5; removes 4 from r5c4`.
-    fn fmt_effects(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(":")?;
+    fn effects(&self, words: &dyn StepWords) -> String {
+        let mut text = String::from(":");
         if !self.placements.is_empty() {
             let places: Vec<String> = self
                 .placements
                 .iter()
                 .map(|&(c, d)| format!("{} = {}", self.cell(c), digit_symbol(d)))
                 .collect();
-            write!(f, " places {}", places.join(", "))?;
+            let places = words.phrase("step_places", &[("list", &places.join(", "))]);
+            text.push_str(&format!(" {places}"));
             if !self.eliminations.is_empty() {
-                f.write_str(";")?;
+                text.push(';');
             }
         }
         if !self.eliminations.is_empty() {
-            write!(f, " removes {}", self.elimination_text())?;
+            let list = self.elimination_text(words);
+            text.push_str(&format!(
+                " {}",
+                words.phrase("step_removes", &[("list", &list)])
+            ));
         }
-        Ok(())
+        text
     }
 
     /// Eliminations grouped by digit: `4 from r5c4 r5c6, 6 from r5c9`.
-    fn elimination_text(&self) -> String {
+    fn elimination_text(&self, words: &dyn StepWords) -> String {
         let mut by_digit: Vec<(u8, Vec<usize>)> = Vec::new();
         for &(cell, digit) in &self.eliminations {
             match by_digit.iter_mut().find(|(d, _)| *d == digit) {
@@ -227,7 +257,11 @@ impl Step {
             .iter()
             .map(|(d, cells)| {
                 let names: Vec<String> = cells.iter().map(|&c| self.cell(c)).collect();
-                format!("{} from {}", digit_symbol(*d), names.join(" "))
+                let digit = digit_symbol(*d).to_string();
+                words.phrase(
+                    "step_from",
+                    &[("digit", &digit), ("cells", &names.join(" "))],
+                )
             })
             .collect();
         parts.join(", ")
@@ -235,7 +269,7 @@ impl Step {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -274,15 +308,30 @@ mod tests {
         assert_eq!(chain(Technique::NakedPair, 0).level(), Level::Medium);
     }
 
-    #[test]
-    fn hidden_single_text() {
-        let step = Step::single(
+    /// A hidden single in box 3 (r3c7 = 5), for text tests.
+    pub(crate) fn hidden_single_example() -> Step {
+        Step::single(
             Technique::HiddenSingleBox,
             CellNames::Square(9),
             24,
             5,
             Some(HouseKind::Box(2)),
-        );
+        )
+    }
+
+    /// A naked pair {4,6} in row 5, for text tests.
+    pub(crate) fn naked_pair_example() -> Step {
+        let mut step = Step::new(Technique::NakedPair, CellNames::Square(9));
+        step.digits = 0b101000;
+        step.houses.push(HouseKind::Row(4));
+        step.cells = vec![37, 42];
+        step.eliminations = vec![(39, 4), (44, 6)];
+        step
+    }
+
+    #[test]
+    fn hidden_single_text() {
+        let step = hidden_single_example();
         assert_eq!(
             step.to_string(),
             "Hidden single (box): r3c7 = 5 (only place for 5 in box 3)"
@@ -304,11 +353,7 @@ mod tests {
 
     #[test]
     fn naked_pair_text() {
-        let mut step = Step::new(Technique::NakedPair, CellNames::Square(9));
-        step.digits = 0b101000;
-        step.houses.push(HouseKind::Row(4));
-        step.cells = vec![37, 42];
-        step.eliminations = vec![(39, 4), (44, 6)];
+        let step = naked_pair_example();
         assert_eq!(
             step.to_string(),
             "Naked pair {4,6} in row 5 (r5c2, r5c7): removes 4 from r5c4, 6 from r5c9"

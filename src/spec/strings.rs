@@ -13,9 +13,12 @@ use super::raw::RawBook;
 use super::{Checker, TextOrigin};
 use crate::grid::{MultiShape, Variant};
 use crate::logic::Level;
+use crate::logic::step_words::{English, StepWords, fill};
 
+mod step_tables;
 mod tables;
 
+pub use step_tables::{DE_STEPS, ES_STEPS, FR_STEPS};
 pub use tables::{DE, EN, ES, FR};
 
 /// Every key with the placeholders its text may hold, in the order of the book.
@@ -90,15 +93,20 @@ pub const LANGUAGES: &[(&str, &str, &str)] = &[
     ("es", "spanish", "español"),
 ];
 
+/// The code (`en`, `de`, `fr`, `es`) of a language code or name, case and surrounding spaces
+/// ignored.
+fn language_code(language: &str) -> Option<&'static str> {
+    let wanted = language.trim().to_lowercase();
+    LANGUAGES
+        .iter()
+        .find(|(code, english, own)| [*code, *english, *own].contains(&wanted.as_str()))
+        .map(|(code, _, _)| *code)
+}
+
 /// The built-in table of a language code (`en`, `de`, `fr`, `es`) or name (`german`,
 /// `deutsch`), case and surrounding spaces ignored.
 pub fn builtin(language: &str) -> Option<&'static [(&'static str, &'static str)]> {
-    let wanted = language.trim().to_lowercase();
-    let code = LANGUAGES
-        .iter()
-        .find(|(code, english, own)| [*code, *english, *own].contains(&wanted.as_str()))
-        .map(|(code, _, _)| *code)?;
-    Some(match code {
+    Some(match language_code(language)? {
         "de" => DE,
         "fr" => FR,
         "es" => ES,
@@ -124,10 +132,12 @@ pub fn key_names() -> Vec<&'static str> {
     KEYS.iter().map(|(k, _)| *k).collect()
 }
 
-/// The book's fixed texts, one per key of [`KEYS`].
+/// The book's fixed texts, one per key of [`KEYS`], and the words of its step explanations.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Strings {
     texts: BTreeMap<&'static str, String>,
+    /// The step words of the book's language (empty: English).
+    steps: &'static [(&'static str, &'static str)],
 }
 
 impl Default for Strings {
@@ -136,11 +146,36 @@ impl Default for Strings {
     }
 }
 
+/// The step words of a language code or name (empty for English: [`English`] has them).
+pub fn builtin_steps(language: &str) -> &'static [(&'static str, &'static str)] {
+    match language_code(language) {
+        Some("de") => DE_STEPS,
+        Some("fr") => FR_STEPS,
+        Some("es") => ES_STEPS,
+        _ => &[],
+    }
+}
+
+impl StepWords for Strings {
+    fn phrase(&self, key: &str, values: &[(&str, &str)]) -> String {
+        match self.steps.iter().find(|(k, _)| *k == key) {
+            Some((_, text)) => fill(text, values),
+            None => English.phrase(key, values),
+        }
+    }
+}
+
 impl Strings {
     /// The texts of a built-in table.
     pub fn from_table(table: &[(&'static str, &str)]) -> Strings {
         let texts = table.iter().map(|&(k, v)| (k, v.to_string())).collect();
-        Strings { texts }
+        Strings { texts, steps: &[] }
+    }
+
+    /// The same texts, explaining steps with these words.
+    pub fn with_step_words(mut self, steps: &'static [(&'static str, &'static str)]) -> Strings {
+        self.steps = steps;
+        self
     }
 
     /// Replaces the text of a known key (the spec has checked it); unknown keys are ignored.
@@ -287,7 +322,8 @@ impl Checker<'_> {
         texts: &mut Vec<TextOrigin>,
     ) -> Result<Strings, SpecError> {
         let mut strings = match &raw.language {
-            Some(language) => Strings::from_table(self.language(language)?),
+            Some(language) => Strings::from_table(self.language(language)?)
+                .with_step_words(builtin_steps(language.get_ref())),
             None => Strings::default(),
         };
         let Some(overrides) = &raw.strings else {

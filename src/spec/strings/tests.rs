@@ -143,3 +143,60 @@ fn multi_grid_shapes_have_their_names() {
         "{rules}"
     );
 }
+
+/// The step-word tables of the languages other than English.
+const STEP_TABLES: &[(&str, &[(&str, &str)])] =
+    &[("de", DE_STEPS), ("fr", FR_STEPS), ("es", ES_STEPS)];
+
+#[test]
+fn every_language_has_every_step_word_once() {
+    use crate::logic::Technique;
+    use crate::logic::step_words::{ENGLISH, technique_key};
+    let mut wanted: Vec<String> = ENGLISH.iter().map(|(k, _)| k.to_string()).collect();
+    wanted.extend(Technique::ALL.iter().map(|&t| technique_key(t)));
+    wanted.sort();
+    for (language, table) in STEP_TABLES {
+        let mut keys: Vec<String> = table.iter().map(|(k, _)| k.to_string()).collect();
+        keys.sort();
+        assert_eq!(keys, wanted, "{language}: step words differ from English's");
+    }
+}
+
+#[test]
+fn every_step_word_uses_only_its_placeholders_and_prints() {
+    let fonts = FontSet::bundled();
+    for (language, table) in STEP_TABLES {
+        for (key, text) in *table {
+            let known = crate::logic::step_words::placeholders(key).expect("a step key");
+            assert_eq!(check_placeholders(text, known), Ok(()), "{language}.{key}");
+            for name in known {
+                assert!(
+                    text.contains(&format!("{{{name}}}")),
+                    "{language}.{key} lacks {name}"
+                );
+            }
+            assert!(
+                text.chars().all(|ch| fonts.face(false).has_glyph(ch)),
+                "{language}.{key}: {text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_book_in_german_explains_its_steps_in_german() {
+    use crate::logic::step::tests::{hidden_single_example, naked_pair_example};
+    let german = builtin("deutsch").map(Strings::from_table).expect("de");
+    let german = german.with_step_words(builtin_steps("de"));
+    assert_eq!(
+        hidden_single_example().describe(&german),
+        "Versteckter Einer (Block): r3c7 = 5 (einziger Platz für 5 in Block 3)"
+    );
+    let pair = naked_pair_example();
+    assert_eq!(
+        pair.describe(&german),
+        "Nacktes Paar {4,6} in Zeile 5 (r5c2, r5c7): streicht 4 aus r5c4, 6 aus r5c9"
+    );
+    // English books keep the English text.
+    assert_eq!(pair.describe(&Strings::default()), pair.to_string());
+}
