@@ -93,9 +93,9 @@ const DEEPER_SCORE: i32 = 85;
 /// How hard a puzzle is for the climb, larger is harder. Puzzles that need a deeper chain
 /// (scoring 8.5 and up) rank above the rest, by score. Below, the score is too coarse to climb
 /// on (nearly all extreme puzzles score 7.8-8.1), so they rank by the narrowest point of their
-/// path where a forcing chain was needed: how few candidates a plain forcing chain refutes
-/// there (fewer: nearer the point where none does and only a deeper chain helps); then by the
-/// score and the longest forcing chain. A puzzle the techniques cannot finish ranks lowest.
+/// path where a forcing chain was needed: how few plain forcing chains conclude anything there
+/// (fewer: nearer the point where none does and only a deeper chain helps); then by the score
+/// and the longest forcing chain. A puzzle the techniques cannot finish ranks lowest.
 fn hardness(geo: &Geometry, givens: &Grid) -> (bool, i64, i64) {
     let path = solve_logic(geo, givens, Level::HARDEST);
     if !path.solved {

@@ -452,7 +452,7 @@ impl<'g> Scratch<'g> {
 /// Every candidate's branch, propagated to `depth`; None when a nested search ran out of its
 /// budget. Once a contradiction is known, later branches stop at its length (they are then only
 /// used to look for a shorter contradiction).
-fn all_branches(c: &Candidates, depth: u8, budget: u64) -> Option<Branches> {
+fn all_branches(c: &Candidates, depth: u8, budget: u64, capped: bool) -> Option<Branches> {
     let (cells, n) = (c.masks().len(), c.size());
     let (mut when, mut kept) = BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
     when.clear();
@@ -477,7 +477,7 @@ fn all_branches(c: &Candidates, depth: u8, budget: u64) -> Option<Branches> {
             b.end[node] = end;
             b.len[node] = s.count;
             b.inner_len[node] = s.inner_len;
-            if end == End::Contradiction {
+            if end == End::Contradiction && capped {
                 cap = cap.min(s.count as usize);
             }
             b.row_of[node] = (b.when.len() / cells) as u32;
@@ -507,19 +507,35 @@ fn placed_digits(c: &Candidates) -> Vec<u32> {
         .collect()
 }
 
-/// How many candidates lead, by singles alone, to a contradiction: how many plain forcing
-/// chains refute something here (0: none does). A generator searching for harder puzzles
-/// lowers it towards the point where only deeper chains help.
+/// How many plain forcing chains (by singles alone) conclude something here: candidates that
+/// lead to a contradiction, cells and houses whose every branch agrees on something. 0 means
+/// none does, so only a deeper chain can go on; a generator searching for harder puzzles
+/// lowers it towards that point.
 pub fn refutations(c: &Candidates) -> usize {
-    let mut s = Scratch::new(c, 0, 0);
-    let placed = placed_digits(c);
-    let mut count = 0;
+    let Some(b) = all_branches(c, 0, 0, false) else {
+        return 0;
+    };
+    let contradictions = b
+        .end
+        .iter()
+        .filter(|&&end| end == End::Contradiction)
+        .count();
+    let mut agreeing = 0;
     for cell in 0..c.masks().len() {
-        for d in digits(c.mask(cell)) {
-            count += usize::from(s.run(c, &placed, cell, d, usize::MAX) == End::Contradiction);
+        let premises: Vec<(usize, u8)> = digits(c.mask(cell)).map(|d| (cell, d)).collect();
+        agreeing += usize::from(common(c, &b, premises, Technique::CellForcingChain).is_some());
+    }
+    for (h, house) in c.geometry().houses().iter().enumerate() {
+        for d in 1..=c.size() as u8 {
+            let premises: Vec<(usize, u8)> = digits(c.places(h, d))
+                .map(|i| (house.cells[i as usize - 1], d))
+                .collect();
+            agreeing +=
+                usize::from(common(c, &b, premises, Technique::HouseForcingChain).is_some());
         }
     }
-    count
+    BUFFERS.with(|buffers| *buffers.borrow_mut() = (b.when, b.kept));
+    contradictions + agreeing
 }
 
 /// A candidate deduction with its length.
@@ -568,7 +584,7 @@ fn deeper(c: &Candidates, depth: u8, technique: Technique) -> Option<Step> {
 }
 
 fn search(c: &Candidates, depth: u8) -> Option<Step> {
-    let branches = all_branches(c, depth, NESTED_BUDGET)?;
+    let branches = all_branches(c, depth, NESTED_BUDGET, true)?;
     let found = conclude(c, &branches);
     BUFFERS.with(|b| *b.borrow_mut() = (branches.when, branches.kept));
     found
@@ -729,6 +745,18 @@ mod tests {
         "........2..8.1.9..5....3.4....1.93...6..3..8...37......4......53.1.7.8..2........",
     ];
 
+    #[test]
+    fn no_plain_forcing_chain_concludes_where_a_nested_one_is_needed() {
+        let geo = Geometry::classic(9).expect("9x9");
+        let start = from_line(&geo, HARDEST[0]);
+        assert!(
+            refutations(&start) > 0,
+            "the start still has plain forcing chains"
+        );
+        let c = grid_before(&geo, HARDEST[0], Technique::NestedForcingChain);
+        assert_eq!(refutations(&c), 0);
+    }
+
     /// The grid where the driver's next step is of `technique` (solving `line` from its givens).
     fn grid_before<'g>(geo: &'g Geometry, line: &str, technique: Technique) -> Candidates<'g> {
         let mut c = from_line(geo, line);
@@ -779,7 +807,7 @@ mod tests {
         assert!(step.length > 4 && step.score() >= 9.5, "{step}");
         assert_sound(&geo, HARDEST[0], &step);
         // A search that runs out of budget reports nothing rather than a partial result.
-        assert!(all_branches(&c, 2, 10).is_none());
+        assert!(all_branches(&c, 2, 10, true).is_none());
     }
 
     #[test]
@@ -885,7 +913,7 @@ mod tests {
         c.set_mask(cell("r1c1"), mask_of(&[1, 2]));
         c.set_mask(cell("r1c2"), mask_of(&[1, 5]));
         c.set_mask(cell("r2c1"), mask_of(&[2, 5]));
-        let branches = all_branches(&c, 0, 0).expect("no budget at depth 0");
+        let branches = all_branches(&c, 0, 0, true).expect("no budget at depth 0");
         let found = cell_forcing(&c, &branches).expect("cell forcing");
         assert_eq!(found.premises, vec![(0, 1), (0, 2)]);
         let want: Vec<(usize, u8)> = ["r1c3", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"]
@@ -902,7 +930,7 @@ mod tests {
         for col in 2..9 {
             c.eliminate(col, 1);
         }
-        let branches = all_branches(&c, 0, 0).expect("no budget at depth 0");
+        let branches = all_branches(&c, 0, 0, true).expect("no budget at depth 0");
         assert!(house_forcing(&c, &branches).is_some());
     }
 }
