@@ -1,11 +1,12 @@
 //! Diabolical puzzles (score 9.0 and up) on request. Random digging almost never lands there (the
 //! hardest of 1,465 "top" puzzles scores 9.1), so the search climbs instead, as the puzzle
-//! community finds its hardest puzzles: start from an extreme puzzle, then over and over swap one
-//! orbit of givens for another of the same solution ("−1 +1"), keep the swap when the puzzle stays
-//! unique and rates at least as hard, and start again from a fresh extreme puzzle when the climb
-//! stalls. Every rating is a proof (no guessing), so what comes out really scores ≥ 9.0. Only
-//! grids of at most 81 cells without cages qualify: the deeper forcing chains that reach 9.0 run
-//! only there.
+//! community finds its hardest puzzles: start from a minimal extreme puzzle, then over and over
+//! take a neighbour of the same solution (one orbit of givens out, orbits in until it is unique
+//! again, then minimal again: "−1 +n"), keep it when it rates at least as hard, and start again
+//! from a fresh extreme puzzle when the climb stalls. Every rating is a proof (no guessing), so
+//! what comes out really scores ≥ 9.0. Only grids of at most 81 cells without cages qualify
+//! (the request's check refuses the others): the deeper forcing chains that reach 9.0 run only
+//! there.
 
 use super::puzzle::{GenerateError, Generated, Request, Target, generate};
 use super::rng::SeededRng;
@@ -42,12 +43,6 @@ pub fn wants_diabolical(target: Target) -> bool {
     }
 }
 
-/// True when the geometry can hold a diabolical puzzle that the rating can prove: at most 81
-/// cells, no cages.
-pub fn can_be_diabolical(geo: &Geometry) -> bool {
-    geo.cell_count() <= 81 && geo.cages().is_none()
-}
-
 /// A puzzle for a diabolical request, reporting progress after every rating.
 pub fn generate_diabolical(
     request: &Request,
@@ -62,7 +57,8 @@ pub fn generate_diabolical(
         best: 0.0,
         climbs: 0,
     };
-    while state.ratings < budget {
+    // Climbs are bounded too: one whose neighbours are never unique spends no rating.
+    while state.ratings < budget && state.climbs < budget {
         state.climbs += 1;
         let start = extreme_start(request, rng.next_u64())?;
         if let Some(found) = climb(request, start, &mut rng, &mut state, progress) {
