@@ -7,6 +7,7 @@ use super::diabolical::wants_diabolical;
 use super::puzzle::{Request, Target};
 use super::require::is_killer_only;
 use crate::grid::{Geometry, GeometryError, MAX_SIZE, MIN_SIZE, RegionMap};
+use crate::logic::forcing::DEEPER_MAX_CELLS;
 
 /// The most attempts per puzzle a request may ask for.
 pub const MAX_ATTEMPTS: usize = 1_000_000;
@@ -129,7 +130,7 @@ impl Request {
         }
         self.check_require()?;
         if wants_diabolical(self.target)
-            && (self.variant.killer || self.variant.multi.is_some() || cells > 81)
+            && (self.variant.killer || self.variant.multi.is_some() || cells > DEEPER_MAX_CELLS)
         {
             return Err(RequestError::DiabolicalShape {
                 shape: self.shape_name(),

@@ -562,14 +562,17 @@ pub fn find_nested(c: &Candidates) -> Option<Step> {
     deeper(c, 2, Technique::NestedForcingChain)
 }
 
-/// True when the deeper searches run on this grid: at most 81 cells, no cages, and one
-/// solution. A puzzle with several solutions can never be finished by logic, and the deeper
+/// The most cells a grid may have for the deeper (dynamic and nested) searches to run.
+pub const DEEPER_MAX_CELLS: usize = 81;
+
+/// True when the deeper searches run on this grid: at most [`DEEPER_MAX_CELLS`] cells, no
+/// cages, and one solution. A puzzle with several solutions can never be finished by logic, and the deeper
 /// searches' work is bounded per step, not per puzzle: on such grids (a batch of them costs
 /// 30 ms a line otherwise) they are not started. The exact count decides no step; a unique
 /// puzzle is rated exactly as before.
 pub fn deeper_supported(c: &Candidates) -> bool {
     c.geometry().cages().is_none()
-        && c.masks().len() <= 81
+        && c.masks().len() <= DEEPER_MAX_CELLS
         && Solver::new(c.geometry()).count_solutions(&c.grid(), 2) == 1
 }
 

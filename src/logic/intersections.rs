@@ -61,13 +61,12 @@ pub(super) fn hidden_single_after(
     let gone = |cell: usize| removed.iter().any(|&(r, _)| r == cell);
     for &(cell, _) in removed {
         for &house in geo.houses_of(cell) {
-            let cells = &geo.houses()[house].cells;
-            let left: Vec<usize> = cells
+            let mut left = geo.houses()[house]
+                .cells
                 .iter()
                 .copied()
-                .filter(|&other| c.has(other, digit) && !gone(other))
-                .collect();
-            if let [only] = left[..] {
+                .filter(|&other| c.has(other, digit) && !gone(other));
+            if let (Some(only), None) = (left.next(), left.next()) {
                 return Some((only, house));
             }
         }

@@ -192,11 +192,7 @@ impl Strings {
 
     /// The text of a key with its placeholders filled.
     pub fn fill(&self, key: &str, values: &[(&str, &str)]) -> String {
-        values
-            .iter()
-            .fold(self.get(key).to_string(), |text, (name, value)| {
-                text.replace(&format!("{{{name}}}"), value)
-            })
+        fill(self.get(key), values)
     }
 
     /// A level's name as printed: `Easy`, `Leicht`.
