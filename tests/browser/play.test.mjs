@@ -197,28 +197,51 @@ function countCompletions(grid, n, houses, limit = 2) {
   }
   const all = ((1 << n) - 1) << 1;
   let found = 0;
-  const search = () => {
-    let best = -1;
-    let bestFree = 0;
-    let bestCount = 99;
-    for (let c = 0; c < cells.length; c++) {
+  // Branch on the cell with fewest candidates or on the house digit with fewest places, whichever
+  // is narrower: without the house side, a Samurai with few givens can take minutes.
+  const candidates = (c) => {
+    let taken = 0;
+    for (const h of housesOf[c]) taken |= used[h];
+    return all & ~taken;
+  };
+  const narrowest = () => {
+    let best = { cells: null, digits: null, width: 99 };
+    let empty = false;
+    for (let c = 0; c < cells.length && best.width > 1; c++) {
       if (cells[c]) continue;
-      let taken = 0;
-      for (const h of housesOf[c]) taken |= used[h];
-      const free = all & ~taken;
+      empty = true;
+      const free = candidates(c);
       let count = 0;
       for (let f = free; f; f &= f - 1) count++;
-      if (count < bestCount) { best = c; bestFree = free; bestCount = count; }
-      if (count === 0) return;
+      if (count === 0) return { width: 0 };
+      if (count < best.width) best = { cells: [c], digits: free, width: count };
     }
-    if (best < 0) { found++; return; }
-    for (let d = 1; d <= n && found < limit; d++) {
-      if (!(bestFree & (1 << d))) continue;
-      cells[best] = d;
-      for (const h of housesOf[best]) used[h] |= 1 << d;
-      search();
-      for (const h of housesOf[best]) used[h] &= ~(1 << d);
-      cells[best] = 0;
+    if (!empty) return null;
+    for (let h = 0; h < houses.length && best.width > 1; h++) {
+      for (let d = 1; d <= n; d++) {
+        if (used[h] & (1 << d)) continue;
+        const places = houses[h].filter((c) => !cells[c] && candidates(c) & (1 << d));
+        if (places.length === 0) return { width: 0 };
+        if (places.length < best.width) best = { cells: places, digits: 1 << d, width: places.length };
+      }
+    }
+    return best;
+  };
+  const place = (c, d, on) => {
+    cells[c] = on ? d : 0;
+    for (const h of housesOf[c]) used[h] = on ? used[h] | (1 << d) : used[h] & ~(1 << d);
+  };
+  const search = () => {
+    const branch = narrowest();
+    if (branch === null) { found++; return; }
+    if (branch.width === 0) return;
+    for (const c of branch.cells) {
+      for (let d = 1; d <= n && found < limit; d++) {
+        if (!(branch.digits & (1 << d))) continue;
+        place(c, d, true);
+        search();
+        place(c, d, false);
+      }
     }
   };
   search();
