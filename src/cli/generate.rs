@@ -11,12 +11,13 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 
 use super::error::{CliError, CliResult, EXIT_OK};
+use super::io::{read_file, shown_path};
 use super::puzzle_args::PuzzleArgs;
 use sudoku_book::book::manifest::JsonPuzzle;
 use sudoku_book::generate::diabolical::wants_diabolical;
 use sudoku_book::generate::require::parse_technique;
 use sudoku_book::generate::{
-    GenerateError, Generated, GivensTally, Request, Target, check_count, derive_seed,
+    GenerateError, Generated, GivensTally, Request, Symmetry, Target, check_count, derive_seed,
     generate_with_progress,
 };
 use sudoku_book::grid::to_line;
@@ -45,8 +46,8 @@ pub struct GenerateArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
     /// Difficulty level: easy, medium, hard, expert, extreme or diabolical (default: any).
-    /// Diabolical (score 9.0 and up, grids up to 9x9 without cages) is searched for, about a
-    /// minute a puzzle, with progress on standard error
+    /// Diabolical (score 9.0 and up, grids up to 9x9 without cages) is searched for, minutes a
+    /// puzzle (seconds with --from), with progress on standard error
     #[arg(long, value_name = "LEVEL", conflicts_with = "score")]
     pub difficulty: Option<String>,
     /// Score range on the rating scale, MIN..MAX (for example 3.0..4.4)
@@ -58,9 +59,10 @@ pub struct GenerateArgs {
     /// The seed: the same seed and options give the same puzzles
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Symmetry of the givens: none, rotate180, rotate90, mirror, diagonal
-    #[arg(long, default_value = "rotate180")]
-    pub symmetry: String,
+    /// Symmetry of the givens: none, rotate180, rotate90, mirror, diagonal (default: rotate180;
+    /// none with --from)
+    #[arg(long)]
+    pub symmetry: Option<String>,
     /// Stop removing givens at this many (best effort; 1 to cells - 1)
     #[arg(long, value_name = "N")]
     pub givens: Option<usize>,
@@ -74,10 +76,17 @@ pub struct GenerateArgs {
     pub require: Vec<String>,
     /// Attempts per puzzle before giving up on the difficulty (default: measured per shape, level
     /// and symmetry so that a failure is rarer than once in a million puzzles, at least 200;
-    /// for example 19000 for expert killers; diabolical: ratings of the search, 6000);
+    /// for example 19000 for expert killers; diabolical: ratings of the search, 100000, or 3000
+    /// with --from);
     /// 1 to 1000000
     #[arg(long, value_name = "N")]
     pub attempts: Option<usize>,
+    /// Diabolical only: start the search from these puzzles (a file of puzzle lines, each with
+    /// one solution) instead of fresh extreme ones; every puzzle made is some swaps of givens
+    /// away from one of them, relabelled and turned. Hard puzzles (score 8.5 and up) make this
+    /// take seconds
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<PathBuf>,
     /// Worker threads, 1 to 256 (default: all cores); never changes the output
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
@@ -233,7 +242,11 @@ fn build_request(args: &GenerateArgs) -> Result<Request, CliError> {
     let mut request = Request::new(variant, size);
     request.box_shape = args.puzzle.box_shape()?;
     request.regions = regions;
-    request.symmetry = args.symmetry.parse().map_err(CliError::Input)?;
+    request.symmetry = match &args.symmetry {
+        Some(symmetry) => symmetry.parse().map_err(CliError::Input)?,
+        None if args.from.is_some() => Symmetry::None,
+        None => Symmetry::default(),
+    };
     request.target = target(args)?;
     request.givens = args.givens;
     request.minimal = args.minimal;
@@ -245,7 +258,19 @@ fn build_request(args: &GenerateArgs) -> Result<Request, CliError> {
         .collect::<Result<_, String>>()
         .map_err(|message| CliError::Input(format!("--require: {message}")))?;
     request.check().map_err(CliError::request)?;
+    if let Some(path) = &args.from {
+        read_starts(&mut request, path)?;
+    }
     Ok(request)
+}
+
+/// Reads the puzzles a diabolical search starts from (`--from`); errors name the file.
+fn read_starts(request: &mut Request, path: &Path) -> Result<(), CliError> {
+    let shown = format!("--from {}", shown_path(&path.display().to_string()));
+    let text = read_file(path)?;
+    request
+        .read_starts(&text)
+        .map_err(|error| CliError::input_in(&shown, error))
 }
 
 fn target(args: &GenerateArgs) -> Result<Target, CliError> {

@@ -9,7 +9,7 @@
 //! puzzle needs more than singles). Other shapes, and score ranges, keep the earlier rules,
 //! and no budget is below them, so every puzzle found before is found again.
 
-use super::diabolical::{DIABOLICAL_RATINGS, wants_diabolical};
+use super::diabolical::{default_budget, wants_diabolical};
 use super::puzzle::{Request, Target};
 use super::symmetry::Symmetry;
 use crate::grid::Variant;
@@ -112,7 +112,7 @@ impl Request {
         }
         if wants_diabolical(self.target) {
             // The diabolical search counts ratings, not dug puzzles.
-            return DIABOLICAL_RATINGS;
+            return default_budget(self);
         }
         let levels: &[Level] = match self.target {
             Target::Any => &[],

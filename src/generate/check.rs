@@ -44,6 +44,14 @@ pub enum RequestError {
         "diabolical puzzles (score 9.0 and up) are made on grids of up to 9x9 without cages; a {shape} cannot be proven that hard: ask for extreme"
     )]
     DiabolicalShape { shape: String },
+    #[error("puzzle {number} to start from {problem}")]
+    Start { number: usize, problem: String },
+    #[error(
+        "puzzles to start from are only for diabolical requests (level diabolical, or a score range from 9.0)"
+    )]
+    StartsNotDiabolical,
+    #[error("a jigsaw search starts from given puzzles only with a fixed layout (--regions)")]
+    StartsNeedLayout,
     #[error("{technique} is a killer technique: only killer puzzles (with cages) use it")]
     RequireKiller { technique: String },
     #[error("{attempts} attempts is out of range: use 1 to {MAX_ATTEMPTS}")]
@@ -77,6 +85,9 @@ impl RequestError {
             RequestError::Score { .. } => "score",
             RequestError::Count { .. } => "count",
             RequestError::DiabolicalShape { .. } => "difficulty",
+            RequestError::Start { .. }
+            | RequestError::StartsNotDiabolical
+            | RequestError::StartsNeedLayout => "from",
         }
     }
 }
@@ -146,6 +157,77 @@ impl Request {
 }
 
 impl Request {
+    /// The geometry every puzzle of the request has, when it is fixed (not a jigsaw whose
+    /// layout is drawn per puzzle).
+    pub fn fixed_geometry(&self) -> Result<Option<Geometry>, RequestError> {
+        if self.variant.jigsaw && self.regions.is_none() {
+            return Ok(None);
+        }
+        let mut base = self.variant;
+        base.killer = false;
+        Ok(Some(Geometry::new(
+            self.size,
+            base,
+            self.box_shape,
+            self.regions.clone(),
+        )?))
+    }
+
+    /// Checks the puzzles a search starts from: only a diabolical request on a fixed shape takes
+    /// them, and each has exactly one solution and givens in the request's symmetry. Errors
+    /// number the puzzle from 1.
+    pub fn check_starts(&self) -> Result<(), RequestError> {
+        if self.starts.is_empty() {
+            return Ok(());
+        }
+        if !wants_diabolical(self.target) {
+            return Err(RequestError::StartsNotDiabolical);
+        }
+        let Some(geo) = self.fixed_geometry()? else {
+            return Err(RequestError::StartsNeedLayout);
+        };
+        let solver = crate::solve::Solver::new(&geo);
+        for (index, start) in self.starts.iter().enumerate() {
+            let problem = start_problem(&geo, &solver, self.symmetry, start);
+            if let Some(problem) = problem {
+                return Err(RequestError::Start {
+                    number: index + 1,
+                    problem,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the puzzles a diabolical search starts from, one puzzle line each (blank lines
+    /// skipped), into `starts`, and checks them ([`Request::check_starts`]). The error says
+    /// which line is wrong and why.
+    pub fn read_starts(&mut self, text: &str) -> Result<(), String> {
+        let Some(geo) = self.fixed_geometry().map_err(|e| e.to_string())? else {
+            return Err(RequestError::StartsNeedLayout.to_string());
+        };
+        let mut lines = Vec::new();
+        for (index, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() {
+                continue;
+            }
+            let grid =
+                crate::grid::parse_line_of(line, index + 1, &geo).map_err(|e| e.to_string())?;
+            self.starts.push(grid);
+            lines.push(index + 1);
+        }
+        if lines.is_empty() {
+            return Err("no puzzle in the file".into());
+        }
+        self.check_starts().map_err(|error| match error {
+            RequestError::Start { number, problem } => {
+                format!("line {}: the puzzle {problem}", lines[number - 1])
+            }
+            other => other.to_string(),
+        })
+    }
+
     /// Each required technique is one the puzzle can use: a killer technique only with cages,
     /// and none above the level asked.
     fn check_require(&self) -> Result<(), RequestError> {
@@ -167,6 +249,30 @@ impl Request {
         }
         Ok(())
     }
+}
+
+/// What is wrong with a puzzle to start from, if anything.
+fn start_problem(
+    geo: &Geometry,
+    solver: &crate::solve::Solver,
+    symmetry: super::Symmetry,
+    start: &crate::grid::Grid,
+) -> Option<String> {
+    if start.cells().len() != geo.cell_count() {
+        return Some(format!(
+            "has {} cells; this shape has {}",
+            start.cells().len(),
+            geo.cell_count()
+        ));
+    }
+    match solver.count_solutions(start, 2) {
+        0 => return Some("has no solution".into()),
+        1 => {}
+        _ => return Some("has more than one solution".into()),
+    }
+    (!symmetry.holds_in(geo, start.cells())).then(|| {
+        format!("does not have {symmetry} symmetry: ask for the symmetry its givens have, or none")
+    })
 }
 
 /// Checks a count of puzzles against its maximum.

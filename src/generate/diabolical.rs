@@ -1,25 +1,42 @@
 //! Diabolical puzzles (score 9.0 and up) on request. Random digging almost never lands there (the
 //! hardest of 1,465 "top" puzzles scores 9.1), so the search climbs instead, as the puzzle
-//! community finds its hardest puzzles: start from a minimal extreme puzzle, then over and over
-//! take a neighbour of the same solution (one orbit of givens out, orbits in until it is unique
-//! again, then minimal again: "−1 +n"), keep it when it rates at least as hard, and start again
-//! from a fresh extreme puzzle when the climb stalls. Every rating is a proof (no guessing), so
-//! what comes out really scores ≥ 9.0. Only grids of at most 81 cells without cages qualify
-//! (the request's check refuses the others): the deeper forcing chains that reach 9.0 run only
-//! there.
+//! community finds its hardest puzzles: from a minimal extreme puzzle (or from puzzles the user
+//! gives, `--from`), it moves to neighbours one −1+1 swap away (one orbit of givens out, one in,
+//! with exactly one solution again, which may differ), keeping those that rate at least as hard;
+//! within the diabolical band it moves freely; at a local top it jumps back to the best puzzle
+//! seen with a few random swaps, and it starts again when the climb stalls. A climb from a puzzle
+//! the user gave moves at least four times before it may stop, so that puzzle is never handed
+//! back; every result is then relabelled and turned. Every rating is a proof (no guessing), so what comes out really scores ≥ 9.0.
+//! Only grids of at most 81 cells without cages qualify (the request's check refuses the
+//! others): the deeper forcing chains that reach 9.0 run only there.
 
+use super::check::RequestError;
 use super::puzzle::{GenerateError, Generated, Request, Target, generate};
 use super::rng::SeededRng;
+use super::transform::disguise;
 use crate::grid::{Geometry, Grid};
 use crate::logic::candidates::Candidates;
 use crate::logic::forcing::refutations;
 use crate::logic::{DIABOLICAL_SCORE, Level, Rating, rate, solve_logic};
 use crate::solve::Solver;
 
-/// Ratings one climb may spend without improving before it starts again from a new puzzle.
-const STALL_RATINGS: usize = 400;
+/// Ratings one climb from a fresh puzzle may spend without beating its best before it starts
+/// again.
+const STALL_RATINGS: usize = 20_000;
+/// The same for a climb from a puzzle the user gave, whose ratings (of diabolical puzzles) take
+/// about 70 ms each instead of 1 ms.
+const STALL_RATINGS_FROM_GIVEN: usize = 300;
 /// Ratings per puzzle before the search gives up, unless the request sets its own budget.
-pub const DIABOLICAL_RATINGS: usize = 6_000;
+pub const DIABOLICAL_RATINGS: usize = 100_000;
+/// The same when the search starts from puzzles the user gave.
+pub const DIABOLICAL_RATINGS_FROM_GIVEN: usize = 3_000;
+/// Random swaps that take a climb away from its best puzzle when no neighbour is as hard.
+const KICK_SWAPS: usize = 3;
+/// Moves away from a puzzle the user gave before a diabolical one is handed back.
+const WALK_FROM_GIVEN: usize = 4;
+/// Solutions listed when an orbit is emptied; with more, no single orbit can restore
+/// uniqueness often enough to be worth the listing.
+const SWAP_SOLUTIONS: usize = 64;
 
 /// Where a search stands, for a progress display.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -49,7 +66,7 @@ pub fn generate_diabolical(
     seed: u64,
     progress: &(dyn Fn(SearchProgress) + Sync),
 ) -> Result<Generated, GenerateError> {
-    let budget = request.attempts.unwrap_or(DIABOLICAL_RATINGS).max(1);
+    let budget = request.attempt_budget();
     let mut rng = SeededRng::new(seed);
     let mut state = SearchProgress {
         ratings: 0,
@@ -57,11 +74,23 @@ pub fn generate_diabolical(
         best: 0.0,
         climbs: 0,
     };
-    // Climbs are bounded too: one whose neighbours are never unique spends no rating.
+    // Climbs are bounded too: one whose puzzles have no unique neighbour spends no rating.
     while state.ratings < budget && state.climbs < budget {
         state.climbs += 1;
-        let start = extreme_start(request, rng.next_u64())?;
-        if let Some(found) = climb(request, start, &mut rng, &mut state, progress) {
+        let start = climb_start(request, &mut rng)?;
+        let mut search = Search::new(request, &start.geometry, &mut state, progress);
+        if let Some(mut found) = search.climb(start, &mut rng) {
+            let (givens, solution) = disguise(
+                &found.geometry,
+                request.symmetry,
+                &found.givens,
+                &found.solution,
+                &mut rng,
+            );
+            found.givens = givens;
+            found.solution = solution;
+            found.seed = seed;
+            found.attempts = state.ratings;
             return Ok(found);
         }
     }
@@ -73,6 +102,58 @@ pub fn generate_diabolical(
     })
 }
 
+/// The rating budget of a request that sets none.
+pub fn default_budget(request: &Request) -> usize {
+    if request.starts.is_empty() {
+        DIABOLICAL_RATINGS
+    } else {
+        DIABOLICAL_RATINGS_FROM_GIVEN
+    }
+}
+
+/// Where a climb starts: a random puzzle of the request's `starts` (it must move away from it),
+/// else a fresh minimal extreme puzzle (it may stop as soon as it is diabolical).
+fn climb_start(request: &Request, rng: &mut SeededRng) -> Result<Start, GenerateError> {
+    if request.starts.is_empty() {
+        let fresh = extreme_start(request, rng.next_u64())?;
+        return Ok(Start {
+            geometry: fresh.geometry,
+            givens: fresh.givens,
+            solution: fresh.solution,
+            stall: STALL_RATINGS,
+            walk: 0,
+        });
+    }
+    let index = rng.below(request.starts.len());
+    let givens = &request.starts[index];
+    let geo = request
+        .fixed_geometry()?
+        .ok_or(RequestError::StartsNeedLayout)?;
+    let solution = Solver::new(&geo)
+        .first_solution(givens)
+        .ok_or_else(|| RequestError::Start {
+            number: index + 1,
+            problem: "has no solution".into(),
+        })?;
+    Ok(Start {
+        geometry: geo,
+        givens: givens.clone(),
+        solution,
+        stall: STALL_RATINGS_FROM_GIVEN,
+        walk: WALK_FROM_GIVEN,
+    })
+}
+
+/// Where a climb starts: a unique puzzle and its solution, how many ratings it may spend
+/// without progress, and how many moves it makes before it may stop.
+struct Start {
+    geometry: Geometry,
+    givens: Grid,
+    solution: Grid,
+    stall: usize,
+    walk: usize,
+}
+
 /// The extreme puzzle a climb starts from (the request's shape and symmetry, minimal).
 fn extreme_start(request: &Request, seed: u64) -> Result<Generated, GenerateError> {
     let mut start = request.clone();
@@ -80,6 +161,7 @@ fn extreme_start(request: &Request, seed: u64) -> Result<Generated, GenerateErro
     start.attempts = None;
     start.minimal = true;
     start.require.clear();
+    start.starts.clear();
     generate(&start, seed)
 }
 
@@ -92,7 +174,7 @@ const DEEPER_SCORE: i32 = 85;
 /// path where a forcing chain was needed: how few plain forcing chains conclude anything there
 /// (fewer: nearer the point where none does and only a deeper chain helps); then by the score
 /// and the longest forcing chain. A puzzle the techniques cannot finish ranks lowest.
-fn hardness(geo: &Geometry, givens: &Grid) -> (bool, i64, i64) {
+fn hardness(geo: &Geometry, givens: &Grid) -> Key {
     let path = solve_logic(geo, givens, Level::HARDEST);
     if !path.solved {
         return (false, i64::MIN, 0);
@@ -116,50 +198,224 @@ fn hardness(geo: &Geometry, givens: &Grid) -> (bool, i64, i64) {
     (false, -narrowest, i64::from(tenths) * 1000 + longest as i64)
 }
 
-/// One climb from `start`: `None` when it stalls or the budget runs out.
-fn climb(
-    request: &Request,
-    start: Generated,
-    rng: &mut SeededRng,
-    state: &mut SearchProgress,
-    progress: &(dyn Fn(SearchProgress) + Sync),
-) -> Option<Generated> {
-    let geo = start.geometry.clone();
-    let solver = Solver::new(&geo);
-    let orbits = request.symmetry.orbits_in(&geo).unwrap_or_default();
-    let mut best = start;
-    let mut best_key = hardness(&geo, &best.givens);
-    let mut stalled = 0;
-    while stalled < STALL_RATINGS && state.ratings < state.budget {
-        stalled += 1;
-        let Some(candidate) = neighbour(&best.givens, &best.solution, &orbits, &solver, rng) else {
-            continue;
-        };
-        let key = hardness(&geo, &candidate);
-        state.ratings += 1;
-        state.best = state.best.max(score_of(&key));
-        progress(*state);
-        if key < best_key {
+/// A hardness key: see [`hardness`].
+type Key = (bool, i64, i64);
+
+/// A puzzle on a climb, with its solution and hardness.
+#[derive(Clone)]
+struct Point {
+    givens: Grid,
+    solution: Grid,
+    key: Key,
+}
+
+/// One climb's tools: the shape, its solver and orbits, and the shared progress.
+struct Search<'a> {
+    request: &'a Request,
+    geo: Geometry,
+    solver: Solver,
+    orbits: Vec<Vec<usize>>,
+    state: &'a mut SearchProgress,
+    progress: &'a (dyn Fn(SearchProgress) + Sync),
+}
+
+impl<'a> Search<'a> {
+    fn new(
+        request: &'a Request,
+        geo: &Geometry,
+        state: &'a mut SearchProgress,
+        progress: &'a (dyn Fn(SearchProgress) + Sync),
+    ) -> Search<'a> {
+        Search {
+            request,
+            geo: geo.clone(),
+            solver: Solver::new(geo),
+            orbits: request.symmetry.orbits_in(geo).unwrap_or_default(),
+            state,
+            progress,
+        }
+    }
+
+    /// The point for a puzzle, counting the rating.
+    fn evaluate(&mut self, givens: Grid, solution: Grid) -> Point {
+        let key = hardness(&self.geo, &givens);
+        self.state.ratings += 1;
+        self.state.best = self.state.best.max(score_of(&key));
+        (self.progress)(*self.state);
+        Point {
+            givens,
+            solution,
+            key,
+        }
+    }
+
+    fn spent(&self) -> bool {
+        self.state.ratings >= self.state.budget
+    }
+
+    /// Climbs from `start` until a diabolical puzzle at least `start.walk` moves away is
+    /// accepted; `None` when the climb stalls or the budget runs out.
+    fn climb(&mut self, start: Start, rng: &mut SeededRng) -> Option<Generated> {
+        let walk = start.walk;
+        let best_before = self.state.best;
+        let mut here = self.evaluate(start.givens, start.solution);
+        if walk > 0 {
+            // A puzzle the user gave is no result: its score is not progress.
+            self.state.best = best_before;
+        }
+        let mut top = here.clone();
+        let mut walked = 0;
+        let mut since_top = 0;
+        while since_top < start.stall && !self.spent() {
+            let before = self.state.ratings;
+            match self.step(&here, rng) {
+                Some(next) => {
+                    walked += 1;
+                    here = next;
+                }
+                None if self.spent() => return None,
+                None => {
+                    walked = KICK_SWAPS;
+                    here = self.kick(&top, rng)?;
+                }
+            }
+            since_top += self.state.ratings - before;
+            if here.key > top.key {
+                top = here.clone();
+                since_top = 0;
+            }
+            if is_diabolical(&here.key)
+                && walked >= walk
+                && let Some(found) = self.accept(&here)
+            {
+                return Some(found);
+            }
+        }
+        None
+    }
+
+    /// The first neighbour, in random order, that is harder than `here`, as hard (taken one time
+    /// in four, to drift along a plateau), or diabolical when `here` is; `None` at a local top.
+    fn step(&mut self, here: &Point, rng: &mut SeededRng) -> Option<Point> {
+        let mut neighbours = moves(here, &self.orbits, &self.solver, rng);
+        rng.shuffle(&mut neighbours);
+        for (givens, solution) in neighbours {
+            if self.spent() {
+                return None;
+            }
+            let next = self.evaluate(givens, solution);
+            let within_band = is_diabolical(&here.key) && is_diabolical(&next.key);
+            if next.key > here.key || within_band || (next.key == here.key && rng.chance(1, 4)) {
+                return Some(next);
+            }
+        }
+        None
+    }
+
+    /// A few random swaps away from `top`; `None` when it has no unique neighbour.
+    fn kick(&mut self, top: &Point, rng: &mut SeededRng) -> Option<Point> {
+        let mut point = top.clone();
+        for _ in 0..KICK_SWAPS {
+            let mut neighbours = moves(&point, &self.orbits, &self.solver, rng);
+            if neighbours.is_empty() {
+                break;
+            }
+            (point.givens, point.solution) = neighbours.swap_remove(rng.below(neighbours.len()));
+        }
+        (point.givens != top.givens).then(|| self.evaluate(point.givens, point.solution))
+    }
+
+    /// The puzzle as the request's result, when its full rating is on the target.
+    fn accept(&self, point: &Point) -> Option<Generated> {
+        let rating = rate(&self.geo, &point.givens);
+        rating_accepted(self.request, &rating).then(|| Generated {
+            geometry: self.geo.clone(),
+            givens: point.givens.clone(),
+            solution: point.solution.clone(),
+            rating,
+            seed: 0,
+            attempts: self.state.ratings,
+        })
+    }
+}
+
+/// True when a hardness key is in the diabolical band.
+fn is_diabolical(key: &Key) -> bool {
+    score_of(key) >= DIABOLICAL_SCORE
+}
+
+/// The −1+1 neighbours of a unique puzzle, with their solutions: a given orbit is emptied, and
+/// one orbit (open, or the emptied one with other digits) takes the digits of one solution of the emptied puzzle that no
+/// other solution shares there, so the neighbour has exactly that solution. The solutions are
+/// listed when there are fewer than [`SWAP_SOLUTIONS`].
+fn swaps(givens: &Grid, orbits: &[Vec<usize>], solver: &Solver) -> Vec<(Grid, Grid)> {
+    let (filled, open) = split_orbits(givens, orbits);
+    let mut found = Vec::new();
+    for removed in &filled {
+        let mut puzzle = givens.clone();
+        empty(&mut puzzle, removed);
+        let listed = solver
+            .generic()
+            .count(puzzle.cells(), SWAP_SOLUTIONS, SWAP_SOLUTIONS);
+        if listed.count >= SWAP_SOLUTIONS {
             continue;
         }
-        if key > best_key {
-            stalled = 0;
-        }
-        best_key = key;
-        best.givens = candidate;
-        if score_of(&key) >= DIABOLICAL_SCORE {
-            best.rating = rate(&geo, &best.givens);
-            best.attempts = state.ratings;
-            if rating_accepted(request, &best.rating) {
-                return Some(best);
+        for cells in open.iter().chain([removed]) {
+            for index in singled_out(&listed.solutions, cells) {
+                let solution = &listed.solutions[index];
+                let mut next = puzzle.clone();
+                for &cell in *cells {
+                    next.set(cell, solution[cell]);
+                }
+                if next != *givens {
+                    found.push((next, Grid::new(givens.size(), solution.clone())));
+                }
             }
         }
     }
-    None
+    found
+}
+
+/// The solutions whose digits on `cells` no other solution has.
+fn singled_out(solutions: &[Vec<u8>], cells: &[usize]) -> Vec<usize> {
+    let mut seen: std::collections::HashMap<Vec<u8>, (usize, usize)> = Default::default();
+    for (index, solution) in solutions.iter().enumerate() {
+        let digits: Vec<u8> = cells.iter().map(|&c| solution[c]).collect();
+        seen.entry(digits).or_insert((index, 0)).1 += 1;
+    }
+    let mut alone: Vec<usize> = seen
+        .into_values()
+        .filter(|&(_, count)| count == 1)
+        .map(|(index, _)| index)
+        .collect();
+    alone.sort_unstable();
+    alone
+}
+
+/// Random neighbours tried when a puzzle has no −1+1 swap.
+const FALLBACK_NEIGHBOURS: usize = 8;
+
+/// The −1+1 neighbours of a point ([`swaps`]); when there are none (sparse symmetric puzzles,
+/// where emptying a pair of cells leaves thousands of solutions), a few random −1+n neighbours
+/// of the same solution ([`neighbour`]).
+fn moves(
+    point: &Point,
+    orbits: &[Vec<usize>],
+    solver: &Solver,
+    rng: &mut SeededRng,
+) -> Vec<(Grid, Grid)> {
+    let found = swaps(&point.givens, orbits, solver);
+    if !found.is_empty() {
+        return found;
+    }
+    (0..FALLBACK_NEIGHBOURS)
+        .filter_map(|_| neighbour(&point.givens, &point.solution, orbits, solver, rng))
+        .map(|givens| (givens, point.solution.clone()))
+        .collect()
 }
 
 /// The score a hardness key holds (the score in tenths is in the last field below 8.5).
-fn score_of(key: &(bool, i64, i64)) -> f32 {
+fn score_of(key: &Key) -> f32 {
     let tenths = if key.0 { key.1 } else { key.2 / 1000 };
     tenths as f32 / 10.0
 }
@@ -188,15 +444,15 @@ fn split_orbits<'o>(
     (filled, open)
 }
 
-fn fill(puzzle: &mut Grid, solution: &Grid, orbit: &[usize]) {
-    for &cell in orbit {
-        puzzle.set(cell, solution.get(cell));
-    }
-}
-
 fn empty(puzzle: &mut Grid, orbit: &[usize]) {
     for &cell in orbit {
         puzzle.set(cell, 0);
+    }
+}
+
+fn fill(puzzle: &mut Grid, solution: &Grid, orbit: &[usize]) {
+    for &cell in orbit {
+        puzzle.set(cell, solution.get(cell));
     }
 }
 
@@ -284,38 +540,100 @@ mod tests {
         assert!(!wants_diabolical(Target::Any));
     }
 
+    /// A minimal puzzle of `solution` under `orbits`.
+    fn minimal(solution: &Grid, orbits: &[Vec<usize>], solver: &Solver) -> Grid {
+        let mut givens = solution.clone();
+        for orbit in orbits {
+            empty(&mut givens, orbit);
+            if solver.count_solutions(&givens, 2) != 1 {
+                for &cell in orbit {
+                    givens.set(cell, solution.get(cell));
+                }
+            }
+        }
+        givens
+    }
+
     #[test]
-    fn a_neighbour_is_unique_minimal_and_keeps_the_solution_and_symmetry() {
+    fn every_swap_is_unique_keeps_the_symmetry_and_moves_one_orbit() {
         let geo = Geometry::classic(9).expect("9x9");
         let solver = Solver::new(&geo);
         let solution =
             crate::generate::puzzle::random_fill(&geo, &mut SeededRng::new(3)).expect("a solution");
-        let orbits = Symmetry::Rotate180.orbits_in(&geo).expect("orbits");
-        let mut rng = SeededRng::new(5);
-        let mut givens = solution.clone();
-        minimize(&mut givens, &solution, &orbits, &solver, &mut rng);
-        let mut found = 0;
-        for _ in 0..20 {
-            let Some(next) = neighbour(&givens, &solution, &orbits, &solver, &mut rng) else {
-                continue;
-            };
-            found += 1;
-            assert_ne!(next, givens);
-            assert_eq!(solver.count_solutions(&next, 2), 1);
-            assert!(Symmetry::Rotate180.holds_in(&geo, next.cells()));
-            for cell in 0..81 {
-                let digit = next.get(cell);
-                assert!(digit == 0 || digit == solution.get(cell));
+        for symmetry in [Symmetry::None, Symmetry::Rotate180] {
+            let orbits = symmetry.orbits_in(&geo).expect("orbits");
+            let givens = minimal(&solution, &orbits, &solver);
+            let found = swaps(&givens, &orbits, &solver);
+            assert!(found.len() >= 5, "{} swaps", found.len());
+            let mut solution_changed = false;
+            for (next, its_solution) in &found {
+                assert_ne!(next, &givens);
+                assert_eq!(solver.count_solutions(next, 2), 1);
+                assert_eq!(solver.first_solution(next).as_ref(), Some(its_solution));
+                assert!(symmetry.holds_in(&geo, next.cells()));
+                assert_eq!(next.filled_count(), givens.filled_count());
+                let moved = (0..81).filter(|&c| next.get(c) != givens.get(c)).count();
+                assert!((1..=4).contains(&moved), "{moved} cells changed");
+                solution_changed |= its_solution != &solution;
             }
-            let (filled, _) = split_orbits(&next, &orbits);
-            for orbit in filled {
-                let mut fewer = next.clone();
-                empty(&mut fewer, orbit);
-                assert!(solver.count_solutions(&fewer, 2) > 1, "not minimal");
-            }
-            givens = next;
+            assert!(solution_changed, "no swap reaches another solution");
         }
-        assert!(found >= 10, "{found} neighbours of 20");
+    }
+
+    #[test]
+    fn a_search_from_given_puzzles_walks_away_from_them() {
+        // Two puzzles of the forum's hardest list (score 10+ here): every result is diabolical,
+        // unique, and not one of them (relabelled and turned, and swaps away).
+        let starts = [
+            ".2..5.7..4..1....68....3...2....8..3.4..2.5.....6...1...2.9.....9......57.4...9..",
+            "...4......5..8.2.6.....71..2........3.....51...5.3.8.25...6.3.8..6..8.9...8......",
+        ];
+        let geo = Geometry::classic(9).expect("9x9");
+        let mut request = Request::new(Variant::CLASSIC, 9);
+        request.target = Target::Level(Level::Diabolical);
+        request.symmetry = Symmetry::None;
+        request.starts = starts
+            .iter()
+            .map(|line| crate::grid::text::parse_line(line, 1, Some(9)).expect("a puzzle"))
+            .collect();
+        request.check_starts().expect("good starts");
+        let solver = Solver::new(&geo);
+        for seed in 1..=2 {
+            let made = generate_diabolical(&request, seed, &|_| {}).expect("a diabolical puzzle");
+            assert!(made.rating.solved && made.rating.score >= DIABOLICAL_SCORE);
+            assert_eq!(made.rating.level, Level::Diabolical);
+            assert_eq!(
+                solver.first_solution(&made.givens),
+                Some(made.solution.clone())
+            );
+            assert_eq!(solver.count_solutions(&made.givens, 2), 1);
+            assert!(!request.starts.contains(&made.givens));
+        }
+    }
+
+    #[test]
+    fn starts_are_checked() {
+        let mut request = Request::new(Variant::CLASSIC, 9);
+        request.target = Target::Level(Level::Diabolical);
+        request.symmetry = Symmetry::None;
+        let two_solutions =
+            crate::grid::text::parse_line(&".".repeat(81), 1, Some(9)).expect("a grid");
+        request.starts = vec![two_solutions];
+        let error = request.check_starts().expect_err("not unique");
+        assert_eq!(
+            error.to_string(),
+            "puzzle 1 to start from has more than one solution"
+        );
+        assert_eq!(error.field(), "from");
+        request.target = Target::Level(Level::Extreme);
+        assert_eq!(
+            request.check_starts(),
+            Err(RequestError::StartsNotDiabolical)
+        );
+        let mut jigsaw = Request::new("jigsaw".parse().expect("a variant"), 9);
+        jigsaw.target = Target::Level(Level::Diabolical);
+        jigsaw.starts = request.starts.clone();
+        assert_eq!(jigsaw.check_starts(), Err(RequestError::StartsNeedLayout));
     }
 
     #[test]

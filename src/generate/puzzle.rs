@@ -77,6 +77,9 @@ pub struct Request {
     /// Techniques the puzzle's easiest solving path must use (`--require`); with no level
     /// asked, the level is the hardest of theirs.
     pub require: Vec<Technique>,
+    /// Puzzles a diabolical search starts from (`--from`), checked by
+    /// [`Request::check_starts`]; empty: it starts from fresh minimal extreme puzzles.
+    pub starts: Vec<Grid>,
 }
 
 impl Request {
@@ -93,6 +96,7 @@ impl Request {
             attempts: None,
             minimal: false,
             require: Vec::new(),
+            starts: Vec::new(),
         }
     }
 

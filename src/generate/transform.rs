@@ -4,6 +4,7 @@
 //! diagonal and window variants, the eight rotations and reflections of the square.
 
 use super::rng::SeededRng;
+use super::symmetry::Symmetry;
 use crate::grid::{Geometry, Grid};
 
 /// A random relabelling and, where the variant allows, a random rearrangement of the grid.
@@ -21,6 +22,57 @@ pub fn shuffle_solution(geo: &Geometry, grid: &Grid, rng: &mut SeededRng) -> Gri
         }
     }
     Grid::new(geo.size(), cells)
+}
+
+/// A random relabelling and rearrangement of a puzzle and its solution alike, keeping the pattern
+/// of the givens symmetric: without a symmetry, every transformation of [`shuffle_solution`];
+/// with one, the digits and those rotations and reflections of the square that map both the
+/// symmetry's pattern and the variant's houses onto themselves.
+pub fn disguise(
+    geo: &Geometry,
+    symmetry: Symmetry,
+    givens: &Grid,
+    solution: &Grid,
+    rng: &mut SeededRng,
+) -> (Grid, Grid) {
+    if symmetry == Symmetry::None {
+        let mut same = rng.clone();
+        let givens = shuffle_solution(geo, givens, &mut same);
+        return (givens, shuffle_solution(geo, solution, rng));
+    }
+    let n = geo.size();
+    let mut same = rng.clone();
+    let givens = relabel(givens.cells(), n, &mut same);
+    let solution = relabel(solution.cells(), n, rng);
+    let allowed = kept_by(geo, symmetry);
+    let which = allowed[rng.below(allowed.len())];
+    let turn = |cells: &[u8]| Grid::new(n, dihedral(cells, n, which));
+    (turn(&givens), turn(&solution))
+}
+
+/// The symmetries of the square (as [`dihedral`] numbers them) that keep the variant's houses
+/// and the given pattern of `symmetry`.
+fn kept_by(geo: &Geometry, symmetry: Symmetry) -> Vec<usize> {
+    let variant = geo.variant();
+    if variant.jigsaw || variant.multi.is_some() {
+        return vec![0];
+    }
+    let square_boxes = geo.box_shape().is_none_or(|shape| shape.rows == shape.cols);
+    let by_houses: &[usize] = if square_boxes {
+        &[0, 1, 2, 3, 4, 5, 6, 7]
+    } else {
+        &[0, 2, 4, 5]
+    };
+    let by_pattern: &[usize] = match symmetry {
+        Symmetry::Mirror => &[0, 2, 4, 5],
+        Symmetry::Diagonal => &[0, 2, 6, 7],
+        _ => &[0, 1, 2, 3, 4, 5, 6, 7],
+    };
+    by_houses
+        .iter()
+        .copied()
+        .filter(|which| by_pattern.contains(which))
+        .collect()
 }
 
 /// Maps every digit through a random permutation.
@@ -115,6 +167,52 @@ mod tests {
                 assert_eq!(shuffled.empty_count(), 0);
             }
             assert_ne!(shuffle_solution(geo, &grid, &mut rng), grid);
+        }
+    }
+
+    #[test]
+    fn a_disguised_puzzle_keeps_its_solution_symmetry_and_houses() {
+        let geometries = [
+            Geometry::classic(9).unwrap(),
+            Geometry::classic(6).unwrap(),
+            Geometry::new(9, "diagonal+window".parse().unwrap(), None, None).unwrap(),
+        ];
+        let symmetries = [
+            Symmetry::None,
+            Symmetry::Rotate180,
+            Symmetry::Rotate90,
+            Symmetry::Mirror,
+            Symmetry::Diagonal,
+        ];
+        for geo in &geometries {
+            let solution = solved(geo, 4);
+            let solver = crate::solve::Solver::new(geo);
+            for symmetry in symmetries {
+                let Some(orbits) = symmetry.orbits_in(geo) else {
+                    continue;
+                };
+                let mut givens = solution.clone();
+                for orbit in orbits.iter().step_by(2) {
+                    for &cell in orbit {
+                        givens.set(cell, 0);
+                    }
+                }
+                let mut rng = SeededRng::new(9);
+                let mut changed = false;
+                for _ in 0..12 {
+                    let (g, s) = disguise(geo, symmetry, &givens, &solution, &mut rng);
+                    assert!(s.conflicts(geo).is_empty(), "{}", geo.describe());
+                    assert!(symmetry.holds_in(geo, g.cells()), "{symmetry:?}");
+                    assert!((0..g.cells().len()).all(|c| g.get(c) == 0 || g.get(c) == s.get(c)));
+                    assert_eq!(g.filled_count(), givens.filled_count());
+                    assert_eq!(
+                        solver.count_solutions(&g, 2),
+                        solver.count_solutions(&givens, 2)
+                    );
+                    changed |= g != givens;
+                }
+                assert!(changed, "{} {symmetry:?}", geo.describe());
+            }
         }
     }
 

@@ -664,6 +664,9 @@ impl Checker<'_> {
         request.box_shape = box_shape;
         request.regions = regions;
         request.target = self.target(section, &key)?;
+        if section.from.is_some() {
+            request.symmetry = Symmetry::None;
+        }
         if let Some(s) = &section.symmetry {
             request.symmetry = s
                 .get_ref()
@@ -679,6 +682,7 @@ impl Checker<'_> {
         request
             .check()
             .map_err(|e| self.request_error(spanned, section, index, &e))?;
+        self.starts(section, &key("from"), &mut request)?;
         let count = check_count(*section.count.get_ref(), MAX_BOOK_PUZZLES)
             .map_err(|e| self.error(section.count.span(), &key("count"), e.to_string()))?;
         let title = section
@@ -784,10 +788,12 @@ impl Checker<'_> {
         self.error(span.unwrap_or(spanned.span()), &key, error.to_string())
     }
 
-    fn regions(&self, section: &RawSection, key: &str) -> Result<Option<RegionMap>, SpecError> {
-        let Some(path) = &section.regions else {
-            return Ok(None);
-        };
+    /// The text of a file a key names, relative to the spec.
+    fn read_named(
+        &self,
+        path: &Spanned<String>,
+        key: &str,
+    ) -> Result<(String, std::path::PathBuf), SpecError> {
         let full = self.dir.join(path.get_ref());
         let text = crate::input::read_file(&full).map_err(|e| {
             let error = self.error(
@@ -797,6 +803,30 @@ impl Checker<'_> {
             );
             if e.is_io() { error.unreadable() } else { error }
         })?;
+        Ok((text, full))
+    }
+
+    /// `from = "FILE"`: the puzzles a diabolical section's search starts from.
+    fn starts(
+        &self,
+        section: &RawSection,
+        key: &str,
+        request: &mut Request,
+    ) -> Result<(), SpecError> {
+        let Some(path) = &section.from else {
+            return Ok(());
+        };
+        let (text, full) = self.read_named(path, key)?;
+        request
+            .read_starts(&text)
+            .map_err(|e| self.error(path.span(), key, format!("{}: {e}", full.display())))
+    }
+
+    fn regions(&self, section: &RawSection, key: &str) -> Result<Option<RegionMap>, SpecError> {
+        let Some(path) = &section.regions else {
+            return Ok(None);
+        };
+        let (text, full) = self.read_named(path, key)?;
         RegionMap::parse(&text)
             .map(Some)
             .map_err(|e| self.error(path.span(), key, format!("{}: {e}", full.display())))

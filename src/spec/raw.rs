@@ -124,6 +124,8 @@ pub struct RawSection {
     pub require: Option<Spanned<Vec<String>>>,
     /// A worked solution of the section's first puzzle after its puzzles.
     pub walkthrough: Option<Spanned<bool>>,
+    /// Diabolical sections: a file of puzzles the search starts from.
+    pub from: Option<Spanned<String>>,
 }
 
 /// Every key the spec knows, for "did you mean" suggestions.
@@ -131,6 +133,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     "title",
     "require",
     "walkthrough",
+    "from",
     "subtitle",
     "author",
     "seed",

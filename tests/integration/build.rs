@@ -439,3 +439,35 @@ fn a_font_file_beside_the_spec_is_used_and_a_bad_one_is_refused() {
             "font mine.ttf: not a TrueType or OpenType font",
         ));
 }
+
+#[test]
+fn a_diabolical_section_can_start_from_a_file_of_hard_puzzles() {
+    let spec = "title = \"T\"\nseed = 2\n[[section]]\ncount = 2\ndifficulty = \"diabolical\"\nfrom = \"hard.txt\"\n";
+    let dir = spec_folder(spec);
+    fs::copy(
+        super::util::fixture("diabolical-starts.txt"),
+        dir.path().join("hard.txt"),
+    )
+    .unwrap();
+    cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out", "out", "-q"])
+        .assert()
+        .success();
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&fs::read(dir.path().join("out/book.json")).unwrap()).unwrap();
+    let puzzles = manifest["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 2);
+    for puzzle in puzzles {
+        assert_eq!(puzzle["level"], "diabolical", "{puzzle}");
+    }
+    fs::write(dir.path().join("hard.txt"), ".".repeat(81)).unwrap();
+    cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out", "out2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "book.toml:6:8: section[1].from: hard.txt: line 1: the puzzle has more than one solution",
+        ));
+}
