@@ -14,10 +14,10 @@ use super::error::{CliError, CliResult, EXIT_OK};
 use super::io::{read_file, shown_path};
 use super::puzzle_args::PuzzleArgs;
 use sudoku_book::book::manifest::JsonPuzzle;
-use sudoku_book::generate::diabolical::wants_diabolical;
+use sudoku_book::generate::diabolical::{default_symmetry, wants_diabolical};
 use sudoku_book::generate::require::parse_technique;
 use sudoku_book::generate::{
-    GenerateError, Generated, GivensTally, Request, Symmetry, Target, check_count, derive_seed,
+    GenerateError, Generated, GivensTally, Request, Target, check_count, derive_seed,
     generate_with_progress,
 };
 use sudoku_book::grid::to_line;
@@ -60,7 +60,7 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Symmetry of the givens: none, rotate180, rotate90, mirror, diagonal (default: rotate180;
-    /// none with --from)
+    /// none for diabolical puzzles, which are far rarer with a symmetry)
     #[arg(long)]
     pub symmetry: Option<String>,
     /// Stop removing givens at this many (best effort; 1 to cells - 1)
@@ -76,7 +76,7 @@ pub struct GenerateArgs {
     pub require: Vec<String>,
     /// Attempts per puzzle before giving up on the difficulty (default: measured per shape, level
     /// and symmetry so that a failure is rarer than once in a million puzzles, at least 200;
-    /// for example 19000 for expert killers; diabolical: ratings of the search, 100000, or 3000
+    /// for example 19000 for expert killers; diabolical: ratings of the search, 1000000, or 3000
     /// with --from);
     /// 1 to 1000000
     #[arg(long, value_name = "N")]
@@ -242,12 +242,11 @@ fn build_request(args: &GenerateArgs) -> Result<Request, CliError> {
     let mut request = Request::new(variant, size);
     request.box_shape = args.puzzle.box_shape()?;
     request.regions = regions;
+    request.target = target(args)?;
     request.symmetry = match &args.symmetry {
         Some(symmetry) => symmetry.parse().map_err(CliError::Input)?,
-        None if args.from.is_some() => Symmetry::None,
-        None => Symmetry::default(),
+        None => default_symmetry(&request),
     };
-    request.target = target(args)?;
     request.givens = args.givens;
     request.minimal = args.minimal;
     request.attempts = args.attempts;

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use toml::Spanned;
 
+use crate::generate::diabolical::default_symmetry;
 use crate::generate::require::{implied_level, parse_technique};
 use crate::generate::{Request, RequestError, Symmetry, Target, check_count};
 use crate::grid::{BoxShape, RegionMap, Variant};
@@ -664,9 +665,7 @@ impl Checker<'_> {
         request.box_shape = box_shape;
         request.regions = regions;
         request.target = self.target(section, &key)?;
-        if section.from.is_some() {
-            request.symmetry = Symmetry::None;
-        }
+        request.symmetry = default_symmetry(&request);
         if let Some(s) = &section.symmetry {
             request.symmetry = s
                 .get_ref()
