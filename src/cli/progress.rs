@@ -3,6 +3,8 @@
 //! writes a progress line now and then when standard error is not a terminal.
 
 use std::io::IsTerminal;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use sudoku_book::generate::diabolical::SearchProgress;
@@ -22,6 +24,9 @@ pub fn puzzle_bar(count: usize, quiet: bool) -> ProgressBar {
 /// Ratings between two progress lines of a diabolical search when standard error is not a
 /// terminal (a log then shows the search is alive).
 const REPORT_EVERY: usize = 1_000;
+/// The longest silence between two such lines: ratings of diabolical puzzles take about 70 ms,
+/// so a search started from them (`--from`) would otherwise be quiet for over a minute.
+const REPORT_SILENCE: Duration = Duration::from_secs(10);
 
 /// The bar of a diabolical search: shown on a terminal even for one puzzle, with the search's
 /// state as its message.
@@ -44,8 +49,28 @@ pub fn report_search(bar: &ProgressBar, index: usize, progress: SearchProgress) 
     let text = search_text(index, progress);
     if !bar.is_hidden() {
         bar.set_message(text);
-    } else if progress.ratings.is_multiple_of(REPORT_EVERY) {
+    } else if progress.ratings.is_multiple_of(REPORT_EVERY) || silent_too_long() {
         eprintln!("sudoku-book: diabolical search, {text}");
+    }
+}
+
+/// True, and the clock restarted, when no progress line was written for [`REPORT_SILENCE`].
+fn silent_too_long() -> bool {
+    static LAST: Mutex<Option<Instant>> = Mutex::new(None);
+    let Ok(mut last) = LAST.lock() else {
+        return false;
+    };
+    let now = Instant::now();
+    match *last {
+        Some(then) if now.duration_since(then) < REPORT_SILENCE => false,
+        Some(_) => {
+            *last = Some(now);
+            true
+        }
+        None => {
+            *last = Some(now);
+            false
+        }
     }
 }
 
