@@ -200,9 +200,10 @@ impl Request {
     }
 
     /// Reads the puzzles a diabolical search starts from, one puzzle line each (blank lines
-    /// skipped), into `starts`, and checks them ([`Request::check_starts`]). The error says
-    /// which line is wrong and why.
+    /// skipped), into `starts` (replacing any there), and checks them
+    /// ([`Request::check_starts`]). The error says which line is wrong and why.
     pub fn read_starts(&mut self, text: &str) -> Result<(), String> {
+        self.starts.clear();
         let Some(geo) = self.fixed_geometry().map_err(|e| e.to_string())? else {
             return Err(RequestError::StartsNeedLayout.to_string());
         };
@@ -221,9 +222,10 @@ impl Request {
             return Err("no puzzle in the file".into());
         }
         self.check_starts().map_err(|error| match error {
-            RequestError::Start { number, problem } => {
-                format!("line {}: the puzzle {problem}", lines[number - 1])
-            }
+            RequestError::Start { number, problem } => match lines.get(number - 1) {
+                Some(line) => format!("line {line}: the puzzle {problem}"),
+                None => format!("the puzzle {problem}"),
+            },
             other => other.to_string(),
         })
     }

@@ -680,6 +680,15 @@ mod tests {
             request.check_starts(),
             Err(RequestError::StartsNotDiabolical)
         );
+        request.target = Target::Level(Level::Diabolical);
+        let hard =
+            "...4......5..8.2.6.....71..2........3.....51...5.3.8.25...6.3.8..6..8.9...8......";
+        request.read_starts(hard).expect("one good puzzle");
+        assert_eq!(request.starts.len(), 1);
+        let error = request
+            .read_starts(&format!("\n{hard}\n{}\n", ".".repeat(81)))
+            .expect_err("a second read replaces the first");
+        assert_eq!(error, "line 3: the puzzle has more than one solution");
         let mut jigsaw = Request::new("jigsaw".parse().expect("a variant"), 9);
         jigsaw.target = Target::Level(Level::Diabolical);
         jigsaw.starts = request.starts.clone();
