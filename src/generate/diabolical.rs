@@ -194,7 +194,21 @@ fn extreme_start(request: &Request, seed: u64) -> Result<Generated, GenerateErro
     start.minimal = true;
     start.require.clear();
     start.starts.clear();
-    generate(&start, seed)
+    generate(&start, seed).map_err(|error| match error {
+        // Say what was asked: the extreme level is only the search's way there.
+        GenerateError::Unreachable {
+            what,
+            attempts,
+            closest,
+            ..
+        } => GenerateError::Unreachable {
+            what,
+            target: request.target.to_string(),
+            attempts,
+            closest: format!(": the search climbs from extreme puzzles, and none came{closest}"),
+        },
+        other => other,
+    })
 }
 
 /// The score from which a path needs more than plain forcing chains (dynamic ones, 8.5).
@@ -646,6 +660,19 @@ mod tests {
             assert_eq!(solver.count_solutions(&made.givens, 2), 1);
             assert!(!request.starts.contains(&made.givens));
         }
+    }
+
+    #[test]
+    fn a_shape_without_extreme_puzzles_says_what_was_asked() {
+        let mut request = Request::new(Variant::CLASSIC, 4);
+        request.target = Target::Level(Level::Diabolical);
+        let error = generate_diabolical(&request, 1, &|_| {}).expect_err("no extreme 4x4");
+        let text = error.to_string();
+        assert!(text.contains("at level diabolical"), "{text}");
+        assert!(
+            text.contains("the search climbs from extreme puzzles, and none came"),
+            "{text}"
+        );
     }
 
     #[test]
