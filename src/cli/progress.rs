@@ -57,10 +57,13 @@ pub fn report_search(bar: &ProgressBar, index: usize, progress: SearchProgress) 
 /// True, and the clock restarted, when no progress line was written for [`REPORT_SILENCE`].
 fn silent_too_long() -> bool {
     static LAST: Mutex<Option<Instant>> = Mutex::new(None);
-    let Ok(mut last) = LAST.lock() else {
-        return false;
-    };
-    let now = Instant::now();
+    LAST.lock()
+        .is_ok_and(|mut last| silence_over(&mut last, Instant::now()))
+}
+
+/// True when `now` is [`REPORT_SILENCE`] or more after `last`, which then becomes `now`; the
+/// first call only starts the clock.
+fn silence_over(last: &mut Option<Instant>, now: Instant) -> bool {
     match *last {
         Some(then) if now.duration_since(then) < REPORT_SILENCE => false,
         Some(_) => {
@@ -88,6 +91,21 @@ fn search_text(index: usize, progress: SearchProgress) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_is_due_after_ten_silent_seconds() {
+        let start = Instant::now();
+        let mut last = None;
+        assert!(
+            !silence_over(&mut last, start),
+            "the first call starts the clock"
+        );
+        assert!(!silence_over(&mut last, start + Duration::from_secs(9)));
+        assert!(silence_over(&mut last, start + REPORT_SILENCE));
+        assert_eq!(last, Some(start + REPORT_SILENCE));
+        assert!(!silence_over(&mut last, start + Duration::from_secs(15)));
+        assert!(silence_over(&mut last, start + Duration::from_secs(20)));
+    }
 
     #[test]
     fn the_search_line_says_where_it_stands() {

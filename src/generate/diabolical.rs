@@ -77,10 +77,21 @@ pub fn generate_diabolical(
         best: 0.0,
         climbs: 0,
     };
-    // Climbs are bounded too: one whose puzzles have no unique neighbour spends no rating.
+    // The shape of the puzzles the user gave, built once (their solutions are found per climb,
+    // for the one puzzle it starts from).
+    let given_shape = if request.starts.is_empty() {
+        None
+    } else {
+        Some(
+            request
+                .fixed_geometry()?
+                .ok_or(RequestError::StartsNeedLayout)?,
+        )
+    };
+    // Climbs are bounded too: one whose puzzles have no unique neighbour spends one rating.
     while state.ratings < budget && state.climbs < budget {
         state.climbs += 1;
-        let start = climb_start(request, &mut rng)?;
+        let start = climb_start(request, given_shape.as_ref(), &mut rng)?;
         let mut search = Search::new(request, &start.geometry, &mut state, progress);
         if let Some(mut found) = search.climb(start, &mut rng) {
             disguise_found(request, &mut found, &mut rng);
@@ -143,45 +154,39 @@ pub fn default_budget(request: &Request) -> usize {
     }
 }
 
-/// Where a climb starts: a random puzzle of the request's `starts` (it must move away from it),
-/// else a fresh minimal extreme puzzle (it may stop as soon as it is diabolical).
-fn climb_start(request: &Request, rng: &mut SeededRng) -> Result<Start, GenerateError> {
-    if request.starts.is_empty() {
+/// Where a climb starts: a random puzzle of the request's `starts`, on their shape `given_shape`
+/// (it must move away from it; its solution is found when the climb begins), else a fresh
+/// minimal extreme puzzle (it may stop as soon as it is diabolical).
+fn climb_start(
+    request: &Request,
+    given_shape: Option<&Geometry>,
+    rng: &mut SeededRng,
+) -> Result<Start, GenerateError> {
+    let Some(geo) = given_shape else {
         let fresh = extreme_start(request, rng.next_u64())?;
         return Ok(Start {
             geometry: fresh.geometry,
             givens: fresh.givens,
-            solution: fresh.solution,
+            solution: Some(fresh.solution),
             stall: STALL_RATINGS,
             walk: 0,
         });
-    }
-    let index = rng.below(request.starts.len());
-    let givens = &request.starts[index];
-    let geo = request
-        .fixed_geometry()?
-        .ok_or(RequestError::StartsNeedLayout)?;
-    let solution = Solver::new(&geo)
-        .first_solution(givens)
-        .ok_or_else(|| RequestError::Start {
-            number: index + 1,
-            problem: "has no solution".into(),
-        })?;
+    };
     Ok(Start {
-        geometry: geo,
-        givens: givens.clone(),
-        solution,
+        geometry: geo.clone(),
+        givens: request.starts[rng.below(request.starts.len())].clone(),
+        solution: None,
         stall: STALL_RATINGS_FROM_GIVEN,
         walk: WALK_FROM_GIVEN,
     })
 }
 
-/// Where a climb starts: a unique puzzle and its solution, how many ratings it may spend
-/// without progress, and how many moves it makes before it may stop.
+/// Where a climb starts: a unique puzzle and its solution (`None`: still to be found), how many
+/// ratings it may spend without progress, and how many moves it makes before it may stop.
 struct Start {
     geometry: Geometry,
     givens: Grid,
-    solution: Grid,
+    solution: Option<Grid>,
     stall: usize,
     walk: usize,
 }
@@ -304,8 +309,12 @@ impl<'a> Search<'a> {
     /// accepted; `None` when the climb stalls or the budget runs out.
     fn climb(&mut self, start: Start, rng: &mut SeededRng) -> Option<Generated> {
         let walk = start.walk;
+        // A puzzle of `starts` was checked to have one solution (Request::check_starts).
+        let solution = start
+            .solution
+            .or_else(|| self.solver.first_solution(&start.givens))?;
         let best_before = self.state.best;
-        let mut here = self.evaluate(start.givens, start.solution);
+        let mut here = self.evaluate(start.givens, solution);
         if walk > 0 {
             // A puzzle the user gave is no result: its score is not progress.
             self.state.best = best_before;
@@ -623,6 +632,33 @@ mod tests {
                 solution_changed |= its_solution != &solution;
             }
             assert!(solution_changed, "no swap reaches another solution");
+        }
+    }
+
+    #[test]
+    fn a_sparse_symmetric_puzzle_without_swaps_falls_back_on_neighbours_of_its_solution() {
+        // A rotate180 puzzle of the forum's hardest list, 21 givens: emptying any pair of givens
+        // leaves 200 or more solutions, so it has no −1+1 swap.
+        let line =
+            "1.......2.2.....6...34..5.....8.5.....8.3.9.....9.4.....5..34...7.....1.6.......7";
+        let geo = Geometry::classic(9).expect("9x9");
+        let solver = Solver::new(&geo);
+        let orbits = Symmetry::Rotate180.orbits_in(&geo).expect("orbits");
+        let givens = crate::grid::text::parse_line(line, 1, Some(9)).expect("a puzzle");
+        assert!(swaps(&givens, &orbits, &solver).is_empty());
+        let point = Point {
+            solution: solver.first_solution(&givens).expect("solved"),
+            givens,
+            key: (true, 103, 0),
+        };
+        let found = moves(&point, &orbits, &solver, &mut SeededRng::new(2));
+        assert!(!found.is_empty());
+        for (next, its_solution) in &found {
+            assert_ne!(next, &point.givens);
+            assert_eq!(its_solution, &point.solution);
+            assert_eq!(solver.first_solution(next).as_ref(), Some(its_solution));
+            assert_eq!(solver.count_solutions(next, 2), 1);
+            assert!(Symmetry::Rotate180.holds_in(&geo, next.cells()));
         }
     }
 

@@ -36,6 +36,8 @@ pub fn disguise(
     rng: &mut SeededRng,
 ) -> (Grid, Grid) {
     if symmetry == Symmetry::None {
+        // The draws of a shuffle depend on the size only, never on the digits, so a copy of the
+        // generator gives the puzzle exactly the transformation the solution gets.
         let mut same = rng.clone();
         let givens = shuffle_solution(geo, givens, &mut same);
         return (givens, shuffle_solution(geo, solution, rng));
