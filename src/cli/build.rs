@@ -49,6 +49,9 @@ pub fn run(args: &BuildArgs) -> CliResult {
     let pool = workers::pool(args.jobs)?;
     let bar = puzzle_bar(puzzle_count(&plan), args.quiet);
     let mode = if args.check { Mode::Check } else { Mode::Write };
+    if mode == Mode::Write {
+        super::signals::remove_staging_on_signals();
+    }
     let built =
         pool.install(|| publish::build(&plan, &out, mode, &|done| bar.set_position(done as u64)));
     bar.finish_and_clear();

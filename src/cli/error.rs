@@ -91,9 +91,11 @@ fn build_code(error: &BuildError) -> u8 {
         BuildError::Spec(error) => spec_code(error),
         BuildError::Font(_) => EXIT_INPUT,
         BuildError::Generate(error) => generate_code(&error.error),
-        BuildError::Output(OutputError::NotABook { .. } | OutputError::Symlink { .. }) => {
-            EXIT_INPUT
-        }
+        BuildError::Output(
+            OutputError::NotABook { .. }
+            | OutputError::Changed { .. }
+            | OutputError::Symlink { .. },
+        ) => EXIT_INPUT,
         BuildError::Output(OutputError::Io { .. }) => EXIT_IO,
         BuildError::Preflight(_) => EXIT_INPUT,
     }

@@ -13,6 +13,7 @@ pub mod play;
 pub mod progress;
 pub mod puzzle_args;
 pub mod rate;
+pub mod signals;
 pub mod solve;
 pub mod solve_logic;
 

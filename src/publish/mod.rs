@@ -99,11 +99,12 @@ pub fn build(
     let assembled = assemble_into(plan, &puzzles, &fonts, &layout, &mut |name, bytes| {
         staging.write(name, &bytes)
     })?;
-    staging.commit()?;
+    let mut notes = assembled.notes;
+    notes.extend(staging.commit()?);
     Ok(Built {
         puzzles,
         pages: assembled.pages,
         preflight,
-        notes: assembled.notes,
+        notes,
     })
 }

@@ -1,36 +1,58 @@
 //! The book folder on disk. Every file goes into a hidden staging folder beside the target
-//! (`.NAME.tmp-PID`); once complete it is swapped in whole. A folder is replaced only when it is
-//! provably a book this tool wrote: its `book.json` says `"generator": "sudoku-book"` and has
-//! the manifest's shape, and the folder holds no file that manifest does not list.
+//! (`.NAME.tmp-PID`, marked as this tool's by a `.sudoku-book-staging` file); once complete it
+//! is swapped in whole. A folder is replaced only when it is provably a book this tool wrote:
+//! its `book.json` says `"generator": "sudoku-book"` and has the manifest's shape, and the
+//! folder holds no file that manifest does not list (OS metadata such as `.DS_Store` aside,
+//! which is kept). The check runs when the build starts and again right before the swap, so a
+//! file the user adds during a build stops it instead of being lost.
+//!
+//! No file a manifest does not list is ever deleted: the old book is removed file by file from
+//! its own list ([`folder::settle`]), and whatever else it holds — OS metadata, or a file that
+//! slipped in between the last check and the swap — is moved into the new book, or, when the
+//! new book has a file of that name, kept in a visible `NAME.kept-PID` folder.
 //!
 //! The guarantee, whenever the process is killed: the target holds the old book or the new one,
 //! complete. On Linux the swap is one `renameat2(RENAME_EXCHANGE)`; elsewhere (or where the file
 //! system refuses it) it is two renames through `.NAME.old-PID`, and a kill between them leaves
 //! the old book there. The next build into the same folder first puts such a book back (or
-//! finishes the swap) and removes the staging folders of processes that are no longer running.
-//! A power cut is not covered: files are not flushed to disk one by one.
+//! finishes the swap); every build removes the staging folders that processes no longer
+//! running left in the same parent, and SIGINT, SIGTERM and SIGHUP remove the running build's
+//! own (see [`abandon_staging`]). A target that is a mount point cannot be renamed: the staging
+//! folder is made inside it and the book moved in file by file (the old book's files out,
+//! manifest last; the new book's in, manifest first), so a kill there leaves a folder the next
+//! build recognises and replaces. A power cut is not covered: files are not flushed to disk one
+//! by one.
+
+pub mod folder;
+mod leftovers;
 
 use std::fs;
-use std::io::{self, Read};
+use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
 
-use serde_json::Value;
-
-use crate::book::manifest::GENERATOR;
+use folder::{Replaceable, STAGING_MARKER, replaceable, settle};
+pub use leftovers::recover;
 
 /// The manifest, which also marks a folder as a book this tool wrote.
 pub const MANIFEST: &str = "book.json";
-/// The largest manifest read when checking a folder before replacing it.
-const MAX_MANIFEST_BYTES: u64 = 256 << 20;
-/// The most entries a folder may hold to be checked as a book.
-const MAX_ENTRIES: usize = 100_000;
+/// The staging folder's name inside a target that is a mount point (`.sudoku-book.tmp-PID`).
+const INSIDE_PREFIX: &str = ".sudoku-book.tmp-";
 
 /// Test hook: `SUDOKU_BOOK_KILL_AT=STEP` kills the process with SIGKILL at that step of the
-/// swap (`staged`, `swapped`, `moved-aside`, `replaced`), to prove the recovery.
+/// swap (`staged`, `checked`, `swapped`, `moved-aside`, `replaced`, `emptied`), to prove the
+/// recovery.
 pub const KILL_AT_VARIABLE: &str = "SUDOKU_BOOK_KILL_AT";
+/// Test hook: `SUDOKU_BOOK_PAUSE_AT=STEP` prints `paused at STEP` on standard error at that
+/// step and waits for a line on standard input, so a test can change the folder mid-build.
+pub const PAUSE_AT_VARIABLE: &str = "SUDOKU_BOOK_PAUSE_AT";
 /// Test hook: `SUDOKU_BOOK_NO_EXCHANGE=1` uses the two-rename swap even where the atomic
 /// exchange works.
 pub const NO_EXCHANGE_VARIABLE: &str = "SUDOKU_BOOK_NO_EXCHANGE";
+
+/// The staging folders of the builds in progress, until their swap is done: what a signal
+/// removes.
+static ACTIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 /// Why a book folder could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -39,6 +61,10 @@ pub enum OutputError {
         "{path} is not a book folder written by sudoku-book ({reason}), so it is not replaced; choose a new or empty folder"
     )]
     NotABook { path: String, reason: String },
+    #[error(
+        "{path} changed during the build ({reason}), so it is not replaced and nothing was written; move that out and build again (the same spec and seed give the same book)"
+    )]
+    Changed { path: String, reason: String },
     #[error(
         "{path} is a symbolic link; give the folder it points to, or a new folder, as the output"
     )]
@@ -65,7 +91,11 @@ fn io_error(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> Outp
 pub struct Staging {
     target: PathBuf,
     temp: PathBuf,
+    /// The staging folder is inside the target (a mount point), and the book is moved in file
+    /// by file.
+    inside: bool,
     committed: bool,
+    notes: Vec<String>,
 }
 
 impl Staging {
@@ -83,66 +113,158 @@ impl Staging {
         refuse_symlink(target)?;
         let parent = parent_of(target);
         fs::create_dir_all(&parent).map_err(io_error("create", &parent))?;
-        recover(target)?;
-        check_replaceable(target)?;
-        let temp = sibling(target, "tmp", std::process::id());
-        if temp.exists() {
-            fs::remove_dir_all(&temp).map_err(io_error("remove", &temp))?;
+        let notes = recover(target)?;
+        let exists = fs::symlink_metadata(target).is_ok();
+        if exists {
+            replaceable(target, None)?;
         }
+        let inside = exists && is_mount_point(target);
+        let pid = std::process::id();
+        let temp = if inside {
+            target.join(format!("{INSIDE_PREFIX}{pid}"))
+        } else {
+            sibling(target, "tmp", pid)
+        };
         fs::create_dir(&temp).map_err(io_error("create", &temp))?;
-        Ok(Staging {
+        active().push(temp.clone());
+        let staging = Staging {
             target: target.to_path_buf(),
             temp,
+            inside,
             committed: false,
-        })
+            notes,
+        };
+        staging.write(STAGING_MARKER, b"")?;
+        Ok(staging)
     }
 
-    /// Writes one file, `relative` to the book folder (sub-folders are created).
+    /// Writes one file, `relative` to the book folder (sub-folders are created). Fails once a
+    /// signal has abandoned the build, so nothing is written into a removed staging folder.
     pub fn write(&self, relative: &str, contents: &[u8]) -> Result<(), OutputError> {
         let path = self.temp.join(relative);
+        let active = active();
+        if !active.contains(&self.temp) {
+            let interrupted = io::Error::new(io::ErrorKind::Interrupted, "the build was stopped");
+            return Err(io_error("write", &path)(interrupted));
+        }
         if let Some(folder) = path.parent() {
             fs::create_dir_all(folder).map_err(io_error("create", folder))?;
         }
         fs::write(&path, contents).map_err(io_error("write", &path))
     }
 
-    /// Puts the finished folder in place of the target; the old book is removed only once the
-    /// new one is in place.
-    pub fn commit(mut self) -> Result<(), OutputError> {
-        kill_point("staged");
+    /// Puts the finished folder in place of the target, after checking the target again (a
+    /// file added during the build stops the swap); the old book's files are removed only once
+    /// the new book is in place. Returns what the user should know (files of theirs kept).
+    pub fn commit(mut self) -> Result<Vec<String>, OutputError> {
+        test_hook("staged");
+        let mut active = active();
         refuse_symlink(&self.target)?;
-        if fs::symlink_metadata(&self.target).is_err() {
-            fs::rename(&self.temp, &self.target).map_err(io_error("create", &self.target))?;
-            self.committed = true;
-            return Ok(());
+        let existing = self.recheck()?;
+        let marker = self.temp.join(STAGING_MARKER);
+        fs::remove_file(&marker).map_err(io_error("remove", &marker))?;
+        test_hook("checked");
+        match existing {
+            _ if self.inside => self.move_in(existing)?,
+            None => self.rename_in()?,
+            Some(old) => match exchange(&self.temp, &self.target) {
+                Ok(()) => {
+                    self.committed = true;
+                    test_hook("swapped");
+                    self.settle(&self.temp.clone(), &old)?;
+                }
+                Err(_) => self.two_step_swap(old)?,
+            },
         }
-        match exchange(&self.temp, &self.target) {
+        active.retain(|temp| *temp != self.temp);
+        Ok(std::mem::take(&mut self.notes))
+    }
+
+    /// The target as it is now: `None` when it is gone, else what may be replaced; a refusal
+    /// says that the folder changed during the build.
+    fn recheck(&self) -> Result<Option<Replaceable>, OutputError> {
+        if fs::symlink_metadata(&self.target).is_err() {
+            return Ok(None);
+        }
+        let ignore = self.inside.then(|| file_name(&self.temp));
+        match replaceable(&self.target, ignore.as_deref()) {
+            Ok(old) => Ok(Some(old)),
+            Err(OutputError::NotABook { path, reason }) => {
+                Err(OutputError::Changed { path, reason })
+            }
+            Err(other) => Err(other),
+        }
+    }
+
+    /// The new book where there was none: one rename (which fails, and so refuses, when a
+    /// folder with files in it appeared there since the check).
+    fn rename_in(&mut self) -> Result<(), OutputError> {
+        match fs::rename(&self.temp, &self.target) {
             Ok(()) => {
                 self.committed = true;
-                kill_point("swapped");
-                // The staging folder now holds the old book.
-                fs::remove_dir_all(&self.temp).map_err(io_error("remove", &self.temp))
+                Ok(())
             }
-            Err(_) => self.two_step_swap(),
+            Err(_) if fs::symlink_metadata(&self.target).is_ok() => Err(OutputError::Changed {
+                path: self.target.display().to_string(),
+                reason: "it was created, with files in it".into(),
+            }),
+            Err(source) => Err(io_error("create", &self.target)(source)),
         }
     }
 
     /// The swap where no atomic exchange is available: old book aside, new book in, old
-    /// book removed. A kill in between is repaired by [`recover`] on the next build.
-    pub(crate) fn two_step_swap(&mut self) -> Result<(), OutputError> {
-        let old = sibling(&self.target, "old", std::process::id());
-        if old.exists() {
-            fs::remove_dir_all(&old).map_err(io_error("remove", &old))?;
+    /// book removed. A kill in between is repaired by [`recover`] on the next build. A target
+    /// that cannot be moved (a mount point) gets the book moved in file by file.
+    pub(crate) fn two_step_swap(&mut self, old: Replaceable) -> Result<(), OutputError> {
+        let aside = sibling(&self.target, "old", std::process::id());
+        if let Err(source) = fs::rename(&self.target, &aside) {
+            return match source.raw_os_error() {
+                Some(libc::EBUSY | libc::EXDEV) => self.move_in(Some(old)),
+                _ => Err(io_error("move aside", &self.target)(source)),
+            };
         }
-        fs::rename(&self.target, &old).map_err(io_error("move aside", &self.target))?;
-        kill_point("moved-aside");
+        test_hook("moved-aside");
         if let Err(source) = fs::rename(&self.temp, &self.target) {
-            let _ = fs::rename(&old, &self.target);
+            let _ = fs::rename(&aside, &self.target);
             return Err(io_error("replace", &self.target)(source));
         }
         self.committed = true;
-        kill_point("replaced");
-        fs::remove_dir_all(&old).map_err(io_error("remove", &old))
+        test_hook("replaced");
+        self.settle(&aside, &old)
+    }
+
+    /// Removes the old book that was swapped out to `old`, keeping the user's files in it.
+    fn settle(&mut self, old: &Path, replaced: &Replaceable) -> Result<(), OutputError> {
+        let settled = settle(old, &replaced.listed, &self.target)?;
+        self.notes.extend(settled.note(&self.target));
+        Ok(())
+    }
+
+    /// The book moved into the target file by file: the old book's listed files out (its
+    /// manifest last), then the new book's in (its manifest first), so the folder is a book
+    /// this tool recognises at every moment.
+    fn move_in(&mut self, existing: Option<Replaceable>) -> Result<(), OutputError> {
+        let listed = existing.map(|old| old.listed).unwrap_or_default();
+        let mut old_files: Vec<&String> = listed.iter().filter(|f| *f != MANIFEST).collect();
+        old_files.extend(listed.iter().find(|f| *f == MANIFEST));
+        for file in old_files {
+            remove_if_there(&self.target.join(file))?;
+        }
+        test_hook("emptied");
+        let mut new_files = folder::folder_contents(&self.temp, None)?.unwrap_or_default();
+        new_files.sort_by_key(|file| file != MANIFEST);
+        for file in &new_files {
+            let to = self.target.join(file);
+            if let Some(parent) = to.parent() {
+                fs::create_dir_all(parent).map_err(io_error("create", parent))?;
+            }
+            if fs::symlink_metadata(&to).is_err() {
+                fs::rename(self.temp.join(file), &to).map_err(io_error("write", &to))?;
+            }
+        }
+        self.committed = true;
+        settle(&self.temp, &new_files, &self.target)?;
+        Ok(())
     }
 }
 
@@ -151,7 +273,53 @@ impl Drop for Staging {
     fn drop(&mut self) {
         if !self.committed {
             let _ = fs::remove_dir_all(&self.temp);
+            active().retain(|temp| *temp != self.temp);
         }
+    }
+}
+
+/// The staging folders of the builds in progress, locked: a commit holds the lock while it
+/// swaps, so a signal handler waits for the swap to finish.
+fn active() -> MutexGuard<'static, Vec<PathBuf>> {
+    ACTIVE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// For a signal handler (SIGINT, SIGTERM, SIGHUP): removes the staging folders of builds that
+/// have not reached their swap, and returns holding the lock, so no swap and no write can
+/// start before the process ends. A swap in progress is waited for and completes.
+pub fn abandon_staging() -> MutexGuard<'static, Vec<PathBuf>> {
+    let mut active = active();
+    for temp in active.drain(..) {
+        let _ = fs::remove_dir_all(temp);
+    }
+    active
+}
+
+/// Removes a file; one that is already gone is fine.
+fn remove_if_there(path: &Path) -> Result<(), OutputError> {
+    match fs::remove_file(path) {
+        Err(error) if error.kind() != io::ErrorKind::NotFound => {
+            Err(io_error("remove", path)(error))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// True when `target` is on another file system than its parent (a mount point), so it cannot
+/// be renamed.
+fn is_mount_point(target: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let parent = fs::metadata(parent_of(target));
+        matches!((fs::metadata(target), parent), (Ok(own), Ok(parent)) if own.dev() != parent.dev())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = target;
+        false
     }
 }
 
@@ -190,8 +358,13 @@ fn exchange(_: &Path, _: &Path) -> io::Result<()> {
     Err(io::ErrorKind::Unsupported.into())
 }
 
-/// The test hook: dies at once, as a `kill -9` would, when asked to at this step.
-fn kill_point(step: &str) {
+/// The test hooks: at this step, dies at once as a `kill -9` would, or waits for a line on
+/// standard input, when asked to.
+fn test_hook(step: &str) {
+    if std::env::var_os(PAUSE_AT_VARIABLE).is_some_and(|at| at == step) {
+        eprintln!("sudoku-book: test hook: paused at {step}");
+        let _ = io::stdin().lock().read_line(&mut String::new());
+    }
     #[cfg(unix)]
     if std::env::var_os(KILL_AT_VARIABLE).is_some_and(|at| at == step) {
         // SAFETY: raising a signal on the own process has no memory-safety preconditions.
@@ -199,8 +372,6 @@ fn kill_point(step: &str) {
             libc::raise(libc::SIGKILL);
         }
     }
-    #[cfg(not(unix))]
-    let _ = step;
 }
 
 fn refuse_symlink(target: &Path) -> Result<(), OutputError> {
@@ -210,170 +381,6 @@ fn refuse_symlink(target: &Path) -> Result<(), OutputError> {
         }),
         _ => Ok(()),
     }
-}
-
-/// Repairs what killed builds left beside the target: an old book moved aside is put back when
-/// the target is missing (and removed otherwise), and staging folders of processes that no
-/// longer run are removed.
-pub fn recover(target: &Path) -> Result<(), OutputError> {
-    let leftovers = leftovers(target)?;
-    for (path, kind) in &leftovers {
-        if *kind == Leftover::Old {
-            if fs::symlink_metadata(target).is_err() {
-                fs::rename(path, target).map_err(io_error("restore", target))?;
-            } else {
-                fs::remove_dir_all(path).map_err(io_error("remove", path))?;
-            }
-        }
-    }
-    for (path, kind) in &leftovers {
-        if *kind == Leftover::Temp {
-            fs::remove_dir_all(path).map_err(io_error("remove", path))?;
-        }
-    }
-    Ok(())
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Leftover {
-    Temp,
-    Old,
-}
-
-/// The `.NAME.tmp-PID` and `.NAME.old-PID` folders beside the target whose process is gone.
-fn leftovers(target: &Path) -> Result<Vec<(PathBuf, Leftover)>, OutputError> {
-    let parent = parent_of(target);
-    let prefix = format!(".{}.", target_name(target));
-    let entries = fs::read_dir(&parent).map_err(io_error("read", &parent))?;
-    let mut found = Vec::new();
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let Some(rest) = name.strip_prefix(&prefix) else {
-            continue;
-        };
-        let parsed = [("tmp-", Leftover::Temp), ("old-", Leftover::Old)]
-            .into_iter()
-            .find_map(|(tag, kind)| Some((rest.strip_prefix(tag)?.parse::<u32>().ok()?, kind)));
-        if let Some((pid, kind)) = parsed
-            && !process_is_running(pid)
-        {
-            found.push((entry.path(), kind));
-        }
-    }
-    found.sort();
-    Ok(found)
-}
-
-/// True when another process with this id runs (our own id counts as gone: this process has
-/// not created anything yet).
-fn process_is_running(pid: u32) -> bool {
-    if pid == std::process::id() {
-        return false;
-    }
-    #[cfg(unix)]
-    {
-        let Ok(pid) = libc::pid_t::try_from(pid) else {
-            return false;
-        };
-        // SAFETY: signal 0 only checks that the process exists.
-        let result = unsafe { libc::kill(pid, 0) };
-        result == 0 || io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
-    }
-    #[cfg(not(unix))]
-    true
-}
-
-/// Refuses a target that exists and is not empty, unless it is a book this tool wrote.
-fn check_replaceable(target: &Path) -> Result<(), OutputError> {
-    let Ok(meta) = fs::symlink_metadata(target) else {
-        return Ok(());
-    };
-    let not_a_book = |reason: String| OutputError::NotABook {
-        path: target.display().to_string(),
-        reason,
-    };
-    if !meta.is_dir() {
-        return Err(not_a_book("it is a file".into()));
-    }
-    let contents = folder_contents(target)?
-        .ok_or_else(|| not_a_book(format!("it holds more than {MAX_ENTRIES} files, or links")))?;
-    if contents.is_empty() {
-        return Ok(());
-    }
-    let listed = manifest_files(target).map_err(not_a_book)?;
-    match contents.iter().find(|file| !listed.contains(file)) {
-        Some(stray) => Err(not_a_book(format!(
-            "it holds {stray}, which its {MANIFEST} does not list"
-        ))),
-        None => Ok(()),
-    }
-}
-
-/// Every file below `folder`, as `/`-separated relative paths; `None` when there are too
-/// many, or a symbolic link or other special file.
-fn folder_contents(folder: &Path) -> Result<Option<Vec<String>>, OutputError> {
-    let mut files = Vec::new();
-    let mut pending = vec![(folder.to_path_buf(), String::new())];
-    while let Some((dir, prefix)) = pending.pop() {
-        let entries = fs::read_dir(&dir).map_err(io_error("read", &dir))?;
-        for entry in entries {
-            let entry = entry.map_err(io_error("read", &dir))?;
-            let kind = entry.file_type().map_err(io_error("read", &entry.path()))?;
-            let name = format!("{prefix}{}", entry.file_name().to_string_lossy());
-            if kind.is_dir() {
-                pending.push((entry.path(), format!("{name}/")));
-            } else if kind.is_file() {
-                files.push(name);
-            } else {
-                return Ok(None);
-            }
-            if files.len() + pending.len() > MAX_ENTRIES {
-                return Ok(None);
-            }
-        }
-    }
-    files.sort();
-    Ok(Some(files))
-}
-
-/// The files a book folder may hold, from its manifest: its `files` list, or, for books made
-/// before manifests listed their files, `book.json`, `book.pdf` and one SVG per page.
-fn manifest_files(folder: &Path) -> Result<Vec<String>, String> {
-    let path = folder.join(MANIFEST);
-    let mut text = String::new();
-    fs::File::open(&path)
-        .and_then(|file| file.take(MAX_MANIFEST_BYTES).read_to_string(&mut text))
-        .map_err(|_| format!("it has no readable {MANIFEST}"))?;
-    let manifest: Value = serde_json::from_str(&text)
-        .map_err(|_| format!("its {MANIFEST} is not a sudoku-book manifest"))?;
-    listed_files(&manifest).ok_or_else(|| format!("its {MANIFEST} is not a sudoku-book manifest"))
-}
-
-fn listed_files(manifest: &Value) -> Option<Vec<String>> {
-    let shaped = manifest.get("title")?.is_string()
-        && manifest.get("puzzles")?.is_array()
-        && manifest.get("version")?.is_string();
-    let pages = manifest.get("pages")?.as_u64()?;
-    if !shaped {
-        return None;
-    }
-    match manifest.get("generator") {
-        Some(generator) if generator.as_str()? == GENERATOR => {
-            let files = manifest.get("files")?.as_array()?;
-            files
-                .iter()
-                .map(|f| Some(f.as_str()?.to_string()))
-                .collect()
-        }
-        Some(_) => None,
-        None => Some(legacy_files(pages.min(MAX_ENTRIES as u64) as usize)),
-    }
-}
-
-fn legacy_files(pages: usize) -> Vec<String> {
-    let mut files = vec![MANIFEST.to_string(), "book.pdf".to_string()];
-    files.extend((1..=pages).map(page_file));
-    files
 }
 
 /// The SVG file of a page: `pages/page-007.svg`.
@@ -392,6 +399,12 @@ fn target_name(target: &Path) -> String {
     target
         .file_name()
         .map_or_else(|| "book".into(), |n| n.to_string_lossy().into_owned())
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 /// `.<name>.<what>-<pid>` beside the target.

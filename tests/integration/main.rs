@@ -6,6 +6,7 @@ mod build;
 mod check;
 mod cover;
 mod data;
+mod folder_safety;
 mod footer;
 mod fuzz;
 mod generate;

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use predicates::prelude::*;
 
-use crate::util::cmd;
+use crate::util::{book_seed, cmd, names};
 
 const SMALL: &str = "title = \"T\"\nseed = SEED\n[[section]]\nsize = 4\ncount = 2\n";
 
@@ -31,25 +31,6 @@ fn build_ok(dir: &Path, seed: u64, out: &Path) {
         .arg("--quiet")
         .assert()
         .success();
-}
-
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
-/// The seed in a book folder's manifest, if it holds a complete book.
-fn book_seed(out: &Path) -> Option<u64> {
-    let text = fs::read_to_string(out.join("book.json")).ok()?;
-    let manifest: serde_json::Value = serde_json::from_str(&text).ok()?;
-    for file in manifest["files"].as_array()? {
-        assert!(out.join(file.as_str()?).is_file(), "{file} missing");
-    }
-    manifest["seed"].as_u64()
 }
 
 #[test]
@@ -150,10 +131,10 @@ fn kill_at(step: &str, two_step: bool) {
 
 #[test]
 fn crash_windows_a_kill_at_each_step_of_the_swap_leaves_a_book_and_no_leftovers() {
-    for step in ["staged", "swapped"] {
+    for step in ["staged", "checked", "swapped"] {
         kill_at(step, false);
     }
-    for step in ["staged", "moved-aside", "replaced"] {
+    for step in ["staged", "checked", "moved-aside", "replaced"] {
         kill_at(step, true);
     }
 }

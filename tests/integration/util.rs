@@ -102,3 +102,23 @@ pub fn skip(reason: &str) {
     );
     eprintln!("skipping: {reason}");
 }
+
+/// The sorted names in a folder.
+pub fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("folder exists")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The seed in a book folder's manifest, if it holds a complete book (every listed file there).
+pub fn book_seed(out: &std::path::Path) -> Option<u64> {
+    let text = std::fs::read_to_string(out.join("book.json")).ok()?;
+    let manifest: serde_json::Value = serde_json::from_str(&text).ok()?;
+    for file in manifest["files"].as_array()? {
+        assert!(out.join(file.as_str()?).is_file(), "{file} missing");
+    }
+    manifest["seed"].as_u64()
+}

@@ -1,6 +1,8 @@
 //! Tests of the book folder: what may be replaced, the swap, and the repair after a crash.
 
 use super::*;
+use crate::book::manifest::GENERATOR;
+use folder::replaceable;
 
 /// A manifest as this tool writes it, listing `files`.
 fn manifest(files: &[&str]) -> String {
@@ -75,7 +77,9 @@ fn a_committed_build_replaces_the_old_book_entirely() {
         let mut staging = Staging::new(&target).unwrap();
         staging.write("book.pdf", b"new").unwrap();
         if two_step {
-            staging.two_step_swap().unwrap();
+            let old = replaceable(&target, None).unwrap();
+            fs::remove_file(staging.temp.join(STAGING_MARKER)).unwrap();
+            staging.two_step_swap(old).unwrap();
         } else {
             staging.commit().unwrap();
         }
@@ -218,4 +222,135 @@ fn a_target_written_with_dots_is_the_folder_it_names() {
     staging.commit().unwrap();
     assert_eq!(fs::read(target.join("book.pdf")).unwrap(), b"new");
     assert_eq!(names(dir.path()), ["book"]);
+}
+
+#[test]
+fn os_metadata_does_not_block_a_rebuild_and_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("book");
+    book(&target, b"old");
+    fs::write(target.join(".DS_Store"), b"finder").unwrap();
+    fs::write(target.join("pages/Thumbs.db"), b"explorer").unwrap();
+    let staging = Staging::new(&target).unwrap();
+    staging.write("book.pdf", b"new").unwrap();
+    let notes = staging.commit().unwrap();
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(fs::read(target.join(".DS_Store")).unwrap(), b"finder");
+    assert_eq!(
+        fs::read(target.join("pages/Thumbs.db")).unwrap(),
+        b"explorer"
+    );
+    assert_eq!(fs::read(target.join("book.pdf")).unwrap(), b"new");
+    assert_eq!(names(dir.path()), ["book"]);
+}
+
+#[test]
+fn a_folder_of_os_metadata_alone_counts_as_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("book");
+    fs::create_dir(&target).unwrap();
+    fs::write(target.join("desktop.ini"), b"x").unwrap();
+    fs::write(target.join("._book.pdf"), b"x").unwrap();
+    let staging = Staging::new(&target).unwrap();
+    staging.write("book.pdf", b"new").unwrap();
+    staging.commit().unwrap();
+    assert_eq!(names(&target), ["._book.pdf", "book.pdf", "desktop.ini"]);
+}
+
+#[test]
+fn a_file_added_during_the_build_stops_the_swap() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("book");
+    book(&target, b"old");
+    let staging = Staging::new(&target).unwrap();
+    staging.write("book.pdf", b"new").unwrap();
+    fs::write(target.join("notes.txt"), b"mine").unwrap();
+    let error = staging.commit().unwrap_err();
+    assert!(matches!(error, OutputError::Changed { .. }), "{error}");
+    assert!(error.to_string().contains("notes.txt"), "{error}");
+    assert_eq!(fs::read(target.join("book.pdf")).unwrap(), b"old");
+    assert_eq!(fs::read(target.join("notes.txt")).unwrap(), b"mine");
+    assert_eq!(names(dir.path()), ["book"]);
+}
+
+#[test]
+fn settling_an_old_book_moves_the_users_files_into_the_new_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join(".book.old-1");
+    let new = dir.path().join("book");
+    book(&old, b"old");
+    book(&new, b"new");
+    fs::write(old.join("pages/notes.txt"), b"mine").unwrap();
+    fs::write(old.join(".DS_Store"), b"finder").unwrap();
+    let listed = folder::manifest_files(&old).unwrap();
+    let settled = settle(&old, &listed, &new).unwrap();
+    assert_eq!(settled.moved, ["pages/notes.txt"]);
+    assert_eq!(settled.kept_in, None);
+    assert_eq!(fs::read(new.join("pages/notes.txt")).unwrap(), b"mine");
+    assert_eq!(fs::read(new.join(".DS_Store")).unwrap(), b"finder");
+    assert_eq!(fs::read(new.join("book.pdf")).unwrap(), b"new");
+    assert_eq!(names(dir.path()), ["book"]);
+    let note = settled.note(&new).unwrap();
+    assert!(note.contains("pages/notes.txt appeared in"), "{note}");
+}
+
+#[test]
+fn settling_keeps_a_users_file_the_new_book_has_a_file_of_the_same_name_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join(".book.old-1");
+    let new = dir.path().join("book");
+    fs::create_dir_all(&old).unwrap();
+    fs::write(old.join("book.pdf"), b"the user's own").unwrap();
+    book(&new, b"new");
+    let settled = settle(&old, &[], &new).unwrap();
+    let kept = settled.kept_in.clone().unwrap();
+    assert_eq!(fs::read(kept.join("book.pdf")).unwrap(), b"the user's own");
+    assert_eq!(fs::read(new.join("book.pdf")).unwrap(), b"new");
+    assert!(settled.note(&new).unwrap().contains("kept in"));
+}
+
+#[test]
+fn marked_staging_folders_of_dead_builds_in_the_parent_are_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("book");
+    let stale = dir.path().join(format!(".other.tmp-{DEAD_PID}"));
+    let unmarked = dir.path().join(format!(".mine.tmp-{DEAD_PID}"));
+    fs::create_dir_all(stale.join("pages")).unwrap();
+    fs::write(stale.join(folder::STAGING_MARKER), b"").unwrap();
+    fs::write(stale.join("pages/page-001.svg"), b"<svg/>").unwrap();
+    fs::create_dir(&unmarked).unwrap();
+    fs::write(unmarked.join("thesis.tex"), b"precious").unwrap();
+    recover(&target).unwrap();
+    assert!(!stale.exists());
+    assert_eq!(fs::read(unmarked.join("thesis.tex")).unwrap(), b"precious");
+}
+
+#[test]
+fn a_swapped_out_copy_left_by_a_kill_gives_the_users_files_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("book");
+    book(&target, b"new");
+    let swapped = dir.path().join(format!(".book.tmp-{DEAD_PID}"));
+    book(&swapped, b"old");
+    fs::write(swapped.join("notes.txt"), b"mine").unwrap();
+    let notes = recover(&target).unwrap();
+    assert_eq!(fs::read(target.join("notes.txt")).unwrap(), b"mine");
+    assert_eq!(fs::read(target.join("book.pdf")).unwrap(), b"new");
+    assert_eq!(names(dir.path()), ["book"]);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+}
+
+#[test]
+fn os_metadata_names_are_recognised() {
+    for name in [
+        ".DS_Store",
+        "pages/._page-001.svg",
+        "Thumbs.db",
+        "DESKTOP.INI",
+    ] {
+        assert!(folder::is_os_metadata(name), "{name}");
+    }
+    for name in ["notes.txt", "book.pdf", "thumbs.db.txt"] {
+        assert!(!folder::is_os_metadata(name), "{name}");
+    }
 }
