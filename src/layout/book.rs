@@ -162,7 +162,14 @@ fn lay_out_with(
     for page in &mut pages {
         page.sheet = Sheet::of(&plan.page, page.number);
     }
-    let preflight = kdp::preflight(plan, &pages, gutter, notes);
+    let laid = kdp::Laid {
+        pages: &pages,
+        frame: &ctx.frame,
+        set: &ctx.set,
+        gutter,
+        notes,
+    };
+    let preflight = kdp::preflight(plan, &laid);
     BookLayout {
         preflight,
         placement: Placement {

@@ -263,6 +263,7 @@ fn grid_fits(plan: &BookPlan, fit: &Fit, grid: &Drawn) -> Result<(), SpecError> 
 pub fn check_texts(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
     let set = Typesetter { fonts };
     let frame = PageFrame::of(&plan.page);
+    super::fixed_texts::check_fixed_texts(plan, &set, &frame)?;
     let [title, subtitle, author] = fit::title_boxes(&frame);
     fits(plan, &set, "title", &plan.title, &title)?;
     if let Some(text) = &plan.subtitle {
@@ -287,7 +288,7 @@ pub fn check_texts(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
     let contents = fit::contents_box(&frame, number_width);
     let mut first = 1;
     for (index, section) in plan.sections.iter().enumerate() {
-        let key = format!("section[{}].title", index + 1);
+        let key = section_title_key(plan, index);
         let last = first + section.count - 1;
         let (from, to) = (first.to_string(), last.to_string());
         let note = plan
@@ -326,6 +327,20 @@ pub fn check_texts(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
     Ok(())
 }
 
+/// The key a section title is refused at: `section[N].title` when the spec wrote it, else the
+/// `[strings]` key it was made from (`strings.variant_classic`), when the spec overrode one.
+fn section_title_key(plan: &BookPlan, index: usize) -> String {
+    let own = format!("section[{}].title", index + 1);
+    if plan.origin.texts.iter().any(|t| t.key == own) {
+        return own;
+    }
+    let makers: Vec<&str> = crate::spec::strings::key_names()
+        .into_iter()
+        .filter(|k| k.starts_with("variant_") || k.starts_with("section_"))
+        .collect();
+    super::fixed_texts::culprit(plan, &makers).unwrap_or(own)
+}
+
 /// The running header text alone does not fit its line.
 fn too_long_header(plan: &BookPlan, frame: &PageFrame) -> SpecError {
     let message = format!(
@@ -336,7 +351,7 @@ fn too_long_header(plan: &BookPlan, frame: &PageFrame) -> SpecError {
     refuse(plan, "header", message)
 }
 
-fn fits(
+pub(super) fn fits(
     plan: &BookPlan,
     set: &Typesetter,
     key: &str,
@@ -360,7 +375,7 @@ fn fits(
 }
 
 /// An error at a spec text's key, located where the spec wrote it.
-fn refuse(plan: &BookPlan, key: &str, message: String) -> SpecError {
+pub(super) fn refuse(plan: &BookPlan, key: &str, message: String) -> SpecError {
     let position = plan
         .origin
         .texts

@@ -15,6 +15,16 @@ const TITLE_LINES: usize = 4;
 const SUBTITLE_LINES: usize = 3;
 const AUTHOR_LINES: usize = 2;
 
+/// The title of a page of the front matter ("How to play", "Contents"), the "This book belongs
+/// to" heading, the Notes heading and the line under the title on the title page.
+pub const PAGE_TITLE: Font = Font::bold(18.0);
+pub const OWNER_HEADING: Font = Font::bold(18.0);
+pub const NOTES_HEADING: Font = Font::bold(15.0);
+pub const TITLE_NOTE: Font = Font::regular(11.0);
+const PAGE_TITLE_LINES: usize = 2;
+const OWNER_LINES: usize = 3;
+const TITLE_NOTE_LINES: usize = 3;
+
 /// Page furniture sizes.
 pub const HEADING: Font = Font::bold(15.0);
 pub const HEADING_NOTE: Font = Font::regular(9.0);
@@ -98,6 +108,36 @@ pub fn title_boxes(frame: &PageFrame) -> [TextBox; 3] {
         boxed(width, SUBTITLE, SUBTITLE_LINES, TEXT_FLOOR),
         boxed(width, AUTHOR, AUTHOR_LINES, TEXT_FLOOR),
     ]
+}
+
+/// A front-matter page title ("How to play", "Contents"): two lines at most.
+pub fn page_title_box(plan: &BookPlan, frame: &PageFrame) -> TextBox {
+    boxed(
+        frame.content(1).w,
+        PAGE_TITLE,
+        PAGE_TITLE_LINES,
+        floor(plan),
+    )
+}
+
+/// The "This book belongs to" heading.
+pub fn owner_box(plan: &BookPlan, frame: &PageFrame) -> TextBox {
+    boxed(frame.content(1).w, OWNER_HEADING, OWNER_LINES, floor(plan))
+}
+
+/// The Notes page's heading: one line.
+pub fn notes_heading_box(plan: &BookPlan, frame: &PageFrame) -> TextBox {
+    boxed(frame.content(1).w, NOTES_HEADING, 1, floor(plan))
+}
+
+/// The line under the title on the title page (`48 puzzles · Easy to hard · with solutions`).
+pub fn title_note_box(frame: &PageFrame) -> TextBox {
+    boxed(frame.content(1).w, TITLE_NOTE, TITLE_NOTE_LINES, TEXT_FLOOR)
+}
+
+/// The most a heading's note (`Puzzles 1–24`) may take of the line, so the title keeps room.
+pub fn heading_note_room(frame: &PageFrame) -> f64 {
+    frame.content(1).w / 2.0
 }
 
 /// A section heading's box beside a note of this width.

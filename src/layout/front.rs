@@ -5,14 +5,12 @@
 use super::book::{Context, Page, variant_title};
 use super::fit::{self, CONTENTS_LINE};
 use super::page::Rect;
-use super::style::{Look, PlacedGrid};
+use super::style::PlacedGrid;
 use super::text::{Anchor, Font, Placed, Typesetter};
 use crate::grid::{Geometry, HouseKind};
 use crate::logic::Level;
 use crate::spec::Strings;
 
-const TITLE_NOTE: Font = Font::regular(11.0);
-const PAGE_TITLE: Font = Font::bold(18.0);
 const BLOCK_TITLE: Font = Font::bold(11.5);
 const BODY: Font = Font::regular(10.5);
 
@@ -47,10 +45,8 @@ pub fn title_page(ctx: &Context) -> Page {
         items.extend(lines);
         y += height + 4.0;
     }
-    let (note, _) = ctx
-        .set
-        .paragraph(area, y, TITLE_NOTE, Anchor::Middle, &contents_note(ctx));
-    items.extend(note);
+    let note = fit::title_note_box(&ctx.frame).fit_or_floor(&ctx.set, &contents_note(ctx));
+    items.extend(ctx.set.place_fitted(area, y, &note, Anchor::Middle).0);
     if let Some(author) = &ctx.plan.author {
         let fitted = author_box.fit_or_floor(&ctx.set, author);
         let top = area.y + area.h - 20.0 - fitted.font.mm() * 0.8;
@@ -61,7 +57,7 @@ pub fn title_page(ctx: &Context) -> Page {
 }
 
 /// `48 puzzles · Easy to hard · with solutions`.
-fn contents_note(ctx: &Context) -> String {
+pub fn contents_note(ctx: &Context) -> String {
     let strings = &ctx.plan.strings;
     let levels: Vec<Level> = ctx.puzzles.iter().map(|p| p.puzzle.rating.level).collect();
     let count = ctx.puzzles.len();
@@ -98,53 +94,93 @@ fn level_span(strings: &Strings, low: Level, high: Level) -> String {
     )
 }
 
-/// A block of the instructions: pieces placed from the top of a given area, and its height.
-type Block = Box<dyn Fn(&Typesetter, Rect, f64) -> (Vec<Placed>, f64)>;
+/// One row of the instructions: pieces placed from a top of 0, its height, and whether it must
+/// stay on the page of the row after it (a title with the first lines of its text). The
+/// instructions flow row by row, so a text of any length breaks across pages between lines.
+struct Row {
+    items: Vec<Placed>,
+    height: f64,
+    keep_with_next: bool,
+}
+
+/// Lines of body text at least kept under a title on one page.
+const LINES_WITH_TITLE: usize = 2;
 
 /// The instructions, flowed over as many pages as they need, numbered from `first`.
 pub fn instruction_pages(ctx: &Context, first: usize) -> Vec<Page> {
-    let mut pages = vec![Page::new(first)];
     let area = ctx.frame.content(first);
-    pages[0].items.push(ctx.set.line(
-        area.x,
-        area.y + PAGE_TITLE.mm(),
-        PAGE_TITLE,
-        Anchor::Start,
-        ctx.plan.strings.get("how_to_play"),
-    ));
-    let mut y = area.y + AFTER_TITLE;
+    let (items, below) = page_title(ctx, first, ctx.plan.strings.get("how_to_play"));
+    let mut pages = vec![Page::with_items(first, items)];
+    let mut y = area.y + below;
     for block in instruction_blocks(ctx) {
-        let (number, items) = {
-            let page = pages.last_mut().map_or(first, |p| p.number);
+        for (index, row) in block.iter().enumerate() {
+            let page = pages.last().map_or(first, |p| p.number);
             let area = ctx.frame.content(page);
-            let (items, height) = block(&ctx.set, area, y);
-            if y + height <= area.y + area.h - super::page::FOOTER_BAND || y <= area.y + 1.0 {
-                y += height + BLOCK_GAP;
-                (page, items)
-            } else {
+            let bottom = area.y + area.h - super::page::FOOTER_BAND;
+            let need = room_needed(&block, index, bottom - area.y);
+            if y + need > bottom && y > area.y + 1.0 {
                 let next = page + 1;
-                let area = ctx.frame.content(next);
-                let (items, height) = block(&ctx.set, area, area.y);
-                y = area.y + height + BLOCK_GAP;
-                (next, items)
+                pages.push(Page::new(next));
+                y = ctx.frame.content(next).y;
             }
-        };
-        if pages.last().is_none_or(|p| p.number != number) {
-            pages.push(Page::new(number));
+            if let Some(page) = pages.last_mut() {
+                let dx = ctx.frame.content(page.number).x;
+                let placed = row.items.iter().cloned().map(|item| item.shifted(dx, y));
+                page.items.extend(placed);
+            }
+            y += row.height;
         }
-        if let Some(page) = pages.last_mut() {
-            page.items.extend(items);
-        }
+        y += BLOCK_GAP;
     }
     pages
 }
 
-fn instruction_blocks(ctx: &Context) -> Vec<Block> {
-    let mut blocks: Vec<Block> = vec![text_block(&introduction(ctx))];
-    for geo in kinds(ctx) {
-        blocks.push(kind_block(ctx.look, &ctx.plan.strings, geo));
+/// The room row `index` of a block needs on its page: with the rows it must stay with when it
+/// starts such a run (a title and the first lines of its text), unless that run is taller than
+/// a whole page (`page_room`), when each row only needs its own.
+fn room_needed(block: &[Row], index: usize, page_room: f64) -> f64 {
+    let own = block[index].height;
+    let starts_run = index == 0 || !block[index - 1].keep_with_next;
+    if !starts_run {
+        return own;
     }
-    blocks.push(levels_block(ctx));
+    let kept = block[index..]
+        .iter()
+        .take_while(|r| r.keep_with_next)
+        .count();
+    let end = (index + kept).min(block.len() - 1);
+    let run: f64 = block[index..=end].iter().map(|r| r.height).sum();
+    if run <= page_room { run } else { own }
+}
+
+/// The title of a front-matter page, fitted (two lines at most, shrunk to the floor); returns
+/// its pieces and where the page's text starts, below the top of the content area.
+fn page_title(ctx: &Context, number: usize, text: &str) -> (Vec<Placed>, f64) {
+    let area = ctx.frame.content(number);
+    let fitted = fit::page_title_box(ctx.plan, &ctx.frame).fit_or_floor(&ctx.set, text);
+    let font = fitted.font;
+    let items = fitted
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let baseline = area.y + font.mm() + i as f64 * font.leading();
+            ctx.set.line(area.x, baseline, font, Anchor::Start, line)
+        })
+        .collect();
+    let extra = fitted.lines.len().saturating_sub(1) as f64 * font.leading();
+    (items, AFTER_TITLE + extra)
+}
+
+/// The instruction blocks, each a list of rows (placed from the left edge of the text).
+fn instruction_blocks(ctx: &Context) -> Vec<Vec<Row>> {
+    let set = &ctx.set;
+    let area = text_column(ctx);
+    let mut blocks = vec![text_rows(set, area, BODY, &introduction(ctx), false)];
+    for geo in kinds(ctx) {
+        blocks.push(kind_rows(ctx, &geo));
+    }
+    blocks.push(levels_rows(ctx));
     blocks
 }
 
@@ -164,30 +200,45 @@ fn introduction(ctx: &Context) -> String {
     text
 }
 
-/// A bold title over a paragraph.
-fn titled_block(title: &str, text: &str) -> Block {
-    let (title, text) = (title.to_string(), text.to_string());
-    Box::new(move |set, area, top| title_and_body(set, area, top, &title, &text))
+/// Text wrapped to the area's width (long words cut), one row per line; `keep` keeps every
+/// row with the one after it.
+fn text_rows(set: &Typesetter, area: Rect, font: Font, text: &str, keep: bool) -> Vec<Row> {
+    set.wrap_breaking(text, area.w, font)
+        .iter()
+        .map(|line| Row {
+            items: vec![set.line(area.x, font.mm() * 0.8, font, Anchor::Start, line)],
+            height: font.leading(),
+            keep_with_next: keep,
+        })
+        .collect()
 }
 
-fn title_and_body(
-    set: &Typesetter,
-    area: Rect,
-    top: f64,
-    title: &str,
-    text: &str,
-) -> (Vec<Placed>, f64) {
-    let (mut items, title_height) = set.paragraph(area, top, BLOCK_TITLE, Anchor::Start, title);
-    let body_top = top + title_height + 1.5;
-    let (body, height) = set.paragraph(area, body_top, BODY, Anchor::Start, text);
-    items.extend(body);
-    (items, title_height + 1.5 + height)
+/// A bold title over a paragraph: the title kept with the first lines of the text.
+fn titled_rows(set: &Typesetter, area: Rect, title: &str, text: &str) -> Vec<Row> {
+    let mut rows = text_rows(set, area, BLOCK_TITLE, title, true);
+    if let Some(last) = rows.last_mut() {
+        last.height += TITLE_GAP;
+    }
+    let mut body = text_rows(set, area, BODY, text, false);
+    let kept = LINES_WITH_TITLE.min(body.len()).saturating_sub(1);
+    for row in &mut body[..kept] {
+        row.keep_with_next = true;
+    }
+    rows.extend(body);
+    rows
 }
 
-fn text_block(text: &str) -> Block {
-    let text = text.to_string();
-    Box::new(move |set, area, top| set.paragraph(area, top, BODY, Anchor::Start, &text))
+/// The column the instructions are set in, from a left edge of 0 (rows are moved to the
+/// page's content area as they are placed: the gutter alternates sides).
+fn text_column(ctx: &Context) -> Rect {
+    Rect {
+        x: 0.0,
+        ..ctx.frame.content(1)
+    }
 }
+
+/// Space between a block title and its text, in millimetres.
+const TITLE_GAP: f64 = 1.5;
 
 /// The geometry of each kind of grid in the book, in order of appearance.
 fn kinds(ctx: &Context) -> Vec<Geometry> {
@@ -206,30 +257,46 @@ fn kinds(ctx: &Context) -> Vec<Geometry> {
     kinds
 }
 
-/// A diagram of the grid's houses at the left, its name and rules at the right.
-fn kind_block(look: Look, strings: &Strings, geo: Geometry) -> Block {
-    let name = variant_title(strings, &geo);
-    let rules = rules(strings, &geo);
-    Box::new(move |set, area, top| {
-        let side = (area.w * 0.3).min(diagram_side(&geo));
-        let text_area = Rect {
-            x: area.x + side + 8.0,
-            w: area.w - side - 8.0,
-            ..area
-        };
-        let at = Rect {
-            x: area.x,
-            y: top,
-            w: side,
-            h: side,
-        };
-        let empty = geo.empty_grid();
-        let diagram = PlacedGrid::new(&look, &geo, &empty, None, at);
-        let mut items = vec![Placed::Grid(Box::new(diagram))];
-        let (text, height) = title_and_body(set, text_area, top, &name, &rules);
-        items.extend(text);
-        (items, side.max(height))
-    })
+/// A diagram of the grid's houses at the left, its name and rules at the right: the first row
+/// holds the diagram and the lines of text beside it; lines below the diagram flow on.
+fn kind_rows(ctx: &Context, geo: &Geometry) -> Vec<Row> {
+    let strings = &ctx.plan.strings;
+    let area = text_column(ctx);
+    let side = (area.w * 0.3).min(diagram_side(geo));
+    let text_area = Rect {
+        x: area.x + side + 8.0,
+        w: area.w - side - 8.0,
+        ..area
+    };
+    let at = Rect {
+        x: area.x,
+        y: 0.0,
+        w: side,
+        h: side,
+    };
+    let empty = geo.empty_grid();
+    let diagram = PlacedGrid::new(&ctx.look, geo, &empty, None, at);
+    let text = titled_rows(
+        &ctx.set,
+        text_area,
+        &variant_title(strings, geo),
+        &rules(strings, geo),
+    );
+    let mut first = Row {
+        items: vec![Placed::Grid(Box::new(diagram))],
+        height: 0.0,
+        keep_with_next: false,
+    };
+    let mut rows = text.into_iter().peekable();
+    while let Some(row) = rows.next_if(|row| first.height + row.height <= side + 0.01) {
+        let dy = first.height;
+        first
+            .items
+            .extend(row.items.into_iter().map(|item| item.shifted(0.0, dy)));
+        first.height += row.height;
+    }
+    first.height = first.height.max(side);
+    std::iter::once(first).chain(rows).collect()
 }
 
 /// The largest side of a kind's diagram, in millimetres: a multi-grid frame (up to 21 cells
@@ -280,7 +347,7 @@ pub fn rules(strings: &Strings, geo: &Geometry) -> String {
     }
 }
 
-fn levels_block(ctx: &Context) -> Block {
+fn levels_rows(ctx: &Context) -> Vec<Row> {
     let strings = &ctx.plan.strings;
     let mut present: Vec<Level> = ctx.puzzles.iter().map(|p| p.puzzle.rating.level).collect();
     present.sort();
@@ -295,13 +362,21 @@ fn levels_block(ctx: &Context) -> Block {
             strings.fill("level_line", &values)
         })
         .collect();
-    titled_block(strings.get("levels_title"), &lines.join("\n"))
+    let area = text_column(ctx);
+    titled_rows(
+        &ctx.set,
+        area,
+        strings.get("levels_title"),
+        &lines.join("\n"),
+    )
 }
 
-/// Lines of contents one page holds.
+/// Lines of contents one page holds (the first page under its title; a title of two lines
+/// takes room from every page alike, so the pages stay even).
 fn contents_per_page(ctx: &Context) -> usize {
     let area = ctx.frame.content(1);
-    let room = area.h - AFTER_TITLE - super::page::FOOTER_BAND;
+    let (_, below) = page_title(ctx, 1, ctx.plan.strings.get("contents"));
+    let room = area.h - below - super::page::FOOTER_BAND;
     ((room / CONTENTS_STEP) as usize).max(1)
 }
 
@@ -327,18 +402,10 @@ pub fn contents_pages(ctx: &Context, entries: &[(String, usize)], first: usize) 
 
 fn contents_page(ctx: &Context, chunk: &[(String, usize)], number: usize, titled: bool) -> Page {
     let area = ctx.frame.content(number);
-    let mut items = Vec::new();
-    if titled {
-        items.push(ctx.set.line(
-            area.x,
-            area.y + PAGE_TITLE.mm(),
-            PAGE_TITLE,
-            Anchor::Start,
-            ctx.plan.strings.get("contents"),
-        ));
-    }
+    let (title, below) = page_title(ctx, number, ctx.plan.strings.get("contents"));
+    let mut items = if titled { title } else { Vec::new() };
     for (i, (title, page)) in chunk.iter().enumerate() {
-        let baseline = area.y + AFTER_TITLE + CONTENTS_LINE.mm() + i as f64 * CONTENTS_STEP;
+        let baseline = area.y + below + CONTENTS_LINE.mm() + i as f64 * CONTENTS_STEP;
         let page = page.to_string();
         let right = area.x + area.w;
         let number_width = ctx.set.width(&page, CONTENTS_LINE);

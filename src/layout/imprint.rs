@@ -4,14 +4,14 @@
 //! line to write on).
 
 use super::book::{Context, Page};
-use super::page::{FOOTER_BAND, Rect};
-use super::text::{Anchor, Font, Placed};
-use crate::spec::Copyright;
+use super::fit;
+use super::page::{FOOTER_BAND, PageFrame, Rect};
+use super::text::{Anchor, Font, Placed, Typesetter};
+use crate::spec::{BookPlan, Copyright};
 
 /// The copyright page's sizes, in points, largest first: 7 pt is the print minimum.
 const COPYRIGHT_SIZES: &[f64] = &[9.0, 8.5, 8.0, 7.5, MIN_POINTS];
 const MIN_POINTS: f64 = 7.0;
-const OWNER_HEADING: Font = Font::bold(18.0);
 /// Space between the copyright text and the ISBN and © lines, in millimetres.
 const COPYRIGHT_GAP: f64 = 4.0;
 /// The writing line: how far under the heading, and how much of the content width.
@@ -38,21 +38,38 @@ fn copyright_page(ctx: &Context, copyright: &Copyright, number: usize) -> Page {
     let area = ctx.frame.content(number);
     let room = area.h - FOOTER_BAND;
     let text = copyright.text.as_deref().unwrap_or("");
-    let notice = notice_lines(ctx, copyright).join("\n");
-    let fits = |font: &Font| block(ctx, area, 0.0, *font, text, &notice).1 <= room;
-    let font = COPYRIGHT_SIZES
+    let notice = notice_lines(ctx.plan, copyright).join("\n");
+    let set = &ctx.set;
+    let font = copyright_font(set, area, text, &notice).unwrap_or(Font::regular(MIN_POINTS));
+    let (_, height) = block(set, area, 0.0, font, text, &notice);
+    let top = area.y + (room - height).max(0.0);
+    Page::with_items(number, block(set, area, top, font, text, &notice).0)
+}
+
+/// The largest size at which the copyright page's text and notice fit above the page number;
+/// `None` when not even 7 pt does.
+fn copyright_font(set: &Typesetter, area: Rect, text: &str, notice: &str) -> Option<Font> {
+    let room = area.h - FOOTER_BAND;
+    COPYRIGHT_SIZES
         .iter()
         .map(|&points| Font::regular(points))
-        .find(fits)
-        .unwrap_or(Font::regular(MIN_POINTS));
-    let (_, height) = block(ctx, area, 0.0, font, text, &notice);
-    let top = area.y + (room - height).max(0.0);
-    Page::with_items(number, block(ctx, area, top, font, text, &notice).0)
+        .find(|font| block(set, area, 0.0, *font, text, notice).1 <= room)
+}
+
+/// True when the spec's copyright page fits its page at 7 pt or more (the text is capped by
+/// the spec; the `isbn` line comes from `[strings]`, which may be long).
+pub fn copyright_fits(plan: &BookPlan, set: &Typesetter, frame: &PageFrame) -> bool {
+    let Some(copyright) = &plan.structure.copyright else {
+        return true;
+    };
+    let text = copyright.text.as_deref().unwrap_or("");
+    let notice = notice_lines(plan, copyright).join("\n");
+    copyright_font(set, frame.content(2), text, &notice).is_some()
 }
 
 /// The text, a gap, and the notice lines from `top` down; the pieces and the height used.
 fn block(
-    ctx: &Context,
+    set: &Typesetter,
     area: Rect,
     top: f64,
     font: Font,
@@ -62,13 +79,11 @@ fn block(
     let (mut items, mut height) = if text.is_empty() {
         (Vec::new(), 0.0)
     } else {
-        let (items, height) = ctx.set.paragraph(area, top, font, Anchor::Start, text);
+        let (items, height) = set.paragraph(area, top, font, Anchor::Start, text);
         (items, height + COPYRIGHT_GAP)
     };
     if !notice.is_empty() {
-        let (lines, used) = ctx
-            .set
-            .paragraph(area, top + height, font, Anchor::Start, notice);
+        let (lines, used) = set.paragraph(area, top + height, font, Anchor::Start, notice);
         items.extend(lines);
         height += used;
     }
@@ -76,13 +91,13 @@ fn block(
 }
 
 /// `ISBN …` and `© YEAR AUTHOR`, each when there is something to say.
-fn notice_lines(ctx: &Context, copyright: &Copyright) -> Vec<String> {
+fn notice_lines(plan: &BookPlan, copyright: &Copyright) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(isbn) = &copyright.isbn {
-        lines.push(ctx.plan.strings.fill("isbn", &[("isbn", isbn)]));
+        lines.push(plan.strings.fill("isbn", &[("isbn", isbn)]));
     }
     let year = copyright.year.map(|y| y.to_string());
-    let owner: Vec<&str> = [year.as_deref(), ctx.plan.author.as_deref()]
+    let owner: Vec<&str> = [year.as_deref(), plan.author.as_deref()]
         .into_iter()
         .flatten()
         .collect();
@@ -97,20 +112,26 @@ fn belongs_to_page(ctx: &Context, number: usize) -> Page {
     let area = ctx.frame.content(number);
     let centre = area.x + area.w / 2.0;
     let baseline = area.y + area.h * 0.35;
-    let heading = ctx.set.line(
-        centre,
-        baseline,
-        OWNER_HEADING,
-        Anchor::Middle,
-        ctx.plan.strings.get("belongs_to"),
-    );
+    let heading = fit::owner_box(ctx.plan, &ctx.frame)
+        .fit_or_floor(&ctx.set, ctx.plan.strings.get("belongs_to"));
+    let font = heading.font;
+    let mut items: Vec<Placed> = heading
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let y = baseline + i as f64 * font.leading();
+            ctx.set.line(centre, y, font, Anchor::Middle, text)
+        })
+        .collect();
+    let below = baseline + heading.lines.len().saturating_sub(1) as f64 * font.leading();
     let half = area.w * LINE_SHARE / 2.0;
-    let line = Placed::Rule {
+    items.push(Placed::Rule {
         x1: centre - half,
-        y1: baseline + LINE_DROP,
+        y1: below + LINE_DROP,
         x2: centre + half,
-        y2: baseline + LINE_DROP,
+        y2: below + LINE_DROP,
         width: 0.4,
-    };
-    Page::with_items(number, vec![heading, line])
+    });
+    Page::with_items(number, items)
 }

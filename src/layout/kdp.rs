@@ -6,8 +6,10 @@
 use std::fmt;
 
 use super::book::{Context, Page};
+use super::fit;
+use super::page::PageFrame;
 use super::page::Rect;
-use super::text::{Anchor, Font, Placed};
+use super::text::{Anchor, Placed, Typesetter};
 use crate::grid::text::counted;
 use crate::spec::BookPlan;
 use crate::units::Mm;
@@ -37,17 +39,18 @@ pub fn required_margin(bleed: bool) -> Mm {
     Mm::from_inches(if bleed { 0.375 } else { 0.25 })
 }
 
-const NOTES_HEADING: Font = Font::bold(15.0);
 /// Distance between the writing lines of a Notes page, in millimetres.
 const NOTES_LINE_GAP: f64 = 9.0;
 
 /// A Notes page: the heading and ruled lines for writing, inside the margins.
 pub fn notes_page(ctx: &Context, number: usize) -> Page {
     let area = ctx.frame.content(number);
-    let heading = ctx.plan.strings.get("notes");
+    let heading = fit::notes_heading_box(ctx.plan, &ctx.frame)
+        .fit_or_floor(&ctx.set, ctx.plan.strings.get("notes"));
+    let text = heading.lines.first().map_or("", String::as_str);
     let mut items = vec![
         ctx.set
-            .line(area.x, area.y + 7.0, NOTES_HEADING, Anchor::Start, heading),
+            .line(area.x, area.y + 7.0, heading.font, Anchor::Start, text),
     ];
     let bottom = area.y + area.h - super::page::FOOTER_BAND;
     let mut y = area.y + 9.5 + NOTES_LINE_GAP;
@@ -91,6 +94,20 @@ impl Preflight {
         self.checks.iter().all(|c| c.pass)
     }
 
+    /// True when every text of the book is on its page (the rule no book may fail).
+    pub fn text_inside(&self) -> bool {
+        self.checks.iter().all(|c| c.pass || c.rule != TEXT_RULE)
+    }
+
+    /// What the failures break, for a message: KDP's print rules, or the book's own.
+    pub fn breaks(&self) -> &'static str {
+        if self.kdp {
+            "the book breaks KDP's print rules"
+        } else {
+            "the book breaks a print rule"
+        }
+    }
+
     /// The rules that failed, for a message.
     pub fn failures(&self) -> Vec<String> {
         let failed = self.checks.iter().filter(|c| !c.pass);
@@ -116,9 +133,23 @@ impl fmt::Display for Preflight {
     }
 }
 
-/// Checks a laid-out book: `pages` (after padding), the gutter used and how many Notes pages
-/// were added.
-pub fn preflight(plan: &BookPlan, pages: &[Page], gutter: Mm, notes: usize) -> Preflight {
+/// The rule every book must pass, KDP's or not: a book with text off its page is not written.
+pub const TEXT_RULE: &str = "every text inside the margins";
+
+/// What a laid-out book is checked with: its pages (after padding), the frame they were laid
+/// out in, the fonts that measure their text, the gutter used and how many Notes pages were
+/// added.
+pub struct Laid<'a> {
+    pub pages: &'a [Page],
+    pub frame: &'a PageFrame,
+    pub set: &'a Typesetter<'a>,
+    pub gutter: Mm,
+    pub notes: usize,
+}
+
+/// Checks a laid-out book.
+pub fn preflight(plan: &BookPlan, laid: &Laid) -> Preflight {
+    let (pages, gutter, notes) = (laid.pages, laid.gutter, laid.notes);
     let count = pages.len();
     let mut checks = Vec::new();
     let check = |rule: String, pass: bool, found: String| Check { rule, pass, found };
@@ -159,6 +190,12 @@ pub fn preflight(plan: &BookPlan, pages: &[Page], gutter: Mm, notes: usize) -> P
         format!("at most {MAX_BLANK_RUN} blank pages in a row"),
         run <= MAX_BLANK_RUN,
         format!("longest run {run}"),
+    ));
+    let off_page = super::bounds::first_text_outside(pages, laid.frame, laid.set);
+    checks.push(check(
+        TEXT_RULE.into(),
+        off_page.is_none(),
+        off_page.unwrap_or_else(|| "yes".into()),
     ));
     Preflight {
         kdp: plan.page.kdp,

@@ -5,6 +5,7 @@
 //! plan whose grids would not fit their slots, before any puzzle is made.
 
 pub mod book;
+pub mod bounds;
 pub mod cover;
 pub mod front;
 pub mod imprint;
@@ -14,6 +15,7 @@ pub mod walkthrough;
 
 pub mod check;
 pub mod fit;
+mod fixed_texts;
 pub mod kdp;
 pub mod style;
 

@@ -61,6 +61,33 @@ pub enum Placed {
     },
 }
 
+impl Placed {
+    /// The same piece moved right by `dx` and down by `dy` millimetres.
+    pub fn shifted(mut self, dx: f64, dy: f64) -> Placed {
+        match &mut self {
+            Placed::Text(line) | Placed::Turned(line) => {
+                line.x += dx;
+                line.y += dy;
+            }
+            Placed::Rule { x1, y1, x2, y2, .. } => {
+                *x1 += dx;
+                *x2 += dx;
+                *y1 += dy;
+                *y2 += dy;
+            }
+            Placed::Grid(grid) => {
+                grid.at.x += dx;
+                grid.at.y += dy;
+            }
+            Placed::Fill { at, .. } | Placed::Picture { at, .. } => {
+                at.x += dx;
+                at.y += dy;
+            }
+        }
+        self
+    }
+}
+
 /// A PNG or JPEG picture: its bytes, MIME type and size in pixels.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Picture {
@@ -223,8 +250,31 @@ impl Typesetter<'_> {
         lines
     }
 
+    /// Splits `text` into lines no wider than `width`, as [`Typesetter::wrap`] does, and also
+    /// cuts a word wider than the width (a long web address) into pieces that fit: for body
+    /// text, which flows rather than shrinks.
+    pub fn wrap_breaking(&self, text: &str, width: f64, font: Font) -> Vec<String> {
+        let mut lines = Vec::new();
+        for line in self.wrap(text, width, font) {
+            if self.width(&line, font) <= width {
+                lines.push(line);
+                continue;
+            }
+            let mut piece = String::new();
+            for ch in line.chars() {
+                piece.push(ch);
+                if piece.chars().count() > 1 && self.width(&piece, font) > width {
+                    piece.pop();
+                    lines.push(std::mem::replace(&mut piece, ch.to_string()));
+                }
+            }
+            lines.push(piece);
+        }
+        lines
+    }
+
     /// Wrapped text from `top` (the top of the first line) down; returns the pieces and the
-    /// height used.
+    /// height used. A word wider than the area is cut ([`Typesetter::wrap_breaking`]).
     pub fn paragraph(
         &self,
         area: Rect,
@@ -238,7 +288,7 @@ impl Typesetter<'_> {
             Anchor::Middle => area.x + area.w / 2.0,
             Anchor::End => area.x + area.w,
         };
-        let lines = self.wrap(text, area.w, font);
+        let lines = self.wrap_breaking(text, area.w, font);
         let placed = lines
             .iter()
             .enumerate()
@@ -275,6 +325,21 @@ mod tests {
         let set = Typesetter { fonts: &fonts };
         let lines = set.wrap("one\n\nSupercalifragilistic two", 10.0, Font::regular(10.0));
         assert_eq!(lines, ["one", "", "Supercalifragilistic", "two"]);
+    }
+
+    #[test]
+    fn body_text_cuts_a_word_wider_than_the_line() {
+        let fonts = FontSet::bundled();
+        let set = Typesetter { fonts: &fonts };
+        let font = Font::regular(10.0);
+        let word = "https://example.com/".repeat(10);
+        let text = format!("see {word} for more");
+        let lines = set.wrap_breaking(&text, 40.0, font);
+        assert!(lines.len() > 4, "{lines:?}");
+        for line in &lines {
+            assert!(set.width(line, font) <= 40.0, "{line}");
+        }
+        assert_eq!(lines.concat().replace(' ', ""), text.replace(' ', ""));
     }
 
     #[test]

@@ -173,15 +173,24 @@ fn place_step_list(ctx: &Context, page: &mut Page, area: Rect, top: f64, steps: 
     let strings = &ctx.plan.strings;
     let entries = step_entries(ctx, steps);
     let line_height = STEP_TEXT.leading();
-    let last_line = area.y + area.h - line_height;
+    let more = |left: usize| strings.fill("walkthrough_more", &[("count", &left.to_string())]);
+    let more_lines = ctx
+        .set
+        .wrap_breaking(&more(steps.len()), area.w, STEP_TEXT)
+        .len();
+    let last_line = area.y + area.h - line_height * more_lines as f64;
     let mut y = top;
     for (k, (first, text)) in entries.iter().enumerate() {
-        let lines = ctx.set.wrap(text, area.w - 6.0, STEP_TEXT);
+        let lines = ctx.set.wrap_breaking(text, area.w - 6.0, STEP_TEXT);
         if y + line_height * lines.len() as f64 > last_line && k + 1 < entries.len() {
-            let left = steps.len() - first;
-            let more = strings.fill("walkthrough_more", &[("count", &left.to_string())]);
-            page.items
-                .push(ctx.set.line(area.x, y, STEP_TEXT, Anchor::Start, &more));
+            let left = ctx
+                .set
+                .wrap_breaking(&more(steps.len() - first), area.w, STEP_TEXT);
+            for line in left {
+                page.items
+                    .push(ctx.set.line(area.x, y, STEP_TEXT, Anchor::Start, &line));
+                y += line_height;
+            }
             return;
         }
         for (i, line) in lines.iter().enumerate() {

@@ -27,7 +27,7 @@ pub enum BuildError {
     Generate(#[from] BookError),
     #[error(transparent)]
     Output(#[from] OutputError),
-    #[error("the book breaks KDP's print rules, so it is not written: {}", .0.failures().join("; "))]
+    #[error("{}, so it is not written: {}", .0.breaks(), .0.failures().join("; "))]
     Preflight(Preflight),
 }
 
@@ -93,7 +93,7 @@ pub fn build(
             notes: Vec::new(),
         });
     };
-    if plan.page.kdp && !preflight.passed() {
+    if (plan.page.kdp && !preflight.passed()) || !preflight.text_inside() {
         return Err(BuildError::Preflight(preflight));
     }
     let assembled = assemble_into(plan, &puzzles, &fonts, &layout, &mut |name, bytes| {

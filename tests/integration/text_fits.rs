@@ -80,36 +80,29 @@ fn long_texts_fit_every_trim() {
         "a4",
         "letter",
     ] {
-        let dir = tempfile::tempdir().unwrap();
         let spec = format!(
             "title = \"{LONG_TITLE}\"\nsubtitle = \"{LONG_TITLE}\"\nauthor = \"Maximiliane Wilhelmina von Hohenzollern-Sigmaringen\"\nheader = \"Enormous Compendium of Sudoku\"\ncontents = true\nlayout = \"1up\"\n[page]\nsize = \"{size}\"\n[answers]\nlayout = \"4up\"\n[[section]]\ntitle = \"{LONG_SECTION}\"\nsize = 4\ncount = 3\n[[section]]\ntitle = \"{LONG_SECTION} and beyond\"\nsize = 4\ncount = 2\n"
         );
-        fs::write(dir.path().join("book.toml"), spec).unwrap();
-        let out = dir.path().join("out");
-        cmd()
-            .current_dir(dir.path())
-            .args(["build", "book.toml", "--out"])
-            .arg(&out)
-            .assert()
-            .success();
-        let Some((width, height, words)) = word_boxes(&out.join("book.pdf")) else {
+        let (_dir, out) = build_spec(&spec);
+        let Some(words) = words_on_their_pages(&out.join("book.pdf"), size) else {
             return;
         };
         assert!(words.len() > 100, "{size}: only {} words", words.len());
-        for w in &words {
-            assert!(
-                w.x0 >= 0.0 && w.y0 >= 0.0 && w.x1 <= width && w.y1 <= height,
-                "{size}: {w:?} off the page"
-            );
-        }
-        for (i, a) in words.iter().enumerate() {
-            for b in &words[i + 1..] {
-                if a.page == b.page {
-                    assert!(!overlap(a, b), "{size}: {a:?} overlaps {b:?}");
-                }
-            }
-        }
     }
+}
+
+/// A spec (written as `book.toml`) that the build refuses with exit 2 and this message,
+/// writing nothing.
+fn refused(spec: &str, expected: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("book.toml"), spec).unwrap();
+    cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out", "out"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(expected));
+    assert!(!dir.path().join("out").exists(), "{expected}");
 }
 
 #[test]
@@ -142,16 +135,147 @@ fn a_text_that_cannot_fit_is_refused_at_its_key() {
         ),
     ];
     for (head, expected) in cases {
-        let dir = tempfile::tempdir().unwrap();
         let spec =
             format!("{head}\n[page]\nsize = \"kdp-5x8\"\n[[section]]\nsize = 4\ncount = 1\n");
-        fs::write(dir.path().join("book.toml"), spec).unwrap();
-        cmd()
-            .current_dir(dir.path())
-            .args(["build", "book.toml", "--out", "out"])
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(expected));
-        assert!(!dir.path().join("out").exists());
+        refused(&spec, expected);
     }
+}
+
+/// Builds `spec` (a book.toml) in a fresh folder; the book folder.
+fn build_spec(spec: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("book.toml"), spec).unwrap();
+    let out = dir.path().join("out");
+    cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    (dir, out)
+}
+
+/// Every word of the PDF inside its page and no two words of a page on top of each other;
+/// the words, or `None` without poppler.
+fn words_on_their_pages(pdf: &std::path::Path, what: &str) -> Option<Vec<WordBox>> {
+    let (width, height, words) = word_boxes(pdf)?;
+    for w in &words {
+        assert!(
+            w.x0 >= 0.0 && w.y0 >= 0.0 && w.x1 <= width && w.y1 <= height,
+            "{what}: {w:?} off the page"
+        );
+    }
+    for (i, a) in words.iter().enumerate() {
+        for b in words[i + 1..].iter().take_while(|b| b.page == a.page) {
+            assert!(!overlap(a, b), "{what}: {a:?} overlaps {b:?}");
+        }
+    }
+    Some(words)
+}
+
+#[test]
+fn fit_three_thousand_words_of_instructions_flow_onto_further_pages() {
+    let words: Vec<String> = (0..3000).map(|i| format!("word{}", i % 97)).collect();
+    let spec = format!(
+        "title = \"T\"\ninstructions = \"\"\"{} https://example.com/{}\"\"\"\n[page]\nsize = \"kdp-6x9\"\n[[section]]\nsize = 4\ncount = 2\n",
+        words.join(" "),
+        "x".repeat(400)
+    );
+    let (_dir, out) = build_spec(&spec);
+    let Some(words) = words_on_their_pages(&out.join("book.pdf"), "instructions") else {
+        return;
+    };
+    let on_page = |page: usize| words.iter().filter(|w| w.page == page).count();
+    // "How to play" opens on page 2 and is full of text, not empty.
+    assert!(on_page(2) > 200, "page 2 has {} words", on_page(2));
+    let book: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("book.json")).unwrap()).unwrap();
+    let first_puzzle_page = book["puzzles"][0]["page"].as_u64().unwrap() as usize;
+    assert!(
+        first_puzzle_page >= 8,
+        "3,000 words take several pages: puzzles start on page {first_puzzle_page}"
+    );
+    for page in 2..first_puzzle_page {
+        assert!(on_page(page) > 10, "page {page} is nearly empty");
+    }
+}
+
+/// The one-line texts of the issue, overridden long enough to need wrapping or shrinking.
+const LONG_STRINGS: &str = r#"[strings]
+how_to_play = "How to play these wonderful puzzles, and how to enjoy every one of them"
+contents = "What you will find in this book, section by section, with the pages"
+levels_title = "The levels of difficulty in this book, and what each of them asks of you"
+with_solutions = "with complete, carefully checked solutions to every single puzzle at the back"
+belongs_to = "This book of puzzles, with everything that is written in it, belongs to"
+walkthrough_title = "A worked solution of puzzle {n}, step by step, as a solver would go"
+isbn = "International Standard Book Number of this edition: {isbn}"
+notes = "Notes, scribbles, working and anything else you want to keep"
+"#;
+
+#[test]
+fn fit_long_one_line_strings_are_wrapped_or_shrunk_onto_the_page() {
+    for size in ["kdp-5x8", "kdp-6x9", "a4"] {
+        let spec = format!(
+            "title = \"T\"\ncontents = true\nbelongs_to = true\n[copyright]\nisbn = \"978-3-16-148410-0\"\n[page]\nsize = \"{size}\"\n{LONG_STRINGS}[[section]]\nsize = 4\ncount = 2\nwalkthrough = true\n"
+        );
+        let (_dir, out) = build_spec(&spec);
+        let Some(words) = words_on_their_pages(&out.join("book.pdf"), size) else {
+            return;
+        };
+        assert!(words.len() > 100, "{size}");
+    }
+}
+
+#[test]
+fn fit_strings_that_cannot_fit_are_refused_at_their_key_and_line() {
+    let long = "Verylongword ".repeat(60);
+    let keys = [
+        "how_to_play",
+        "contents",
+        "with_solutions",
+        "belongs_to",
+        "walkthrough_title",
+        "isbn",
+        "notes",
+        "puzzles_note",
+    ];
+    for key in keys {
+        let value = match key {
+            "walkthrough_title" => format!("{long}{{n}}"),
+            "isbn" => format!("{{isbn}} {}", long.repeat(8)),
+            "puzzles_note" => format!("{{first}} to {{last}} {long}"),
+            _ => long.clone(),
+        };
+        let spec = format!(
+            "title = \"T\"\ncontents = true\nbelongs_to = true\n[copyright]\nisbn = \"978-3-16-148410-0\"\n[page]\nsize = \"kdp-6x9\"\n[strings]\n{key} = \"{value}\"\n[[section]]\nsize = 4\ncount = 2\nwalkthrough = true\n"
+        );
+        refused(
+            &spec,
+            &format!("book.toml:9:{}: strings.{key}: ", key.len() + 4),
+        );
+    }
+}
+
+#[test]
+fn fit_a_section_title_made_from_a_string_is_refused_at_that_string() {
+    let spec = format!(
+        "title = \"T\"\n[strings]\nvariant_classic = \"{}\"\n[[section]]\nsize = 9\ncount = 1\n",
+        "Classic ".repeat(40)
+    );
+    refused(&spec, "book.toml:3:19: strings.variant_classic: too long");
+}
+
+#[test]
+fn fit_the_preflight_checks_every_text_against_the_margins() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = "title = \"T\"\n[[section]]\nsize = 4\ncount = 2\n";
+    fs::write(dir.path().join("book.toml"), spec).unwrap();
+    cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--check"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "pass  every text inside the margins: yes",
+        ));
 }
