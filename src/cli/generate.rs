@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use super::progress::{puzzle_bar, report_search, search_bar};
+use super::progress::{report_search, search_bar, slow_puzzle_bar};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 
@@ -98,6 +98,10 @@ pub struct GenerateArgs {
     pub out: Option<PathBuf>,
 }
 
+/// Grids from this size up take seconds a puzzle (25×25: 2–5 s with no level, up to a minute
+/// for extreme): their progress shows even for one puzzle.
+const SLOW_SIZE: usize = 16;
+
 /// Runs `generate`: batch after batch, puzzles are made in parallel and written in order, so
 /// memory stays flat and an interrupted run keeps every puzzle it wrote. The first puzzle that
 /// cannot be made ends the run, after the ones before it are written.
@@ -110,7 +114,7 @@ pub fn run(args: &GenerateArgs) -> CliResult {
     let progress = if diabolical {
         search_bar(count)
     } else {
-        puzzle_bar(count, false)
+        slow_puzzle_bar(count, false, request.size >= SLOW_SIZE)
     };
     let mut tally = GivensTally::new(request.givens);
     let batch = pool.current_num_threads() * BATCH_PER_THREAD;

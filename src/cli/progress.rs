@@ -11,12 +11,26 @@ use sudoku_book::generate::diabolical::SearchProgress;
 
 /// A bar counting `count` puzzles, or a hidden one when nobody would see it.
 pub fn puzzle_bar(count: usize, quiet: bool) -> ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() || count < 2 {
+    slow_puzzle_bar(count, quiet, false)
+}
+
+/// [`puzzle_bar`], also shown for one puzzle when each takes seconds (`slow`: grids of 16×16
+/// and more), with the time gone by ticking, so a long search is seen to be alive.
+pub fn slow_puzzle_bar(count: usize, quiet: bool, slow: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() || (count < 2 && !slow) {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(count as u64);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {eta} left") {
+    let template = if count < 2 {
+        "{spinner} making the puzzle, {elapsed} so far"
+    } else {
+        "{bar:40} {pos}/{len} puzzles, {eta} left"
+    };
+    if let Ok(style) = ProgressStyle::with_template(template) {
         bar.set_style(style);
+    }
+    if slow {
+        bar.enable_steady_tick(Duration::from_millis(500));
     }
     bar
 }

@@ -469,16 +469,51 @@ fn dig_for(
 ) -> Grid {
     let orbits = request.symmetry.orbits_in(geo).unwrap_or_default();
     let floor = request.givens.unwrap_or(0);
-    let unique = |p: &Grid, emptied: &[usize]| solver.stays_unique(p, solution, emptied);
+    let budget = &NodeBudget::new();
+    let unique = move |p: &Grid, emptied: &[usize]| {
+        let cap = budget.cap();
+        cap > 0 && budget.spend(solver.stays_unique_within(p, solution, emptied, cap))
+    };
     let mut keep: Box<Keep> = match request.target {
         _ if request.minimal => Box::new(unique),
         Target::Level(Level::Easy) => Box::new(|p: &Grid, _: &[usize]| solver.solves_by_singles(p)),
         Target::Level(level) if !digs_to_minimal(geo) => {
-            Box::new(move |p: &Grid, _: &[usize]| solvable_at(geo, solver, p, level))
+            Box::new(move |p: &Grid, _: &[usize]| solvable_at(geo, solver, p, level, budget))
         }
         _ => Box::new(unique),
     };
     dig(solution, &orbits, rng, floor, &mut *keep)
+}
+
+/// Search nodes all the capped uniqueness checks of one dig may take together (the exact
+/// checks of classic 9×9 and killer grids take none of it). Once spent, no more givens are
+/// removed: on shapes where proving uniqueness gets hard as the grid empties (sparse 25×25,
+/// 16×16 jigsaw and diagonal+window), the dig stops there instead of running for minutes. See
+/// docs/PERFORMANCE.md, "Bounded uniqueness checks".
+pub const DIG_NODE_BUDGET: u64 = 200_000;
+
+/// What is left of a dig's [`DIG_NODE_BUDGET`].
+struct NodeBudget {
+    left: std::cell::Cell<u64>,
+}
+
+impl NodeBudget {
+    fn new() -> NodeBudget {
+        NodeBudget {
+            left: std::cell::Cell::new(DIG_NODE_BUDGET),
+        }
+    }
+
+    /// The cap of the next check: the per-check cap, or what is left when that is less.
+    fn cap(&self) -> u64 {
+        self.left.get().min(crate::solve::UNIQUE_NODE_CAP)
+    }
+
+    /// Takes a check's nodes from the budget; passes its answer on.
+    fn spend(&self, (answer, nodes): (bool, u64)) -> bool {
+        self.left.set(self.left.get().saturating_sub(nodes));
+        answer
+    }
 }
 
 /// Classic grids up to 9×9 are dug to a minimal puzzle for levels above easy: there the exact
@@ -489,20 +524,39 @@ fn digs_to_minimal(geo: &Geometry) -> bool {
     geo.variant() == Variant::CLASSIC && geo.size() <= 9
 }
 
+/// Shapes whose extreme puzzles are dug only while the extreme techniques still solve them
+/// (uniqueness alone digs them past what any technique solves: every 25×25 dug that way rated
+/// beyond extreme, and 16×16 jigsaw, window and diagonal+window took minutes to land on
+/// extreme). Classic grids up to 16×16 keep digging while unique.
+fn digs_by_logic_at_extreme(geo: &Geometry) -> bool {
+    geo.size() > 16 || (geo.size() == 16 && geo.variant() != Variant::CLASSIC)
+}
+
 /// True when the puzzle is unique and solvable by techniques up to `level`: singles by the exact
 /// solver's propagation first (cheap, and proof of uniqueness), then the logic solver; from
 /// expert up, where uniqueness arguments are allowed, the solution count is checked first.
-fn solvable_at(geo: &Geometry, solver: &Solver, puzzle: &Grid, level: Level) -> bool {
+fn solvable_at(
+    geo: &Geometry,
+    solver: &Solver,
+    puzzle: &Grid,
+    level: Level,
+    budget: &NodeBudget,
+) -> bool {
     if solver.solves_by_singles(puzzle) {
         return true;
     }
+    let unique = || {
+        let cap = budget.cap();
+        cap > 0 && budget.spend(solver.proves_unique_within(puzzle, cap))
+    };
     match level {
         Level::Easy => false,
         Level::Medium | Level::Hard => solves_within(geo, puzzle, level),
-        Level::Expert => {
-            solver.count_solutions(puzzle, 2) == 1 && solves_within(geo, puzzle, level)
+        Level::Expert => unique() && solves_within(geo, puzzle, level),
+        Level::Extreme if digs_by_logic_at_extreme(geo) => {
+            unique() && solves_within(geo, puzzle, level)
         }
-        Level::Extreme | Level::Diabolical => solver.count_solutions(puzzle, 2) == 1,
+        Level::Extreme | Level::Diabolical => unique(),
     }
 }
 

@@ -36,6 +36,13 @@ impl Solution {
 }
 
 /// An exact solver for one geometry; build it once and reuse it for many puzzles.
+/// Search nodes the generator's uniqueness check may take (about 50 ms on 25×25): above what
+/// the checks of grids up to 16×16 classic and diagonal need (at most 2,121 nodes over the
+/// digs measured), far below the dead ends of sparse 16×16 jigsaw, window and diagonal+window
+/// and 25×25 grids (up to 2.9 million nodes, 14 s, for one check). See docs/PERFORMANCE.md,
+/// "Bounded uniqueness checks".
+pub const UNIQUE_NODE_CAP: u64 = 5_000;
+
 #[derive(Debug, Clone)]
 pub struct Solver {
     size: usize,
@@ -79,14 +86,47 @@ impl Solver {
 
     /// True when `givens` still has only the one solution `solution`, on the promise that it was
     /// unique before the cells `emptied` were cleared: the digger's check, cheaper than counting
-    /// to two on classic 9×9.
+    /// to two on classic 9×9. Elsewhere [`Solver::proves_unique`]: a removal whose uniqueness
+    /// takes more than [`UNIQUE_NODE_CAP`] search nodes to prove is not made.
     pub fn stays_unique(&self, givens: &Grid, solution: &Grid, emptied: &[usize]) -> bool {
+        self.stays_unique_within(givens, solution, emptied, UNIQUE_NODE_CAP)
+            .0
+    }
+
+    /// [`Solver::stays_unique`] with a node cap of `cap` where the search is capped; also the
+    /// search nodes it took (0 on the exact paths).
+    pub fn stays_unique_within(
+        &self,
+        givens: &Grid,
+        solution: &Grid,
+        emptied: &[usize],
+        cap: u64,
+    ) -> (bool, u64) {
         if let (Some(cells), Some(solved)) =
             (self.classic_cells(givens), self.classic_cells(solution))
         {
-            return !classic9::has_other_solution(cells, solved, emptied);
+            return (!classic9::has_other_solution(cells, solved, emptied), 0);
         }
-        self.count_solutions(givens, 2) == 1
+        self.proves_unique_within(givens, cap)
+    }
+
+    /// True when the search proves `givens` has exactly one solution within
+    /// [`UNIQUE_NODE_CAP`] search nodes: the generator's check, bounded on every shape (an
+    /// exact count on a sparse 25×25 or 16×16 jigsaw can take millions of nodes). Classic 9×9
+    /// and killer grids, which never need so many, are counted exactly.
+    pub fn proves_unique(&self, givens: &Grid) -> bool {
+        self.proves_unique_within(givens, UNIQUE_NODE_CAP).0
+    }
+
+    /// [`Solver::proves_unique`] with a node cap of `cap` (classic 9×9 and killer grids are
+    /// counted exactly whatever the cap); also the search nodes it took (0 for the exact
+    /// paths), for a budget over many checks.
+    pub fn proves_unique_within(&self, givens: &Grid, cap: u64) -> (bool, u64) {
+        if self.killer.is_some() || self.classic9 {
+            return (self.count_solutions(givens, 2) == 1, 0);
+        }
+        let count = self.generic.count_capped(givens.cells(), 2, 0, cap);
+        (count.count == 1 && count.nodes < cap, count.nodes)
     }
 
     /// The exact count by the killer solver when there are cages, else the generic one.

@@ -2,6 +2,7 @@
 //! the solver's invariants, and the shared puzzle sets (skipped with a message when absent).
 
 mod batch;
+mod bounded;
 mod build;
 mod check;
 mod cover;
