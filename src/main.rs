@@ -12,7 +12,8 @@ fn main() -> ExitCode {
     match cli::run(&args) {
         Ok(code) => ExitCode::from(code),
         Err(error) => {
-            eprintln!("sudoku-book: {error}");
+            let message = sudoku_book::grid::text::escape_controls(&error.to_string());
+            eprintln!("sudoku-book: {message}");
             ExitCode::from(error.exit_code())
         }
     }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::error::{CliResult, EXIT_NO, EXIT_OK};
-use super::progress::puzzle_bar;
+use super::progress::Heartbeat;
 use sudoku_book::book::{BookPuzzle, puzzle_count};
 use sudoku_book::generate::givens_shortfall;
 use sudoku_book::grid::text::counted;
@@ -47,14 +47,13 @@ pub fn run(args: &BuildArgs) -> CliResult {
         .clone()
         .unwrap_or_else(|| Path::new("output").join(slug(&plan.title)));
     let pool = workers::pool(args.jobs)?;
-    let bar = puzzle_bar(puzzle_count(&plan), args.quiet);
+    let bar = Heartbeat::start(puzzle_count(&plan), args.quiet);
     let mode = if args.check { Mode::Check } else { Mode::Write };
     if mode == Mode::Write {
         super::signals::remove_staging_on_signals();
     }
-    let built =
-        pool.install(|| publish::build(&plan, &out, mode, &|done| bar.set_position(done as u64)));
-    bar.finish_and_clear();
+    let built = pool.install(|| publish::build(&plan, &out, mode, &|done| bar.set(done)));
+    bar.finish();
     let Built {
         puzzles,
         pages,
@@ -62,7 +61,10 @@ pub fn run(args: &BuildArgs) -> CliResult {
         notes,
     } = built?;
     for note in givens_notes(&plan, &puzzles).into_iter().chain(notes) {
-        eprintln!("sudoku-book: note: {note}");
+        eprintln!(
+            "sudoku-book: note: {}",
+            sudoku_book::grid::text::escape_controls(&note)
+        );
     }
     if args.check {
         print!("{preflight}");

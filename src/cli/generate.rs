@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use super::progress::{report_search, search_bar, slow_puzzle_bar};
+use super::progress::{puzzle_bar, report_search, search_bar};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 
@@ -114,7 +114,7 @@ pub fn run(args: &GenerateArgs) -> CliResult {
     let progress = if diabolical {
         search_bar(count)
     } else {
-        slow_puzzle_bar(count, false, request.size >= SLOW_SIZE)
+        puzzle_bar(count, false, request.size >= SLOW_SIZE)
     };
     let mut tally = GivensTally::new(request.givens);
     let batch = pool.current_num_threads() * BATCH_PER_THREAD;
@@ -154,7 +154,10 @@ pub fn run(args: &GenerateArgs) -> CliResult {
     progress.finish_and_clear();
     sink.finish()?;
     if let Some(note) = tally.note() {
-        eprintln!("sudoku-book: note: {note}");
+        eprintln!(
+            "sudoku-book: note: {}",
+            sudoku_book::grid::text::escape_controls(&note)
+        );
     }
     match failure {
         None => Ok(EXIT_OK),

@@ -9,8 +9,10 @@ use clap::Args;
 
 use super::error::{CliError, CliResult, EXIT_OK};
 use super::io::{read_input, write_atomically};
+use super::progress::{puzzle_bar, report_search, search_bar};
 use super::puzzle_args::PuzzleArgs;
-use sudoku_book::generate::{Generated, Request, Target, generate};
+use sudoku_book::generate::diabolical::wants_diabolical;
+use sudoku_book::generate::{Generated, Request, Target, generate_with_progress};
 use sudoku_book::grid::{Geometry, Grid};
 use sudoku_book::logic::{Level, rate};
 use sudoku_book::render::play::{GENERATOR_MARK, PlayBook, PlayPuzzle, page};
@@ -91,7 +93,10 @@ pub fn run(args: &PlayArgs) -> CliResult {
         }],
     };
     write_atomically(&out, page(&book).as_bytes())?;
-    eprintln!("sudoku-book: {}", playable.about);
+    eprintln!(
+        "sudoku-book: {}",
+        sudoku_book::grid::text::escape_controls(&playable.about)
+    );
     let shown = std::fs::canonicalize(&out).unwrap_or(out);
     println!("{}", shown.display());
     Ok(EXIT_OK)
@@ -154,7 +159,15 @@ fn given(puzzle: &str, options: &PuzzleArgs) -> Result<Playable, CliError> {
 fn generated(args: &PlayArgs) -> Result<Playable, CliError> {
     let request = request(args)?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
-    let puzzle: Generated = generate(&request, seed).map_err(|error| CliError::Generate {
+    let bar = if wants_diabolical(request.target) {
+        search_bar(1)
+    } else {
+        puzzle_bar(1, false, request.size >= 16)
+    };
+    let report = |state| report_search(&bar, 0, state);
+    let made = generate_with_progress(&request, seed, &report);
+    bar.finish_and_clear();
+    let puzzle: Generated = made.map_err(|error| CliError::Generate {
         context: format!("the puzzle (seed {seed})"),
         error,
     })?;

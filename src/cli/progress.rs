@@ -9,14 +9,10 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use sudoku_book::generate::diabolical::SearchProgress;
 
-/// A bar counting `count` puzzles, or a hidden one when nobody would see it.
-pub fn puzzle_bar(count: usize, quiet: bool) -> ProgressBar {
-    slow_puzzle_bar(count, quiet, false)
-}
-
-/// [`puzzle_bar`], also shown for one puzzle when each takes seconds (`slow`: grids of 16×16
-/// and more), with the time gone by ticking, so a long search is seen to be alive.
-pub fn slow_puzzle_bar(count: usize, quiet: bool, slow: bool) -> ProgressBar {
+/// A bar counting `count` puzzles, or a hidden one when nobody would see it; also shown for one
+/// puzzle when each takes seconds (`slow`: grids of 16×16 and more, books), with the time gone
+/// by ticking, so a long search is seen to be alive.
+pub fn puzzle_bar(count: usize, quiet: bool, slow: bool) -> ProgressBar {
     if quiet || !std::io::stderr().is_terminal() || (count < 2 && !slow) {
         return ProgressBar::hidden();
     }
@@ -33,6 +29,72 @@ pub fn slow_puzzle_bar(count: usize, quiet: bool, slow: bool) -> ProgressBar {
         bar.enable_steady_tick(Duration::from_millis(500));
     }
     bar
+}
+
+/// Test hook: `SUDOKU_BOOK_PROGRESS_EVERY=SECONDS` sets how often a build's progress line is
+/// written off a terminal (default 10 s).
+pub const PROGRESS_EVERY_VARIABLE: &str = "SUDOKU_BOOK_PROGRESS_EVERY";
+
+/// The progress of a long piece of work whose count of finished items is all there is to tell
+/// (a book's puzzles): a bar on a terminal, with the time ticking; elsewhere a line every
+/// [`REPORT_SILENCE`] (`3 of 20 puzzles made, 40 s so far`), so a build with diabolical
+/// sections (minutes a puzzle) is never silent for long. Nothing when quiet.
+pub struct Heartbeat {
+    bar: ProgressBar,
+    made: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    stop: std::sync::mpsc::Sender<()>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Heartbeat {
+    /// Starts reporting on `count` items.
+    pub fn start(count: usize, quiet: bool) -> Heartbeat {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let bar = puzzle_bar(count, quiet, true);
+        let made = std::sync::Arc::new(AtomicUsize::new(0));
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let lines = !quiet && bar.is_hidden() && !std::io::stderr().is_terminal();
+        let every = std::env::var(PROGRESS_EVERY_VARIABLE)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .map_or(REPORT_SILENCE, Duration::from_secs);
+        let thread = lines.then(|| {
+            let made = made.clone();
+            let start = Instant::now();
+            std::thread::spawn(move || {
+                while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                    stopped.recv_timeout(every)
+                {
+                    let done = made.load(Ordering::Relaxed);
+                    eprintln!(
+                        "sudoku-book: {done} of {count} puzzles made, {} s so far",
+                        start.elapsed().as_secs()
+                    );
+                }
+            })
+        });
+        Heartbeat {
+            bar,
+            made,
+            stop,
+            thread,
+        }
+    }
+
+    /// Records that `done` items are finished.
+    pub fn set(&self, done: usize) {
+        self.made.store(done, std::sync::atomic::Ordering::Relaxed);
+        self.bar.set_position(done as u64);
+    }
+
+    /// Ends the reports.
+    pub fn finish(mut self) {
+        self.bar.finish_and_clear();
+        let _ = self.stop.send(());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
 }
 
 /// Ratings between two progress lines of a diabolical search when standard error is not a

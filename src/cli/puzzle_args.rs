@@ -196,7 +196,13 @@ impl PuzzleArgs {
         };
         let regions = self.region_map()?;
         let size = self.choose_size(input, format, regions.as_ref())?;
-        let geo = self.geometry(size, regions)?;
+        let geo = self.geometry(size, regions).map_err(|error| match error {
+            CliError::Input(message) => match lines_hint(&input.text) {
+                Some(hint) => CliError::Input(format!("{message} ({hint})")),
+                None => CliError::Input(message),
+            },
+            other => other,
+        })?;
         let (givens, skipped) = parse_puzzle(&input.text, &geo, format)
             .map_err(|e| CliError::input_in(&input.name, parse_message(&e)))?;
         report_skipped(&input.name, &skipped);
@@ -264,6 +270,26 @@ impl PuzzleArgs {
         let from_box = self.box_shape()?.map(|b| b.rows * b.cols);
         Ok(inferred.or(from_box).unwrap_or(9))
     }
+}
+
+/// A hint for text that is a file of puzzle lines rather than one puzzle: several lines of one
+/// length, a square number of cells (such as 81) each.
+fn lines_hint(text: &str) -> Option<String> {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let length = lines.first()?.chars().count();
+    let root = (length as f64).sqrt().round() as usize;
+    let square = root >= 4 && root * root == length;
+    let same = lines.iter().all(|l| l.chars().count() == length);
+    (lines.len() >= 2 && square && same).then(|| {
+        format!(
+            "it looks like {} of {length} cells: `solve --batch FILE` and `rate FILE` read a file of puzzle lines",
+            counted(lines.len(), "puzzle line")
+        )
+    })
 }
 
 /// Givens with as many cells as the geometry: a puzzle read for one shape and checked against

@@ -13,6 +13,7 @@ use super::output::score_json;
 use super::puzzle_args::PuzzleArgs;
 use sudoku_book::grid::{Geometry, Grid};
 use sudoku_book::logic::{Level, Rating, Step, rate, solve_logic};
+use sudoku_book::solve::Solver;
 
 /// Options of `rate`.
 #[derive(Args, Debug)]
@@ -47,11 +48,11 @@ pub fn run(args: &RateArgs) -> CliResult {
     let rate_line = |no: usize, line: &str| {
         reader
             .read(no, line, |geo: &Geometry, _, givens: &Grid| {
-                let rating = rate_checked(geo, givens)?;
+                let rated = rate_checked(geo, givens)?;
                 let path = args
                     .path
                     .then(|| solve_logic(geo, givens, Level::HARDEST).steps);
-                Ok((rating, path))
+                Ok((rated, path))
             })
             .map(|rated| (line.trim().to_string(), rated))
     };
@@ -59,8 +60,8 @@ pub fn run(args: &RateArgs) -> CliResult {
         let mut text = String::new();
         for result in results {
             text.push_str(&match result {
-                Ok((puzzle, (rating, path))) => {
-                    render(&puzzle, &rating, path.as_deref(), args.json)
+                Ok((puzzle, ((rating, solutions), path))) => {
+                    render(&puzzle, (&rating, solutions), path.as_deref(), args.json)
                 }
                 Err(message) => {
                     code = EXIT_INPUT;
@@ -74,13 +75,38 @@ pub fn run(args: &RateArgs) -> CliResult {
     Ok(code)
 }
 
-/// Rates a puzzle whose givens break no house.
-fn rate_checked(geo: &Geometry, givens: &Grid) -> Result<Rating, String> {
+/// Rates a puzzle whose givens break no house; a puzzle logic cannot finish is also counted,
+/// to say why: no solution, several, or (one, or not settled) trial and error.
+fn rate_checked(geo: &Geometry, givens: &Grid) -> Result<(Rating, Option<usize>), String> {
     givens.check_givens(geo).map_err(|e| e.to_string())?;
-    Ok(rate(geo, givens))
+    let rating = rate(geo, givens);
+    let solutions = if rating.solved {
+        Some(1)
+    } else {
+        Solver::new(geo).count_within(givens, 2, COUNT_NODE_CAP)
+    };
+    Ok((rating, solutions))
 }
 
-fn render(puzzle: &str, rating: &Rating, path: Option<&[Step]>, as_json: bool) -> String {
+/// Search nodes the count of a puzzle logic could not finish may take (a second or so on
+/// 25×25); past it the puzzle is said to need trial and error.
+const COUNT_NODE_CAP: u64 = 100_000;
+
+/// Why logic did not finish a puzzle, from its solution count (when settled).
+fn unsolved_reason(solutions: Option<usize>) -> &'static str {
+    match solutions {
+        Some(0) => "it has no solution",
+        Some(2..) => "it has more than one solution",
+        _ => "needs trial and error",
+    }
+}
+
+fn render(
+    puzzle: &str,
+    (rating, solutions): (&Rating, Option<usize>),
+    path: Option<&[Step]>,
+    as_json: bool,
+) -> String {
     if as_json {
         let mut object = json!({
             "puzzle": puzzle,
@@ -89,6 +115,9 @@ fn render(puzzle: &str, rating: &Rating, path: Option<&[Step]>, as_json: bool) -
             "solved": rating.solved,
             "techniques": rating.techniques,
         });
+        if !rating.solved {
+            object["unsolved"] = json!(unsolved_reason(solutions));
+        }
         if let Some(steps) = path {
             object["path"] = steps.iter().map(step_json).collect();
         }
@@ -100,9 +129,9 @@ fn render(puzzle: &str, rating: &Rating, path: Option<&[Step]>, as_json: bool) -
         .map(|(name, count)| format!("{name} x{count}"))
         .collect();
     let solved = if rating.solved {
-        ""
+        String::new()
     } else {
-        " (not solved by logic: needs trial and error)"
+        format!(" (not solved by logic: {})", unsolved_reason(solutions))
     };
     let mut text = format!(
         "score {:.1}  level {}{solved}  {}\n",

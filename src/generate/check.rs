@@ -57,7 +57,8 @@ pub enum RequestError {
     #[error("{attempts} attempts is out of range: use 1 to {MAX_ATTEMPTS}")]
     Attempts { attempts: usize },
     #[error(
-        "'{text}' is not a score range: write MIN..MAX with {} <= MIN <= MAX <= {}, for example 3.0..4.4",
+        "{} is not a score range: write MIN..MAX with {} <= MIN <= MAX <= {}, for example 3.0..4.4",
+        crate::grid::text::shown_text(.text),
         SCORE_RANGE.0,
         SCORE_RANGE.1
     )]

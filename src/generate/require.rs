@@ -33,8 +33,8 @@ pub fn parse_technique(name: &str) -> Result<Technique, String> {
         .ok_or_else(|| {
             let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
             format!(
-                "'{}' is not a technique; use one of: {}",
-                name.trim(),
+                "{} is not a technique; use one of: {}",
+                crate::grid::text::shown_text(name.trim()),
                 names.join(", ")
             )
         })

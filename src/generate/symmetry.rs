@@ -139,7 +139,8 @@ impl FromStr for Symmetry {
             .find(|s| s.name() == lower)
             .ok_or_else(|| {
                 format!(
-                    "unknown symmetry '{text}': use none, rotate180, rotate90, mirror or diagonal"
+                    "unknown symmetry {}: use none, rotate180, rotate90, mirror or diagonal",
+                    crate::grid::text::shown_text(text)
                 )
             })
     }

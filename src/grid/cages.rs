@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use super::text::{cell_name, parse_cell_name, shown_text};
+use super::text::{cell_name, counted, parse_cell_name, shown_text};
 
 /// What separates the cells of a cage in the list form.
 const SEPARATORS: [char; 3] = [' ', '+', ','];
@@ -31,7 +31,8 @@ pub struct CageSet {
 pub enum CageError {
     #[error("no cages were given")]
     Empty,
-    #[error("cage {cage}: {}", shown_text(.message))]
+    /// `message` shows the user's text through `shown_text` where it repeats it.
+    #[error("cage {cage}: {message}")]
     Syntax { cage: usize, message: String },
     #[error("{cell} is in two cages ({first} and {second})")]
     Overlap {
@@ -50,7 +51,8 @@ pub enum CageError {
         size: usize,
     },
     #[error(
-        "cage {cage} ({count} cells) cannot add up to {sum}: {count} different digits from 1 to {size} make {min} to {max}"
+        "cage {cage} ({}) cannot add up to {sum}: {count} different digits from 1 to {size} make {min} to {max}",
+        counted(*.count, "cell")
     )]
     BadSum {
         cage: usize,
@@ -60,7 +62,8 @@ pub enum CageError {
         min: u32,
         max: u32,
     },
-    #[error("the cage map: {}", shown_text(.message))]
+    /// `message` shows the user's text through `shown_text` where it repeats it.
+    #[error("the cage map: {message}")]
     Map { message: String },
 }
 
@@ -89,7 +92,12 @@ impl CageSet {
         let mut cages = cages;
         for (index, cage) in cages.iter_mut().enumerate() {
             cage.cells.sort_unstable();
-            cage.cells.dedup();
+            if let Some(twice) = cage.cells.windows(2).find(|w| w[0] == w[1]) {
+                return Err(CageError::Syntax {
+                    cage: index + 1,
+                    message: format!("{} is listed more than once", cell_name(twice[0], size)),
+                });
+            }
             check_cage(size, index, cage)?;
             for &cell in &cage.cells {
                 if cage_of[cell] != usize::MAX {
@@ -326,8 +334,8 @@ fn parse_map(lines: &[&str], size: usize) -> Result<CageSet, CageError> {
     let map_error = |message: String| CageError::Map { message };
     if lines.len() < size {
         return Err(map_error(format!(
-            "{} lines, but a {size}x{size} map needs {size} lines of {size} symbols and then the sums",
-            lines.len()
+            "{}, but a {size}x{size} map needs {size} lines of {size} symbols and then the sums",
+            counted(lines.len(), "line")
         )));
     }
     let mut symbols: Vec<char> = Vec::new();

@@ -116,6 +116,21 @@ pub fn shown_text(text: &str) -> String {
     out
 }
 
+/// A message made safe for a terminal: every control character other than a line break or a
+/// tab written as `\u{…}`, so no text the user gave (a path, a spec value) can move the cursor
+/// or change colours.
+pub fn escape_controls(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    for symbol in message.chars() {
+        if symbol.is_control() && symbol != '\n' && symbol != '\t' {
+            out.push_str(&format!("\\u{{{:x}}}", symbol as u32));
+        } else {
+            out.push(symbol);
+        }
+    }
+    out
+}
+
 /// The name of a cell, 1-based: `r3c5`.
 pub fn cell_name(cell: usize, size: usize) -> String {
     format!("r{}c{}", cell / size + 1, cell % size + 1)

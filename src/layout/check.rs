@@ -243,17 +243,54 @@ fn grid_fits(plan: &BookPlan, fit: &Fit, grid: &Drawn) -> Result<(), SpecError> 
     } else {
         String::new()
     };
+    let message = format!(
+        "{} does not fit a slot of this layout{default} ({} per page):{gutter} its cells would be {cell:.1} mm, and {need} {min_cell:.1} mm",
+        grid.name,
+        layout.slots()
+    );
+    let (key, position, message) = match (position, wide_page_setting(plan)) {
+        (None, Some((setting, at, value))) => (
+            setting,
+            Some(at),
+            format!(
+                "a {name} of {value:.1} mm leaves too little room: {message}; use a smaller {name}, or set {key} to a layout with fewer grids per page",
+                name = setting.trim_start_matches("page.")
+            ),
+        ),
+        _ => (
+            key,
+            position,
+            format!("{message}; use a layout with fewer grids per page or a larger page"),
+        ),
+    };
     Err(SpecError {
         file: plan.origin.file.clone(),
         position,
         key: Some(key.to_string()),
-        message: format!(
-            "{} does not fit a slot of this layout{default} ({} per page):{gutter} its cells would be {cell:.1} mm, and {need} {min_cell:.1} mm; use a layout with fewer grids per page or a larger page",
-            grid.name,
-            layout.slots()
-        ),
+        message,
         io: false,
     })
+}
+
+/// The gutter or margin the spec set wider than the default (the wider of the two), with where
+/// and its value in millimetres: what a layout left at its default is blamed on.
+fn wide_page_setting(plan: &BookPlan) -> Option<(&'static str, (usize, usize), f64)> {
+    use crate::spec::{DEFAULT_GUTTER_MM, DEFAULT_MARGIN_MM};
+    let page = &plan.page;
+    let gutter = plan
+        .origin
+        .gutter
+        .filter(|_| !page.gutter_auto && page.gutter.0 > DEFAULT_GUTTER_MM + 1e-9)
+        .map(|at| ("page.gutter", at, page.gutter.0));
+    let margin = plan
+        .origin
+        .margin
+        .filter(|_| page.margin.0 > DEFAULT_MARGIN_MM + 1e-9)
+        .map(|at| ("page.margin", at, page.margin.0));
+    match (gutter, margin) {
+        (Some(g), Some(m)) => Some(if g.2 >= m.2 { g } else { m }),
+        (g, m) => g.or(m),
+    }
 }
 
 /// Refuses, before any puzzle is made, a spec text that does not fit its box on the page even

@@ -209,6 +209,18 @@ impl Fitted {
 /// Wraps `text` to `width` at the largest size from `start` down to 7 pt whose lines all fit
 /// `width` and whose block fits `height`; at 7 pt, marked as not fitting, when none does.
 fn fit(set: &Typesetter, text: &str, width: f64, height: f64, start: Font) -> Fitted {
+    let floor = Font {
+        points: MIN_POINTS,
+        bold: start.bold,
+    };
+    let most_lines = (height / floor.leading()).floor().max(0.0) as usize;
+    if super::text::too_long_for(text, width, most_lines, MIN_POINTS) {
+        return Fitted {
+            font: floor,
+            lines: Vec::new(),
+            fits: false,
+        };
+    }
     let mut points = start.points;
     loop {
         let font = Font {

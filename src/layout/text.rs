@@ -141,6 +141,21 @@ impl Font {
 /// `i`, `l` and the space, are a quarter em or wider).
 const MIN_ADVANCE_EM: f64 = 0.2;
 
+/// True when `text` cannot fit `lines` lines of `width` millimetres even at `floor` points: no
+/// glyph is narrower than a fifth of an em, so a text longer than the box could hold of those
+/// is refused before any wrapping (a megabyte-long title would otherwise be wrapped at every
+/// size). Counts characters only as far as that bound.
+pub fn too_long_for(text: &str, width: f64, lines: usize, floor: f64) -> bool {
+    let narrowest = crate::units::Pt(floor).to_mm().0 * MIN_ADVANCE_EM;
+    let room = ((width * lines as f64 + narrowest) / narrowest).floor();
+    let most = if room.is_finite() && room >= 0.0 {
+        room as usize
+    } else {
+        usize::MAX
+    };
+    text.chars().take(most.saturating_add(1)).count() > most
+}
+
 /// Measures and places text with the book's fonts.
 #[derive(Debug, Clone, Copy)]
 pub struct Typesetter<'a> {
@@ -177,11 +192,7 @@ impl Typesetter<'_> {
         max_lines: usize,
         floor: f64,
     ) -> Option<Fitted> {
-        // No glyph is narrower than a fifth of an em: a text longer than the box could hold of
-        // those at the floor size cannot fit, and is refused before any wrapping (a
-        // megabyte-long title would otherwise be wrapped at every size).
-        let narrowest = crate::units::Pt(floor).to_mm().0 * MIN_ADVANCE_EM;
-        if text.chars().count() as f64 * narrowest > width * max_lines as f64 + narrowest {
+        if too_long_for(text, width, max_lines, floor) {
             return None;
         }
         let mut points = font.points;

@@ -86,7 +86,10 @@ impl fmt::Display for Level {
 
 /// The error of parsing a [`Level`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown level '{0}': expected easy, medium, hard, expert, extreme or diabolical")]
+#[error(
+    "unknown level {}: expected easy, medium, hard, expert, extreme or diabolical",
+    crate::grid::text::shown_text(.0)
+)]
 pub struct UnknownLevel(pub String);
 
 impl FromStr for Level {

@@ -110,6 +110,17 @@ impl Solver {
         self.proves_unique_within(givens, cap)
     }
 
+    /// Counts solutions up to `limit` within `cap` search nodes where the search is capped
+    /// (classic 9×9 and killer grids are counted exactly); `None` when the cap stopped it
+    /// before the count was settled.
+    pub fn count_within(&self, givens: &Grid, limit: usize, cap: u64) -> Option<usize> {
+        if self.killer.is_some() || self.classic9 {
+            return Some(self.count_solutions(givens, limit));
+        }
+        let count = self.generic.count_capped(givens.cells(), limit, 0, cap);
+        (count.count >= limit || count.nodes < cap).then_some(count.count)
+    }
+
     /// True when the search proves `givens` has exactly one solution within
     /// [`UNIQUE_NODE_CAP`] search nodes: the generator's check, bounded on every shape (an
     /// exact count on a sparse 25×25 or 16×16 jigsaw can take millions of nodes). Classic 9×9

@@ -78,20 +78,57 @@ impl ImageFormat {
     }
 }
 
-/// The format and pixel size of PNG or JPEG bytes, from their header; `None` for anything else.
-pub fn image_size(bytes: &[u8]) -> Option<(ImageFormat, u32, u32)> {
+/// What a picture's header says: its format, size, and the bytes one pixel takes once
+/// decoded (the decoder turns palettes into colour with transparency, and bits below 8 into
+/// bytes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ImageHeader {
+    pub format: ImageFormat,
+    pub width: u32,
+    pub height: u32,
+    pub bytes_per_pixel: u32,
+}
+
+impl ImageHeader {
+    /// The bytes of the decoded picture.
+    pub fn decoded_bytes(&self) -> u64 {
+        u64::from(self.width) * u64::from(self.height) * u64::from(self.bytes_per_pixel)
+    }
+}
+
+/// The header of a PNG (IHDR) or JPEG (start of frame).
+pub fn image_header(bytes: &[u8]) -> Option<ImageHeader> {
     if bytes.starts_with(b"\x89PNG\r\n\x1a\n") && bytes.get(12..16) == Some(b"IHDR") {
         let number = |at: usize| Some(u32::from_be_bytes(bytes.get(at..at + 4)?.try_into().ok()?));
-        return Some((ImageFormat::Png, number(16)?, number(20)?));
+        let (depth, colour) = (*bytes.get(24)?, *bytes.get(25)?);
+        let channels = match colour {
+            0 => 1,
+            4 => 2,
+            2 => 3,
+            _ => 4,
+        };
+        let per_channel = if depth == 16 { 2 } else { 1 };
+        return Some(ImageHeader {
+            format: ImageFormat::Png,
+            width: number(16)?,
+            height: number(20)?,
+            bytes_per_pixel: channels * per_channel,
+        });
     }
     if bytes.starts_with(&[0xFF, 0xD8]) {
-        return jpeg_size(bytes).map(|(w, h)| (ImageFormat::Jpeg, w, h));
+        let (width, height, components) = jpeg_frame(bytes)?;
+        return Some(ImageHeader {
+            format: ImageFormat::Jpeg,
+            width,
+            height,
+            bytes_per_pixel: if components == 1 { 1 } else { 3 },
+        });
     }
     None
 }
 
-/// Width and height from a JPEG's start-of-frame segment.
-fn jpeg_size(bytes: &[u8]) -> Option<(u32, u32)> {
+/// Width, height and colour components from a JPEG's start-of-frame segment.
+fn jpeg_frame(bytes: &[u8]) -> Option<(u32, u32, u8)> {
     let mut at = 2;
     while at + 9 < bytes.len() {
         if bytes[at] != 0xFF {
@@ -103,11 +140,31 @@ fn jpeg_size(bytes: &[u8]) -> Option<(u32, u32)> {
         if frame {
             let height = u16::from_be_bytes([bytes[at + 5], bytes[at + 6]]);
             let width = u16::from_be_bytes([bytes[at + 7], bytes[at + 8]]);
-            return Some((u32::from(width), u32::from(height)));
+            return Some((u32::from(width), u32::from(height), bytes[at + 9]));
         }
         at += 2 + length;
     }
     None
+}
+
+/// The largest side of a cover picture, in pixels.
+pub const MAX_IMAGE_SIDE: u32 = 20_000;
+/// The most a cover picture may take once decoded: the picture decoder's own limit (512 MiB),
+/// so a picture that passes the check is never refused by the decoder.
+pub const MAX_IMAGE_BYTES: u64 = 512 << 20;
+
+/// Why a picture is too large to decode, with the largest square of its kind that is not, and
+/// what a print needs.
+fn too_large(header: &ImageHeader) -> String {
+    let mib = header.decoded_bytes() as f64 / f64::from(1 << 20);
+    let side = (MAX_IMAGE_BYTES as f64 / f64::from(header.bytes_per_pixel)).sqrt() as u64;
+    format!(
+        "{} x {} pixels at {} bytes a pixel take {mib:.0} MiB decoded, more than the {} MiB a cover picture may take (about {side} x {side} pixels of this kind); scale it down: 300 pixels per inch of its printed size are enough (2550 x 3300 for a whole 8.5 x 11 in front)",
+        header.width,
+        header.height,
+        header.bytes_per_pixel,
+        MAX_IMAGE_BYTES >> 20
+    )
 }
 
 /// Line and column of each key whose text the cover prints (and of the table itself).
@@ -166,12 +223,20 @@ impl Checker<'_> {
                 format!("{}: {why}", full.display()),
             )
         };
-        let (format, width, height) =
-            image_size(&bytes).ok_or_else(|| bad("not a PNG or JPEG picture"))?;
-        if width == 0 || height == 0 || width > 20_000 || height > 20_000 {
+        let header = image_header(&bytes).ok_or_else(|| bad("not a PNG or JPEG picture"))?;
+        let ImageHeader {
+            format,
+            width,
+            height,
+            ..
+        } = header;
+        if width == 0 || height == 0 || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE {
             return Err(bad(&format!(
-                "{width} x {height} pixels is out of range: 1 to 20000 a side"
+                "{width} x {height} pixels is out of range: 1 to {MAX_IMAGE_SIDE} a side"
             )));
+        }
+        if header.decoded_bytes() > MAX_IMAGE_BYTES {
+            return Err(bad(&too_large(&header)));
         }
         let mut warnings = Vec::new();
         if let Err(why) = printpdf::RawImage::decode_from_bytes(&bytes, &mut warnings) {
@@ -199,8 +264,8 @@ impl Checker<'_> {
                 paper.span(),
                 "cover.paper",
                 format!(
-                    "unknown paper '{}'{hint}: use {}",
-                    paper.get_ref(),
+                    "unknown paper {}{hint}: use {}",
+                    crate::grid::text::shown_text(paper.get_ref()),
                     Paper::NAMES.join(", ")
                 ),
             )
@@ -216,8 +281,8 @@ impl Checker<'_> {
                 colour.span(),
                 "cover.background",
                 format!(
-                    "'{}' is not a colour: write #RRGGBB, such as \"#1d3557\"",
-                    colour.get_ref()
+                    "{} is not a colour: write #RRGGBB, such as \"#1d3557\"",
+                    crate::grid::text::shown_text(colour.get_ref())
                 ),
             )
         })
@@ -227,7 +292,7 @@ impl Checker<'_> {
 /// `#RRGGBB` (case-insensitive) as red, green and blue.
 pub fn parse_colour(text: &str) -> Option<[u8; 3]> {
     let hex = text.trim().strip_prefix('#')?;
-    if hex.len() != 6 || !hex.is_ascii() {
+    if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
     let channel = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
@@ -241,6 +306,9 @@ mod tests {
     #[test]
     fn colours_are_six_hex_digits() {
         assert_eq!(parse_colour("#1d3557"), Some([0x1d, 0x35, 0x57]));
+        for sign in ["#+1+2+3", "#-1-2-3", "#+0ffff"] {
+            assert_eq!(parse_colour(sign), None, "{sign}");
+        }
         assert_eq!(parse_colour(" #FFFFFF "), Some([255, 255, 255]));
         assert_eq!(parse_colour("1d3557"), None);
         assert_eq!(parse_colour("#1d355"), None);

@@ -83,6 +83,113 @@ fn printable(text: &str) -> String {
     out
 }
 
+/// The dotted key (`page.gutter`, `section[2].count`) whose value starts the line holding the
+/// byte offset, read from the TOML text: the last table header above it, and the key before
+/// the `=` on its line (the table alone when the line is a header). For messages of the TOML
+/// reader, which give a position but no key.
+pub fn key_at(source: &str, offset: usize) -> Option<String> {
+    let offset = floor_char_boundary(source, offset.min(source.len()));
+    let line_start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let mut table: Option<String> = None;
+    let mut arrays: Vec<(String, usize)> = Vec::new();
+    let line = source[line_start..].lines().next().unwrap_or("");
+    let through = if line.trim_start().starts_with('[') {
+        line_start + line.len()
+    } else {
+        line_start
+    };
+    for line in source[..through].lines() {
+        if let Some(name) = header(line) {
+            table = Some(name);
+        }
+        let trimmed = line.trim();
+        if let Some(name) = trimmed
+            .strip_prefix("[[")
+            .and_then(|r| r.split("]]").next())
+        {
+            let name = name.trim().to_string();
+            match arrays.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, count)) => *count += 1,
+                None => arrays.push((name.clone(), 1)),
+            }
+            let index = arrays
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map_or(1, |(_, c)| *c);
+            table = Some(format!("{name}[{index}]"));
+        }
+    }
+    let own = line
+        .split_once('=')
+        .map(|(key, _)| key.trim().trim_matches('"').to_string())
+        .filter(|key| !key.is_empty() && !key.starts_with('['));
+    match (table, own) {
+        (Some(table), Some(key)) => Some(format!("{table}.{key}")),
+        (None, Some(key)) => Some(key),
+        (table, None) => table,
+    }
+}
+
+/// The name of a plain table header line (`[page]`), if it is one.
+fn header(line: &str) -> Option<String> {
+    let trimmed = line.trim();
+    if trimmed.starts_with("[[") {
+        return None;
+    }
+    let name = trimmed.strip_prefix('[')?.split(']').next()?;
+    Some(name.trim().to_string())
+}
+
+/// A message of the TOML reader in the spec's words: a value of the wrong kind says what is
+/// wanted, and a value it repeats is cut to 40 characters.
+pub fn reader_message(message: &str) -> String {
+    if message.contains("untagged enum RawLength") {
+        return "expected a length: a number of millimetres, or text such as \"12mm\", \"0.5in\" or \"36pt\"".into();
+    }
+    if let Some(rest) = message.strip_prefix("invalid value: integer `")
+        && let Some((value, wanted)) = rest.split_once("`, expected ")
+    {
+        let wanted = match wanted {
+            "usize" | "u64" | "u32" => "a whole number of 0 or more",
+            other => other,
+        };
+        return format!("expected {wanted}, found {}", cut(value));
+    }
+    let message = cut_quoted(&cut_quoted(message, '`'), '"');
+    match message.strip_suffix(", expected usize") {
+        Some(start) => format!("{start}, expected a whole number of 0 or more"),
+        None => message,
+    }
+}
+
+/// Every part of a message between two `quote` characters cut to 40 characters.
+fn cut_quoted(message: &str, quote: char) -> String {
+    let parts: Vec<&str> = message.split(quote).collect();
+    let mut out = String::new();
+    for (index, part) in parts.iter().enumerate() {
+        if index > 0 {
+            out.push(quote);
+        }
+        out.push_str(&if index % 2 == 1 {
+            cut(part)
+        } else {
+            part.to_string()
+        });
+    }
+    out
+}
+
+/// Text cut after 40 characters, with `…`.
+fn cut(text: &str) -> String {
+    let mut chars = text.chars();
+    let start: String = chars.by_ref().take(40).collect();
+    if chars.next().is_some() {
+        format!("{start}…")
+    } else {
+        start
+    }
+}
+
 /// The 1-based line and column (in characters) of a byte offset.
 pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(source.len());
@@ -112,6 +219,32 @@ pub fn did_you_mean<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_are_found_from_the_text() {
+        let text = "title = \"x\"\n[page]\ngutter = true\n[[section]]\ncount = 1\n[[section]]\ncount = -1\n";
+        let at = |needle: &str| text.find(needle).unwrap();
+        assert_eq!(key_at(text, at("x")).as_deref(), Some("title"));
+        assert_eq!(key_at(text, at("true")).as_deref(), Some("page.gutter"));
+        assert_eq!(key_at(text, at("-1")).as_deref(), Some("section[2].count"));
+        assert_eq!(key_at(text, at("[page]")).as_deref(), Some("page"));
+        let second = text.rfind("[[section]]").unwrap();
+        assert_eq!(key_at(text, second).as_deref(), Some("section[2]"));
+    }
+
+    #[test]
+    fn reader_messages_say_what_is_wanted() {
+        assert_eq!(
+            reader_message("invalid value: integer `-1`, expected usize"),
+            "expected a whole number of 0 or more, found -1"
+        );
+        assert!(
+            reader_message("data did not match any variant of untagged enum RawLength")
+                .starts_with("expected a length")
+        );
+        let long = format!("invalid type: string `{}`", "9".repeat(300));
+        assert!(reader_message(&long).len() < 80);
+    }
 
     #[test]
     fn positions_are_one_based() {

@@ -30,8 +30,8 @@ pub use structure::{Copyright, LabelTemplate, Structure};
 
 /// KDP's smallest outside margin, and the default margin and gutter.
 const MIN_MARGIN_MM: f64 = 0.25 * MM_PER_INCH;
-const DEFAULT_MARGIN_MM: f64 = 0.5 * MM_PER_INCH;
-const DEFAULT_GUTTER_MM: f64 = 0.375 * MM_PER_INCH;
+pub const DEFAULT_MARGIN_MM: f64 = 0.5 * MM_PER_INCH;
+pub const DEFAULT_GUTTER_MM: f64 = 0.375 * MM_PER_INCH;
 /// KDP's smallest outside margin when the book has bleed.
 const KDP_BLEED_MARGIN_MM: f64 = 0.375 * MM_PER_INCH;
 /// The most puzzles a book may hold (KDP's 828 pages of 12 grids is 9,936).
@@ -164,6 +164,10 @@ pub struct Origin {
     pub layout: Option<(usize, usize)>,
     /// Line and column of `answers.layout`, when the spec sets it.
     pub answers_layout: Option<(usize, usize)>,
+    /// Line and column of `page.gutter` and `page.margin`, when the spec sets them (a layout
+    /// left at its default that does not fit is blamed on them).
+    pub gutter: Option<(usize, usize)>,
+    pub margin: Option<(usize, usize)>,
     /// Every text the spec gives that is printed, with its key and position.
     pub texts: Vec<TextOrigin>,
 }
@@ -205,7 +209,12 @@ fn toml_error(file: &str, text: &str, error: &toml::de::Error) -> SpecError {
             did_you_mean(field, KNOWN_KEYS).map(|k| format!(" (did you mean `{k}`?)"))
         })
         .unwrap_or_default();
-    SpecError::at(file, text, error.span(), None, format!("{message}{hint}"))
+    let key = error
+        .span()
+        .filter(|_| unknown_field(&message).is_none())
+        .and_then(|span| error::key_at(text, span.start));
+    let message = error::reader_message(&message);
+    SpecError::at(file, text, error.span(), key, format!("{message}{hint}"))
 }
 
 /// The field named in serde's "unknown field `x`" message.
@@ -250,7 +259,12 @@ impl Checker<'_> {
             .map(|table| self.cover(table, &raw))
             .transpose()?;
         let structure = self.structure(&mut raw)?;
-        let page = self.page(raw.page.unwrap_or_default())?;
+        let raw_page = raw.page.unwrap_or_default();
+        let (gutter_at, margin_at) = (
+            self.position(raw_page.gutter.as_ref().map(Spanned::span)),
+            self.position(raw_page.margin.as_ref().map(Spanned::span)),
+        );
+        let page = self.page(raw_page)?;
         let large_print = raw
             .style
             .as_ref()
@@ -290,6 +304,8 @@ impl Checker<'_> {
             file: self.file.to_string(),
             layout: self.position(raw.layout.as_ref().map(Spanned::span)),
             answers_layout: self.position(answers_raw.layout.as_ref().map(Spanned::span)),
+            gutter: gutter_at,
+            margin: margin_at,
             texts,
         };
         Ok(BookPlan {
@@ -422,7 +438,7 @@ impl Checker<'_> {
                 ),
             ));
         }
-        let bleed = raw.bleed.is_some_and(Spanned::into_inner);
+        let bleed = raw.bleed.as_ref().is_some_and(|b| *b.get_ref());
         if let Some(m) = &raw.margin
             && kdp
             && bleed
@@ -436,17 +452,15 @@ impl Checker<'_> {
                 ),
             ));
         }
-        let span = raw
-            .margin
-            .as_ref()
-            .or(raw.gutter.as_ref())
-            .map_or(0..0, |s| s.span());
-        if height - 2.0 * margin < MIN_AREA_MM || width - margin - gutter < MIN_AREA_MM {
-            return Err(self.error(
-                span,
-                "page.margin",
-                format!("margins of {margin:.1} mm and a gutter of {gutter:.1} mm leave less than {MIN_AREA_MM} mm for content on a {width:.1} x {height:.1} mm page"),
-            ));
+        let room = PageRoom {
+            width,
+            height,
+            margin,
+            gutter,
+        };
+        if let Some((key, value)) = room.culprit(&raw) {
+            let span = value.map_or(0..0, |v| v.span());
+            return Err(self.error(span, key, room.message()));
         }
         Ok(PageSpec {
             width: Mm(width),
@@ -522,8 +536,8 @@ impl Checker<'_> {
                     size.span(),
                     "page.size",
                     format!(
-                        "unknown page size '{}'{hint}: use {}, or width and height",
-                        size.get_ref(),
+                        "unknown page size {}{hint}: use {}, or width and height",
+                        crate::grid::text::shown_text(size.get_ref()),
                         names.join(", ")
                     ),
                 )
@@ -536,7 +550,8 @@ impl Checker<'_> {
             RawLength::Millimetres(mm) => *mm,
             RawLength::Text(text) => parse_length(text).map(|mm| mm.0).ok_or_else(|| {
                 bad(&format!(
-                    "'{text}' is not a length: write 12mm, 0.5in or 36pt"
+                    "{} is not a length: write 12mm, 0.5in or 36pt",
+                    crate::grid::text::shown_text(text)
                 ))
             })?,
         };
@@ -563,8 +578,10 @@ impl Checker<'_> {
                 span.clone(),
                 key,
                 format!(
-                    "no layout named '{text}'{hint}: looked for layouts/{text}.toml; built in: {}",
-                    names.join(", ")
+                    "no layout named {shown}{hint}: looked for layouts/{bare}.toml; built in: {}",
+                    names.join(", "),
+                    shown = crate::grid::text::shown_text(text),
+                    bare = crate::grid::text::shown_text(text).trim_matches('\'')
                 ),
             )
         })?;
@@ -579,7 +596,13 @@ impl Checker<'_> {
                 if e.is_io() { error.unreadable() } else { error }
             })?,
         };
-        parse_layout(&contents).map_err(|e| self.error(span, key, format!("layout '{text}': {e}")))
+        parse_layout(&contents).map_err(|e| {
+            self.error(
+                span,
+                key,
+                format!("layout {}: {e}", crate::grid::text::shown_text(text)),
+            )
+        })
     }
 
     fn font(
@@ -589,14 +612,31 @@ impl Checker<'_> {
     ) -> Result<Option<PathBuf>, SpecError> {
         let Some(path) = path else { return Ok(None) };
         let full = self.dir.join(path.get_ref());
-        if !full.is_file() {
-            return Err(self.error(
-                path.span(),
-                key,
-                format!("font file {} not found", full.display()),
-            ));
+        match std::fs::metadata(&full) {
+            Err(error) => Err(self
+                .error(
+                    path.span(),
+                    key,
+                    format!("cannot read the font file {}: {error}", full.display()),
+                )
+                .unreadable()),
+            Ok(meta) if !meta.is_file() => {
+                let kind = if meta.is_dir() {
+                    "a folder"
+                } else {
+                    "a device or other special file"
+                };
+                Err(self.error(
+                    path.span(),
+                    key,
+                    format!(
+                        "{} is {kind}, not a font file: give a TrueType (.ttf) or OpenType (.otf) file",
+                        full.display()
+                    ),
+                ))
+            }
+            Ok(_) => Ok(Some(full)),
         }
-        Ok(Some(full))
     }
 
     fn style(&self, raw: raw::RawStyle) -> Result<Style, SpecError> {
@@ -609,7 +649,10 @@ impl Checker<'_> {
                     return Err(self.error(
                         d.span(),
                         "style.diagonals",
-                        format!("'{other}' is not a diagonal style: use lines or shaded"),
+                        format!(
+                            "{} is not a diagonal style: use lines or shaded",
+                            crate::grid::text::shown_text(other)
+                        ),
                     ));
                 }
             },
@@ -695,6 +738,7 @@ impl Checker<'_> {
             None if multi && !book.puzzles_set => self.layout("layout", None, MULTI_LAYOUT)?,
             None => book.puzzles,
         };
+        self.answers_without_key(section, book, &key)?;
         let answers_layout = match (&section.answers_layout, book.answers) {
             (Some(name), Some(_)) => {
                 Some(self.layout(&key("answers_layout"), Some(name), "9up")?)
@@ -730,6 +774,36 @@ impl Checker<'_> {
             .collect()
     }
 
+    /// Refuses a section's answer settings in a book without answers (`[answers] include =
+    /// false`), which would otherwise be ignored without a word.
+    fn answers_without_key(
+        &self,
+        section: &RawSection,
+        book: &BookLayouts,
+        key: &dyn Fn(&str) -> String,
+    ) -> Result<(), SpecError> {
+        if book.answers.is_some() {
+            return Ok(());
+        }
+        let after = section
+            .answers
+            .as_ref()
+            .filter(|a| a.get_ref() == "after-section")
+            .map(|a| (a.span(), "answers"));
+        let layout = section
+            .answers_layout
+            .as_ref()
+            .map(|l| (l.span(), "answers_layout"));
+        match after.or(layout) {
+            Some((span, name)) => Err(self.error(
+                span,
+                &key(name),
+                "the book has no answers ([answers] include = false), so this has nothing to place: remove it, or include the answers",
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// `answers = "back"` (the default) or `"after-section"`.
     fn answers_place(&self, section: &RawSection, key: &str) -> Result<bool, SpecError> {
         match &section.answers {
@@ -740,7 +814,10 @@ impl Checker<'_> {
                 other => Err(self.error(
                     value.span(),
                     key,
-                    format!("'{other}' is not a place for answers: use back or after-section"),
+                    format!(
+                        "{} is not a place for answers: use back or after-section",
+                        crate::grid::text::shown_text(other)
+                    ),
                 )),
             },
         }
@@ -756,7 +833,10 @@ impl Checker<'_> {
                 other => Err(self.error(
                     value.span(),
                     key,
-                    format!("'{other}' is not a sort order: use difficulty or none"),
+                    format!(
+                        "{} is not a sort order: use difficulty or none",
+                        crate::grid::text::shown_text(other)
+                    ),
                 )),
             },
         }
@@ -860,6 +940,65 @@ fn suggestion(word: &str, known: &[&str]) -> String {
 }
 
 /// A section heading from what it holds: `Classic 9×9 — hard`, `Samurai — hard`.
+/// A page's size, margin and gutter, for the check that they leave room for content.
+struct PageRoom {
+    width: f64,
+    height: f64,
+    margin: f64,
+    gutter: f64,
+}
+
+impl PageRoom {
+    /// The key to blame when the page leaves less than [`MIN_AREA_MM`] for content, with the
+    /// value the spec wrote there: a page too small for any margins, else the gutter or the
+    /// margin the spec set (the larger), else the page's size. `None` when there is room.
+    fn culprit<'a>(
+        &self,
+        raw: &'a raw::RawPage,
+    ) -> Option<(&'static str, Option<&'a Spanned<RawLength>>)> {
+        let narrow = self.width - self.margin - self.gutter < MIN_AREA_MM;
+        let short = self.height - 2.0 * self.margin < MIN_AREA_MM;
+        if !narrow && !short {
+            return None;
+        }
+        let size_key =
+            |key: &'static str, value: &'a Option<Spanned<RawLength>>| (key, value.as_ref());
+        if narrow && self.width <= MIN_AREA_MM + MIN_MARGIN_MM {
+            return Some(size_key("page.width", &raw.width));
+        }
+        if short && self.height <= MIN_AREA_MM + 2.0 * MIN_MARGIN_MM {
+            return Some(size_key("page.height", &raw.height));
+        }
+        let gutter_set = raw
+            .gutter
+            .as_ref()
+            .filter(|g| !matches!(g.get_ref(), RawLength::Text(t) if t.trim() == "auto"));
+        if narrow && gutter_set.is_some() && (self.gutter >= self.margin || raw.margin.is_none()) {
+            return Some(("page.gutter", gutter_set));
+        }
+        if raw.margin.is_some() {
+            return Some(("page.margin", raw.margin.as_ref()));
+        }
+        Some(if narrow {
+            size_key("page.width", &raw.width)
+        } else {
+            size_key("page.height", &raw.height)
+        })
+    }
+
+    fn message(&self) -> String {
+        let PageRoom {
+            width,
+            height,
+            margin,
+            gutter,
+        } = self;
+        format!(
+            "margins of {margin:.1} mm and a gutter of {gutter:.1} mm leave less than {MIN_AREA_MM} mm for content on a {width:.1} x {height:.1} mm page"
+        )
+    }
+}
+
 fn default_title(request: &Request, strings: &Strings) -> String {
     let variant = strings.variant(request.variant);
     let size = request.size.to_string();

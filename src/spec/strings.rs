@@ -346,8 +346,8 @@ impl Checker<'_> {
             let hint = did_you_mean(&wanted, &language_names())
                 .map_or_else(String::new, |k| format!(" (did you mean '{k}'?)"));
             let message = format!(
-                "'{}' is not a language of the book: use en, de, fr or es{hint}",
-                language.get_ref()
+                "{} is not a language of the book: use en, de, fr or es{hint}",
+                crate::grid::text::shown_text(language.get_ref())
             );
             self.error(language.span(), "language", message)
         })
@@ -360,7 +360,8 @@ impl Checker<'_> {
             let hint = did_you_mean(key, &key_names())
                 .map_or_else(String::new, |k| format!(" (did you mean '{k}'?)"));
             let message = format!(
-                "'{key}' is not a text of the book{hint}: the keys are listed in src/spec/strings.rs"
+                "{} is not a text of the book{hint}: the keys are listed in src/spec/strings.rs",
+                crate::grid::text::shown_text(key)
             );
             return Err(self.error(text.span(), &name, message));
         };

@@ -193,7 +193,12 @@ pub fn check_label(text: &str) -> Result<(), String> {
 /// allowed).
 pub fn check_isbn(text: &str) -> Result<(), String> {
     let symbols: Vec<char> = text.chars().filter(|c| !matches!(c, '-' | ' ')).collect();
-    let bad = |why: String| Err(format!("'{text}' is not an ISBN: {why}"));
+    let bad = |why: String| {
+        Err(format!(
+            "{} is not an ISBN: {why}",
+            crate::grid::text::shown_text(text)
+        ))
+    };
     if let Some(c) = symbols
         .iter()
         .enumerate()
@@ -212,6 +217,11 @@ pub fn check_isbn(text: &str) -> Result<(), String> {
         .collect();
     let expected = match digits.len() {
         10 => isbn10_check(&digits[..9]),
+        13 if !matches!(digits[..3], [9, 7, 8] | [9, 7, 9]) => {
+            return bad(
+                "an ISBN-13 starts with 978 or 979 (this is another kind of EAN-13 barcode)".into(),
+            );
+        }
         13 => isbn13_check(&digits[..12]),
         n => return bad(format!("it has {n} digits; an ISBN has 10 or 13")),
     };

@@ -31,5 +31,6 @@ mod solve;
 mod structure;
 mod text_fits;
 mod trust;
+mod trust_round3;
 mod util;
 mod walkthrough;
