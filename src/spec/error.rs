@@ -122,12 +122,25 @@ pub fn key_at(source: &str, offset: usize) -> Option<String> {
     let own = line
         .split_once('=')
         .map(|(key, _)| key.trim().trim_matches('"').to_string())
-        .filter(|key| !key.is_empty() && !key.starts_with('['));
+        .filter(|key| is_plain_key(key));
     match (table, own) {
         (Some(table), Some(key)) => Some(format!("{table}.{key}")),
         (None, Some(key)) => Some(key),
         (table, None) => table,
     }
+}
+
+/// The most characters of a key read back from the text.
+const MAX_KEY: usize = 64;
+
+/// True for a key a message can repeat as it is: TOML's bare-key characters (and dots), at
+/// most [`MAX_KEY`] of them.
+fn is_plain_key(key: &str) -> bool {
+    !key.is_empty()
+        && key.chars().count() <= MAX_KEY
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
 }
 
 /// The name of a plain table header line (`[page]`), if it is one.
@@ -136,8 +149,8 @@ fn header(line: &str) -> Option<String> {
     if trimmed.starts_with("[[") {
         return None;
     }
-    let name = trimmed.strip_prefix('[')?.split(']').next()?;
-    Some(name.trim().to_string())
+    let name = trimmed.strip_prefix('[')?.split(']').next()?.trim();
+    is_plain_key(name).then(|| name.to_string())
 }
 
 /// A message of the TOML reader in the spec's words: a value of the wrong kind says what is
@@ -228,6 +241,11 @@ mod tests {
         assert_eq!(key_at(text, at("true")).as_deref(), Some("page.gutter"));
         assert_eq!(key_at(text, at("-1")).as_deref(), Some("section[2].count"));
         assert_eq!(key_at(text, at("[page]")).as_deref(), Some("page"));
+        let garbled = format!("[[section]]\nsi{} = 1\n", "\u{0}".repeat(500));
+        assert_eq!(
+            key_at(&garbled, garbled.len() - 3).as_deref(),
+            Some("section[1]")
+        );
         let second = text.rfind("[[section]]").unwrap();
         assert_eq!(key_at(text, second).as_deref(), Some("section[2]"));
     }
