@@ -57,7 +57,7 @@ pub fn title_page(ctx: &Context) -> Page {
 }
 
 /// `48 puzzles · Easy to hard · with solutions`.
-pub fn contents_note(ctx: &Context) -> String {
+fn contents_note(ctx: &Context) -> String {
     let strings = &ctx.plan.strings;
     let levels: Vec<Level> = ctx.puzzles.iter().map(|p| p.puzzle.rating.level).collect();
     let count = ctx.puzzles.len();
