@@ -8,7 +8,7 @@
 
 use super::book::Page;
 use super::page::{BLEED, Rect, Sheet};
-use super::text::{Anchor, Font, Picture, Placed, TextLine, Typesetter};
+use super::text::{Anchor, Font, Paint, Picture, Placed, TextLine, Typesetter};
 use crate::fonts::FontSet;
 use crate::spec::cover::CoverImage;
 use crate::spec::{BookPlan, CoverSpec, PageSpec, Paper};
@@ -272,7 +272,7 @@ fn place_at(
 
 fn inked(mut placed: Placed, ink: Ink) -> Placed {
     if let Placed::Text(line) = &mut placed {
-        line.grey = ink.0;
+        line.paint = Paint::Grey(ink.0);
     }
     placed
 }
@@ -478,7 +478,7 @@ fn spine(
             size: font.mm(),
             bold: font.bold,
             anchor,
-            grey: ink.0,
+            paint: Paint::Grey(ink.0),
             text: text.to_string(),
         }));
     };

@@ -12,6 +12,36 @@ pub type Grey = f64;
 /// A colour as red, green and blue, 0 to 255 each.
 pub type Rgb = [u8; 3];
 
+/// The ink of a piece: a grey level (the book's pages), or a colour (covers).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Paint {
+    Grey(Grey),
+    Rgb(Rgb),
+}
+
+impl Paint {
+    /// Black.
+    pub const BLACK: Paint = Paint::Grey(0.0);
+
+    /// The colour a grey level becomes between `dark` (0.0) and `light` (1.0): how a grid drawn
+    /// in greys is tinted into a cover's palette. A colour stays as it is.
+    pub fn tinted(self, dark: Rgb, light: Rgb) -> Paint {
+        match self {
+            Paint::Grey(level) => {
+                let t = level.clamp(0.0, 1.0);
+                let mix =
+                    |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * t).round() as u8;
+                Paint::Rgb([
+                    mix(dark[0], light[0]),
+                    mix(dark[1], light[1]),
+                    mix(dark[2], light[2]),
+                ])
+            }
+            colour => colour,
+        }
+    }
+}
+
 /// Horizontal placement of text relative to its anchor point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Anchor {
@@ -28,7 +58,7 @@ pub struct TextLine {
     pub size: f64,
     pub bold: bool,
     pub anchor: Anchor,
-    pub grey: Grey,
+    pub paint: Paint,
     pub text: String,
 }
 
@@ -176,7 +206,7 @@ impl Typesetter<'_> {
             size: font.mm(),
             bold: font.bold,
             anchor,
-            grey: 0.0,
+            paint: Paint::BLACK,
             text: text.to_string(),
         })
     }

@@ -2,7 +2,7 @@
 //! cell lines, thick lines along box or jigsaw-region edges and the border, diagonal lines, and
 //! the digits — givens bold, solved digits regular.
 
-use super::scene::{Anchor, Grey, Item, Scene};
+use super::scene::{Anchor, Grey, Item, Paint, Scene};
 use crate::grid::{Geometry, Grid, HouseKind, MultiShape, digit_symbol};
 pub use crate::layout::style::GridStyle;
 use crate::layout::style::cage_sum_size;
@@ -83,7 +83,7 @@ fn draw_cages(
                 x2: at.x + x2 * cell,
                 y2: at.y + y2 * cell,
                 width,
-                grey: CAGE_GREY,
+                paint: Paint::Grey(CAGE_GREY),
                 dash,
             });
         }
@@ -93,7 +93,7 @@ fn draw_cages(
             size,
             bold: false,
             anchor: Anchor::Start,
-            grey: 0.0,
+            paint: Paint::BLACK,
             text,
         });
     }
@@ -219,7 +219,7 @@ fn shade_cells(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, styl
                 y: at.y + r * cell,
                 w: cell,
                 h: cell,
-                fill: shade,
+                fill: Paint::Grey(shade),
             });
         }
     }
@@ -244,7 +244,7 @@ fn shade_overlaps(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, s
             y: at.y + r as f64 * cell,
             w: cell,
             h: cell,
-            fill: 1.0 - depth,
+            fill: Paint::Grey(1.0 - depth),
         });
     }
 }
@@ -271,7 +271,7 @@ fn draw_lines(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, style
         x2,
         y2,
         width,
-        grey: 0.0,
+        paint: Paint::BLACK,
     };
     if geo.variant().diagonal && !style.shade_diagonals {
         let (x2, y2) = (at.x + at.side, at.y + at.side);
@@ -281,7 +281,7 @@ fn draw_lines(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, style
             x2,
             y2,
             width: style.thin,
-            grey: style.diagonal_grey,
+            paint: Paint::Grey(style.diagonal_grey),
         });
         scene.push(Item::Line {
             x1: x2,
@@ -289,7 +289,7 @@ fn draw_lines(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, style
             x2: at.x,
             y2,
             width: style.thin,
-            grey: style.diagonal_grey,
+            paint: Paint::Grey(style.diagonal_grey),
         });
     }
     // Thin lines run the full width and height; the thick block edges are drawn over them,
@@ -353,7 +353,7 @@ fn draw_frame_lines(
         x2,
         y2,
         width,
-        grey: 0.0,
+        paint: Paint::BLACK,
     };
     // An edge between two positions: `None` when neither holds a cell, else whether it is thick.
     let edge = |a: Option<usize>, b: Option<usize>| match (a, b) {
@@ -438,7 +438,7 @@ fn draw_digits(
             size,
             bold: given != 0,
             anchor: Anchor::Middle,
-            grey: if given != 0 { 0.0 } else { style.solved_grey },
+            paint: Paint::Grey(if given != 0 { 0.0 } else { style.solved_grey }),
             text: digit_symbol(value).to_string(),
         });
     }
@@ -503,7 +503,10 @@ mod tests {
                 .items
                 .iter()
                 .filter_map(|item| match item {
-                    Item::Rect { fill, .. } => Some(*fill),
+                    Item::Rect {
+                        fill: Paint::Grey(fill),
+                        ..
+                    } => Some(*fill),
                     _ => None,
                 })
                 .collect();

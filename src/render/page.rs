@@ -3,7 +3,7 @@
 //! sheet when the book has bleed. Nothing here knows the book or the spec.
 
 use super::grid::{Placement, draw_grid};
-use super::scene::{Item, Scene};
+use super::scene::{Item, Paint, Scene};
 use crate::layout::book::Page;
 use crate::layout::style::PlacedGrid;
 use crate::layout::text::Placed;
@@ -19,7 +19,7 @@ pub fn page_scene(page: &Page) -> Scene {
                 size: line.size,
                 bold: line.bold,
                 anchor: line.anchor,
-                grey: line.grey,
+                paint: line.paint,
                 text: line.text.clone(),
             }),
             &Placed::Rule {
@@ -34,7 +34,7 @@ pub fn page_scene(page: &Page) -> Scene {
                 x2,
                 y2,
                 width,
-                grey: 0.0,
+                paint: Paint::BLACK,
             }),
             Placed::Grid(grid) => draw_placed(&mut scene, grid),
             Placed::Picture { at, picture } => scene.push(Item::Picture {
@@ -57,7 +57,7 @@ pub fn page_scene(page: &Page) -> Scene {
                 size: line.size,
                 bold: line.bold,
                 anchor: line.anchor,
-                grey: line.grey,
+                paint: line.paint,
                 text: line.text.clone(),
             }),
         }

@@ -9,7 +9,7 @@ use printpdf::{
     TextMatrix, XObject, XObjectId, XObjectTransform,
 };
 
-use super::scene::{Anchor, Grey, Item, Rgb, Scene};
+use super::scene::{Anchor, Grey, Item, Paint, Rgb, Scene};
 use crate::fonts::FontSet;
 use crate::layout::text::Picture;
 
@@ -147,7 +147,7 @@ mod tests {
             size: 5.0,
             bold: true,
             anchor: Anchor::Middle,
-            grey: 0.0,
+            paint: Paint::BLACK,
             text: "7".into(),
         });
         scene.push(Item::Text {
@@ -156,7 +156,7 @@ mod tests {
             size: 3.0,
             bold: false,
             anchor: Anchor::Start,
-            grey: 0.4,
+            paint: Paint::Grey(0.4),
             text: "page 1".into(),
         });
         let mut builder = PdfBuilder::new(&fonts, &DocumentInfo::default());
@@ -189,6 +189,25 @@ fn grey(level: Grey) -> Color {
     Color::Greyscale(Greyscale::new(level.clamp(0.0, 1.0) as f32, None))
 }
 
+/// A paint as a PDF colour: greys stay greyscale, so the book's pages stay as they were.
+fn colour(paint: Paint) -> Color {
+    match paint {
+        Paint::Grey(level) => grey(level),
+        Paint::Rgb([r, g, b]) => {
+            let channel = |v: u8| f32::from(v) / 255.0;
+            Color::Rgb(printpdf::Rgb::new(channel(r), channel(g), channel(b), None))
+        }
+    }
+}
+
+/// A paint as the page state remembers it.
+fn paint_key(paint: Paint) -> PaintKey {
+    match paint {
+        Paint::Grey(level) => PaintKey::Grey(key(level)),
+        Paint::Rgb(rgb) => PaintKey::Rgb(rgb),
+    }
+}
+
 /// Turns scene items into PDF operations, tracking the graphics state to skip repeats.
 struct OpWriter<'a> {
     fonts: &'a FontSet,
@@ -199,18 +218,18 @@ struct OpWriter<'a> {
 /// The graphics state last set on a page.
 #[derive(Default)]
 struct State {
-    fill: Option<Paint>,
-    stroke: Option<u32>,
+    fill: Option<PaintKey>,
+    stroke: Option<PaintKey>,
     width: Option<u32>,
     /// Inside a text object (`BT` … `ET`), with the font and size last set in it.
     text: Option<(bool, u32)>,
 }
 
 /// Strokes a line between two points given in PDF millimetres (y up): `[x1, y1, x2, y2]`.
-fn stroke_line(ops: &mut Vec<Op>, state: &mut State, ends: [f64; 4], width: f64, level: Grey) {
-    if state.stroke != Some(key(level)) {
-        ops.push(Op::SetOutlineColor { col: grey(level) });
-        state.stroke = Some(key(level));
+fn stroke_line(ops: &mut Vec<Op>, state: &mut State, ends: [f64; 4], width: f64, paint: Paint) {
+    if state.stroke != Some(paint_key(paint)) {
+        ops.push(Op::SetOutlineColor { col: colour(paint) });
+        state.stroke = Some(paint_key(paint));
     }
     if state.width != Some(key(width)) {
         ops.push(Op::SetOutlineThickness { pt: pt(width) });
@@ -282,7 +301,7 @@ impl OpWriter<'_> {
                 x2,
                 y2,
                 width,
-                grey: level,
+                paint: level,
             } => stroke_line(ops, state, [x1, height - y1, x2, height - y2], width, level),
             &Item::Dashed {
                 x1,
@@ -290,7 +309,7 @@ impl OpWriter<'_> {
                 x2,
                 y2,
                 width,
-                grey: level,
+                paint: level,
                 dash,
             } => {
                 // Dashes in their own graphics state; the cached stroke settings are forgotten
@@ -315,7 +334,7 @@ impl OpWriter<'_> {
                 size,
                 bold,
                 anchor,
-                grey: level,
+                paint: level,
                 text,
             } => {
                 let left = x - self.lead(text, *size, *bold, *anchor);
@@ -328,7 +347,7 @@ impl OpWriter<'_> {
                 size,
                 bold,
                 anchor,
-                grey: level,
+                paint: level,
                 text,
             } => {
                 let top = y - self.lead(text, *size, *bold, *anchor);
@@ -357,7 +376,7 @@ impl OpWriter<'_> {
                 });
             }
             &Item::Fill { x, y, w, h, colour } => {
-                set_paint(ops, state, colour);
+                set_fill(ops, state, Paint::Rgb(colour));
                 ops.push(Op::DrawRectangle {
                     rectangle: Rect {
                         x: pt(x),
@@ -387,11 +406,11 @@ impl OpWriter<'_> {
         &self,
         ops: &mut Vec<Op>,
         state: &mut State,
-        (bold, size, level): (bool, f64, Grey),
+        (bold, size, paint): (bool, f64, Paint),
         at: TextMatrix,
         text: &str,
     ) {
-        set_fill(ops, state, level);
+        set_fill(ops, state, paint);
         let font = (bold, key(size));
         if state.text != Some(font) {
             let id = if bold { &self.bold } else { &self.regular };
@@ -410,25 +429,16 @@ impl OpWriter<'_> {
     }
 }
 
-/// A fill colour, as the page state remembers it.
+/// A colour, as the page state remembers it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Paint {
+enum PaintKey {
     Grey(u32),
     Rgb(Rgb),
 }
 
-fn set_fill(ops: &mut Vec<Op>, state: &mut State, level: Grey) {
-    if state.fill != Some(Paint::Grey(key(level))) {
-        ops.push(Op::SetFillColor { col: grey(level) });
-        state.fill = Some(Paint::Grey(key(level)));
-    }
-}
-
-fn set_paint(ops: &mut Vec<Op>, state: &mut State, [r, g, b]: Rgb) {
-    if state.fill != Some(Paint::Rgb([r, g, b])) {
-        let channel = |v: u8| f32::from(v) / 255.0;
-        let col = Color::Rgb(printpdf::Rgb::new(channel(r), channel(g), channel(b), None));
-        ops.push(Op::SetFillColor { col });
-        state.fill = Some(Paint::Rgb([r, g, b]));
+fn set_fill(ops: &mut Vec<Op>, state: &mut State, paint: Paint) {
+    if state.fill != Some(paint_key(paint)) {
+        ops.push(Op::SetFillColor { col: colour(paint) });
+        state.fill = Some(paint_key(paint));
     }
 }

@@ -10,8 +10,8 @@ use serde::Serialize;
 
 use super::grid::{GridStyle, Placement, draw_grid};
 use super::html::escape;
-use super::scene::{Item, Scene};
-use super::svg::{grey, num as n};
+use super::scene::{Item, Paint, Scene};
+use super::svg::{css, num as n};
 use crate::grid::{Geometry, Grid, digit_symbol};
 use crate::logic::{Level, Step, Technique, solve_logic};
 
@@ -311,7 +311,7 @@ fn drawing(geo: &Geometry) -> String {
     for item in &scene.items {
         match item {
             Item::Rect { x, y, w, h, fill } => {
-                let path = entry(&mut fills, grey(*fill));
+                let path = entry(&mut fills, css(*fill));
                 path.push_str(&format!(
                     "M{} {}h{}v{}h{}z",
                     n(*x),
@@ -327,7 +327,7 @@ fn drawing(geo: &Geometry) -> String {
                 x2,
                 y2,
                 width,
-                grey: ink,
+                paint: ink,
             } => stroke(&mut strokes, [x1, y1, x2, y2], width, ink, None),
             &Item::Dashed {
                 x1,
@@ -335,7 +335,7 @@ fn drawing(geo: &Geometry) -> String {
                 x2,
                 y2,
                 width,
-                grey: ink,
+                paint: ink,
                 dash,
             } => stroke(&mut strokes, [x1, y1, x2, y2], width, ink, Some(dash)),
             Item::Text {
@@ -373,10 +373,10 @@ fn stroke(
     strokes: &mut Vec<((String, String, String), String)>,
     [x1, y1, x2, y2]: [f64; 4],
     width: f64,
-    ink: f64,
+    ink: Paint,
     dash: Option<f64>,
 ) {
-    let key = (n(width), grey(ink), dash.map(n).unwrap_or_default());
+    let key = (n(width), css(ink), dash.map(n).unwrap_or_default());
     let path = entry(strokes, key);
     path.push_str(&format!("M{} {}L{} {}", n(x1), n(y1), n(x2), n(y2)));
 }
@@ -574,6 +574,6 @@ mod tests {
         assert_eq!(n(0.3), "0.3");
         assert_eq!(n(-0.0), "0");
         assert_eq!(n(33.333), "33.33");
-        assert_eq!(grey(0.8), "#cccccc");
+        assert_eq!(css(Paint::Grey(0.8)), "#cccccc");
     }
 }

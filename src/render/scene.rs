@@ -1,7 +1,7 @@
 //! The format-neutral scene: a page as a list of primitives in millimetres, origin at the top
 //! left, y downwards. Layout fills it; the SVG and PDF backends only translate it.
 
-pub use crate::layout::text::{Anchor, Grey, Rgb};
+pub use crate::layout::text::{Anchor, Grey, Paint, Rgb};
 
 /// One drawing primitive.
 #[derive(Debug, Clone, PartialEq)]
@@ -12,7 +12,7 @@ pub enum Item {
         y: f64,
         w: f64,
         h: f64,
-        fill: Grey,
+        fill: Paint,
     },
     /// A straight line with square caps.
     Line {
@@ -21,7 +21,7 @@ pub enum Item {
         x2: f64,
         y2: f64,
         width: f64,
-        grey: Grey,
+        paint: Paint,
     },
     /// A dashed straight line (dashes and gaps of `dash` millimetres, butt caps).
     Dashed {
@@ -30,7 +30,7 @@ pub enum Item {
         x2: f64,
         y2: f64,
         width: f64,
-        grey: Grey,
+        paint: Paint,
         dash: f64,
     },
     /// Text whose baseline passes through `y`; `size` is the font size in millimetres.
@@ -40,8 +40,8 @@ pub enum Item {
         size: f64,
         bold: bool,
         anchor: Anchor,
-        /// Ink: 0.0 is black.
-        grey: Grey,
+        /// Ink: grey 0.0 is black.
+        paint: Paint,
         text: String,
     },
     /// A rectangle filled with a colour.
@@ -68,7 +68,7 @@ pub enum Item {
         size: f64,
         bold: bool,
         anchor: Anchor,
-        grey: Grey,
+        paint: Paint,
         text: String,
     },
 }

@@ -4,7 +4,7 @@
 use svg::Document;
 use svg::node::element::{Group, Line, Rectangle, Text};
 
-use super::scene::{Anchor, Item, Rgb, Scene};
+use super::scene::{Anchor, Item, Paint, Rgb, Scene};
 
 /// Font families named in the SVG (the PDF embeds the bundled font itself).
 const FONT_FAMILY: &str = "Noto Sans, DejaVu Sans, Arial, sans-serif";
@@ -26,14 +26,22 @@ pub(crate) fn grey(level: f64) -> String {
     format!("#{v:02x}{v:02x}{v:02x}")
 }
 
+/// A paint as a CSS colour.
+pub(crate) fn css(paint: Paint) -> String {
+    match paint {
+        Paint::Grey(level) => grey(level),
+        Paint::Rgb(colour) => rgb(colour),
+    }
+}
+
 /// A straight line from `(x1, y1)` to `(x2, y2)`.
-fn line_element([x1, y1, x2, y2]: [f64; 4], width: f64, level: f64) -> Line {
+fn line_element([x1, y1, x2, y2]: [f64; 4], width: f64, paint: Paint) -> Line {
     Line::new()
         .set("x1", num(x1))
         .set("y1", num(y1))
         .set("x2", num(x2))
         .set("y2", num(y2))
-        .set("stroke", grey(level))
+        .set("stroke", css(paint))
         .set("stroke-width", num(width))
 }
 
@@ -41,14 +49,14 @@ fn rgb([r, g, b]: Rgb) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }
 
-/// One line of text; `level` is its ink (black, 0.0, is inherited from the text group).
+/// One line of text; `paint` is its ink (black is inherited from the text group).
 fn text_element(
     x: f64,
     y: f64,
     size: f64,
     bold: bool,
     anchor: Anchor,
-    level: f64,
+    paint: Paint,
     text: &str,
 ) -> Text {
     let anchor = match anchor {
@@ -57,8 +65,9 @@ fn text_element(
         Anchor::End => "end",
     };
     let mut element = Text::new(text);
-    if level > 0.0 {
-        element = element.set("fill", grey(level));
+    let inherited = matches!(paint, Paint::Grey(level) if level <= 0.0);
+    if !inherited {
+        element = element.set("fill", css(paint));
     }
     element
         .set("x", num(x))
@@ -88,7 +97,7 @@ pub fn to_svg_with_family(scene: &Scene, family: &str) -> String {
                         .set("y", num(*y))
                         .set("width", num(*w))
                         .set("height", num(*h))
-                        .set("fill", grey(*fill)),
+                        .set("fill", css(*fill)),
                 );
             }
             &Item::Line {
@@ -97,7 +106,7 @@ pub fn to_svg_with_family(scene: &Scene, family: &str) -> String {
                 x2,
                 y2,
                 width,
-                grey: level,
+                paint: level,
             } => shapes = shapes.add(line_element([x1, y1, x2, y2], width, level)),
             &Item::Dashed {
                 x1,
@@ -105,7 +114,7 @@ pub fn to_svg_with_family(scene: &Scene, family: &str) -> String {
                 x2,
                 y2,
                 width,
-                grey: level,
+                paint: level,
                 dash,
             } => {
                 shapes = shapes.add(
@@ -120,7 +129,7 @@ pub fn to_svg_with_family(scene: &Scene, family: &str) -> String {
                 size,
                 bold,
                 anchor,
-                grey: level,
+                paint: level,
                 text,
             } => {
                 texts = texts.add(text_element(*x, *y, *size, *bold, *anchor, *level, text));
@@ -159,7 +168,7 @@ pub fn to_svg_with_family(scene: &Scene, family: &str) -> String {
                 size,
                 bold,
                 anchor,
-                grey: level,
+                paint: level,
                 text,
             } => {
                 let turn = format!("rotate(90 {} {})", num(*x), num(*y));

@@ -10,7 +10,7 @@ use sudoku_book::layout::book::lay_out;
 use sudoku_book::layout::check_plan;
 use sudoku_book::layout::page::{PageFrame, Sheet};
 use sudoku_book::render::page::page_scene;
-use sudoku_book::render::scene::{Item, Scene};
+use sudoku_book::render::scene::{Item, Paint, Scene};
 use sudoku_book::spec::{BookPlan, parse};
 
 const SECTIONS: &str = r#"
@@ -103,6 +103,9 @@ fn check_rules(scenes: &[Scene], inside: &dyn Fn(usize) -> (f64, f64, f64, f64))
                     within(*x2, *y2, "a line");
                 }
                 Item::Rect { fill, x, y, w, h } => {
+                    let Paint::Grey(fill) = fill else {
+                        panic!("page {number}: a colour on a book page");
+                    };
                     assert!(
                         *fill <= 0.9 + 1e-9,
                         "page {number}: grey {fill} is under 10 %"

@@ -175,5 +175,9 @@ fn a_dark_background_fills_the_sheet_and_turns_the_text_white() {
     };
     assert_eq!(*colour, [0x1d, 0x35, 0x57]);
     assert!((at.w - layout.page.sheet.width).abs() < 1e-9);
-    assert!(lines(&layout).iter().all(|(line, _)| line.grey == 1.0));
+    assert!(
+        lines(&layout)
+            .iter()
+            .all(|(line, _)| line.paint == Paint::Grey(1.0))
+    );
 }
