@@ -108,7 +108,8 @@ pub fn check_cover(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
     let Some(cover) = &plan.cover else {
         return Ok(());
     };
-    let layout = lay_out_cover(plan, cover, 0, fonts);
+    let facts = super::cover::CoverFacts::placeholder(plan);
+    let layout = lay_out_cover(plan, cover, 0, fonts, &facts);
     // Every cover text is on the front or back whatever the page count (the spine repeats the
     // title and author), so the characters are checked here, once, before any puzzle is made.
     missing_glyph_error(plan, std::iter::once(&layout.page), fonts)?;

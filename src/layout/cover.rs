@@ -1,18 +1,32 @@
 //! The paperback's wrap cover as one page: bleed, back, spine and front side by side on one
-//! sheet (KDP's full cover), the spine width from the page count and the paper. Title,
-//! subtitle and author go on the front, the back text on the back above the barcode area (which
-//! is kept free), the title and author down the spine when the book is thick enough. Every text
-//! stays inside its panel's safe zone: it is wrapped, then shrunk down to 7 pt; text that still
-//! does not fit is a [`Misfit`] (the spec check refuses it), and spine text that cannot be set
-//! at 7 pt is left off with a note. Lengths are millimetres, origin at the top left of the trim.
+//! sheet (KDP's full cover), the spine width from the page count and the paper. The front is
+//! composed by the spec's theme ([`front`]) from the book itself — the title set large in
+//! balanced lines, the subtitle, a badge with the count, puzzles of the book as artwork, the
+//! levels, the author; the back ([`back`]) has a heading, the back text, a list of what the
+//! book holds and a sample puzzle, with the barcode area kept free; the title and author run
+//! down the spine when the book is thick enough. Colours come from the theme's [`palette`],
+//! with the spec's background and accent over it; an accent whose text would not read on the
+//! background (under WCAG AA) is refused. Every text stays inside its panel's safe zone: it is
+//! wrapped, then shrunk down to 7 pt; text that still does not fit is a [`Misfit`] (the spec
+//! check refuses it), and spine text that cannot be set at 7 pt is left off with a note.
+//! Lengths are millimetres, origin at the top left of the trim.
+
+mod art;
+mod back;
+pub mod facts;
+mod front;
+pub mod palette;
 
 use super::book::Page;
 use super::page::{BLEED, Rect, Sheet};
+use super::style::Look;
 use super::text::{Anchor, Font, Paint, Picture, Placed, TextLine, Typesetter};
 use crate::fonts::FontSet;
 use crate::spec::cover::CoverImage;
 use crate::spec::{BookPlan, CoverSpec, PageSpec, Paper};
 use crate::units::MM_PER_INCH;
+pub use facts::CoverFacts;
+use palette::{AA_TEXT, Palette, contrast, hex};
 
 /// The safe zone inside the trim of the back and front panels (0.125 in).
 pub const PANEL_SAFE: f64 = 0.125 * MM_PER_INCH;
@@ -147,12 +161,13 @@ pub struct CoverLayout {
     pub misfits: Vec<Misfit>,
 }
 
-/// Lays out the cover of a book of `pages` pages.
+/// Lays out the cover of a book of `pages` pages, from what the book holds (`facts`).
 pub fn lay_out_cover(
     plan: &BookPlan,
     cover: &CoverSpec,
     pages: usize,
     fonts: &FontSet,
+    facts: &CoverFacts,
 ) -> CoverLayout {
     let geometry = CoverGeometry::new(&plan.page, cover.paper, pages);
     let sheet = geometry.sheet();
@@ -161,7 +176,9 @@ pub fn lay_out_cover(
         notes: Vec::new(),
         misfits: Vec::new(),
     };
-    if let Some(colour) = cover.background {
+    let palette = Palette::of(cover.theme, cover.background, cover.accent);
+    check_accent(cover, &palette, &mut out);
+    if let Some(colour) = palette.background {
         let (dx, dy) = sheet.offset();
         let at = Rect {
             x: -dx,
@@ -171,27 +188,96 @@ pub fn lay_out_cover(
         };
         out.page.items.push(Placed::Fill { at, colour });
     }
-    let ink = Ink(ink_on(cover.background));
-    let set = Typesetter { fonts };
-    front(&set, plan, cover, &geometry, ink, &mut out);
-    back(&set, cover, &geometry, ink, &mut out);
-    spine(&set, plan, &geometry, pages, ink, &mut out);
+    let cover_ctx = Cover {
+        set: Typesetter { fonts },
+        look: Look::new(&plan.style, fonts.bold.cap_height),
+        plan,
+        spec: cover,
+        facts,
+        geometry,
+        palette,
+        scale: text_scale(&geometry, plan.style.large_print),
+    };
+    front::front(&cover_ctx, &mut out);
+    back::back(&cover_ctx, &mut out);
+    spine(&cover_ctx, pages, &mut out);
     out.page.sheet = sheet;
+    // A text can be refused in two places (the title on the front and over the back text):
+    // once is enough.
+    let mut seen = Vec::new();
+    out.misfits.retain(|m| {
+        let first = !seen.contains(&m.key);
+        seen.push(m.key);
+        first
+    });
     out
 }
 
-/// The grey level of text: white on a dark background, black otherwise.
-fn ink_on(background: Option<[u8; 3]>) -> f64 {
-    let Some([r, g, b]) = background else {
-        return 0.0;
-    };
-    let luminance = 0.2126 * f64::from(r) + 0.7152 * f64::from(g) + 0.0722 * f64::from(b);
-    if luminance < 128.0 { 1.0 } else { 0.0 }
+/// Everything the parts of a cover are drawn from.
+struct Cover<'a> {
+    set: Typesetter<'a>,
+    look: Look,
+    plan: &'a BookPlan,
+    spec: &'a CoverSpec,
+    facts: &'a CoverFacts,
+    geometry: CoverGeometry,
+    palette: Palette,
+    /// How much larger than on a 6 in wide front the texts start (large print: a fifth more).
+    scale: f64,
 }
 
-/// The ink of the cover's text.
-#[derive(Debug, Clone, Copy)]
-struct Ink(f64);
+impl Cover<'_> {
+    /// The paint of text on the background.
+    fn text(&self) -> Paint {
+        Paint::Rgb(self.palette.text())
+    }
+
+    /// The paint of accent-coloured text.
+    fn accent(&self) -> Paint {
+        Paint::Rgb(self.palette.accent)
+    }
+
+    /// A font of `points` on a 6 in front, scaled to this cover.
+    fn font(&self, points: f64, bold: bool) -> Font {
+        Font {
+            points: (points * self.scale).max(MIN_POINTS),
+            bold,
+        }
+    }
+}
+
+/// The scale of a cover's texts: its panel width against 6 in (within 0.8 to 1.45), a fifth
+/// more in large print.
+fn text_scale(geometry: &CoverGeometry, large_print: bool) -> f64 {
+    let width = (geometry.panel.0 / (6.0 * MM_PER_INCH)).clamp(0.8, 1.45);
+    if large_print { width * 1.2 } else { width }
+}
+
+/// Refuses an accent of the spec whose text would not read on the background (WCAG AA for body
+/// text), at `cover.accent`.
+fn check_accent(cover: &CoverSpec, palette: &Palette, out: &mut CoverLayout) {
+    let ratio = contrast(palette.accent, palette.ground());
+    if ratio >= AA_TEXT {
+        return;
+    }
+    // An accent the theme chose is made to read on any background (Palette::of): a failing
+    // accent is the spec's own.
+    let (key, position) = ("cover.accent", cover.origin.accent);
+    let lighter = palette::luminance(palette.ground()) <= 0.18;
+    let advice = format!(
+        "choose a {} accent, or another background",
+        if lighter { "lighter" } else { "darker" }
+    );
+    out.misfits.push(Misfit {
+        key,
+        position,
+        message: format!(
+            "the accent {} on the background {} has a contrast of {ratio:.1}:1, and text needs {AA_TEXT}:1 (WCAG AA): {advice}",
+            hex(palette.accent),
+            hex(palette.ground()),
+        ),
+    });
+}
 
 /// Text wrapped at the largest size that fits.
 struct Fitted {
@@ -208,7 +294,14 @@ impl Fitted {
 
 /// Wraps `text` to `width` at the largest size from `start` down to 7 pt whose lines all fit
 /// `width` and whose block fits `height`; at 7 pt, marked as not fitting, when none does.
-fn fit(set: &Typesetter, text: &str, width: f64, height: f64, start: Font) -> Fitted {
+/// `balanced` evens out the lines (titles).
+fn fit(
+    set: &Typesetter,
+    text: &str,
+    (width, height): (f64, f64),
+    start: Font,
+    balanced: bool,
+) -> Fitted {
     let floor = Font {
         points: MIN_POINTS,
         bold: start.bold,
@@ -227,7 +320,11 @@ fn fit(set: &Typesetter, text: &str, width: f64, height: f64, start: Font) -> Fi
             points,
             bold: start.bold,
         };
-        let lines = set.wrap(text, width, font);
+        let lines = if balanced {
+            set.wrap_balanced(text, width, font)
+        } else {
+            set.wrap(text, width, font)
+        };
         let wide = lines.iter().any(|l| set.width(l, font) > width);
         let fitted = Fitted {
             font,
@@ -243,14 +340,14 @@ fn fit(set: &Typesetter, text: &str, width: f64, height: f64, start: Font) -> Fi
 }
 
 /// Places fitted lines centred on `area`, from `top` down.
-fn place(set: &Typesetter, page: &mut Page, area: Rect, top: f64, fitted: &Fitted, ink: Ink) {
+fn place(set: &Typesetter, page: &mut Page, area: Rect, top: f64, fitted: &Fitted, paint: Paint) {
     place_at(
         set,
         page,
         (area.x + area.w / 2.0, Anchor::Middle),
         top,
         fitted,
-        ink,
+        paint,
     );
 }
 
@@ -261,20 +358,16 @@ fn place_at(
     (x, anchor): (f64, Anchor),
     top: f64,
     fitted: &Fitted,
-    ink: Ink,
+    paint: Paint,
 ) {
     for (i, line) in fitted.lines.iter().enumerate() {
         let baseline = top + fitted.font.mm() * 0.8 + i as f64 * fitted.font.leading();
-        let placed = set.line(x, baseline, fitted.font, anchor, line);
-        page.items.push(inked(placed, ink));
+        let mut placed = set.line(x, baseline, fitted.font, anchor, line);
+        if let Placed::Text(line) = &mut placed {
+            line.paint = paint;
+        }
+        page.items.push(placed);
     }
-}
-
-fn inked(mut placed: Placed, ink: Ink) -> Placed {
-    if let Placed::Text(line) = &mut placed {
-        line.paint = Paint::Grey(ink.0);
-    }
-    placed
 }
 
 /// One text of the cover: what it says, where it comes from, and how it starts.
@@ -283,12 +376,14 @@ struct Piece<'a> {
     key: &'static str,
     position: Option<(usize, usize)>,
     font: Font,
+    /// Lines evened out (titles).
+    balanced: bool,
 }
 
 impl Piece<'_> {
     /// Fits the piece in `area` below `top` (no taller than `height`), noting a misfit.
     fn fit(&self, set: &Typesetter, area: Rect, height: f64, out: &mut CoverLayout) -> Fitted {
-        let fitted = fit(set, self.text, area.w, height, self.font);
+        let fitted = fit(set, self.text, (area.w, height), self.font, self.balanced);
         if !fitted.fits {
             out.misfits.push(Misfit {
                 key: self.key,
@@ -313,63 +408,6 @@ fn excerpt(text: &str) -> String {
         format!("{}…", start.trim_end())
     } else {
         start
-    }
-}
-
-/// Title and subtitle in the upper part of the front's safe zone, the author at its foot.
-fn front(
-    set: &Typesetter,
-    plan: &BookPlan,
-    cover: &CoverSpec,
-    geometry: &CoverGeometry,
-    ink: Ink,
-    out: &mut CoverLayout,
-) {
-    let safe = inset(geometry.front(), PANEL_SAFE);
-    let origin = &cover.origin;
-    let title = Piece {
-        text: &plan.title,
-        key: "title",
-        position: origin.title,
-        font: Font::bold(36.0),
-    };
-    let top = safe.y + 0.12 * safe.h;
-    let fitted = title.fit(set, safe, 0.4 * safe.h, out);
-    place(set, &mut out.page, safe, top, &fitted, ink);
-    let mut below = top + fitted.height() + 0.04 * safe.h;
-    if let Some(subtitle) = &plan.subtitle {
-        let piece = Piece {
-            text: subtitle,
-            key: "subtitle",
-            position: origin.subtitle,
-            font: Font::regular(16.0),
-        };
-        let fitted = piece.fit(set, safe, safe.y + 0.75 * safe.h - below, out);
-        place(set, &mut out.page, safe, below, &fitted, ink);
-        below += fitted.height();
-    }
-    let mut author_top = safe.y + safe.h;
-    if let Some(author) = &plan.author {
-        let piece = Piece {
-            text: author,
-            key: "author",
-            position: origin.author,
-            font: Font::regular(16.0),
-        };
-        let room = (safe.y + safe.h - below).min(0.2 * safe.h);
-        let fitted = piece.fit(set, safe, room, out);
-        let top = safe.y + safe.h - fitted.height();
-        place(set, &mut out.page, safe, top, &fitted, ink);
-        author_top = top;
-    }
-    if let Some(image) = &cover.image {
-        let room = Rect {
-            x: safe.x,
-            y: below + PICTURE_GAP,
-            w: safe.w,
-            h: author_top - below - 2.0 * PICTURE_GAP,
-        };
-        picture(image, room, out);
     }
 }
 
@@ -414,47 +452,10 @@ fn picture(image: &CoverImage, room: Rect, out: &mut CoverLayout) {
     out.page.items.push(Placed::Picture { at, picture });
 }
 
-/// The back text, wrapped in the back's safe zone and ending above the barcode area.
-fn back(
-    set: &Typesetter,
-    cover: &CoverSpec,
-    geometry: &CoverGeometry,
-    ink: Ink,
-    out: &mut CoverLayout,
-) {
-    let Some(text) = &cover.back_text else {
-        return;
-    };
-    let safe = inset(geometry.back(), PANEL_SAFE);
-    let top = safe.y + 0.08 * safe.h;
-    let height = geometry.barcode().y - BARCODE_GAP - top;
-    let piece = Piece {
-        text,
-        key: "cover.back_text",
-        position: cover.origin.back_text,
-        font: Font::regular(11.0),
-    };
-    let fitted = piece.fit(set, safe, height, out);
-    place_at(
-        set,
-        &mut out.page,
-        (safe.x, Anchor::Start),
-        top,
-        &fitted,
-        ink,
-    );
-}
-
 /// The title (centred) and the author (at the foot) down the spine, when the book has enough
 /// pages and the text fits the spine's safe zone at 7 pt or more; a note says why not otherwise.
-fn spine(
-    set: &Typesetter,
-    plan: &BookPlan,
-    geometry: &CoverGeometry,
-    pages: usize,
-    ink: Ink,
-    out: &mut CoverLayout,
-) {
+fn spine(cover: &Cover, pages: usize, out: &mut CoverLayout) {
+    let (set, plan, geometry) = (&cover.set, cover.plan, &cover.geometry);
     if pages < MIN_SPINE_TEXT_PAGES {
         return;
     }
@@ -478,7 +479,7 @@ fn spine(
             size: font.mm(),
             bold: font.bold,
             anchor,
-            paint: Paint::Grey(ink.0),
+            paint: cover.text(),
             text: text.to_string(),
         }));
     };

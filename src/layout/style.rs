@@ -3,6 +3,7 @@
 //! only draws it.
 
 use super::page::Rect;
+use super::text::Rgb;
 use crate::grid::{Geometry, Grid};
 use crate::spec::{DiagonalStyle, Style};
 
@@ -42,6 +43,20 @@ impl Default for GridStyle {
             cap_height: 0.714,
             cages: true,
         }
+    }
+}
+
+/// Digit height relative to the cell (the baseline is placed from the font's cap height so
+/// that digits are centred vertically); grids above 9×9 print their two-character symbols at
+/// four fifths of it.
+pub const DIGIT_SIZE: f64 = 0.62;
+
+/// The size of the digits of a grid of `size` in a cell of `cell` millimetres.
+pub fn digit_size(cell: f64, size: usize) -> f64 {
+    cell * if size > 9 {
+        DIGIT_SIZE * 0.8
+    } else {
+        DIGIT_SIZE
     }
 }
 
@@ -155,6 +170,9 @@ pub struct PlacedGrid {
     /// Where: a square, in millimetres on the trim page.
     pub at: Rect,
     pub style: GridStyle,
+    /// Drawn in two colours instead of greys (covers): black becomes the first, white the
+    /// second, the greys between a mix of them.
+    pub tint: Option<(Rgb, Rgb)>,
 }
 
 impl PlacedGrid {
@@ -172,6 +190,7 @@ impl PlacedGrid {
             givens: givens.clone(),
             solution: solution.cloned(),
             at,
+            tint: None,
         }
     }
 }

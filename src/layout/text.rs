@@ -291,6 +291,37 @@ impl Typesetter<'_> {
         lines
     }
 
+    /// Lines of about even length: `text` wrapped as [`Typesetter::wrap`] does at `width`, then
+    /// at the narrowest width that still gives as many lines, so no line is left with one
+    /// short word ("250 Sudoku for the / Road" becomes "250 Sudoku / for the Road").
+    pub fn wrap_balanced(&self, text: &str, width: f64, font: Font) -> Vec<String> {
+        let lines = self.wrap(text, width, font);
+        if lines.len() < 2 {
+            return lines;
+        }
+        let widest = |lines: &[String]| {
+            lines
+                .iter()
+                .map(|l| self.width(l, font))
+                .fold(0.0, f64::max)
+        };
+        let (mut low, mut high) = (widest(&lines) / lines.len() as f64, width);
+        for _ in 0..20 {
+            let middle = (low + high) / 2.0;
+            if self.wrap(text, middle, font).len() <= lines.len() {
+                high = middle;
+            } else {
+                low = middle;
+            }
+        }
+        let balanced = self.wrap(text, high, font);
+        if balanced.len() == lines.len() && widest(&balanced) <= width {
+            balanced
+        } else {
+            lines
+        }
+    }
+
     /// Splits `text` into lines no wider than `width`, as [`Typesetter::wrap`] does, and also
     /// cuts a word wider than the width (a long web address) into pieces that fit: for body
     /// text, which flows rather than shrinks.
@@ -366,6 +397,23 @@ mod tests {
         let set = Typesetter { fonts: &fonts };
         let lines = set.wrap("one\n\nSupercalifragilistic two", 10.0, Font::regular(10.0));
         assert_eq!(lines, ["one", "", "Supercalifragilistic", "two"]);
+    }
+
+    #[test]
+    fn balanced_lines_leave_no_word_alone() {
+        let fonts = FontSet::bundled();
+        let set = Typesetter { fonts: &fonts };
+        let font = Font::bold(30.0);
+        let title = "250 Sudoku for the Road";
+        let width = set.width("250 Sudoku for the", font) + 1.0;
+        let greedy = set.wrap(title, width, font);
+        assert_eq!(greedy, ["250 Sudoku for the", "Road"]);
+        let balanced = set.wrap_balanced(title, width, font);
+        assert_eq!(balanced.len(), 2);
+        assert_eq!(balanced.join(" "), title);
+        let (a, b) = (set.width(&balanced[0], font), set.width(&balanced[1], font));
+        assert!(a.max(b) / a.min(b) < 1.6, "{balanced:?}");
+        assert!(a.max(b) <= width);
     }
 
     #[test]

@@ -86,7 +86,7 @@ pub fn assemble_into<E>(
     }
     write(PDF, pdf.finish())?;
     let pages = layout.pages.len();
-    let notes = write_cover(plan, pages, fonts, &info, write)?;
+    let notes = write_cover(plan, (puzzles, pages), fonts, &info, write)?;
     write(HTML, play_page(plan, puzzles).into_bytes())?;
     let files = book_files(pages, plan.cover.is_some());
     let json = manifest::to_json(plan, puzzles, &layout.placement, &files);
@@ -99,7 +99,7 @@ pub fn assemble_into<E>(
 /// 7 pt.)
 fn write_cover<E>(
     plan: &BookPlan,
-    pages: usize,
+    (puzzles, pages): (&[BookPuzzle], usize),
     fonts: &FontSet,
     info: &DocumentInfo,
     write: &mut FileSink<'_, E>,
@@ -107,7 +107,8 @@ fn write_cover<E>(
     let Some(cover) = &plan.cover else {
         return Ok(Vec::new());
     };
-    let layout = lay_out_cover(plan, cover, pages, fonts);
+    let facts = crate::layout::cover::CoverFacts::of_book(plan, puzzles);
+    let layout = lay_out_cover(plan, cover, pages, fonts, &facts);
     let scene = page_scene(&layout.page);
     write(
         COVER_SVG,

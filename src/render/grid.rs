@@ -5,7 +5,7 @@
 use super::scene::{Anchor, Grey, Item, Paint, Scene};
 use crate::grid::{Geometry, Grid, HouseKind, MultiShape, digit_symbol};
 pub use crate::layout::style::GridStyle;
-use crate::layout::style::cage_sum_size;
+use crate::layout::style::{cage_sum_size, digit_size};
 
 /// Where and how large a grid is drawn: top-left corner and side, in millimetres.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -405,10 +405,6 @@ fn runs(n: usize, on: impl Fn(usize) -> bool) -> Vec<(usize, usize)> {
     runs
 }
 
-/// Digit height relative to the cell (the baseline is placed from the font's cap height so
-/// that digits are centred vertically).
-const DIGIT_SIZE: f64 = 0.62;
-
 fn draw_digits(
     scene: &mut Scene,
     geo: &Geometry,
@@ -419,7 +415,7 @@ fn draw_digits(
     style: &GridStyle,
 ) {
     let n = geo.size();
-    let size = cell * if n > 9 { DIGIT_SIZE * 0.8 } else { DIGIT_SIZE };
+    let size = digit_size(cell, n);
     for c in 0..geo.cell_count() {
         let given = givens.get(c);
         let value = if given != 0 {

@@ -74,12 +74,27 @@ fn draw_placed(scene: &mut Scene, grid: &PlacedGrid) {
         side: grid.at.w,
     };
     let solution = grid.solution.as_ref();
+    let Some((dark, light)) = grid.tint else {
+        draw_grid(
+            scene,
+            &grid.geometry,
+            &grid.givens,
+            solution,
+            at,
+            &grid.style,
+        );
+        return;
+    };
+    let mut own = Scene::new(scene.width, scene.height);
     draw_grid(
-        scene,
+        &mut own,
         &grid.geometry,
         &grid.givens,
         solution,
         at,
         &grid.style,
     );
+    for item in own.items {
+        scene.push(item.tinted(dark, light));
+    }
 }

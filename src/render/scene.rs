@@ -73,6 +73,22 @@ pub enum Item {
     },
 }
 
+impl Item {
+    /// The same primitive with its greys turned into the mix of `dark` (black) and `light`
+    /// (white): a grid drawn in greys, in a cover's colours.
+    pub fn tinted(mut self, dark: Rgb, light: Rgb) -> Item {
+        match &mut self {
+            Item::Rect { fill: paint, .. }
+            | Item::Line { paint, .. }
+            | Item::Dashed { paint, .. }
+            | Item::Text { paint, .. }
+            | Item::Turned { paint, .. } => *paint = paint.tinted(dark, light),
+            Item::Fill { .. } | Item::Picture { .. } => {}
+        }
+        self
+    }
+}
+
 /// A page of primitives, painted in order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scene {

@@ -38,14 +38,59 @@ impl Paper {
     }
 }
 
+/// The design of a cover: how the front and back are composed and coloured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Theme {
+    /// Deep blue, the title large at the top, a puzzle of the book on white under an orange
+    /// badge with the count.
+    Classic,
+    /// Cream, a mosaic of the book's puzzles (one per section) on coloured cards.
+    Mosaic,
+    /// Amber, the count huge, a puzzle running off the bottom and the outer edge.
+    Bold,
+    /// Off-white, a fine frame, the title set quietly over a small puzzle in one colour.
+    Minimal,
+    /// One colour, the texts alone (the cover before themes).
+    Plain,
+}
+
+impl Theme {
+    /// The names the spec accepts, in the order of [`Theme::ALL`].
+    pub const NAMES: [&'static str; 5] = ["classic", "mosaic", "bold", "minimal", "plain"];
+    pub const ALL: [Theme; 5] = [
+        Theme::Classic,
+        Theme::Mosaic,
+        Theme::Bold,
+        Theme::Minimal,
+        Theme::Plain,
+    ];
+
+    /// The theme's name, as the spec writes it.
+    pub fn name(self) -> &'static str {
+        let index = Theme::ALL.iter().position(|t| *t == self).unwrap_or(0);
+        Theme::NAMES[index]
+    }
+
+    fn parse(name: &str) -> Option<Theme> {
+        let index = Theme::NAMES.iter().position(|n| *n == name)?;
+        Some(Theme::ALL[index])
+    }
+}
+
 /// A checked `[cover]` table.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CoverSpec {
     pub paper: Paper,
+    /// The design (default: classic).
+    pub theme: Theme,
     /// Text for the back cover (blank lines start paragraphs).
     pub back_text: Option<String>,
-    /// A colour filling the whole sheet, as red, green and blue.
+    /// The heading over the back text (default: the title).
+    pub back_heading: Option<String>,
+    /// A colour filling the whole sheet, as red, green and blue (default: the theme's).
     pub background: Option<[u8; 3]>,
+    /// The theme's second colour: badge, rules and coloured text (default: the theme's).
+    pub accent: Option<[u8; 3]>,
     /// A PNG or JPEG for the front, scaled to fit between the title and the author.
     pub image: Option<CoverImage>,
     /// Where the texts printed on the cover are set in the spec.
@@ -175,6 +220,9 @@ pub struct CoverOrigin {
     pub subtitle: Option<(usize, usize)>,
     pub author: Option<(usize, usize)>,
     pub back_text: Option<(usize, usize)>,
+    pub back_heading: Option<(usize, usize)>,
+    pub background: Option<(usize, usize)>,
+    pub accent: Option<(usize, usize)>,
 }
 
 impl Checker<'_> {
@@ -188,8 +236,11 @@ impl Checker<'_> {
         let at = |span: Option<Range<usize>>| self.position(span);
         Ok(CoverSpec {
             paper: self.paper(raw.paper.as_ref())?,
+            theme: self.theme(raw.theme.as_ref())?,
             back_text: raw.back_text.as_ref().map(|t| t.get_ref().clone()),
-            background: self.background(raw.background.as_ref())?,
+            back_heading: raw.back_heading.as_ref().map(|t| t.get_ref().clone()),
+            background: self.colour("cover.background", raw.background.as_ref())?,
+            accent: self.colour("cover.accent", raw.accent.as_ref())?,
             image: self.cover_image(raw.image.as_ref())?,
             origin: CoverOrigin {
                 table: at(Some(table.span())),
@@ -197,6 +248,9 @@ impl Checker<'_> {
                 subtitle: at(book.subtitle.as_ref().map(Spanned::span)),
                 author: at(book.author.as_ref().map(Spanned::span)),
                 back_text: at(raw.back_text.as_ref().map(Spanned::span)),
+                back_heading: at(raw.back_heading.as_ref().map(Spanned::span)),
+                background: at(raw.background.as_ref().map(Spanned::span)),
+                accent: at(raw.accent.as_ref().map(Spanned::span)),
             },
         })
     }
@@ -272,14 +326,37 @@ impl Checker<'_> {
         })
     }
 
-    fn background(&self, colour: Option<&Spanned<String>>) -> Result<Option<[u8; 3]>, SpecError> {
+    fn theme(&self, theme: Option<&Spanned<String>>) -> Result<Theme, SpecError> {
+        let Some(theme) = theme else {
+            return Ok(Theme::Classic);
+        };
+        let name = theme.get_ref().trim().to_ascii_lowercase();
+        Theme::parse(&name).ok_or_else(|| {
+            let hint = super::suggestion(&name, &Theme::NAMES);
+            self.error(
+                theme.span(),
+                "cover.theme",
+                format!(
+                    "unknown theme {}{hint}: use {}",
+                    crate::grid::text::shown_text(theme.get_ref()),
+                    Theme::NAMES.join(", ")
+                ),
+            )
+        })
+    }
+
+    fn colour(
+        &self,
+        key: &str,
+        colour: Option<&Spanned<String>>,
+    ) -> Result<Option<[u8; 3]>, SpecError> {
         let Some(colour) = colour else {
             return Ok(None);
         };
         parse_colour(colour.get_ref()).map(Some).ok_or_else(|| {
             self.error(
                 colour.span(),
-                "cover.background",
+                key,
                 format!(
                     "{} is not a colour: write #RRGGBB, such as \"#1d3557\"",
                     crate::grid::text::shown_text(colour.get_ref())

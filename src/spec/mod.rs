@@ -20,7 +20,7 @@ use crate::generate::{Request, RequestError, Symmetry, Target, check_count};
 use crate::grid::{BoxShape, RegionMap, Variant};
 use crate::logic::{Level, Technique};
 use crate::units::{MM_PER_INCH, Mm, parse_length};
-pub use cover::{CoverOrigin, CoverSpec, Paper};
+pub use cover::{CoverOrigin, CoverSpec, Paper, Theme};
 pub use error::SpecError;
 use error::did_you_mean;
 pub use layouts::{Layout, LayoutSource, builtin_names, find_layout, parse_layout};
@@ -374,12 +374,15 @@ impl Checker<'_> {
                 add(key.to_string(), value);
             }
         }
-        if let Some(back) = raw
-            .cover
-            .as_ref()
-            .and_then(|c| c.get_ref().back_text.as_ref())
-        {
-            add("cover.back_text".to_string(), back);
+        if let Some(cover) = raw.cover.as_ref().map(Spanned::get_ref) {
+            for (key, value) in [
+                ("cover.back_text", cover.back_text.as_ref()),
+                ("cover.back_heading", cover.back_heading.as_ref()),
+            ] {
+                if let Some(value) = value {
+                    add(key.to_string(), value);
+                }
+            }
         }
         for (index, section) in raw.sections.iter().enumerate() {
             if let Some(title) = &section.get_ref().title {

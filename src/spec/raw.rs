@@ -98,6 +98,9 @@ pub struct RawCover {
     pub back_text: Option<Spanned<String>>,
     pub background: Option<Spanned<String>>,
     pub image: Option<Spanned<String>>,
+    pub theme: Option<Spanned<String>>,
+    pub accent: Option<Spanned<String>>,
+    pub back_heading: Option<Spanned<String>>,
 }
 
 /// One `[[section]]`.
@@ -184,4 +187,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     "sort",
     "image",
     "kdp",
+    "theme",
+    "accent",
+    "back_heading",
 ];

@@ -94,7 +94,8 @@ fn the_cover_is_a_sound_pdf_of_the_full_wrap() {
     assert!(ok, "{report}");
 }
 
-/// How often the title is in the cover's text (front, and the spine when it has text).
+/// How often the title is in the cover's text (front, the back's heading, and the spine when
+/// it has text).
 fn titles(pdf: &Path) -> Option<usize> {
     let pdf = pdf.display().to_string();
     let (ok, text) = tool("pdftotext", &[&pdf], Path::new("-"))?;
@@ -110,12 +111,12 @@ fn spine_text_needs_79_pages_and_room_for_7_pt() {
         return;
     };
     assert_eq!(
-        thin, 1,
-        "only the front has the title on a {pages}-page book"
+        thin, 2,
+        "only the front and the back have the title on a {pages}-page book"
     );
     let (_dir, out, pages) = built(110, "cream", "Back.");
     assert!(pages >= 79.0, "{pages}");
-    assert_eq!(titles(&out.join("cover.pdf")), Some(2), "{pages} pages");
+    assert_eq!(titles(&out.join("cover.pdf")), Some(3), "{pages} pages");
 }
 
 #[test]
@@ -262,4 +263,105 @@ fn a_picture_that_is_not_one_is_refused_at_its_key() {
         .code(2)
         .stderr(predicates::str::contains("book.toml:5:9: cover.image:"))
         .stderr(predicates::str::contains("not a PNG or JPEG picture"));
+}
+
+/// A 6×9 book of two sections with a cover in `theme` (and `extra` in `[cover]`).
+fn themed(theme: &str, extra: &str) -> String {
+    format!(
+        r##"title = "250 Sudoku for the Road"
+subtitle = "Puzzles to take anywhere"
+author = "Cover Tester"
+seed = 4
+layout = "1up"
+[page]
+size = "kdp-6x9"
+[answers]
+layout = "4up"
+[style]
+large_print = true
+[cover]
+theme = "{theme}"
+back_text = "Puzzles for every trip."
+{extra}
+[[section]]
+count = 3
+difficulty = "easy"
+[[section]]
+title = "Jigsaw"
+variant = "jigsaw"
+count = 2
+difficulty = "medium"
+"##
+    )
+}
+
+#[test]
+fn every_theme_builds_a_cover_that_says_what_the_book_holds() {
+    for theme in ["classic", "mosaic", "bold", "minimal", "plain"] {
+        let (_dir, out) = build(&themed(theme, ""), &[]);
+        let pdf = out.join("cover.pdf");
+        let svg = std::fs::read_to_string(out.join("cover.svg")).unwrap();
+        assert!(svg.contains("Puzzles for every trip."), "{theme}");
+        let Some((ok, text)) = tool("pdftotext", &[&pdf.display().to_string()], Path::new("-"))
+        else {
+            return;
+        };
+        assert!(ok);
+        let text = text.to_lowercase();
+        assert!(text.contains("5 puzzles"), "{theme}: the count: {text}");
+        assert!(text.contains("large print"), "{theme}: {text}");
+        assert!(
+            text.contains("solutions to every puzzle"),
+            "{theme}: {text}"
+        );
+        assert!(
+            text.contains("classic, jigsaw"),
+            "{theme}: the variants: {text}"
+        );
+        assert!(text.contains("try this one"), "{theme}: the sample: {text}");
+        if theme != "plain" {
+            assert!(text.contains("easy"), "{theme}: the levels: {text}");
+        }
+        let Some((ok, report)) = tool("qpdf", &["--check"], &pdf) else {
+            return;
+        };
+        assert!(ok, "{theme}: {report}");
+    }
+}
+
+/// The build of `spec` is refused (exit 2) with `expected` in the message, writing nothing.
+fn refused(spec: &str, expected: &str) {
+    let dir = spec_folder(spec);
+    cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out", "out"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(expected));
+    assert!(!dir.path().join("out").exists());
+}
+
+#[test]
+fn an_accent_that_does_not_read_on_the_background_is_refused_at_its_key() {
+    refused(
+        &themed("classic", "accent = \"#203a60\""),
+        "cover.accent: the accent #203a60 on the background #1d3557 has a contrast of 1.1:1, and text needs 4.5:1 (WCAG AA)",
+    );
+}
+
+#[test]
+fn a_background_of_the_spec_alone_never_makes_the_cover_unreadable() {
+    for background in ["#f4a261", "#ffffff", "#000000", "#777777", "#1d3557"] {
+        let extra = format!("background = \"{background}\"");
+        let (_dir, out) = build(&themed("classic", &extra), &[]);
+        assert!(out.join("cover.pdf").is_file(), "{background}");
+    }
+}
+
+#[test]
+fn an_unknown_theme_is_refused_with_a_suggestion() {
+    refused(
+        &themed("mosiac", ""),
+        "cover.theme: unknown theme 'mosiac' (did you mean 'mosaic'?)",
+    );
 }

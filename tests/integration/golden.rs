@@ -181,33 +181,54 @@ fn a_german_instructions_page_matches_its_golden_file() {
     check_golden("book-instructions-de", &page);
 }
 
-/// A 6×9 cover of a 120-page book on cream paper, with a background, back text and spine text.
+/// A 6×9 cover of a 120-page book on cream paper, with back text and spine text, in THEME.
 const COVER_BOOK: &str = r##"
-title = "Golden Cover"
+title = "Golden Cover for the Road"
 subtitle = "A wrap cover, drawn"
 author = "sudoku-book"
+seed = 12
 [page]
 size = "kdp-6x9"
 [cover]
+theme = "THEME"
 paper = "cream"
-background = "#1d3557"
-back_text = "Puzzles for every day, from easy to hard. Every puzzle has one solution."
+back_text = """Puzzles for every day, from easy to hard.
+
+Every puzzle has one solution."""
 [[section]]
-count = 1
+count = 2
+difficulty = "easy"
+[[section]]
+title = "Jigsaw"
+variant = "jigsaw"
+count = 2
+difficulty = "medium"
 "##;
 
 #[test]
-fn a_cover_matches_its_golden_file() {
+fn each_cover_theme_matches_its_golden_file() {
+    use sudoku_book::book::generate_puzzles;
     use sudoku_book::fonts::FontSet;
-    use sudoku_book::layout::cover::lay_out_cover;
+    use sudoku_book::layout::cover::{CoverFacts, lay_out_cover};
     use sudoku_book::render::page::page_scene;
 
-    let plan = sudoku_book::spec::parse("book.toml", COVER_BOOK, std::path::Path::new("."))
-        .expect("the golden spec is valid");
-    let cover = plan.cover.as_ref().expect("a [cover] table");
-    let layout = lay_out_cover(&plan, cover, 120, &FontSet::bundled());
-    assert!(layout.misfits.is_empty() && layout.notes.is_empty());
-    check_golden("cover", &to_svg(&page_scene(&layout.page)));
+    for theme in sudoku_book::spec::Theme::NAMES {
+        let spec = COVER_BOOK.replace("THEME", theme);
+        let plan = sudoku_book::spec::parse("book.toml", &spec, std::path::Path::new("."))
+            .expect("the golden spec is valid");
+        let cover = plan.cover.as_ref().expect("a [cover] table");
+        let puzzles = generate_puzzles(&plan, &|_| {}).expect("puzzles");
+        let facts = CoverFacts::of_book(&plan, &puzzles);
+        let layout = lay_out_cover(&plan, cover, 120, &FontSet::bundled(), &facts);
+        assert!(
+            layout.misfits.is_empty() && layout.notes.is_empty(),
+            "{theme}"
+        );
+        check_golden(
+            &format!("cover-{theme}"),
+            &to_svg(&page_scene(&layout.page)),
+        );
+    }
 }
 
 /// A large-print book: two puzzles a page, 16 pt digits, 12 pt labels and headers, heavy lines.

@@ -9,8 +9,13 @@ use crate::layout::text::TextLine;
 const IN: f64 = MM_PER_INCH;
 
 fn plan(extra: &str) -> BookPlan {
+    plan_on("kdp-6x9", extra, "")
+}
+
+/// A spec on a trim with `extra` in its `[cover]` table and `style` in its `[style]`.
+fn plan_on(size: &str, extra: &str, style: &str) -> BookPlan {
     let text = format!(
-        "title = \"Cover Test\"\nsubtitle = \"Puzzles\"\nauthor = \"A. Writer\"\n[page]\nsize = \"kdp-6x9\"\n[cover]\n{extra}\n[[section]]\ncount = 1\n"
+        "title = \"Cover Test\"\nsubtitle = \"Puzzles\"\nauthor = \"A. Writer\"\n[page]\nsize = \"{size}\"\n[style]\n{style}\n[cover]\n{extra}\n[[section]]\ncount = 1\n"
     );
     crate::spec::parse("book.toml", &text, Path::new(".")).expect("a valid spec")
 }
@@ -18,7 +23,7 @@ fn plan(extra: &str) -> BookPlan {
 fn cover(plan: &BookPlan, pages: usize) -> CoverLayout {
     let fonts = FontSet::bundled();
     let spec = plan.cover.as_ref().expect("a [cover] table");
-    lay_out_cover(plan, spec, pages, &fonts)
+    lay_out_cover(plan, spec, pages, &fonts, &CoverFacts::placeholder(plan))
 }
 
 #[test]
@@ -118,25 +123,51 @@ fn overlaps(a: Rect, b: Rect) -> bool {
 
 #[test]
 fn every_text_stays_in_a_safe_zone_and_off_the_barcode() {
-    let fonts = FontSet::bundled();
     let long = "A long back text that wraps over several lines. ".repeat(12);
-    let plan = plan(&format!("back_text = \"{long}\""));
-    let layout = cover(&plan, 400);
-    let geometry = CoverGeometry::new(&plan.page, Paper::White, 400);
+    for theme in crate::spec::Theme::NAMES {
+        for size in ["kdp-5x8", "kdp-6x9", "kdp-8.5x11"] {
+            for style in ["", "large_print = true"] {
+                let extra = format!("theme = \"{theme}\"\nback_text = \"{long}\"");
+                let plan = plan_on(size, &extra, style);
+                texts_in_safe_zones(&plan, 400, &format!("{theme} {size} {style}"));
+                texts_in_safe_zones(&plan, 24, &format!("{theme} {size} {style} thin"));
+            }
+        }
+    }
+}
+
+/// Every text of the cover of a book of `pages` pages is in a safe zone, off the barcode, and
+/// no smaller than 7 pt; the spine has its two texts when it is thick.
+fn texts_in_safe_zones(plan: &BookPlan, pages: usize, what: &str) {
+    let fonts = FontSet::bundled();
+    let layout = cover(plan, pages);
+    let geometry = CoverGeometry::new(&plan.page, Paper::White, pages);
     let zones = [
         inset(geometry.back(), PANEL_SAFE),
         inset(geometry.front(), PANEL_SAFE),
         geometry.spine_safe(),
     ];
-    assert!(layout.misfits.is_empty(), "{:?}", layout.misfits);
+    assert!(layout.misfits.is_empty(), "{what}: {:?}", layout.misfits);
     let placed = lines(&layout);
-    assert!(placed.iter().filter(|(_, turned)| *turned).count() == 2);
+    let spine = if pages >= MIN_SPINE_TEXT_PAGES { 2 } else { 0 };
+    assert_eq!(
+        placed.iter().filter(|(_, turned)| *turned).count(),
+        spine,
+        "{what}"
+    );
     for (line, turned) in placed {
         let width = fonts.face(line.bold).width(&line.text, line.size);
         let ink = ink_box(line, width, turned);
-        assert!(line.size >= 7.0 * crate::units::MM_PER_POINT - 1e-9);
-        assert!(zones.iter().any(|z| inside(ink, *z)), "{}", line.text);
-        assert!(!overlaps(ink, geometry.barcode()), "{}", line.text);
+        assert!(
+            line.size >= 7.0 * crate::units::MM_PER_POINT - 1e-9,
+            "{what}"
+        );
+        assert!(
+            zones.iter().any(|z| inside(ink, *z)),
+            "{what}: {}",
+            line.text
+        );
+        assert!(!overlaps(ink, geometry.barcode()), "{what}: {}", line.text);
     }
 }
 
@@ -175,9 +206,9 @@ fn a_dark_background_fills_the_sheet_and_turns_the_text_white() {
     };
     assert_eq!(*colour, [0x1d, 0x35, 0x57]);
     assert!((at.w - layout.page.sheet.width).abs() < 1e-9);
-    assert!(
-        lines(&layout)
-            .iter()
-            .all(|(line, _)| line.paint == Paint::Grey(1.0))
-    );
+    let title = lines(&layout)
+        .into_iter()
+        .find(|(line, _)| line.text == "Cover Test")
+        .map(|(line, _)| line.paint);
+    assert_eq!(title, Some(Paint::Rgb(palette::WHITE)));
 }
