@@ -13,37 +13,108 @@ use super::text::Placed;
 use super::text::Typesetter;
 use crate::fonts::FontSet;
 use crate::grid::digit_symbol;
-use crate::spec::{BookPlan, Layout, SpecError};
+use crate::spec::{BookPlan, Layout, SpecError, builtin_layout};
 use crate::units::Mm;
 
-/// Settles the layouts the spec left to the page: a multi-grid section whose answer layout is
-/// the default (`2up`) gets one key a page where two would print below the answer-key floor
-/// (a Samurai on a 6×9 trim: 3.8 mm cells where 7 pt digits need 4.0 mm). Run before
+/// Settles the layouts the spec left to the page, so that a spec with only a title and
+/// sections builds well on every trim: each section whose puzzle layout the spec did not set
+/// gets the densest of its trim's defaults whose grids keep cells to write in by hand
+/// ([`WRITING_COMFORT`]) and digits at their print floor — on trims up to 7 in wide one puzzle
+/// a page, on larger ones four (two in large print); its answers the densest of six, four, two
+/// and one a page (nine first on larger trims) whose digits stay at the key floor. Run before
 /// [`check_plan`]; layouts the spec wrote are left for it to refuse.
 pub fn settle_layouts(plan: &mut BookPlan) {
     let points = answer_points(plan);
+    let wide = plan.page.width.0 > SMALL_TRIM_WIDTH;
+    let (puzzles, answers) = default_layouts(wide, plan.style.large_print);
     for index in 0..plan.sections.len() {
         let section = &plan.sections[index];
-        let defaulted = section.request.variant.multi.is_some()
-            && section.answers_layout_at.is_none()
-            && plan.origin.answers_layout.is_none();
-        let Some(layout) = section.answers_layout.filter(|_| defaulted) else {
-            continue;
+        let grid = Drawn::of(section);
+        let puzzle_points = if section.request.variant.multi.is_some() {
+            MULTI_DIGITS
+        } else {
+            puzzle_digits(plan)
         };
-        let fit = Fit {
-            layout: &layout,
-            key: "answers.layout",
-            position: None,
-            points,
-            sums: false,
-        };
-        if grid_fits(plan, &fit, &Drawn::of(section)).is_err() {
-            plan.sections[index].answers_layout = Some(Layout {
-                columns: 1,
-                rows: 1,
-                ..layout
-            });
+        let sums = section.request.variant.killer;
+        // A multi-grid keeps its one a page (its cells are small already).
+        let multi = section.request.variant.multi.is_some();
+        if section.layout_at.is_none() && plan.origin.layout.is_none() && !multi {
+            let fits = |layout: &Layout| {
+                let fit = Fit {
+                    layout,
+                    key: "layout",
+                    position: None,
+                    points: puzzle_points,
+                    sums,
+                    writing: Some(WRITING_COMFORT),
+                };
+                grid_fits(plan, &fit, &grid).is_ok()
+            };
+            if let Some(layout) = densest(puzzles, fits) {
+                plan.sections[index].layout = layout;
+            }
         }
+        let section = &plan.sections[index];
+        let own_answers =
+            section.answers_layout_at.is_some() || plan.origin.answers_layout.is_some();
+        if section.answers_layout.is_none() || own_answers {
+            continue;
+        }
+        let fits = |layout: &Layout| {
+            let fit = Fit {
+                layout,
+                key: "answers.layout",
+                position: None,
+                points,
+                sums: false,
+                writing: None,
+            };
+            grid_fits(plan, &fit, &grid).is_ok()
+        };
+        // A multi-grid's keys stay at most two a page, as their section pages run one a page.
+        let names = if section.request.variant.multi.is_some() {
+            &["2up", "1up"][..]
+        } else {
+            answers
+        };
+        if let Some(layout) = densest(names, fits) {
+            plan.sections[index].answers_layout = Some(layout);
+        }
+    }
+}
+
+/// Trims up to this width (7 in: 5×8, 5.5×8.5, 6×9, A5) are small: one puzzle a page.
+const SMALL_TRIM_WIDTH: f64 = 7.0 * crate::units::MM_PER_INCH;
+
+/// The layouts a section may default to on a trim, densest first: puzzles, then answers.
+fn default_layouts(
+    wide: bool,
+    large_print: bool,
+) -> (&'static [&'static str], &'static [&'static str]) {
+    match (wide, large_print) {
+        (false, _) => (&["1up"], &["6up", "4up", "2up", "1up"]),
+        (true, false) => (&["4up", "2up", "1up"], &["9up", "6up", "4up", "2up", "1up"]),
+        (true, true) => (&["2up", "1up"], &["4up", "2up", "1up"]),
+    }
+}
+
+/// The first of the built-in layouts `names` that `fits` accepts (the last when none does:
+/// [`check_plan`] then says why).
+fn densest(names: &[&str], fits: impl Fn(&Layout) -> bool) -> Option<Layout> {
+    let layouts: Vec<Layout> = names.iter().filter_map(|n| builtin_layout(n)).collect();
+    layouts
+        .iter()
+        .find(|layout| fits(layout))
+        .or(layouts.last())
+        .copied()
+}
+
+/// The least size of puzzle digits, in points.
+fn puzzle_digits(plan: &BookPlan) -> f64 {
+    if plan.style.large_print {
+        LARGE_PRINT_DIGITS
+    } else {
+        MIN_DIGIT_POINTS
     }
 }
 
@@ -58,11 +129,7 @@ fn answer_points(plan: &BookPlan) -> f64 {
 
 /// Refuses a plan whose largest grid does not fit the slots of its puzzle or answer layout.
 pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
-    let (puzzle_points, answer_points) = if plan.style.large_print {
-        (LARGE_PRINT_DIGITS, LARGE_PRINT_KEY_DIGITS)
-    } else {
-        (MIN_DIGIT_POINTS, MIN_DIGIT_POINTS)
-    };
+    let (puzzle_points, answer_points) = (puzzle_digits(plan), answer_points(plan));
     for (index, section) in plan.sections.iter().enumerate() {
         let own = |name: &str| format!("section[{}].{name}", index + 1);
         let (key, position) = match section.layout_at {
@@ -80,6 +147,7 @@ pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
                 puzzle_points
             },
             sums: section.request.variant.killer,
+            writing: Some(WRITING_FLOOR),
         };
         let grid = Drawn::of(section);
         grid_fits(plan, &puzzles, &grid)?;
@@ -96,6 +164,7 @@ pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
             position,
             points: answer_points,
             sums: false,
+            writing: None,
         };
         grid_fits(plan, &answers, &grid)?;
     }
@@ -171,6 +240,8 @@ struct Drawn {
     size: usize,
     /// `a 9x9 grid`, `a samurai`.
     name: String,
+    /// A grid up to 9×9, whose cells a reader writes in (the writing floor applies).
+    writable: bool,
 }
 
 impl Drawn {
@@ -183,12 +254,14 @@ impl Drawn {
                     side,
                     size,
                     name: format!("a {} ({side}x{side} frame)", shape.name()),
+                    writable: false,
                 }
             }
             None => Drawn {
                 side: size,
                 size,
                 name: format!("a {size}x{size} grid"),
+                writable: size <= 9,
             },
         }
     }
@@ -202,7 +275,17 @@ struct Fit<'a> {
     points: f64,
     /// Killer cage sums are drawn (puzzle grids of killer sections).
     sums: bool,
+    /// The least cell a reader writes digits in by hand, in millimetres (puzzle grids up to
+    /// 9×9; none for answer keys and larger grids).
+    writing: Option<f64>,
 }
+
+/// Cells of a puzzle grid up to 9×9 below this are refused: too small to write digits in by
+/// hand (answer keys, and grids above 9×9, may go smaller).
+pub const WRITING_FLOOR: f64 = 7.0;
+/// The cells a layout left to the book must give a puzzle grid up to 9×9 (the defaults fall
+/// back to fewer grids a page until they do).
+pub const WRITING_COMFORT: f64 = 8.0;
 
 fn grid_fits(plan: &BookPlan, fit: &Fit, grid: &Drawn) -> Result<(), SpecError> {
     let Fit {
@@ -211,21 +294,24 @@ fn grid_fits(plan: &BookPlan, fit: &Fit, grid: &Drawn) -> Result<(), SpecError> 
         position,
         points,
         sums,
+        writing,
     } = *fit;
     let frame = PageFrame {
         gutter: widest_gutter(plan).0,
         ..PageFrame::of(&plan.page)
     };
     let slot = slots(frame.grid_area(1), layout)[0];
-    let min_cell = if sums {
+    let digits = if sums {
         min_cell_for_points(grid.size, points).max(min_cell_for_sums())
     } else {
         min_cell_for_points(grid.size, points)
     };
-    let need = if sums {
-        format!("{points} pt digits and {MIN_SUM_POINTS} pt cage sums need")
-    } else {
-        format!("{points} pt digits need")
+    let by_hand = writing.filter(|&floor| grid.writable && floor > digits);
+    let min_cell = by_hand.unwrap_or(digits);
+    let need = match (by_hand, sums) {
+        (Some(_), _) => "writing digits by hand needs".to_string(),
+        (None, true) => format!("{points} pt digits and {MIN_SUM_POINTS} pt cage sums need"),
+        (None, false) => format!("{points} pt digits need"),
     };
     if grid_in_slot(slot, grid.side, min_cell).is_some() {
         return Ok(());
@@ -538,18 +624,53 @@ mod tests {
             message.starts_with("book.toml:6:10: answers.layout: a 16x16 grid does not fit"),
             "{message}"
         );
+        // A layout left to the book is settled for the trim: one 16×16 a page on 5×8.
         let default =
             "title = \"x\"\n[page]\nsize = \"kdp-5x8\"\n[[section]]\nsize = 16\ncount = 1\n";
-        let message = error(default);
+        let mut plan = crate::spec::parse("book.toml", default, Path::new(".")).unwrap();
+        settle_layouts(&mut plan);
+        assert_eq!(plan.sections[0].layout.slots(), 1);
+        assert!(check_plan(&plan).is_ok());
+        let fits = "title = \"x\"\nlayout = \"1up\"\n[page]\nsize = \"kdp-5x8\"\n[answers]\nlayout = \"4up\"\n[[section]]\nsize = 9\ncount = 1\n";
+        assert!(check(fits).is_ok());
+    }
+
+    /// The defaults of every trim build a book whose 9×9 cells are comfortable to write in
+    /// and whose keys print at the floor; an explicit layout below the writing floor is refused
+    /// with the reason.
+    #[test]
+    fn defaults_fit_every_trim_and_cells_stay_writable() {
+        for size in crate::spec::PAGE_SIZES.iter().map(|p| p.0) {
+            for large in [false, true] {
+                // Large print holds puzzle digits at 16 pt: grids above 9×9 need more room than
+                // the small trims have, and are refused with that reason.
+                let grids: &[usize] = if large {
+                    &[4, 6, 9]
+                } else {
+                    &[4, 6, 9, 12, 16]
+                };
+                for &grid in grids {
+                    let text = format!(
+                        "title = \"x\"\n[page]\nsize = \"{size}\"\n[style]\nlarge_print = {large}\n[[section]]\nsize = {grid}\ncount = 1\n"
+                    );
+                    let mut plan = crate::spec::parse("book.toml", &text, Path::new(".")).unwrap();
+                    settle_layouts(&mut plan);
+                    let what = format!("{size} large {large} {grid}x{grid}");
+                    assert!(check_plan(&plan).is_ok(), "{what}: {:?}", check_plan(&plan));
+                    let wide = plan.page.width.0 > SMALL_TRIM_WIDTH;
+                    if !wide {
+                        assert_eq!(plan.sections[0].layout.slots(), 1, "{what}");
+                    }
+                }
+            }
+        }
+        let dense =
+            "title = \"x\"\nlayout = \"6up\"\n[page]\nsize = \"kdp-6x9\"\n[[section]]\ncount = 1\n";
+        let message = error(dense);
         assert!(
-            message.starts_with(
-                "book.toml: layout: a 16x16 grid does not fit a slot of this layout (the default)"
-            ),
+            message.contains("its cells would be 5.3 mm, and writing digits by hand needs 7.0 mm"),
             "{message}"
         );
-        assert!(message.contains("7 pt digits need"), "{message}");
-        let fits = "title = \"x\"\n[page]\nsize = \"kdp-5x8\"\n[answers]\nlayout = \"4up\"\n[[section]]\nsize = 9\ncount = 1\n";
-        assert!(check(fits).is_ok());
     }
 
     #[test]

@@ -86,6 +86,12 @@ pub fn parse_layout(text: &str) -> Result<Layout, String> {
     Ok(layout)
 }
 
+/// A built-in layout by name (`4up`).
+pub fn builtin_layout(name: &str) -> Option<Layout> {
+    let (_, text) = BUILTIN.iter().find(|(n, _)| *n == name)?;
+    parse_layout(text).ok()
+}
+
 /// The names of the built-in layouts, for messages.
 pub fn builtin_names() -> Vec<&'static str> {
     BUILTIN.iter().map(|(name, _)| *name).collect()

@@ -23,7 +23,7 @@ use crate::units::{MM_PER_INCH, Mm, parse_length};
 pub use cover::{CoverOrigin, CoverSpec, Paper, Theme};
 pub use error::SpecError;
 use error::did_you_mean;
-pub use layouts::{Layout, LayoutSource, builtin_names, find_layout, parse_layout};
+pub use layouts::{Layout, LayoutSource, builtin_layout, builtin_names, find_layout, parse_layout};
 use raw::{KNOWN_KEYS, RawBook, RawLength, RawSection};
 pub use strings::Strings;
 pub use structure::{Copyright, LabelTemplate, Structure};

@@ -279,3 +279,20 @@ fn fit_the_preflight_checks_every_text_against_the_margins() {
             "pass  every text inside the margins: yes",
         ));
 }
+
+#[test]
+fn defaults_a_spec_of_a_title_and_sections_builds_on_every_trim() {
+    for size in sudoku_book::spec::PAGE_SIZES.iter().map(|p| p.0) {
+        for style in ["", "[style]\nlarge_print = true\n"] {
+            let spec = format!(
+                "title = \"Sudoku\"\n[page]\nsize = \"{size}\"\n{style}[[section]]\ncount = 3\n[[section]]\nsize = 6\ncount = 2\n"
+            );
+            let (_dir, out) = build_spec(&spec);
+            let what = format!("{size} {style}");
+            words_on_their_pages(&out.join("book.pdf"), &what);
+            let book: serde_json::Value =
+                serde_json::from_str(&fs::read_to_string(out.join("book.json")).unwrap()).unwrap();
+            assert!(book["pages"].as_u64().unwrap() > 4, "{what}");
+        }
+    }
+}

@@ -152,10 +152,10 @@ fn messages_a_page_too_narrow_names_the_key_that_made_it() {
 #[test]
 fn messages_a_wide_gutter_is_blamed_for_a_default_layout_that_does_not_fit() {
     refused_with(
-        "title = \"T\"\n[page]\ngutter = \"100mm\"\n[[section]]\nsize = 9\ncount = 1\n",
+        "title = \"T\"\n[page]\ngutter = \"150mm\"\n[[section]]\nsize = 9\ncount = 1\n",
         &[],
         2,
-        "book.toml:3:10: page.gutter: a gutter of 100.0 mm leaves too little room",
+        "book.toml:3:10: page.gutter: a gutter of 150.0 mm leaves too little room",
     );
 }
 
