@@ -7,7 +7,9 @@
 
 use super::fit::{self, HEADING_NOTE};
 use super::kdp::{self, Preflight};
-use super::page::{LABEL_HEIGHT, PAGE_NUMBER_POINTS, PageFrame, Rect, Sheet, grid_in_slot, slots};
+use super::page::{
+    PAGE_NUMBER_POINTS, PageFrame, Rect, Sheet, arranged, label_points, label_room, slots,
+};
 use super::style::{Look, PlacedGrid};
 use super::text::{Anchor, Font, Placed, Typesetter};
 use super::{front, imprint};
@@ -65,7 +67,6 @@ pub struct Context<'a> {
 }
 
 const PAGE_NUMBER: Font = Font::regular(PAGE_NUMBER_POINTS);
-const PUZZLE_LABEL: Font = Font::regular(8.5);
 const ANSWER_LABEL: Font = Font::regular(7.0);
 
 impl Context<'_> {
@@ -358,15 +359,47 @@ fn place_grids(
     note: &dyn Fn(usize) -> String,
 ) {
     let area = ctx.frame.grid_area(page.number);
-    let font = ctx.furniture(if answer { ANSWER_LABEL } else { PUZZLE_LABEL });
-    for (slot, &i) in slots(area, layout).into_iter().zip(chunk) {
-        let at = fit_grid(slot, ctx.puzzles[i].puzzle.geometry.size());
-        label(ctx, page, at, font, &label_text(ctx, i), &note(i));
+    let Some(&first) = chunk.first() else {
+        return;
+    };
+    let slot = slots(area, layout)[0];
+    let floor = ctx.furniture(ANSWER_LABEL).points;
+    let floor = if ctx.plan.style.large_print {
+        floor
+    } else {
+        0.0
+    };
+    let points = label_points(slot, answer, floor);
+    let room = label_room(points);
+    let side_cells = {
+        let (rows, cols) = ctx.puzzles[first].puzzle.geometry.extent();
+        rows.max(cols)
+    };
+    let grids =
+        arranged(area, layout, side_cells, (room, 0.0)).unwrap_or_else(|| slots(area, layout));
+    for (at, &i) in grids.into_iter().zip(chunk) {
+        let label = Label {
+            text: label_text(ctx, i),
+            note: if answer || shows_note(ctx) {
+                note(i)
+            } else {
+                String::new()
+            },
+            level: (!answer && ctx.plan.style.stars).then(|| ctx.puzzles[i].puzzle.rating.level),
+            timer: !answer && ctx.plan.style.timer,
+        };
+        place_label(ctx, page, (at, room), Font::regular(points), &label);
         let p = &ctx.puzzles[i].puzzle;
         let solution = answer.then_some(&p.solution);
         let grid = PlacedGrid::new(&ctx.look, &p.geometry, &p.givens, solution, at);
         page.items.push(Placed::Grid(Box::new(grid)));
     }
+}
+
+/// The right-hand note over a puzzle (`Classic · Easy`) is shown unless the spec turns it off
+/// (`[style] note = false`) or the label already shows the level.
+fn shows_note(ctx: &Context) -> bool {
+    ctx.plan.style.note && !ctx.plan.structure.label.shows_level()
 }
 
 /// The label of puzzle `i` from the spec's template (`#{n}` by default).
@@ -378,28 +411,82 @@ fn label_text(ctx: &Context, i: usize) -> String {
     ctx.plan.structure.label.fill(p.number, level, &variant)
 }
 
-/// The largest grid in the slot (the spec has already refused layouts whose digits would print
-/// below 7 pt).
-fn fit_grid(slot: Rect, size: usize) -> Rect {
-    grid_in_slot(slot, size, 0.0).unwrap_or(Rect {
-        x: slot.x,
-        y: slot.y + LABEL_HEIGHT,
-        w: slot.w.max(1.0),
-        h: slot.w.max(1.0),
-    })
+/// What goes over a grid: its label, a note at the right, and on request the level as stars
+/// and a line to write the time on.
+struct Label {
+    text: String,
+    note: String,
+    level: Option<crate::logic::Level>,
+    timer: bool,
 }
 
-/// The label (`#12`) in bold at the grid's left edge and a note at its right edge, above the
-/// grid; the note is dropped when the two would meet.
-fn label(ctx: &Context, page: &mut Page, at: Rect, font: Font, text: &str, note: &str) {
-    let baseline = at.y - LABEL_HEIGHT * 0.3;
-    let (bold, number) = fit_label(ctx, text, Font::bold(font.points), at.w);
+/// Stars of the difficulty scale: one for easy, six for diabolical.
+const STARS: usize = 6;
+
+/// The label (`#12`) in bold at the grid's left edge, the stars after it, and at the right
+/// edge the time line or the note, above the grid (`room` millimetres are kept for it); the
+/// right-hand part is dropped when the two would meet.
+fn place_label(ctx: &Context, page: &mut Page, (at, room): (Rect, f64), font: Font, label: &Label) {
+    let baseline = at.y - room * 0.3;
+    let (bold, number) = fit_label(ctx, &label.text, Font::bold(font.points), at.w);
     page.items
         .push(ctx.set.line(at.x, baseline, bold, Anchor::Start, &number));
-    let room = at.w - ctx.set.width(&number, bold) - 2.0;
-    if !note.is_empty() && ctx.set.width(note, font) <= room {
+    let mut used = ctx.set.width(&number, bold) + 2.0;
+    if let Some(level) = label.level {
+        let size = bold.mm() * 0.8;
+        let x = at.x + used;
+        let filled = level as usize + 1;
+        if used + STARS as f64 * size * 1.15 <= at.w {
+            for k in 0..STARS {
+                let centre = (x + (k as f64 + 0.5) * size * 1.15, baseline - size * 0.42);
+                page.items.push(star(centre, size / 2.0, k < filled));
+            }
+            used += STARS as f64 * size * 1.15 + 2.0;
+        }
+    }
+    let room_left = at.w - used;
+    if label.timer {
+        let word = format!("{}:", ctx.plan.strings.get("label_time"));
+        let line = 22.0_f64.min(room_left * 0.5);
+        let width = ctx.set.width(&word, font) + 1.5 + line;
+        if width <= room_left {
+            let end = at.x + at.w;
+            page.items.push(
+                ctx.set
+                    .line(end - line - 1.5, baseline, font, Anchor::End, &word),
+            );
+            page.items.push(Placed::Rule {
+                x1: end - line,
+                y1: baseline + 0.4,
+                x2: end,
+                y2: baseline + 0.4,
+                width: 0.3,
+            });
+        }
+        return;
+    }
+    let note = &label.note;
+    if !note.is_empty() && ctx.set.width(note, font) <= room_left {
         page.items
             .push(ctx.set.line(at.x + at.w, baseline, font, Anchor::End, note));
+    }
+}
+
+/// A five-pointed star around `centre` of outer radius `radius`, filled or outlined.
+fn star((cx, cy): (f64, f64), radius: f64, filled: bool) -> Placed {
+    let inner = radius * 0.45;
+    let points = (0..10)
+        .map(|k| {
+            let angle = std::f64::consts::PI * (k as f64 / 5.0) - std::f64::consts::FRAC_PI_2;
+            let r = if k % 2 == 0 { radius } else { inner };
+            (cx + r * angle.cos(), cy + r * angle.sin())
+        })
+        .collect();
+    Placed::Shape {
+        points,
+        filled,
+        width: 0.25,
+        paint: super::text::Paint::BLACK,
     }
 }
 
@@ -447,7 +534,8 @@ pub(super) fn heading(ctx: &Context, page: &mut Page, title: &str, note: &str) {
     rule(page, area, area.y + 9.5, 0.5);
 }
 
-/// The small header on the other pages: the book's header text and the section title (none
+/// The small header on the other pages, at the outer corner (book convention): the book's
+/// header text on a left-hand (verso) page, the section title on a right-hand (recto) one (none
 /// with `header = false`).
 fn running_header(ctx: &Context, page: &mut Page, section: &str) {
     if !ctx.plan.structure.running_header {
@@ -456,19 +544,14 @@ fn running_header(ctx: &Context, page: &mut Page, section: &str) {
     let area = ctx.frame.content(page.number);
     let baseline = area.y + 4.0;
     let book = ctx.plan.header.as_deref().unwrap_or(&ctx.plan.title);
-    let (left, right) = if page.number.is_multiple_of(2) {
-        (book, section)
+    let (text, x, anchor) = if page.number.is_multiple_of(2) {
+        (book, area.x, Anchor::Start)
     } else {
-        (section, book)
+        (section, area.x + area.w, Anchor::End)
     };
-    let font = fit::running_header_or_floor(ctx.plan, &ctx.frame, &ctx.set, left, right);
-    for (text, x, anchor) in [
-        (left, area.x, Anchor::Start),
-        (right, area.x + area.w, Anchor::End),
-    ] {
-        page.items
-            .push(ctx.set.line(x, baseline, font, anchor, text));
-    }
+    let font = fit::running_header_or_floor(ctx.plan, &ctx.frame, &ctx.set, text, "");
+    page.items
+        .push(ctx.set.line(x, baseline, font, anchor, text));
     rule(page, area, area.y + 6.0, 0.3);
 }
 
@@ -482,12 +565,15 @@ fn rule(page: &mut Page, area: Rect, y: f64, width: f64) {
     });
 }
 
-/// Page numbers centred at the foot of every page except the title page and blank pages, their
+/// Page numbers centred at the foot of every page except the title page, the copyright page and
+/// blank pages, their
 /// baseline on the bottom edge of the content area (inside the margins, below the footer gap).
 fn number_pages(ctx: &Context, pages: &mut [Page]) {
+    // The copyright page, on the back of the title page, is not numbered either.
+    let copyright = ctx.plan.structure.copyright.as_ref().map(|_| 2);
     for page in pages
         .iter_mut()
-        .filter(|p| p.number > 1 && !p.items.is_empty())
+        .filter(|p| p.number > 1 && !p.items.is_empty() && Some(p.number) != copyright)
     {
         let area = ctx.frame.content(page.number);
         let baseline = area.y + area.h;

@@ -6,7 +6,7 @@ use super::book::{BookLayout, Page};
 use super::cover::lay_out_cover;
 use super::fit::{self, TextBox};
 use super::page::{
-    LABEL_HEIGHT, MIN_DIGIT_POINTS, PageFrame, grid_in_slot, min_cell_for_points, slots,
+    MIN_DIGIT_POINTS, PageFrame, grid_in_slot, label_points, label_room, min_cell_for_points, slots,
 };
 use super::style::{MIN_SUM_POINTS, min_cell_for_sums};
 use super::text::Placed;
@@ -47,6 +47,7 @@ pub fn settle_layouts(plan: &mut BookPlan) {
                     points: puzzle_points,
                     sums,
                     writing: Some(WRITING_COMFORT),
+                    answer: false,
                 };
                 grid_fits(plan, &fit, &grid).is_ok()
             };
@@ -68,6 +69,7 @@ pub fn settle_layouts(plan: &mut BookPlan) {
                 points,
                 sums: false,
                 writing: None,
+                answer: true,
             };
             grid_fits(plan, &fit, &grid).is_ok()
         };
@@ -148,6 +150,7 @@ pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
             },
             sums: section.request.variant.killer,
             writing: Some(WRITING_FLOOR),
+            answer: false,
         };
         let grid = Drawn::of(section);
         grid_fits(plan, &puzzles, &grid)?;
@@ -165,6 +168,7 @@ pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
             points: answer_points,
             sums: false,
             writing: None,
+            answer: true,
         };
         grid_fits(plan, &answers, &grid)?;
     }
@@ -278,6 +282,8 @@ struct Fit<'a> {
     /// The least cell a reader writes digits in by hand, in millimetres (puzzle grids up to
     /// 9×9; none for answer keys and larger grids).
     writing: Option<f64>,
+    /// Answer keys (their labels are small).
+    answer: bool,
 }
 
 /// Cells of a puzzle grid up to 9×9 below this are refused: too small to write digits in by
@@ -295,12 +301,19 @@ fn grid_fits(plan: &BookPlan, fit: &Fit, grid: &Drawn) -> Result<(), SpecError> 
         points,
         sums,
         writing,
+        answer,
     } = *fit;
     let frame = PageFrame {
         gutter: widest_gutter(plan).0,
         ..PageFrame::of(&plan.page)
     };
     let slot = slots(frame.grid_area(1), layout)[0];
+    let floor = if plan.style.large_print {
+        super::fit::LARGE_PRINT_TEXT
+    } else {
+        0.0
+    };
+    let label = label_room(label_points(slot, answer, floor));
     let digits = if sums {
         min_cell_for_points(grid.size, points).max(min_cell_for_sums())
     } else {
@@ -313,10 +326,10 @@ fn grid_fits(plan: &BookPlan, fit: &Fit, grid: &Drawn) -> Result<(), SpecError> 
         (None, true) => format!("{points} pt digits and {MIN_SUM_POINTS} pt cage sums need"),
         (None, false) => format!("{points} pt digits need"),
     };
-    if grid_in_slot(slot, grid.side, min_cell).is_some() {
+    if grid_in_slot(slot, grid.side, min_cell, label).is_some() {
         return Ok(());
     }
-    let cell = slot.w.min(slot.h - LABEL_HEIGHT) / grid.side as f64;
+    let cell = slot.w.min(slot.h - label) / grid.side as f64;
     let default = if position.is_none() {
         " (the default)"
     } else {
@@ -397,16 +410,20 @@ pub fn check_texts(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
         fits(plan, &set, "author", text, &author)?;
     }
     let book_header = plan.header.as_deref().unwrap_or(&plan.title);
-    let header_key = if plan.header.is_some() {
-        "header"
-    } else {
-        "title"
-    };
-    if let Some(header) = &plan.header
-        && plan.structure.running_header
-        && fit::running_header(plan, &frame, &set, "", header).is_none()
+    if plan.structure.running_header
+        && fit::running_header(plan, &frame, &set, book_header, "").is_none()
     {
-        return Err(too_long_header(plan, &frame));
+        return Err(match &plan.header {
+            Some(_) => too_long_header(plan, &frame),
+            None => {
+                let message = format!(
+                    "as the running header of the left-hand pages it does not fit one line of {:.0} mm even at {} pt: set header = \"…\" to a shorter text for the running header",
+                    frame.content(1).w,
+                    fit::running_header_floor(plan)
+                );
+                refuse(plan, "title", message)
+            }
+        });
     }
     let number_width = set.width("8888", fit::CONTENTS_LINE);
     let contents = fit::contents_box(&frame, number_width);
@@ -423,22 +440,8 @@ pub fn check_texts(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
         for text_box in [heading, contents] {
             fits(plan, &set, &key, &section.title, &text_box)?;
         }
-        if plan.structure.running_header
-            && fit::running_header(plan, &frame, &set, &section.title, book_header).is_none()
-        {
-            let which = if header_key == "title" {
-                "set header = \"…\" to a shorter text for the running header, or shorten this title"
-            } else {
-                "shorten it or the header"
-            };
-            let message = format!(
-                "with the running header \"{}\" it does not fit one line of {:.0} mm even at {} pt: {which}",
-                crate::grid::text::shown_text(book_header).trim_matches('\''),
-                frame.content(1).w,
-                fit::running_header_floor(plan)
-            );
-            return Err(refuse(plan, &key, message));
-        }
+        // A section title that fits its heading fits the running header (7 pt, the whole
+        // line) of the right-hand pages too.
         first = last + 1;
     }
     if plan.answers.is_some() {
@@ -596,7 +599,10 @@ fn first_missing_glyph<'a>(
                     }
                 }
             }
-            Placed::Rule { .. } | Placed::Fill { .. } | Placed::Picture { .. } => {}
+            Placed::Rule { .. }
+            | Placed::Fill { .. }
+            | Placed::Picture { .. }
+            | Placed::Shape { .. } => {}
         }
     }
     None

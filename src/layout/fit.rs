@@ -47,9 +47,27 @@ pub struct TextBox {
 }
 
 impl TextBox {
-    /// The text set in the box, or `None` when it does not fit even at the floor.
+    /// The text set in the box, or `None` when it does not fit even at the floor. Lines are
+    /// balanced ("250 Sudoku / for the Road", never a word alone on the last line): every box
+    /// holds a title or heading.
     pub fn fit(&self, set: &Typesetter, text: &str) -> Option<Fitted> {
-        set.fit(text, self.width, self.font, self.lines, self.floor)
+        let fitted = set.fit(text, self.width, self.font, self.lines, self.floor)?;
+        if fitted.lines.len() < 2 {
+            return Some(fitted);
+        }
+        let balanced = set.wrap_balanced(text, self.width, fitted.font);
+        let fits = balanced.len() <= fitted.lines.len()
+            && balanced
+                .iter()
+                .all(|l| set.width(l, fitted.font) <= self.width);
+        Some(if fits {
+            Fitted {
+                lines: balanced,
+                ..fitted
+            }
+        } else {
+            fitted
+        })
     }
 
     /// The text set in the box, at the floor size when it does not fit (the check refuses such

@@ -73,6 +73,15 @@ fn contents_note(ctx: &Context) -> String {
     if ctx.plan.answers.is_some() {
         parts.push(strings.get("with_solutions").to_string());
     }
+    // What the title or subtitle already says is not said again ("Easy to expert" under a
+    // subtitle of "Easy to expert").
+    let said = format!(
+        "{} {}",
+        ctx.plan.title,
+        ctx.plan.subtitle.as_deref().unwrap_or("")
+    )
+    .to_lowercase();
+    parts.retain(|part| !said.contains(&part.to_lowercase()));
     parts.join(" · ")
 }
 

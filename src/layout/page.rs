@@ -122,8 +122,66 @@ impl PageFrame {
     }
 }
 
-/// Space kept above each grid for its label (puzzle number, variant, level), in millimetres.
+/// Space kept above each grid for its label (puzzle number, variant, level), in millimetres:
+/// the least, for labels up to 8.5 pt (answer keys, dense layouts).
 pub const LABEL_HEIGHT: f64 = 6.0;
+/// The size of a puzzle's label relative to its slot (12 pt over a slot 100 mm across), and
+/// its bounds: 8.5 pt over dense layouts, 18 pt over one puzzle a page.
+const LABEL_PER_MM: f64 = 0.12;
+const LABEL_POINTS: (f64, f64) = (8.5, 18.0);
+/// Answer-key labels, in points.
+pub const ANSWER_LABEL_POINTS: f64 = 7.0;
+
+/// The size of the labels over the grids of a slot, in points: a puzzle's sized to its slot
+/// (12 pt over a slot 100 mm across, 8.5 to 18 pt), an answer key's 7 pt; at least `floor`
+/// (large print's 12 pt).
+pub fn label_points(slot: Rect, answer: bool, floor: f64) -> f64 {
+    let points = if answer {
+        ANSWER_LABEL_POINTS
+    } else {
+        (slot.w.min(slot.h) * LABEL_PER_MM).clamp(LABEL_POINTS.0, LABEL_POINTS.1)
+    };
+    points.max(floor)
+}
+
+/// The room a label of `points` takes above its grid, in millimetres.
+pub fn label_room(points: f64) -> f64 {
+    (points * MM_PER_POINT * 1.7).max(LABEL_HEIGHT)
+}
+
+/// Where the grids of one page go: the largest square that fits every slot under a label of
+/// `label` millimetres, the grids `layout.spacing` apart both ways (across and down, label
+/// included), the whole block centred in the area, so the gaps between rows are the gaps
+/// between columns. `None` when the cells would be under `min_cell`.
+pub fn arranged(
+    area: Rect,
+    layout: &Layout,
+    side_cells: usize,
+    (label, min_cell): (f64, f64),
+) -> Option<Vec<Rect>> {
+    let slot = slots(area, layout)[0];
+    let grid = grid_in_slot(slot, side_cells, min_cell, label)?;
+    let (columns, rows) = (layout.columns as f64, layout.rows as f64);
+    let gap = layout.spacing;
+    let width = columns * grid.w + (columns - 1.0) * gap;
+    let height = rows * (label + grid.w) + (rows - 1.0) * gap;
+    let (x0, y0) = (
+        area.x + (area.w - width) / 2.0,
+        area.y + (area.h - height) / 2.0,
+    );
+    let mut grids = Vec::with_capacity(layout.slots());
+    for row in 0..layout.rows {
+        for column in 0..layout.columns {
+            grids.push(Rect {
+                x: x0 + column as f64 * (grid.w + gap),
+                y: y0 + row as f64 * (label + grid.w + gap) + label,
+                w: grid.w,
+                h: grid.w,
+            });
+        }
+    }
+    Some(grids)
+}
 
 /// The layout's slots inside an area, left to right, top to bottom.
 pub fn slots(area: Rect, layout: &Layout) -> Vec<Rect> {
@@ -145,17 +203,17 @@ pub fn slots(area: Rect, layout: &Layout) -> Vec<Rect> {
     slots
 }
 
-/// The largest square grid that fits a slot below a label line, label and grid centred in the
-/// slot; `None` when its cells would be smaller than `min_cell` millimetres (the digits would
-/// print too small).
-pub fn grid_in_slot(slot: Rect, size: usize, min_cell: f64) -> Option<Rect> {
-    let side = slot.w.min(slot.h - LABEL_HEIGHT);
+/// The largest square grid that fits a slot below a label of `label` millimetres, label and
+/// grid centred in the slot; `None` when its cells would be smaller than `min_cell`
+/// millimetres (the digits would print too small).
+pub fn grid_in_slot(slot: Rect, size: usize, min_cell: f64, label: f64) -> Option<Rect> {
+    let side = slot.w.min(slot.h - label);
     if side <= 0.0 || side / (size as f64) < min_cell {
         return None;
     }
     Some(Rect {
         x: slot.x + (slot.w - side) / 2.0,
-        y: slot.y + (slot.h - LABEL_HEIGHT - side) / 2.0 + LABEL_HEIGHT,
+        y: slot.y + (slot.h - label - side) / 2.0 + label,
         w: side,
         h: side,
     })
@@ -244,7 +302,7 @@ mod tests {
             w: 90.0,
             h: 120.0,
         };
-        let grid = grid_in_slot(slot, 9, min_cell_for_size(9)).unwrap();
+        let grid = grid_in_slot(slot, 9, min_cell_for_size(9), LABEL_HEIGHT).unwrap();
         assert_eq!(
             grid,
             Rect {
@@ -260,8 +318,8 @@ mod tests {
             w: 40.0,
             h: 46.0,
         };
-        assert!(grid_in_slot(tiny, 16, min_cell_for_size(16)).is_none());
-        assert!(grid_in_slot(tiny, 9, min_cell_for_size(9)).is_some());
+        assert!(grid_in_slot(tiny, 16, min_cell_for_size(16), LABEL_HEIGHT).is_none());
+        assert!(grid_in_slot(tiny, 9, min_cell_for_size(9), LABEL_HEIGHT).is_some());
     }
 
     #[test]

@@ -208,6 +208,9 @@ mod tests {
             diagonals: DiagonalStyle::Lines,
             window_shade: 0.2,
             large_print: false,
+            note: true,
+            stars: false,
+            timer: false,
         };
         let look = Look::new(&style, 0.714);
         let geo = Geometry::new(9, "diagonal+window".parse().unwrap(), None, None).unwrap();

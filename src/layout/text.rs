@@ -89,6 +89,14 @@ pub enum Placed {
         at: Rect,
         picture: Picture,
     },
+    /// A closed shape through `points` (a difficulty star): filled, or outlined `width`
+    /// millimetres wide.
+    Shape {
+        points: Vec<(f64, f64)>,
+        filled: bool,
+        width: f64,
+        paint: Paint,
+    },
 }
 
 impl Placed {
@@ -112,6 +120,12 @@ impl Placed {
             Placed::Fill { at, .. } | Placed::Picture { at, .. } => {
                 at.x += dx;
                 at.y += dy;
+            }
+            Placed::Shape { points, .. } => {
+                for (x, y) in points {
+                    *x += dx;
+                    *y += dy;
+                }
             }
         }
         self

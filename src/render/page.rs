@@ -51,6 +51,16 @@ pub fn page_scene(page: &Page) -> Scene {
                 h: at.h,
                 colour,
             }),
+            Placed::Shape {
+                points,
+                filled,
+                width,
+                paint,
+            } => scene.push(Item::Polygon {
+                points: points.clone(),
+                fill: filled.then_some(*paint),
+                stroke: (!filled).then_some((*width, *paint)),
+            }),
             Placed::Turned(line) => scene.push(Item::Turned {
                 x: line.x,
                 y: line.y,

@@ -5,8 +5,8 @@
 
 use printpdf::{
     Color, FontId, Greyscale, Line, LineCapStyle, LineDashPattern, LinePoint, Mm, Op, PaintMode,
-    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, RawImage, Rect, TextItem,
-    TextMatrix, XObject, XObjectId, XObjectTransform,
+    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Polygon, PolygonRing, Pt, RawImage,
+    Rect, TextItem, TextMatrix, WindingOrder, XObject, XObjectId, XObjectTransform,
 };
 
 use super::scene::{Anchor, Grey, Item, Paint, Rgb, Scene};
@@ -372,6 +372,56 @@ impl OpWriter<'_> {
                         scale_y: Some(pt(h).0 / picture.height as f32),
                         dpi: Some(72.0),
                         ..XObjectTransform::default()
+                    },
+                });
+            }
+            Item::Polygon {
+                points,
+                fill,
+                stroke,
+            } => {
+                let ring = points
+                    .iter()
+                    .map(|&(x, y)| LinePoint {
+                        p: Point {
+                            x: pt(x),
+                            y: pt(height - y),
+                        },
+                        bezier: false,
+                    })
+                    .collect();
+                let mode = match (fill, stroke) {
+                    (Some(paint), None) => {
+                        set_fill(ops, state, *paint);
+                        PaintMode::Fill
+                    }
+                    (fill, Some((width, paint))) => {
+                        if let Some(fill) = fill {
+                            set_fill(ops, state, *fill);
+                        }
+                        if state.stroke != Some(paint_key(*paint)) {
+                            ops.push(Op::SetOutlineColor {
+                                col: colour(*paint),
+                            });
+                            state.stroke = Some(paint_key(*paint));
+                        }
+                        if state.width != Some(key(*width)) {
+                            ops.push(Op::SetOutlineThickness { pt: pt(*width) });
+                            state.width = Some(key(*width));
+                        }
+                        if fill.is_some() {
+                            PaintMode::FillStroke
+                        } else {
+                            PaintMode::Stroke
+                        }
+                    }
+                    (None, None) => return,
+                };
+                ops.push(Op::DrawPolygon {
+                    polygon: Polygon {
+                        rings: vec![PolygonRing { points: ring }],
+                        mode,
+                        winding_order: WindingOrder::NonZero,
                     },
                 });
             }

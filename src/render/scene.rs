@@ -60,6 +60,12 @@ pub enum Item {
         h: f64,
         picture: crate::layout::text::Picture,
     },
+    /// A closed polygon, filled and/or outlined (`(width, paint)` of the outline).
+    Polygon {
+        points: Vec<(f64, f64)>,
+        fill: Option<Paint>,
+        stroke: Option<(f64, Paint)>,
+    },
     /// Text turned a quarter clockwise about `(x, y)`: it reads top to bottom, its baseline is
     /// the vertical line through `x`, and `anchor` places it along `y`.
     Turned {
@@ -83,6 +89,14 @@ impl Item {
             | Item::Dashed { paint, .. }
             | Item::Text { paint, .. }
             | Item::Turned { paint, .. } => *paint = paint.tinted(dark, light),
+            Item::Polygon { fill, stroke, .. } => {
+                if let Some(fill) = fill {
+                    *fill = fill.tinted(dark, light);
+                }
+                if let Some((_, paint)) = stroke {
+                    *paint = paint.tinted(dark, light);
+                }
+            }
             Item::Fill { .. } | Item::Picture { .. } => {}
         }
         self
@@ -132,6 +146,12 @@ impl Scene {
                     *x2 += dx;
                     *y1 += dy;
                     *y2 += dy;
+                }
+                Item::Polygon { points, .. } => {
+                    for (x, y) in points {
+                        *x += dx;
+                        *y += dy;
+                    }
                 }
             }
         }

@@ -162,6 +162,26 @@ pub fn to_svg_with_family(scene: &Scene, family: &str) -> String {
                         .set("href", href),
                 );
             }
+            Item::Polygon {
+                points,
+                fill,
+                stroke,
+            } => {
+                let list: Vec<String> = points
+                    .iter()
+                    .map(|(x, y)| format!("{},{}", num(*x), num(*y)))
+                    .collect();
+                let mut polygon = svg::node::element::Polygon::new()
+                    .set("points", list.join(" "))
+                    .set("fill", fill.map_or_else(|| "none".to_string(), css));
+                if let Some((width, paint)) = stroke {
+                    polygon = polygon
+                        .set("stroke", css(*paint))
+                        .set("stroke-width", num(*width))
+                        .set("stroke-linejoin", "round");
+                }
+                shapes = shapes.add(polygon);
+            }
             Item::Turned {
                 x,
                 y,

@@ -82,6 +82,13 @@ pub struct Style {
     /// headers and page numbers of at least 12 pt, heavier grid lines; 2 puzzles and 4 answers
     /// per page unless the spec says otherwise.
     pub large_print: bool,
+    /// The note at the right over each puzzle (`Classic · Easy`); off with `note = false`, and
+    /// when the label template shows the level itself.
+    pub note: bool,
+    /// The level as stars beside each puzzle's label (one for easy … six for diabolical).
+    pub stars: bool,
+    /// A `Time: ____` line over each puzzle, to write the solving time on.
+    pub timer: bool,
 }
 
 /// One section of the book: its heading and what to generate.
@@ -674,10 +681,16 @@ impl Checker<'_> {
                 ));
             }
         };
+        let flag = |value: Option<Spanned<bool>>, default: bool| {
+            value.map_or(default, Spanned::into_inner)
+        };
         Ok(Style {
             diagonals,
             window_shade,
-            large_print: raw.large_print.is_some_and(Spanned::into_inner),
+            large_print: flag(raw.large_print, false),
+            note: flag(raw.note, true),
+            stars: flag(raw.stars, false),
+            timer: flag(raw.timer, false),
         })
     }
 

@@ -88,6 +88,9 @@ pub struct RawStyle {
     pub diagonals: Option<Spanned<String>>,
     pub window_shade: Option<Spanned<f64>>,
     pub large_print: Option<Spanned<bool>>,
+    pub note: Option<Spanned<bool>>,
+    pub stars: Option<Spanned<bool>>,
+    pub timer: Option<Spanned<bool>>,
 }
 
 /// `[cover]`: the paperback's wrap cover.
@@ -190,4 +193,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     "theme",
     "accent",
     "back_heading",
+    "note",
+    "stars",
+    "timer",
 ];

@@ -73,6 +73,7 @@ pub const KEYS: &[(&str, &[&str])] = &[
     ("back_large_print", &[]),
     ("back_one_solution", &[]),
     ("back_sample", &[]),
+    ("label_time", &[]),
     ("variant_classic", &[]),
     ("variant_jigsaw", &[]),
     ("variant_diagonal", &[]),

@@ -68,6 +68,11 @@ impl LabelTemplate {
             .replace("{level}", level)
             .replace("{variant}", variant)
     }
+
+    /// True when the label shows the level itself (the note over the grid then leaves it out).
+    pub fn shows_level(&self) -> bool {
+        self.0.contains("{level}")
+    }
 }
 
 /// The running header's text from `header = "text"` (`None`: the title, or no header).

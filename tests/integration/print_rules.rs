@@ -113,6 +113,22 @@ fn check_rules(scenes: &[Scene], inside: &dyn Fn(usize) -> (f64, f64, f64, f64))
                     within(*x, *y, "a shade");
                     within(x + w, y + h, "a shade");
                 }
+                Item::Polygon {
+                    points,
+                    fill,
+                    stroke,
+                } => {
+                    for &(x, y) in points {
+                        within(x, y, "a star");
+                    }
+                    let paints = fill.iter().chain(stroke.iter().map(|(_, paint)| paint));
+                    for paint in paints {
+                        assert!(
+                            matches!(paint, Paint::Grey(_)),
+                            "page {number}: a colour on a book page"
+                        );
+                    }
+                }
                 Item::Fill { .. } | Item::Turned { .. } | Item::Picture { .. } => {
                     panic!("page {number}: cover items on a book page")
                 }
@@ -192,7 +208,10 @@ fn a_large_print_book_keeps_its_sizes() {
                         assert!(grid.style.thin >= 0.5 && grid.style.thick >= 1.5);
                     }
                 }
-                Placed::Rule { .. } | Placed::Fill { .. } | Placed::Picture { .. } => {}
+                Placed::Rule { .. }
+                | Placed::Fill { .. }
+                | Placed::Picture { .. }
+                | Placed::Shape { .. } => {}
             }
         }
     }

@@ -126,18 +126,30 @@ fn no_running_header(book: &Value, texts: &[String]) {
 
 #[test]
 fn the_running_header_is_there_by_default() {
-    let spec = format!("title = \"Header Book\"\nseed = 5\n{SECTIONS}");
+    let spec = format!("title = \"Header Book\"\nseed = 5\nlayout = \"1up\"\n{SECTIONS}");
     let (_dir, out) = build(&spec, &[]);
     let book = manifest(&out);
-    let page = book["puzzles"][4]["page"].as_u64().expect("page");
+    let page = book["puzzles"][2]["page"].as_u64().expect("page");
     let Some(text) = page_text(&out.join("book.pdf"), page) else {
         return;
     };
-    assert!(
-        text.contains("Header Book") && text.contains("Warm-up"),
-        "{text}"
-    );
-    assert!(text.contains("#5"), "{text}");
+    assert!(text.contains("#3"), "{text}");
+    // Book convention: the book's title at the outer corner of a left-hand page, the section's
+    // at the outer corner of a right-hand one.
+    for page in [page, page + 1] {
+        let Some(text) = page_text(&out.join("book.pdf"), page) else {
+            return;
+        };
+        let (shown, hidden) = if page % 2 == 0 {
+            ("Header Book", "Warm-up")
+        } else {
+            ("Warm-up", "Header Book")
+        };
+        assert!(
+            text.contains(shown) && !text.contains(hidden),
+            "page {page}: {text}"
+        );
+    }
 }
 
 #[test]

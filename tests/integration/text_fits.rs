@@ -118,7 +118,7 @@ fn a_text_that_cannot_fit_is_refused_at_its_key() {
         ),
         (
             format!("title = \"{}\"", "Sudoku ".repeat(12)),
-            "section[1].title: with the running header \"Sudoku Sudoku",
+            "book.toml:1:9: title: as the running header of the left-hand pages it does not fit",
         ),
         (
             format!(
