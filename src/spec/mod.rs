@@ -187,6 +187,18 @@ pub struct TextOrigin {
     pub position: Option<(usize, usize)>,
 }
 
+/// The seed of a spec that sets none: made from its title (FNV-1a over its bytes, then a
+/// SplitMix64 mix), so two books with different titles never share puzzles by accident, and
+/// the same title always gives the same seed.
+pub fn seed_from_title(title: &str) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in title.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    crate::generate::rng::splitmix64(hash)
+}
+
 /// Reads and checks a spec file.
 pub fn load(path: &Path) -> Result<BookPlan, SpecError> {
     let name = path.display().to_string();
@@ -307,6 +319,9 @@ impl Checker<'_> {
             .map(|(index, section)| self.section(index, section, &strings, &book_layouts))
             .collect::<Result<Vec<_>, _>>()?;
         self.total_count(&raw.sections, &sections)?;
+        let seed = raw
+            .seed
+            .map_or_else(|| seed_from_title(raw.title.get_ref()), Spanned::into_inner);
         let origin = Origin {
             file: self.file.to_string(),
             layout: self.position(raw.layout.as_ref().map(Spanned::span)),
@@ -320,7 +335,7 @@ impl Checker<'_> {
             title: raw.title.into_inner(),
             subtitle: raw.subtitle.map(Spanned::into_inner),
             author: raw.author.map(Spanned::into_inner),
-            seed: raw.seed.map_or(1, Spanned::into_inner),
+            seed,
             instructions: raw.instructions.map(Spanned::into_inner),
             page,
             layout,

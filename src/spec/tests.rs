@@ -23,7 +23,7 @@ fn error(text: &str) -> String {
 fn minimal_spec_gets_defaults() {
     let plan = check(MINIMAL).unwrap();
     assert_eq!(plan.title, "My Book");
-    assert_eq!(plan.seed, 1);
+    assert_eq!(plan.seed, super::seed_from_title("My Book"));
     assert_eq!(plan.page.width.0, 215.9);
     assert!((plan.page.margin.0 - 12.7).abs() < 1e-9);
     assert_eq!(plan.layout.slots(), 4);
@@ -427,4 +427,19 @@ fn multi_grid_sections_take_their_own_layouts_unless_the_spec_sets_them() {
     assert_eq!(slots(&plan.sections[1]), (2, Some(4)));
     let own = mixed.replace("difficulty", "layout = \"2up\"\ndifficulty");
     assert_eq!(slots(&check(&own).unwrap().sections[1]), (2, Some(2)));
+}
+
+#[test]
+fn a_spec_without_a_seed_gets_one_from_its_title() {
+    let a = check("title = \"Sudoku for the Road\"\n[[section]]\ncount = 1\n").unwrap();
+    let b = check("title = \"Sudoku for Every Day\"\n[[section]]\ncount = 1\n").unwrap();
+    assert_ne!(a.seed, b.seed);
+    assert_eq!(a.seed, super::seed_from_title("Sudoku for the Road"));
+    // Fixed forever: a book built again without a seed is the same book.
+    assert_eq!(
+        super::seed_from_title(""),
+        crate::generate::rng::splitmix64(0xcbf2_9ce4_8422_2325)
+    );
+    let set = check("title = \"Sudoku for the Road\"\nseed = 7\n[[section]]\ncount = 1\n").unwrap();
+    assert_eq!(set.seed, 7);
 }
