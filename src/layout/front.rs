@@ -271,7 +271,12 @@ fn kinds(ctx: &Context) -> Vec<Geometry> {
 fn kind_rows(ctx: &Context, geo: &Geometry) -> Vec<Row> {
     let strings = &ctx.plan.strings;
     let area = text_column(ctx);
-    let side = (area.w * 0.3).min(diagram_side(geo));
+    let (sample, share) = if geo.cages().is_some() {
+        (killer_sample(geo), 0.4)
+    } else {
+        (geo.clone(), 0.3)
+    };
+    let side = (area.w * share).min(diagram_side(&sample));
     let text_area = Rect {
         x: area.x + side + 8.0,
         w: area.w - side - 8.0,
@@ -283,8 +288,8 @@ fn kind_rows(ctx: &Context, geo: &Geometry) -> Vec<Row> {
         w: side,
         h: side,
     };
-    let empty = geo.empty_grid();
-    let diagram = PlacedGrid::new(&ctx.look, geo, &empty, None, at);
+    let empty = sample.empty_grid();
+    let diagram = PlacedGrid::new(&ctx.look, &sample, &empty, None, at);
     let text = titled_rows(
         &ctx.set,
         text_area,
@@ -309,9 +314,44 @@ fn kind_rows(ctx: &Context, geo: &Geometry) -> Vec<Row> {
 }
 
 /// The largest side of a kind's diagram, in millimetres: a multi-grid frame (up to 21 cells
-/// across) gets more room than a single grid, so its cells stay about 2 mm.
+/// across) gets more room than a single grid, so its cells stay about 2 mm; a killer's sample
+/// gets cells large enough for its cage sums at the 7 pt floor.
 fn diagram_side(geo: &Geometry) -> f64 {
-    if geo.frame().is_some() { 44.0 } else { 34.0 }
+    if geo.frame().is_some() {
+        44.0
+    } else if geo.cages().is_some() {
+        KILLER_SAMPLE_CELL * geo.size() as f64
+    } else {
+        34.0
+    }
+}
+
+/// The cell of a killer's sample diagram, in millimetres: its sums print at 8.4 pt.
+const KILLER_SAMPLE_CELL: f64 = 11.0;
+
+/// What a killer's diagram shows: a 4×4 killer with its cages and their sums (a 9×9 would need
+/// 86 mm for sums of 7 pt), cut from the solution 12 34 / 34 12 / 21 43 / 43 21; the rules
+/// beside it say the digits of the book's grids. A grid the sample cannot be made for keeps its
+/// own shape.
+fn killer_sample(geo: &Geometry) -> Geometry {
+    use crate::grid::{Cage, CageSet};
+    let cages: Vec<Cage> = [
+        (vec![0, 1], 3),
+        (vec![2, 6], 4),
+        (vec![3, 7, 11], 9),
+        (vec![4, 5], 7),
+        (vec![8, 12], 6),
+        (vec![9, 13, 14], 6),
+        (vec![10], 4),
+        (vec![15], 1),
+    ]
+    .into_iter()
+    .map(|(cells, sum)| Cage { cells, sum })
+    .collect();
+    let sample = CageSet::new(4, cages)
+        .ok()
+        .and_then(|cages| Geometry::classic(4).ok()?.with_cages(cages).ok());
+    sample.unwrap_or_else(|| geo.clone())
 }
 
 /// The rules of a grid in one sentence, from its houses.

@@ -29,6 +29,7 @@ pub fn draw_grid(
     shade_cells(scene, geo, at, cell, style);
     if geo.frame().is_some() {
         draw_frame_lines(scene, geo, at, cell, style);
+        outline_subgrids(scene, geo, at, cell, style);
     } else {
         draw_lines(scene, geo, at, cell, style);
     }
@@ -384,6 +385,43 @@ fn draw_frame_lines(
                 let (y1, y2) = (at.y + from as f64 * cell, at.y + to as f64 * cell);
                 scene.push(line(x, y1, x, y2, width));
             }
+        }
+    }
+}
+
+/// How much heavier than the box lines the border of each grid of a multi-grid is drawn.
+const SUBGRID_BORDER: f64 = 1.7;
+
+/// The border of each 9×9 grid of a multi-grid, heavier than the box lines, so every grid can
+/// be told apart where they overlap (a Butterfly's four fill one square).
+fn outline_subgrids(
+    scene: &mut Scene,
+    geo: &Geometry,
+    at: Placement,
+    cell: f64,
+    style: &GridStyle,
+) {
+    let Some(shape) = geo.variant().multi else {
+        return;
+    };
+    let side = MultiShape::GRID as f64 * cell;
+    let width = style.thick * SUBGRID_BORDER;
+    for &(row, col) in shape.origins() {
+        let (x, y) = (at.x + col as f64 * cell, at.y + row as f64 * cell);
+        for [x1, y1, x2, y2] in [
+            [x, y, x + side, y],
+            [x, y + side, x + side, y + side],
+            [x, y, x, y + side],
+            [x + side, y, x + side, y + side],
+        ] {
+            scene.push(Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                paint: Paint::BLACK,
+            });
         }
     }
 }
