@@ -401,7 +401,7 @@ pub fn check_texts(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
     let set = Typesetter { fonts };
     let frame = PageFrame::of(&plan.page);
     super::fixed_texts::check_fixed_texts(plan, &set, &frame)?;
-    let [title, subtitle, author] = fit::title_boxes(&frame);
+    let [title, subtitle, author] = fit::title_boxes(plan, &frame);
     fits(plan, &set, "title", &plan.title, &title)?;
     if let Some(text) = &plan.subtitle {
         fits(plan, &set, "subtitle", text, &subtitle)?;
@@ -425,8 +425,8 @@ pub fn check_texts(plan: &BookPlan, fonts: &FontSet) -> Result<(), SpecError> {
             }
         });
     }
-    let number_width = set.width("8888", fit::CONTENTS_LINE);
-    let contents = fit::contents_box(&frame, number_width);
+    let number_width = set.width("8888", fit::print_size(plan, fit::CONTENTS_LINE));
+    let contents = fit::contents_box(plan, &frame, number_width);
     let mut first = 1;
     for (index, section) in plan.sections.iter().enumerate() {
         let key = section_title_key(plan, index);

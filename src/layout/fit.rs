@@ -86,6 +86,23 @@ impl TextBox {
     }
 }
 
+/// Large print: the least size of body text on every page, and how much larger the book's own
+/// texts are set (headings and titles alike).
+pub const LARGE_PRINT_BODY: f64 = 14.0;
+const LARGE_PRINT_SCALE: f64 = 4.0 / 3.0;
+
+/// A text of the book's own pages (instructions, contents, title page, copyright, walkthroughs)
+/// in this book's print size: in large print a third larger, and at least 14 pt.
+pub fn print_size(plan: &BookPlan, font: Font) -> Font {
+    if !plan.style.large_print {
+        return font;
+    }
+    Font {
+        points: (font.points * LARGE_PRINT_SCALE).max(LARGE_PRINT_BODY),
+        ..font
+    }
+}
+
 /// A furniture font in this book's print size: at least [`LARGE_PRINT_TEXT`] in large print,
 /// headings a fifth larger.
 pub fn furniture(plan: &BookPlan, font: Font) -> Font {
@@ -119,12 +136,13 @@ fn boxed(width: f64, font: Font, lines: usize, floor: f64) -> TextBox {
 }
 
 /// The title page's boxes: title, subtitle, author.
-pub fn title_boxes(frame: &PageFrame) -> [TextBox; 3] {
+pub fn title_boxes(plan: &BookPlan, frame: &PageFrame) -> [TextBox; 3] {
     let width = frame.content(1).w;
+    let size = |font| print_size(plan, font);
     [
-        boxed(width, TITLE, TITLE_LINES, TEXT_FLOOR),
-        boxed(width, SUBTITLE, SUBTITLE_LINES, TEXT_FLOOR),
-        boxed(width, AUTHOR, AUTHOR_LINES, TEXT_FLOOR),
+        boxed(width, size(TITLE), TITLE_LINES, TEXT_FLOOR),
+        boxed(width, size(SUBTITLE), SUBTITLE_LINES, TEXT_FLOOR),
+        boxed(width, size(AUTHOR), AUTHOR_LINES, TEXT_FLOOR),
     ]
 }
 
@@ -132,7 +150,7 @@ pub fn title_boxes(frame: &PageFrame) -> [TextBox; 3] {
 pub fn page_title_box(plan: &BookPlan, frame: &PageFrame) -> TextBox {
     boxed(
         frame.content(1).w,
-        PAGE_TITLE,
+        print_size(plan, PAGE_TITLE),
         PAGE_TITLE_LINES,
         floor(plan),
     )
@@ -140,17 +158,20 @@ pub fn page_title_box(plan: &BookPlan, frame: &PageFrame) -> TextBox {
 
 /// The "This book belongs to" heading.
 pub fn owner_box(plan: &BookPlan, frame: &PageFrame) -> TextBox {
-    boxed(frame.content(1).w, OWNER_HEADING, OWNER_LINES, floor(plan))
+    let font = print_size(plan, OWNER_HEADING);
+    boxed(frame.content(1).w, font, OWNER_LINES, floor(plan))
 }
 
 /// The Notes page's heading: one line.
 pub fn notes_heading_box(plan: &BookPlan, frame: &PageFrame) -> TextBox {
-    boxed(frame.content(1).w, NOTES_HEADING, 1, floor(plan))
+    let font = print_size(plan, NOTES_HEADING);
+    boxed(frame.content(1).w, font, 1, floor(plan))
 }
 
 /// The line under the title on the title page (`48 puzzles · Easy to hard · with solutions`).
-pub fn title_note_box(frame: &PageFrame) -> TextBox {
-    boxed(frame.content(1).w, TITLE_NOTE, TITLE_NOTE_LINES, TEXT_FLOOR)
+pub fn title_note_box(plan: &BookPlan, frame: &PageFrame) -> TextBox {
+    let font = print_size(plan, TITLE_NOTE);
+    boxed(frame.content(1).w, font, TITLE_NOTE_LINES, TEXT_FLOOR)
 }
 
 /// The most a heading's note (`Puzzles 1–24`) may take of the line, so the title keeps room.
@@ -207,7 +228,7 @@ pub fn running_header_floor(plan: &BookPlan) -> f64 {
 }
 
 /// A contents entry beside a page number of this width.
-pub fn contents_box(frame: &PageFrame, number_width: f64) -> TextBox {
+pub fn contents_box(plan: &BookPlan, frame: &PageFrame, number_width: f64) -> TextBox {
     let width = frame.content(1).w - number_width - GAP;
-    boxed(width, CONTENTS_LINE, 1, TEXT_FLOOR)
+    boxed(width, print_size(plan, CONTENTS_LINE), 1, TEXT_FLOOR)
 }

@@ -105,7 +105,7 @@ fn check_title_note(plan: &BookPlan, set: &Typesetter, frame: &PageFrame) -> Res
         set,
         &key,
         &note.join(" · "),
-        &fit::title_note_box(frame),
+        &fit::title_note_box(plan, frame),
     )
 }
 

@@ -23,7 +23,7 @@ const CONTENTS_STEP: f64 = 8.0;
 /// Page 1: title, subtitle, what the book holds, author — each wrapped, then shrunk, to fit.
 pub fn title_page(ctx: &Context) -> Page {
     let area = ctx.frame.content(1);
-    let [title_box, subtitle_box, author_box] = fit::title_boxes(&ctx.frame);
+    let [title_box, subtitle_box, author_box] = fit::title_boxes(ctx.plan, &ctx.frame);
     let mut items = Vec::new();
     let mut y = area.y + area.h * 0.26;
     let title = title_box.fit_or_floor(&ctx.set, &ctx.plan.title);
@@ -45,7 +45,8 @@ pub fn title_page(ctx: &Context) -> Page {
         items.extend(lines);
         y += height + 4.0;
     }
-    let note = fit::title_note_box(&ctx.frame).fit_or_floor(&ctx.set, &contents_note(ctx));
+    let note_box = fit::title_note_box(ctx.plan, &ctx.frame);
+    let note = note_box.fit_or_floor(&ctx.set, &contents_note(ctx));
     items.extend(ctx.set.place_fitted(area, y, &note, Anchor::Middle).0);
     if let Some(author) = &ctx.plan.author {
         let fitted = author_box.fit_or_floor(&ctx.set, author);
@@ -185,7 +186,8 @@ fn page_title(ctx: &Context, number: usize, text: &str) -> (Vec<Placed>, f64) {
 fn instruction_blocks(ctx: &Context) -> Vec<Vec<Row>> {
     let set = &ctx.set;
     let area = text_column(ctx);
-    let mut blocks = vec![text_rows(set, area, BODY, &introduction(ctx), false)];
+    let body = fit::print_size(ctx.plan, BODY);
+    let mut blocks = vec![text_rows(set, area, body, &introduction(ctx), false)];
     for geo in kinds(ctx) {
         blocks.push(kind_rows(ctx, &geo));
     }
@@ -223,12 +225,14 @@ fn text_rows(set: &Typesetter, area: Rect, font: Font, text: &str, keep: bool) -
 }
 
 /// A bold title over a paragraph: the title kept with the first lines of the text.
-fn titled_rows(set: &Typesetter, area: Rect, title: &str, text: &str) -> Vec<Row> {
-    let mut rows = text_rows(set, area, BLOCK_TITLE, title, true);
+fn titled_rows(ctx: &Context, area: Rect, title: &str, text: &str) -> Vec<Row> {
+    let set = &ctx.set;
+    let head = fit::print_size(ctx.plan, BLOCK_TITLE);
+    let mut rows = text_rows(set, area, head, title, true);
     if let Some(last) = rows.last_mut() {
         last.height += TITLE_GAP;
     }
-    let mut body = text_rows(set, area, BODY, text, false);
+    let mut body = text_rows(set, area, fit::print_size(ctx.plan, BODY), text, false);
     let kept = LINES_WITH_TITLE.min(body.len()).saturating_sub(1);
     for row in &mut body[..kept] {
         row.keep_with_next = true;
@@ -291,7 +295,7 @@ fn kind_rows(ctx: &Context, geo: &Geometry) -> Vec<Row> {
     let empty = sample.empty_grid();
     let diagram = PlacedGrid::new(&ctx.look, &sample, &empty, None, at);
     let text = titled_rows(
-        &ctx.set,
+        ctx,
         text_area,
         &variant_title(strings, geo),
         &rules(strings, geo),
@@ -412,12 +416,12 @@ fn levels_rows(ctx: &Context) -> Vec<Row> {
         })
         .collect();
     let area = text_column(ctx);
-    titled_rows(
-        &ctx.set,
-        area,
-        strings.get("levels_title"),
-        &lines.join("\n"),
-    )
+    titled_rows(ctx, area, strings.get("levels_title"), &lines.join("\n"))
+}
+
+/// The baseline distance of contents lines, larger in large print.
+fn contents_step(ctx: &Context) -> f64 {
+    CONTENTS_STEP * fit::print_size(ctx.plan, CONTENTS_LINE).points / CONTENTS_LINE.points
 }
 
 /// Lines of contents one page holds (the first page under its title; a title of two lines
@@ -426,7 +430,7 @@ fn contents_per_page(ctx: &Context) -> usize {
     let area = ctx.frame.content(1);
     let (_, below) = page_title(ctx, 1, ctx.plan.strings.get("contents"));
     let room = area.h - below - super::page::FOOTER_BAND;
-    ((room / CONTENTS_STEP) as usize).max(1)
+    ((room / contents_step(ctx)) as usize).max(1)
 }
 
 /// Pages the contents need for `entries` lines.
@@ -453,12 +457,14 @@ fn contents_page(ctx: &Context, chunk: &[(String, usize)], number: usize, titled
     let area = ctx.frame.content(number);
     let (title, below) = page_title(ctx, number, ctx.plan.strings.get("contents"));
     let mut items = if titled { title } else { Vec::new() };
+    let line = fit::print_size(ctx.plan, CONTENTS_LINE);
     for (i, (title, page)) in chunk.iter().enumerate() {
-        let baseline = area.y + below + CONTENTS_LINE.mm() + i as f64 * CONTENTS_STEP;
+        let baseline = area.y + below + line.mm() + i as f64 * contents_step(ctx);
         let page = page.to_string();
         let right = area.x + area.w;
-        let number_width = ctx.set.width(&page, CONTENTS_LINE);
-        let fitted = fit::contents_box(&ctx.frame, number_width).fit_or_floor(&ctx.set, title);
+        let number_width = ctx.set.width(&page, line);
+        let entry = fit::contents_box(ctx.plan, &ctx.frame, number_width);
+        let fitted = entry.fit_or_floor(&ctx.set, title);
         let title = fitted.lines.first().map_or("", String::as_str);
         let title_end = area.x + ctx.set.width(title, fitted.font);
         let number_start = right - number_width;
@@ -466,21 +472,15 @@ fn contents_page(ctx: &Context, chunk: &[(String, usize)], number: usize, titled
             ctx.set
                 .line(area.x, baseline, fitted.font, Anchor::Start, title),
         );
-        items.push(
-            ctx.set
-                .line(right, baseline, CONTENTS_LINE, Anchor::End, &page),
-        );
-        let dot = ctx.set.width(" .", CONTENTS_LINE);
+        items.push(ctx.set.line(right, baseline, line, Anchor::End, &page));
+        let dot = ctx.set.width(" .", line);
         let dots = ((number_start - title_end - 2.0) / dot).floor();
         if dots >= 1.0 {
             let leader = " .".repeat(dots as usize);
-            items.push(ctx.set.line(
-                number_start - 1.0,
-                baseline,
-                CONTENTS_LINE,
-                Anchor::End,
-                &leader,
-            ));
+            items.push(
+                ctx.set
+                    .line(number_start - 1.0, baseline, line, Anchor::End, &leader),
+            );
         }
     }
     Page::with_items(number, items)

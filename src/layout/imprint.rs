@@ -9,8 +9,10 @@ use super::page::{FOOTER_BAND, PageFrame, Rect};
 use super::text::{Anchor, Font, Placed, Typesetter};
 use crate::spec::{BookPlan, Copyright};
 
-/// The copyright page's sizes, in points, largest first: 7 pt is the print minimum.
+/// The copyright page's sizes, in points, largest first: 7 pt is the print minimum; a
+/// large-print book tries 14 pt down to 12 pt first.
 const COPYRIGHT_SIZES: &[f64] = &[9.0, 8.5, 8.0, 7.5, MIN_POINTS];
+const LARGE_COPYRIGHT_SIZES: &[f64] = &[14.0, 13.0, 12.0];
 const MIN_POINTS: f64 = 7.0;
 /// Space between the copyright text and the ISBN and © lines, in millimetres.
 const COPYRIGHT_GAP: f64 = 4.0;
@@ -40,7 +42,9 @@ fn copyright_page(ctx: &Context, copyright: &Copyright, number: usize) -> Page {
     let text = copyright.text.as_deref().unwrap_or("");
     let notice = notice_lines(ctx.plan, copyright).join("\n");
     let set = &ctx.set;
-    let font = copyright_font(set, area, text, &notice).unwrap_or(Font::regular(MIN_POINTS));
+    let large = ctx.plan.style.large_print;
+    let font =
+        copyright_font(set, area, (text, &notice), large).unwrap_or(Font::regular(MIN_POINTS));
     let (_, height) = block(set, area, 0.0, font, text, &notice);
     let top = area.y + (room - height).max(0.0);
     Page::with_items(number, block(set, area, top, font, text, &notice).0)
@@ -48,10 +52,21 @@ fn copyright_page(ctx: &Context, copyright: &Copyright, number: usize) -> Page {
 
 /// The largest size at which the copyright page's text and notice fit above the page number;
 /// `None` when not even 7 pt does.
-fn copyright_font(set: &Typesetter, area: Rect, text: &str, notice: &str) -> Option<Font> {
+fn copyright_font(
+    set: &Typesetter,
+    area: Rect,
+    (text, notice): (&str, &str),
+    large_print: bool,
+) -> Option<Font> {
     let room = area.h - FOOTER_BAND;
-    COPYRIGHT_SIZES
+    let large = if large_print {
+        LARGE_COPYRIGHT_SIZES
+    } else {
+        &[]
+    };
+    large
         .iter()
+        .chain(COPYRIGHT_SIZES)
         .map(|&points| Font::regular(points))
         .find(|font| block(set, area, 0.0, *font, text, notice).1 <= room)
 }
@@ -64,7 +79,8 @@ pub fn copyright_fits(plan: &BookPlan, set: &Typesetter, frame: &PageFrame) -> b
     };
     let text = copyright.text.as_deref().unwrap_or("");
     let notice = notice_lines(plan, copyright).join("\n");
-    copyright_font(set, frame.content(2), text, &notice).is_some()
+    let large = plan.style.large_print;
+    copyright_font(set, frame.content(2), (text, &notice), large).is_some()
 }
 
 /// The text, a gap, and the notice lines from `top` down; the pieces and the height used.

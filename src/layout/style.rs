@@ -92,6 +92,8 @@ const KEY_SOLVED_GREY: f64 = 0.3;
 /// Large print: cell lines and box lines of puzzle grids, in millimetres.
 const LARGE_THIN: f64 = 0.5;
 const LARGE_THICK: f64 = 1.5;
+/// The least cell of a large-print puzzle grid (16 pt digits), in millimetres.
+const LARGE_CELL: f64 = 9.0;
 
 /// What every grid of a book is drawn with, before it is sized.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -138,7 +140,9 @@ impl Look {
                 PUZZLE_DIAGONAL_GREY,
             )
         };
-        let (thin, thick) = if self.large_print && !key {
+        // Large print draws heavy lines on grids whose cells are large print's (a puzzle's
+        // 16 pt digits need 9.1 mm); a small diagram keeps lines in proportion to its cells.
+        let (thin, thick) = if self.large_print && !key && cell >= LARGE_CELL {
             (LARGE_THIN, (cell * 0.12).clamp(LARGE_THICK, 2.0))
         } else {
             (0.3, (cell * 0.09).clamp(0.6, 0.9))

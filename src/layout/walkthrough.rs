@@ -25,6 +25,11 @@ const MAX_MULTI_GRID: f64 = 120.0;
 /// Shade of the cells a key step works on.
 const MARK: [u8; 3] = [214, 214, 214];
 
+/// The size of the steps' text: 8.5 pt, or the large-print body size.
+fn step_text(ctx: &Context) -> Font {
+    super::fit::print_size(ctx.plan, STEP_TEXT)
+}
+
 /// The walkthrough page of puzzle `index` (of the book's list), numbered `number`.
 pub fn walkthrough_page(ctx: &Context, index: usize, number: usize) -> Page {
     let puzzle = &ctx.puzzles[index].puzzle;
@@ -116,7 +121,7 @@ fn place_key_grids(
         page.items.push(ctx.set.line(
             x + side / 2.0,
             top + side + 5.0,
-            CAPTION,
+            super::fit::print_size(ctx.plan, CAPTION),
             Anchor::Middle,
             &caption,
         ));
@@ -172,23 +177,25 @@ fn place_key_grid(
 fn place_step_list(ctx: &Context, page: &mut Page, area: Rect, top: f64, steps: &[Step]) {
     let strings = &ctx.plan.strings;
     let entries = step_entries(ctx, steps);
-    let line_height = STEP_TEXT.leading();
+    let line_height = step_text(ctx).leading();
     let more = |left: usize| strings.fill("walkthrough_more", &[("count", &left.to_string())]);
     let more_lines = ctx
         .set
-        .wrap_breaking(&more(steps.len()), area.w, STEP_TEXT)
+        .wrap_breaking(&more(steps.len()), area.w, step_text(ctx))
         .len();
     let last_line = area.y + area.h - line_height * more_lines as f64;
     let mut y = top;
     for (k, (first, text)) in entries.iter().enumerate() {
-        let lines = ctx.set.wrap_breaking(text, area.w - 6.0, STEP_TEXT);
+        let lines = ctx.set.wrap_breaking(text, area.w - 6.0, step_text(ctx));
         if y + line_height * lines.len() as f64 > last_line && k + 1 < entries.len() {
             let left = ctx
                 .set
-                .wrap_breaking(&more(steps.len() - first), area.w, STEP_TEXT);
+                .wrap_breaking(&more(steps.len() - first), area.w, step_text(ctx));
             for line in left {
-                page.items
-                    .push(ctx.set.line(area.x, y, STEP_TEXT, Anchor::Start, &line));
+                page.items.push(
+                    ctx.set
+                        .line(area.x, y, step_text(ctx), Anchor::Start, &line),
+                );
                 y += line_height;
             }
             return;
@@ -196,7 +203,7 @@ fn place_step_list(ctx: &Context, page: &mut Page, area: Rect, top: f64, steps: 
         for (i, line) in lines.iter().enumerate() {
             let x = area.x + if i == 0 { 0.0 } else { 6.0 };
             page.items
-                .push(ctx.set.line(x, y, STEP_TEXT, Anchor::Start, line));
+                .push(ctx.set.line(x, y, step_text(ctx), Anchor::Start, line));
             y += line_height;
         }
     }

@@ -225,6 +225,11 @@ fn toml_error(file: &str, text: &str, error: &toml::de::Error) -> SpecError {
     let message = error.message().trim().to_string();
     let hint = unknown_field(&message)
         .and_then(|field| {
+            if KNOWN_KEYS.contains(&field) {
+                return Some(format!(
+                    " (`{field}` is a key of another table: is it under the right [table]?)"
+                ));
+            }
             did_you_mean(field, KNOWN_KEYS).map(|k| format!(" (did you mean `{k}`?)"))
         })
         .unwrap_or_default();

@@ -181,6 +181,15 @@ fn a_german_instructions_page_matches_its_golden_file() {
     check_golden("book-instructions-de", &page);
 }
 
+#[test]
+fn a_large_print_instructions_page_matches_its_golden_file() {
+    let spec = VARIANT_BOOK.replace("[page]", "[style]\nlarge_print = true\n[page]");
+    let files = book_files(&spec);
+    let page = page_svg(&files, 2);
+    assert!(page.contains("How to play"), "{page}");
+    check_golden("book-instructions-large-print", &page);
+}
+
 /// A 6×9 cover of a 120-page book on cream paper, with back text and spine text, in THEME.
 const COVER_BOOK: &str = r##"
 title = "Golden Cover for the Road"

@@ -217,3 +217,52 @@ fn a_large_print_book_keeps_its_sizes() {
     }
     assert_eq!(grids, 10, "5 puzzles and 5 answers");
 }
+
+/// Issue 21, item 3: large print runs through the whole book — every text of every page at 12 pt
+/// or more, and the body of the instructions, the contents and the walkthrough at 14 pt or more;
+/// the instructions' diagram keeps lines in proportion to its small cells.
+#[test]
+fn a_large_print_book_is_large_on_every_page() {
+    use sudoku_book::layout::text::Placed;
+    let text = "title = \"Large Print Sudoku\"\nsubtitle = \"Big grids\"\nauthor = \"A. Writer\"\ncontents = true\nbelongs_to = true\n[copyright]\ntext = \"All puzzles checked.\"\nyear = 2026\n[style]\nlarge_print = true\n[[section]]\ncount = 2\ndifficulty = \"medium\"\nwalkthrough = true\n";
+    let mut plan = parse("book.toml", text, Path::new(".")).expect("valid spec");
+    sudoku_book::layout::settle_layouts(&mut plan);
+    let puzzles = generate_puzzles(&plan, &|_| {}).expect("puzzles");
+    let layout = lay_out(&plan, &puzzles, &FontSet::bundled());
+    let first_puzzle = layout.placement.puzzle_pages[0];
+    let pt = |mm: f64| mm / sudoku_book::units::MM_PER_POINT;
+    for page in &layout.pages {
+        for item in &page.items {
+            match item {
+                Placed::Text(line) => {
+                    let size = pt(line.size);
+                    assert!(
+                        size >= 11.99,
+                        "page {}: {size:.1} pt: {}",
+                        page.number,
+                        line.text
+                    );
+                    let body = page.number > 1 && page.number < first_puzzle;
+                    if body && line.text.split_whitespace().count() > 3 {
+                        assert!(
+                            size >= 13.99,
+                            "page {}: {size:.1} pt: {}",
+                            page.number,
+                            line.text
+                        );
+                    }
+                }
+                Placed::Grid(grid) if page.number < first_puzzle => {
+                    let cell = grid.at.w / grid.geometry.size() as f64;
+                    assert!(
+                        grid.style.thick <= cell * 0.25,
+                        "page {}: {} mm lines on {cell:.1} mm cells",
+                        page.number,
+                        grid.style.thick
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+}
