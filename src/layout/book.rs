@@ -227,7 +227,7 @@ fn section_pages(ctx: &Context, first: usize, answer_pages: &mut [Option<usize>]
         }
         if let (true, Some(&first_puzzle)) = (section.walkthrough, members.first()) {
             let number = first + out.pages.len();
-            out.pages.push(super::walkthrough::walkthrough_page(
+            out.pages.extend(super::walkthrough::walkthrough_pages(
                 ctx,
                 first_puzzle,
                 number,
@@ -537,7 +537,7 @@ pub(super) fn heading(ctx: &Context, page: &mut Page, title: &str, note: &str) {
 /// The small header on the other pages, at the outer corner (book convention): the book's
 /// header text on a left-hand (verso) page, the section title on a right-hand (recto) one (none
 /// with `header = false`).
-fn running_header(ctx: &Context, page: &mut Page, section: &str) {
+pub(super) fn running_header(ctx: &Context, page: &mut Page, section: &str) {
     if !ctx.plan.structure.running_header {
         return;
     }

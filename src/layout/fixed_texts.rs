@@ -37,12 +37,16 @@ pub fn check_fixed_texts(
     }
     if plan.sections.iter().any(|s| s.walkthrough) {
         let last = plan.sections.iter().map(|s| s.count).sum::<usize>();
-        let title = strings.fill("walkthrough_title", &[("n", &last.to_string())]);
-        boxed.push((
-            "walkthrough_title",
-            title,
-            fit::heading_box(plan, frame, 0.0),
-        ));
+        let heading = fit::heading_box(plan, frame, 0.0);
+        if plan.structure.label.is_default() {
+            let title = strings.fill("walkthrough_title", &[("n", &last.to_string())]);
+            boxed.push(("walkthrough_title", title, heading));
+        } else {
+            let level = longest_level(plan);
+            let label = plan.structure.label.fill(last, level, "Classic");
+            let title = strings.fill("walkthrough_of", &[("label", &label)]);
+            boxed.push(("walkthrough_of", title, heading));
+        }
     }
     for (key, text, text_box) in boxed {
         fits(plan, set, &strings_key(key), &text, &text_box)?;
@@ -56,6 +60,15 @@ pub fn check_fixed_texts(
         return Err(refuse(plan, &key, message));
     }
     Ok(())
+}
+
+/// The longest level name of the book's language (a label's worst case).
+fn longest_level(plan: &BookPlan) -> &str {
+    Level::ALL
+        .iter()
+        .map(|&l| plan.strings.level(l))
+        .max_by_key(|name| name.chars().count())
+        .unwrap_or("")
 }
 
 fn strings_key(key: &str) -> String {

@@ -1,53 +1,117 @@
-//! The worked solution of a section's first puzzle (`walkthrough = true`): one page after the
-//! section's puzzles with the grid as it stands before each of the hardest steps (the step's
-//! cells shaded) and the solving path in words, runs of singles summed up in one line.
+//! The worked solution of a section's first puzzle (`walkthrough = true`): after the section's
+//! puzzles, the key steps of its solving path — the hardest ones, or for a puzzle of singles
+//! alone the first single of each kind — each as the grid stood before it, drawn as a solver's
+//! pencil marks show it (candidates in the open cells, the pattern's cells shaded light, the
+//! cells it changes darker, the candidates that go struck through, a placed digit in bold;
+//! givens bold and earlier placements grey; rows and columns numbered `r1`…`c9` as the text
+//! names them), beside the step in a teacher's words; then the whole path, runs of singles in
+//! one line. The steps flow over as many pages as they need, the first with the heading.
 
-use super::book::{Context, Page, heading};
+use super::book::{Context, Page, heading, running_header};
 use super::page::Rect;
 use super::style::PlacedGrid;
-use super::text::{Anchor, Font, Placed};
+use super::text::{Anchor, Font, Paint, Placed};
 use crate::generate::Generated;
-use crate::grid::Grid;
+use crate::grid::{Grid, digit_symbol};
+use crate::logic::candidates::{Candidates, digits};
 use crate::logic::step_words::technique_name;
 use crate::logic::{Level, Step, Technique, solve_logic};
 
-/// How many small grids the page shows (the hardest steps, in path order): one for a
-/// multi-grid, which needs the room.
+/// How many key steps are shown: the hardest (in path order), or the first single of each
+/// kind; one for a multi-grid, whose grid needs the page.
 const KEY_STEPS: usize = 3;
 const KEY_STEPS_MULTI: usize = 1;
-/// The step list's type, and the caption under each small grid.
+/// The step list's type, the captions and the coordinates around a grid.
 const STEP_TEXT: Font = Font::regular(8.5);
-const CAPTION: Font = Font::bold(8.5);
-/// Space between the small grids, and the largest side one may take, in millimetres.
-const GRID_GAP: f64 = 8.0;
-const MAX_GRID: f64 = 60.0;
+const CAPTION: Font = Font::bold(10.0);
+const COORDINATE: Font = Font::regular(7.0);
+/// A walkthrough grid's cell, in millimetres, when the page allows (its pencil marks print at
+/// 7 pt or more from 8.4 mm), and the share of the text column it may take.
+const CELL: f64 = 10.5;
 const MAX_MULTI_GRID: f64 = 120.0;
-/// Shade of the cells a key step works on.
-const MARK: [u8; 3] = [214, 214, 214];
+/// Room kept for the coordinates left of and above a grid, and between blocks.
+const MARGIN: f64 = 5.0;
+const BLOCK_GAP: f64 = 8.0;
+/// The text beside a grid needs this width, else it goes under the grid.
+const MIN_TEXT_WIDTH: f64 = 50.0;
+/// Shades of the pattern's cells and of the cells a step changes (grey levels as colours).
+const PATTERN: [u8; 3] = [232, 232, 232];
+const TARGET: [u8; 3] = [200, 200, 200];
+/// Pencil marks: their size in the cell's third (their line boxes, 1.36 em, then stay apart:
+/// 7.2 pt in a 10.5 mm cell), and the grey of a struck-through one.
+const MARK_SIZE: f64 = 0.72;
+const STRUCK: f64 = 0.45;
 
 /// The size of the steps' text: 8.5 pt, or the large-print body size.
 fn step_text(ctx: &Context) -> Font {
     super::fit::print_size(ctx.plan, STEP_TEXT)
 }
 
-/// The walkthrough page of puzzle `index` (of the book's list), numbered `number`.
-pub fn walkthrough_page(ctx: &Context, index: usize, number: usize) -> Page {
-    let puzzle = &ctx.puzzles[index].puzzle;
-    let strings = &ctx.plan.strings;
+/// The walkthrough pages of puzzle `index` (of the book's list), numbered from `first`.
+pub fn walkthrough_pages(ctx: &Context, index: usize, first: usize) -> Vec<Page> {
+    let book_puzzle = &ctx.puzzles[index];
+    let puzzle = &book_puzzle.puzzle;
     let steps = solve_logic(&puzzle.geometry, &puzzle.givens, Level::HARDEST).steps;
-    let mut page = Page::new(number);
-    let title = strings.fill(
-        "walkthrough_title",
-        &[("n", &ctx.puzzles[index].number.to_string())],
-    );
-    heading(ctx, &mut page, &title, "");
-    let area = ctx.frame.content(number);
+    let mut page = Page::new(first);
+    heading(ctx, &mut page, &walkthrough_title(ctx, index), "");
     let multi = puzzle.geometry.frame().is_some();
     let keys = key_steps(&steps, if multi { KEY_STEPS_MULTI } else { KEY_STEPS });
-    let top = area.y + 16.0;
-    let bottom = place_key_grids(ctx, &mut page, (area, top), puzzle, (&steps, &keys));
-    place_step_list(ctx, &mut page, area, bottom + 8.0, &steps);
-    page
+    let mut pages = vec![page];
+    let mut y = ctx.frame.content(first).y + 16.0;
+    let section = ctx.plan.sections[book_puzzle.section].title.clone();
+    for &key in &keys {
+        let area = ctx.frame.content(pages.len() + first - 1);
+        let height = block_height(ctx, area, puzzle, &steps[key]);
+        if y + height > area.y + area.h - super::page::FOOTER_BAND && y > area.y + 20.0 {
+            let mut next = Page::new(first + pages.len());
+            running_header(ctx, &mut next, &section);
+            pages.push(next);
+            y = ctx.frame.content(first + pages.len() - 1).y + 12.0;
+        }
+        let number = first + pages.len() - 1;
+        let area = ctx.frame.content(number);
+        let Some(page) = pages.last_mut() else {
+            break;
+        };
+        y += place_block(ctx, page, (area, y), puzzle, (&steps, key)) + BLOCK_GAP;
+    }
+    let number = first + pages.len() - 1;
+    let area = ctx.frame.content(number);
+    // The legend and the first lines of the path need room; else they open a page of their own.
+    let body = step_text(ctx);
+    if y + 6.0 * body.leading() > area.y + area.h - super::page::FOOTER_BAND {
+        let mut next = Page::new(first + pages.len());
+        running_header(ctx, &mut next, &section);
+        pages.push(next);
+        y = ctx.frame.content(first + pages.len() - 1).y + 12.0;
+    }
+    let area = ctx.frame.content(first + pages.len() - 1);
+    if let Some(page) = pages.last_mut() {
+        y += place_legend(ctx, page, area, y) + 2.0;
+        // The list is placed by baselines: its first sits one line's ascent below the legend.
+        let first_baseline = y + step_text(ctx).mm() * 0.8;
+        place_step_list(ctx, page, area, first_baseline, &steps);
+    }
+    pages
+}
+
+/// `Worked solution: puzzle #5`, or with a label template of the spec's, the label itself
+/// (`Worked solution: Puzzle 5 · Easy`).
+fn walkthrough_title(ctx: &Context, index: usize) -> String {
+    let strings = &ctx.plan.strings;
+    let book_puzzle = &ctx.puzzles[index];
+    let number = book_puzzle.number.to_string();
+    if ctx.plan.structure.label.is_default() {
+        return strings.fill("walkthrough_title", &[("n", &number)]);
+    }
+    let level = strings.level(book_puzzle.puzzle.rating.level);
+    let variant = super::book::variant_title(strings, &book_puzzle.puzzle.geometry);
+    let label = ctx
+        .plan
+        .structure
+        .label
+        .fill(book_puzzle.number, level, &variant);
+    strings.fill("walkthrough_of", &[("label", &label)])
 }
 
 fn is_single(step: &Step) -> bool {
@@ -61,8 +125,21 @@ fn is_single(step: &Step) -> bool {
     )
 }
 
-/// The indices of the hardest non-single steps (at most `count`), in path order.
+/// The indices of the hardest non-single steps (at most `count`), in path order; for a puzzle
+/// of singles alone, the first single of each kind after the opening full houses (so an easy
+/// section's walkthrough shows how singles are found, never an empty page).
 fn key_steps(steps: &[Step], count: usize) -> Vec<usize> {
+    if steps.iter().all(is_single) {
+        let mut kinds: Vec<Technique> = Vec::new();
+        let mut chosen = Vec::new();
+        for (index, step) in steps.iter().enumerate().skip(steps.len() / 5) {
+            if !kinds.contains(&step.technique) && chosen.len() < count {
+                kinds.push(step.technique);
+                chosen.push(index);
+            }
+        }
+        return chosen;
+    }
     let mut hard: Vec<usize> = (0..steps.len())
         .filter(|&i| !is_single(&steps[i]))
         .collect();
@@ -88,50 +165,122 @@ fn grid_before(givens: &Grid, steps: &[Step], index: usize) -> Grid {
     grid
 }
 
-/// The small grids across the page, each with its caption; returns the bottom of the captions.
-fn place_key_grids(
+/// The side of a walkthrough grid in a text column `width` wide: cells of [`CELL`] (so its
+/// pencil marks print at 7 pt or more), less when the column is narrower.
+fn grid_side(width: f64, puzzle: &Generated, scale: f64) -> f64 {
+    let (rows, cols) = puzzle.geometry.extent();
+    let cells = rows.max(cols) as f64;
+    if puzzle.geometry.frame().is_some() {
+        return (width - MARGIN).min(MAX_MULTI_GRID);
+    }
+    (cells * CELL * scale).min(width - MARGIN)
+}
+
+/// Where the text of a block goes: beside the grid when the column leaves room, else under it.
+fn text_area(area: Rect, side: f64) -> (Rect, bool) {
+    let beside = area.w - MARGIN - side - 6.0;
+    if beside >= MIN_TEXT_WIDTH {
+        let x = area.x + MARGIN + side + 6.0;
+        (
+            Rect {
+                x,
+                w: beside,
+                ..area
+            },
+            true,
+        )
+    } else {
+        (area, false)
+    }
+}
+
+/// The caption and sentence of a key step: `Step 21: Pointing` over its explanation.
+fn block_text(ctx: &Context, steps: (&[Step], usize)) -> (String, String) {
+    let (steps, index) = steps;
+    let strings = &ctx.plan.strings;
+    let step = &steps[index];
+    let caption = format!(
+        "{}: {}",
+        strings.fill("walkthrough_step", &[("n", &(index + 1).to_string())]),
+        technique_name(strings, step.technique)
+    );
+    (caption, step.teach(strings))
+}
+
+/// The height a key step's block takes in `area`.
+fn block_height(ctx: &Context, area: Rect, puzzle: &Generated, step: &Step) -> f64 {
+    let side = grid_side(area.w, puzzle, cell_scale(ctx));
+    let (text, beside) = text_area(area, side);
+    let body = step_text(ctx);
+    let lines = ctx
+        .set
+        .wrap_breaking(&step.teach(&ctx.plan.strings), text.w, body)
+        .len() as f64;
+    let words = caption_font(ctx).leading() + lines * body.leading();
+    let grid = MARGIN + side;
+    if beside {
+        grid.max(words)
+    } else {
+        grid + 4.0 + words
+    }
+}
+
+/// How much larger a walkthrough grid's cells are in this book: a third in large print.
+fn cell_scale(ctx: &Context) -> f64 {
+    super::fit::print_size(ctx.plan, STEP_TEXT).points / STEP_TEXT.points
+}
+
+fn caption_font(ctx: &Context) -> Font {
+    super::fit::print_size(ctx.plan, CAPTION)
+}
+
+/// One key step from `top`: the grid before it (with coordinates) and its caption and
+/// explanation; returns the height used.
+fn place_block(
     ctx: &Context,
     page: &mut Page,
     (area, top): (Rect, f64),
     puzzle: &Generated,
-    (steps, keys): (&[Step], &[usize]),
+    (steps, index): (&[Step], usize),
 ) -> f64 {
-    if keys.is_empty() {
-        return top;
-    }
-    let count = keys.len() as f64;
-    let max = if puzzle.geometry.frame().is_some() {
-        MAX_MULTI_GRID
-    } else {
-        MAX_GRID
+    let side = grid_side(area.w, puzzle, cell_scale(ctx));
+    let at = Rect {
+        x: area.x + MARGIN,
+        y: top + MARGIN,
+        w: side,
+        h: side,
     };
-    let side = ((area.w - GRID_GAP * (count - 1.0)) / count).min(max);
-    let left = area.x + (area.w - side * count - GRID_GAP * (count - 1.0)) / 2.0;
-    for (k, &index) in keys.iter().enumerate() {
-        let x = left + k as f64 * (side + GRID_GAP);
-        let at = Rect {
-            x,
-            y: top,
-            w: side,
-            h: side,
-        };
-        place_key_grid(ctx, page, at, puzzle, (steps, index));
-        let name = technique_name(&ctx.plan.strings, steps[index].technique);
-        let caption = format!("{}. {name}", index + 1);
-        page.items.push(ctx.set.line(
-            x + side / 2.0,
-            top + side + 5.0,
-            super::fit::print_size(ctx.plan, CAPTION),
-            Anchor::Middle,
-            &caption,
-        ));
+    place_step_grid(ctx, page, at, puzzle, (steps, index));
+    let (caption, sentence) = block_text(ctx, (steps, index));
+    let (text, beside) = text_area(area, side);
+    let mut y = if beside {
+        top + MARGIN
+    } else {
+        at.y + side + 4.0
+    };
+    let caption_font = caption_font(ctx);
+    page.items.push(ctx.set.line(
+        text.x,
+        y + caption_font.mm() * 0.8,
+        caption_font,
+        Anchor::Start,
+        &caption,
+    ));
+    y += caption_font.leading();
+    let body = step_text(ctx);
+    for line in ctx.set.wrap_breaking(&sentence, text.w, body) {
+        page.items.push(
+            ctx.set
+                .line(text.x, y + body.mm() * 0.8, body, Anchor::Start, &line),
+        );
+        y += body.leading();
     }
-    top + side + 7.0
+    (y - top).max(MARGIN + side)
 }
 
-/// One small grid: the digits before the step, its pattern cells shaded, the cells it changes
-/// shaded too.
-fn place_key_grid(
+/// The grid as it stood before step `index`: shades, the grid (givens bold, earlier
+/// placements grey), pencil marks and coordinates.
+fn place_step_grid(
     ctx: &Context,
     page: &mut Page,
     at: Rect,
@@ -142,34 +291,172 @@ fn place_key_grid(
     let (rows, cols) = geo.extent();
     let cell = at.w / rows.max(cols) as f64;
     let step = &steps[index];
-    let mut marked: Vec<usize> = step
-        .cells
+    let changed: Vec<usize> = step
+        .placements
         .iter()
-        .copied()
-        .chain(
-            step.placements
-                .iter()
-                .chain(&step.eliminations)
-                .map(|&(c, _)| c),
-        )
+        .chain(&step.eliminations)
+        .map(|&(c, _)| c)
         .collect();
-    marked.sort_unstable();
-    marked.dedup();
-    for c in marked {
+    let shade = |c: usize| {
         let (r, k) = geo.row_col(c);
+        Rect {
+            x: at.x + k as f64 * cell,
+            y: at.y + r as f64 * cell,
+            w: cell,
+            h: cell,
+        }
+    };
+    for &c in step.cells.iter().filter(|c| !changed.contains(c)) {
         page.items.push(Placed::Fill {
-            at: Rect {
-                x: at.x + k as f64 * cell,
-                y: at.y + r as f64 * cell,
-                w: cell,
-                h: cell,
-            },
-            colour: MARK,
+            at: shade(c),
+            colour: PATTERN,
+        });
+    }
+    let mut targets = changed.clone();
+    targets.sort_unstable();
+    targets.dedup();
+    for &c in &targets {
+        page.items.push(Placed::Fill {
+            at: shade(c),
+            colour: TARGET,
         });
     }
     let before = grid_before(&puzzle.givens, steps, index);
-    let grid = PlacedGrid::new(&ctx.look, geo, &before, None, at);
+    let grid = PlacedGrid::new(&ctx.look, geo, &puzzle.givens, Some(&before), at);
     page.items.push(Placed::Grid(Box::new(grid)));
+    place_marks(ctx, page, (at, cell), puzzle, (steps, index), &before);
+    place_coordinates(ctx, page, (at, cell), (rows, cols));
+}
+
+/// The pencil marks of the open cells before the step, those it removes struck through, and the
+/// digit it places in bold; none when the cells are too small for 7 pt marks.
+fn place_marks(
+    ctx: &Context,
+    page: &mut Page,
+    (at, cell): (Rect, f64),
+    puzzle: &Generated,
+    (steps, index): (&[Step], usize),
+    before: &Grid,
+) {
+    let geo = &puzzle.geometry;
+    let n = geo.size();
+    let per_row = (n as f64).sqrt().ceil() as usize;
+    let third = cell / per_row as f64;
+    let size = third * MARK_SIZE;
+    let font = Font::regular(size / crate::units::MM_PER_POINT);
+    place_placements(ctx, page, (at, cell), puzzle, &steps[index]);
+    if font.points < super::text::TEXT_FLOOR {
+        return;
+    }
+    let mut candidates = Candidates::from_givens(geo, &puzzle.givens);
+    for step in &steps[..index] {
+        candidates.apply(step);
+    }
+    let step = &steps[index];
+    let cap = ctx.look.cap_height;
+    for c in 0..geo.cell_count() {
+        let (r, k) = geo.row_col(c);
+        let (x0, y0) = (at.x + k as f64 * cell, at.y + r as f64 * cell);
+        if before.get(c) != 0 || step.placements.iter().any(|(p, _)| *p == c) {
+            continue;
+        }
+        for digit in digits(candidates.mask(c)) {
+            let slot = usize::from(digit) - 1;
+            let x = x0 + (slot % per_row) as f64 * third + third / 2.0;
+            let y = y0 + (slot / per_row) as f64 * third + third / 2.0 + cap * size / 2.0;
+            let text = digit_symbol(digit).to_string();
+            let struck = step.eliminations.contains(&(c, digit));
+            let mut mark = ctx.set.line(x, y, font, Anchor::Middle, &text);
+            if let (Placed::Text(line), true) = (&mut mark, struck) {
+                line.paint = Paint::Grey(STRUCK);
+            }
+            page.items.push(mark);
+            if struck {
+                let half = third * 0.42;
+                let middle = y - cap * size / 2.0;
+                page.items.push(Placed::Rule {
+                    x1: x - half,
+                    y1: middle + half * 0.6,
+                    x2: x + half,
+                    y2: middle - half * 0.6,
+                    width: 0.3,
+                });
+            }
+        }
+    }
+}
+
+/// The digits the step places, bold and as large as a given, in their shaded cells.
+fn place_placements(
+    ctx: &Context,
+    page: &mut Page,
+    (at, cell): (Rect, f64),
+    puzzle: &Generated,
+    step: &Step,
+) {
+    let cap = ctx.look.cap_height;
+    let big = Font::bold(cell * 0.62 / crate::units::MM_PER_POINT);
+    for &(c, digit) in &step.placements {
+        let (r, k) = puzzle.geometry.row_col(c);
+        let (x0, y0) = (at.x + k as f64 * cell, at.y + r as f64 * cell);
+        page.items.push(ctx.set.line(
+            x0 + cell / 2.0,
+            y0 + cell / 2.0 + cap * big.mm() / 2.0,
+            big,
+            Anchor::Middle,
+            &digit_symbol(digit).to_string(),
+        ));
+    }
+}
+
+/// `r1` … left of the rows and `c1` … over the columns, as the text names cells.
+fn place_coordinates(
+    ctx: &Context,
+    page: &mut Page,
+    (at, cell): (Rect, f64),
+    (rows, cols): (usize, usize),
+) {
+    let font = super::fit::print_size(ctx.plan, COORDINATE);
+    for r in 0..rows {
+        let y = at.y + (r as f64 + 0.5) * cell + font.mm() * 0.35;
+        let mut mark = ctx
+            .set
+            .line(at.x - 1.0, y, font, Anchor::End, &format!("r{}", r + 1));
+        grey(&mut mark);
+        page.items.push(mark);
+    }
+    for k in 0..cols {
+        let x = at.x + (k as f64 + 0.5) * cell;
+        let mut mark = ctx
+            .set
+            .line(x, at.y - 1.2, font, Anchor::Middle, &format!("c{}", k + 1));
+        grey(&mut mark);
+        page.items.push(mark);
+    }
+}
+
+fn grey(placed: &mut Placed) {
+    if let Placed::Text(line) = placed {
+        line.paint = Paint::Grey(0.35);
+    }
+}
+
+/// What the shades and strokes mean, under the last step; returns its height.
+fn place_legend(ctx: &Context, page: &mut Page, area: Rect, top: f64) -> f64 {
+    let body = step_text(ctx);
+    let mut y = top;
+    for line in ctx
+        .set
+        .wrap_breaking(ctx.plan.strings.get("walkthrough_legend"), area.w, body)
+    {
+        let mut placed = ctx
+            .set
+            .line(area.x, y + body.mm() * 0.8, body, Anchor::Start, &line);
+        grey(&mut placed);
+        page.items.push(placed);
+        y += body.leading();
+    }
+    y - top
 }
 
 /// The path in words under the grids: runs of singles in one line, every other step with its
@@ -231,7 +518,7 @@ fn step_entries(ctx: &Context, steps: &[Step]) -> Vec<(usize, String)> {
         }
         entries.push((
             index,
-            format!("{}. {}", index + 1, steps[index].describe(strings)),
+            format!("{}. {}", index + 1, steps[index].teach(strings)),
         ));
         index += 1;
     }

@@ -243,6 +243,82 @@ impl Step {
         text
     }
 
+    /// The step as a teacher would say it, for a walkthrough: the technique with its digits
+    /// (`3/8`) and houses, then what it does, grouped by the cells it changes —
+    /// `Naked pair 3/8 in column 5: 3 and 8 go out of r4c2 and r4c3`; singles as
+    /// [`Step::describe`] says them; a placement as `so r1c1 = 5`.
+    pub fn teach(&self, words: &dyn StepWords) -> String {
+        if matches!(
+            self.technique,
+            Technique::FullHouse
+                | Technique::HiddenSingleBox
+                | Technique::HiddenSingle
+                | Technique::NakedSingle
+                | Technique::CageSumSingle
+        ) {
+            return self.describe_single(words);
+        }
+        let mut head = technique_name(words, self.technique);
+        if self.digits != 0 {
+            let list: Vec<String> = digits(self.digits)
+                .map(|d| digit_symbol(d).to_string())
+                .collect();
+            head.push_str(&format!(" {}", list.join("/")));
+        }
+        if !self.houses.is_empty() {
+            let names: Vec<String> = self.houses.iter().map(|&h| house_name(words, h)).collect();
+            let houses = words.phrase("step_in", &[("houses", &and_list(words, &names))]);
+            head.push_str(&format!(" {houses}"));
+        }
+        let mut effects = self.removals_taught(words);
+        effects.extend(self.placements.iter().map(|&(c, d)| {
+            words.phrase(
+                "teach_so",
+                &[
+                    ("cell", &self.cell(c)),
+                    ("digit", &digit_symbol(d).to_string()),
+                ],
+            )
+        }));
+        format!("{head}: {}", effects.join("; "))
+    }
+
+    /// The eliminations grouped as a reader takes them in: the cells that lose the same digits
+    /// are said together (`3 and 8 go out of r4c2 and r4c3`).
+    fn removals_taught(&self, words: &dyn StepWords) -> Vec<String> {
+        let mut by_cell: Vec<(usize, Vec<u8>)> = Vec::new();
+        for &(cell, digit) in &self.eliminations {
+            match by_cell.iter_mut().find(|(c, _)| *c == cell) {
+                Some((_, ds)) => ds.push(digit),
+                None => by_cell.push((cell, vec![digit])),
+            }
+        }
+        by_cell.sort_by_key(|(c, _)| *c);
+        let mut groups: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();
+        for (cell, mut ds) in by_cell {
+            ds.sort_unstable();
+            match groups.iter_mut().find(|(d, _)| *d == ds) {
+                Some((_, cells)) => cells.push(cell),
+                None => groups.push((ds, vec![cell])),
+            }
+        }
+        groups
+            .iter()
+            .map(|(ds, cells)| {
+                let names: Vec<String> = cells.iter().map(|&c| self.cell(c)).collect();
+                let cells = and_list(words, &names);
+                let ds: Vec<String> = ds.iter().map(|&d| digit_symbol(d).to_string()).collect();
+                match ds.as_slice() {
+                    [one] => words.phrase("teach_goes_out", &[("digit", one), ("cells", &cells)]),
+                    _ => words.phrase(
+                        "teach_go_out",
+                        &[("digits", &and_list(words, &ds)), ("cells", &cells)],
+                    ),
+                }
+            })
+            .collect()
+    }
+
     /// Eliminations grouped by digit: `4 from r5c4 r5c6, 6 from r5c9`.
     fn elimination_text(&self, words: &dyn StepWords) -> String {
         let mut by_digit: Vec<(u8, Vec<usize>)> = Vec::new();
@@ -268,9 +344,35 @@ impl Step {
     }
 }
 
+/// `a`, `a and b`, `a, b and c`, in the book's language.
+fn and_list(words: &dyn StepWords, items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!(
+            "{} {} {last}",
+            rest.join(", "),
+            words.phrase("teach_and", &[])
+        ),
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn a_step_is_taught_with_its_removals_grouped() {
+        let mut step = Step::new(Technique::NakedPair, CellNames::Square(9));
+        step.digits = 0b1000_0100;
+        step.houses.push(HouseKind::Column(4));
+        step.cells = vec![4, 13];
+        step.eliminations = vec![(29, 3), (28, 3), (29, 8), (28, 8), (40, 3)];
+        assert_eq!(
+            step.teach(&English),
+            "Naked pair 3/8 in column 5: 3 and 8 go out of r4c2 and r4c3; 3 goes out of r5c5"
+        );
+    }
 
     #[test]
     fn a_chain_long_enough_to_score_extreme_is_extreme() {

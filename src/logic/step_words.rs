@@ -126,6 +126,10 @@ pub const ENGLISH: &[(&str, &str)] = &[
     ("step_or", "or"),
     ("step_by_singles", "singles"),
     ("step_by_dynamic", "singles, locked candidates and pairs"),
+    ("teach_goes_out", "{digit} goes out of {cells}"),
+    ("teach_go_out", "{digits} go out of {cells}"),
+    ("teach_so", "so {cell} = {digit}"),
+    ("teach_and", "and"),
     (
         "step_by_nested",
         "singles, locked candidates, pairs and forcing chains inside",
@@ -152,6 +156,9 @@ pub fn placeholders(key: &str) -> Option<&'static [&'static str]> {
         ("step_forcing_length", &["technique", "n"]),
         ("step_leads_to_contradiction", &["premises", "by"]),
         ("step_each_leads", &["premises", "by"]),
+        ("teach_goes_out", &["digit", "cells"]),
+        ("teach_go_out", &["digits", "cells"]),
+        ("teach_so", &["cell", "digit"]),
     ];
     if ENGLISH.iter().any(|(k, _)| *k == key) {
         return Some(

@@ -69,6 +69,11 @@ impl LabelTemplate {
             .replace("{variant}", variant)
     }
 
+    /// True for the label of a spec that sets none (`#{n}`).
+    pub fn is_default(&self) -> bool {
+        self.0 == DEFAULT_LABEL
+    }
+
     /// True when the label shows the level itself (the note over the grid then leaves it out).
     pub fn shows_level(&self) -> bool {
         self.0.contains("{level}")

@@ -190,6 +190,28 @@ fn a_large_print_instructions_page_matches_its_golden_file() {
     check_golden("book-instructions-large-print", &page);
 }
 
+/// A 6×9 book of one hard puzzle with its worked solution.
+const WALKTHROUGH_BOOK: &str = r#"
+title = "Golden Walkthrough"
+seed = 5
+layout = "1up"
+[page]
+size = "kdp-6x9"
+[[section]]
+title = "Hard"
+count = 1
+difficulty = "hard"
+walkthrough = true
+"#;
+
+#[test]
+fn a_walkthrough_page_matches_its_golden_file() {
+    let files = book_files(WALKTHROUGH_BOOK);
+    let page = page_svg(&files, 4);
+    assert!(page.contains("Worked solution"), "{page}");
+    check_golden("book-walkthrough", &page);
+}
+
 /// A 6×9 cover of a 120-page book on cream paper, with back text and spine text, in THEME.
 const COVER_BOOK: &str = r##"
 title = "Golden Cover for the Road"

@@ -234,6 +234,9 @@ fn a_large_print_book_is_large_on_every_page() {
     for page in &layout.pages {
         for item in &page.items {
             match item {
+                // A walkthrough's pencil marks are one digit each, drawn in their cells as a
+                // grid's digits are; every other text is 12 pt or more.
+                Placed::Text(line) if line.text.chars().count() == 1 => {}
                 Placed::Text(line) => {
                     let size = pt(line.size);
                     assert!(

@@ -21,9 +21,12 @@ fn a_walkthrough_page_follows_the_sections_puzzles() {
         pages(&plain)
     );
     let record = &manifest(&out)["puzzles"][0];
-    let puzzle_page = record["page"].as_u64().unwrap();
-    let walkthrough = out.join(format!("pages/page-{:03}.svg", puzzle_page + 1));
-    let svg = fs::read_to_string(&walkthrough).unwrap();
+    let last_puzzle_page = manifest(&out)["puzzles"][1]["page"].as_u64().unwrap();
+    // The walkthrough's pages: after the section's puzzles, up to the answers.
+    let svg: String = (last_puzzle_page + 1..pages(&out))
+        .map(|page| fs::read_to_string(out.join(format!("pages/page-{page:03}.svg"))).unwrap())
+        .take_while(|svg| !svg.contains(">Solutions<"))
+        .collect();
     assert!(svg.contains("Worked solution: puzzle #1"), "{svg}");
     assert!(
         svg.contains("singles place"),
@@ -40,5 +43,38 @@ fn a_walkthrough_page_follows_the_sections_puzzles() {
     assert_eq!(
         manifest(&out)["puzzles"][0]["givens"],
         manifest(&plain)["puzzles"][0]["givens"]
+    );
+}
+
+/// Issue 21, item 4: an easy section's walkthrough shows single steps on grids with pencil
+/// marks and row and column numbers, never an empty page; a hard one explains its key steps as a
+/// teacher would, in the book's language.
+#[test]
+fn walkthroughs_show_key_steps_on_grids_with_pencil_marks() {
+    let easy = "title = \"Walk\"\nseed = 5\nlayout = \"1up\"\n[[section]]\ntitle = \"Easy\"\ncount = 1\ndifficulty = \"easy\"\nwalkthrough = true\n";
+    let (_dir, out) = build(easy, &[]);
+    let page = manifest(&out)["puzzles"][0]["page"].as_u64().unwrap() + 1;
+    let svg = fs::read_to_string(out.join(format!("pages/page-{page:03}.svg"))).unwrap();
+    assert!(svg.contains("\nStep "), "a key step's caption: {svg}");
+    assert!(
+        svg.contains("\nr9\n") && svg.contains("\nc9\n"),
+        "coordinates"
+    );
+    assert!(
+        svg.contains("Hidden single") || svg.contains("Naked single") || svg.contains("Full house"),
+        "a single is shown"
+    );
+    let german = "title = \"Weg\"\nseed = 5\nlanguage = \"de\"\nlayout = \"1up\"\n[[section]]\ntitle = \"Schwer\"\ncount = 1\ndifficulty = \"hard\"\nwalkthrough = true\n";
+    let (_dir, out) = build(german, &[]);
+    let first = manifest(&out)["puzzles"][0]["page"].as_u64().unwrap() + 1;
+    let pages = manifest(&out)["pages"].as_u64().unwrap();
+    let text: String = (first..=pages)
+        .map(|p| fs::read_to_string(out.join(format!("pages/page-{p:03}.svg"))).unwrap())
+        .collect();
+    assert!(text.contains("Lösungsweg: Rätsel #1"), "the heading");
+    assert!(text.contains("\nSchritt "), "captions in German");
+    assert!(
+        text.contains("heraus") || text.contains("also r"),
+        "the steps in German words: {text}"
     );
 }

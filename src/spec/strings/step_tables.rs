@@ -27,6 +27,10 @@ pub const DE_STEPS: &[(&str, &str)] = &[
     ("step_places", "setzt {list}"),
     ("step_removes", "streicht {list}"),
     ("step_from", "{digit} aus {cells}"),
+    ("teach_goes_out", "{digit} fällt aus {cells} heraus"),
+    ("teach_go_out", "{digits} fallen aus {cells} heraus"),
+    ("teach_so", "also {cell} = {digit}"),
+    ("teach_and", "und"),
     ("step_forcing_length", "{technique} (Länge {n})"),
     (
         "step_leads_to_contradiction",
@@ -135,6 +139,10 @@ pub const FR_STEPS: &[(&str, &str)] = &[
     ("step_places", "place {list}"),
     ("step_removes", "élimine {list}"),
     ("step_from", "{digit} de {cells}"),
+    ("teach_goes_out", "{digit} sort de {cells}"),
+    ("teach_go_out", "{digits} sortent de {cells}"),
+    ("teach_so", "donc {cell} = {digit}"),
+    ("teach_and", "et"),
     ("step_forcing_length", "{technique} (longueur {n})"),
     (
         "step_leads_to_contradiction",
@@ -246,6 +254,10 @@ pub const ES_STEPS: &[(&str, &str)] = &[
     ("step_places", "coloca {list}"),
     ("step_removes", "elimina {list}"),
     ("step_from", "{digit} de {cells}"),
+    ("teach_goes_out", "{digit} sale de {cells}"),
+    ("teach_go_out", "{digits} salen de {cells}"),
+    ("teach_so", "así que {cell} = {digit}"),
+    ("teach_and", "y"),
     ("step_forcing_length", "{technique} (longitud {n})"),
     (
         "step_leads_to_contradiction",

@@ -64,6 +64,12 @@ pub const EN: &[(&str, &str)] = &[
     ("solutions", "Solutions"),
     ("notes", "Notes"),
     ("walkthrough_title", "Worked solution: puzzle #{n}"),
+    ("walkthrough_of", "Worked solution: {label}"),
+    ("walkthrough_step", "Step {n}"),
+    (
+        "walkthrough_legend",
+        "Light grey: the cells of the pattern. Dark grey: the cells the step changes. Struck through: the candidates that go. Small digits: the candidates left in each open cell; grey digits were placed by earlier steps.",
+    ),
     (
         "walkthrough_singles",
         "Steps {first}–{last}: singles place {count} digits.",
@@ -182,6 +188,12 @@ pub const DE: &[(&str, &str)] = &[
     ("solutions", "Lösungen"),
     ("notes", "Notizen"),
     ("walkthrough_title", "Lösungsweg: Rätsel #{n}"),
+    ("walkthrough_of", "Lösungsweg: {label}"),
+    ("walkthrough_step", "Schritt {n}"),
+    (
+        "walkthrough_legend",
+        "Hellgrau: die Zellen des Musters. Dunkelgrau: die Zellen, die der Schritt ändert. Durchgestrichen: die Kandidaten, die wegfallen. Kleine Ziffern: die Kandidaten jeder offenen Zelle; graue Ziffern kamen aus früheren Schritten.",
+    ),
     (
         "walkthrough_singles",
         "Schritte {first}–{last}: Singles setzen {count} Ziffern.",
@@ -300,6 +312,12 @@ pub const FR: &[(&str, &str)] = &[
     ("solutions", "Solutions"),
     ("notes", "Notes"),
     ("walkthrough_title", "Solution commentée : grille n° {n}"),
+    ("walkthrough_of", "Solution commentée : {label}"),
+    ("walkthrough_step", "Étape {n}"),
+    (
+        "walkthrough_legend",
+        "Gris clair : les cases du motif. Gris foncé : les cases que l’étape change. Barrés : les candidats qui sortent. Petits chiffres : les candidats de chaque case vide ; les chiffres gris viennent des étapes précédentes.",
+    ),
     (
         "walkthrough_singles",
         "Étapes {first}–{last} : des singletons placent {count} chiffres.",
@@ -427,6 +445,12 @@ pub const ES: &[(&str, &str)] = &[
     ("solutions", "Soluciones"),
     ("notes", "Notas"),
     ("walkthrough_title", "Solución paso a paso: sudoku n.º {n}"),
+    ("walkthrough_of", "Solución paso a paso: {label}"),
+    ("walkthrough_step", "Paso {n}"),
+    (
+        "walkthrough_legend",
+        "Gris claro: las casillas del patrón. Gris oscuro: las casillas que cambia el paso. Tachados: los candidatos que salen. Cifras pequeñas: los candidatos de cada casilla vacía; las cifras grises vienen de pasos anteriores.",
+    ),
     (
         "walkthrough_singles",
         "Pasos {first}–{last}: los únicos colocan {count} cifras.",
