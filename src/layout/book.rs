@@ -364,7 +364,7 @@ fn place_grids(
     };
     let slot = slots(area, layout)[0];
     let floor = ctx.furniture(ANSWER_LABEL).points;
-    let floor = if ctx.plan.style.large_print {
+    let floor = if ctx.plan.style.big_type() {
         floor
     } else {
         0.0

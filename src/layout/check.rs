@@ -308,7 +308,7 @@ fn grid_fits(plan: &BookPlan, fit: &Fit, grid: &Drawn) -> Result<(), SpecError> 
         ..PageFrame::of(&plan.page)
     };
     let slot = slots(frame.grid_area(1), layout)[0];
-    let floor = if plan.style.large_print {
+    let floor = if plan.style.big_type() {
         super::fit::LARGE_PRINT_TEXT
     } else {
         0.0

@@ -94,7 +94,7 @@ const LARGE_PRINT_SCALE: f64 = 4.0 / 3.0;
 /// A text of the book's own pages (instructions, contents, title page, copyright, walkthroughs)
 /// in this book's print size: in large print a third larger, and at least 14 pt.
 pub fn print_size(plan: &BookPlan, font: Font) -> Font {
-    if !plan.style.large_print {
+    if !plan.style.big_type() {
         return font;
     }
     Font {
@@ -106,7 +106,7 @@ pub fn print_size(plan: &BookPlan, font: Font) -> Font {
 /// A furniture font in this book's print size: at least [`LARGE_PRINT_TEXT`] in large print,
 /// headings a fifth larger.
 pub fn furniture(plan: &BookPlan, font: Font) -> Font {
-    if !plan.style.large_print {
+    if !plan.style.big_type() {
         return font;
     }
     let points = if font.points >= HEADING.points {
@@ -119,7 +119,7 @@ pub fn furniture(plan: &BookPlan, font: Font) -> Font {
 
 /// The smallest size furniture may shrink to.
 fn floor(plan: &BookPlan) -> f64 {
-    if plan.style.large_print {
+    if plan.style.big_type() {
         LARGE_PRINT_TEXT
     } else {
         TEXT_FLOOR

@@ -47,14 +47,41 @@ pub fn title_page(ctx: &Context) -> Page {
     }
     let note_box = fit::title_note_box(ctx.plan, &ctx.frame);
     let note = note_box.fit_or_floor(&ctx.set, &contents_note(ctx));
-    items.extend(ctx.set.place_fitted(area, y, &note, Anchor::Middle).0);
+    let (lines, height) = ctx.set.place_fitted(area, y, &note, Anchor::Middle);
+    items.extend(lines);
+    y += height;
+    let mut foot = area.y + area.h;
     if let Some(author) = &ctx.plan.author {
         let fitted = author_box.fit_or_floor(&ctx.set, author);
         let top = area.y + area.h - 20.0 - fitted.font.mm() * 0.8;
         let (lines, _) = ctx.set.place_fitted(area, top, &fitted, Anchor::Middle);
         items.extend(lines);
+        foot = top;
+    }
+    if ctx.plan.style.kids {
+        items.extend(title_puzzle(ctx, area, (y, foot)));
     }
     Page::with_items(1, items)
+}
+
+/// A kids' book's title page shows its first puzzle, big, between the texts: a friendly page
+/// that says at once what the book is.
+fn title_puzzle(ctx: &Context, area: Rect, (top, bottom): (f64, f64)) -> Option<Placed> {
+    let first = ctx.puzzles.first()?;
+    let room = bottom - top - 16.0;
+    let side = (area.w * 0.6).min(room);
+    if side < 30.0 {
+        return None;
+    }
+    let at = Rect {
+        x: area.x + (area.w - side) / 2.0,
+        y: top + 8.0 + (room - side) / 2.0,
+        w: side,
+        h: side,
+    };
+    let puzzle = &first.puzzle;
+    let grid = PlacedGrid::new(&ctx.look, &puzzle.geometry, &puzzle.givens, None, at);
+    Some(Placed::Grid(Box::new(grid)))
 }
 
 /// `48 puzzles · Easy to hard · with solutions`.

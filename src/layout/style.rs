@@ -106,6 +106,8 @@ pub struct Look {
     pub cap_height: f64,
     /// Large print: heavier lines on puzzle grids.
     pub large_print: bool,
+    /// Kids' books: lines weighted for their big cells.
+    pub kids: bool,
 }
 
 impl Look {
@@ -116,6 +118,7 @@ impl Look {
             shaded_diagonals: style.diagonals == DiagonalStyle::Shaded,
             cap_height,
             large_print: style.large_print,
+            kids: style.kids,
         }
     }
 
@@ -142,7 +145,14 @@ impl Look {
         };
         // Large print draws heavy lines on grids whose cells are large print's (a puzzle's
         // 16 pt digits need 9.1 mm); a small diagram keeps lines in proportion to its cells.
-        let (thin, thick) = if self.large_print && !key && cell >= LARGE_CELL {
+        let (thin, thick) = if self.kids && !key {
+            // Big cells of a children's book: the box lines grow with them (a 4×4 with 40 mm
+            // cells gets 3 mm), so the boxes are seen at once.
+            (
+                (cell * 0.02).clamp(0.3, 0.8),
+                (cell * 0.075).clamp(0.6, 3.0),
+            )
+        } else if self.large_print && !key && cell >= LARGE_CELL {
             (LARGE_THIN, (cell * 0.12).clamp(LARGE_THICK, 2.0))
         } else {
             (0.3, (cell * 0.09).clamp(0.6, 0.9))
@@ -215,6 +225,7 @@ mod tests {
             note: true,
             stars: false,
             timer: false,
+            kids: false,
         };
         let look = Look::new(&style, 0.714);
         let geo = Geometry::new(9, "diagonal+window".parse().unwrap(), None, None).unwrap();

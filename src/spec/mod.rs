@@ -89,6 +89,16 @@ pub struct Style {
     pub stars: bool,
     /// A `Time: ____` line over each puzzle, to write the solving time on.
     pub timer: bool,
+    /// A children's book: simple words, large type and labels, box lines weighted for big
+    /// cells.
+    pub kids: bool,
+}
+
+impl Style {
+    /// The book's own texts are set large: large print, and kids' books.
+    pub fn big_type(&self) -> bool {
+        self.large_print || self.kids
+    }
 }
 
 /// One section of the book: its heading and what to generate.
@@ -711,6 +721,7 @@ impl Checker<'_> {
             note: flag(raw.note, true),
             stars: flag(raw.stars, false),
             timer: flag(raw.timer, false),
+            kids: flag(raw.kids, false),
         })
     }
 

@@ -91,6 +91,7 @@ pub struct RawStyle {
     pub note: Option<Spanned<bool>>,
     pub stars: Option<Spanned<bool>>,
     pub timer: Option<Spanned<bool>>,
+    pub kids: Option<Spanned<bool>>,
 }
 
 /// `[cover]`: the paperback's wrap cover.
@@ -196,4 +197,5 @@ pub const KNOWN_KEYS: &[&str] = &[
     "note",
     "stars",
     "timer",
+    "kids",
 ];

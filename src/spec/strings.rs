@@ -19,7 +19,7 @@ mod step_tables;
 mod tables;
 
 pub use step_tables::{DE_STEPS, ES_STEPS, FR_STEPS};
-pub use tables::{DE, EN, ES, FR};
+pub use tables::{DE, EN, ES, FR, KIDS_DE, KIDS_EN, KIDS_ES, KIDS_FR};
 
 /// Every key with the placeholders its text may hold, in the order of the book.
 pub const KEYS: &[(&str, &[&str])] = &[
@@ -113,6 +113,16 @@ fn language_code(language: &str) -> Option<&'static str> {
         .iter()
         .find(|(code, english, own)| [*code, *english, *own].contains(&wanted.as_str()))
         .map(|(code, _, _)| *code)
+}
+
+/// The simple words of a kids' book in a language (by code).
+fn kids_table(code: &str) -> &'static [(&'static str, &'static str)] {
+    match code {
+        "de" => KIDS_DE,
+        "fr" => KIDS_FR,
+        "es" => KIDS_ES,
+        _ => KIDS_EN,
+    }
 }
 
 /// The built-in table of a language code (`en`, `de`, `fr`, `es`) or name (`german`,
@@ -334,6 +344,21 @@ impl Checker<'_> {
                 .with_step_words(builtin_steps(language.get_ref())),
             None => Strings::default(),
         };
+        let kids = raw
+            .style
+            .as_ref()
+            .and_then(|s| s.kids.as_ref())
+            .is_some_and(|k| *k.get_ref());
+        if kids {
+            let code = raw
+                .language
+                .as_ref()
+                .and_then(|l| language_code(l.get_ref()))
+                .unwrap_or("en");
+            for (key, text) in kids_table(code) {
+                strings.set(key, text);
+            }
+        }
         let Some(overrides) = &raw.strings else {
             return Ok(strings);
         };

@@ -212,6 +212,32 @@ fn a_walkthrough_page_matches_its_golden_file() {
     check_golden("book-walkthrough", &page);
 }
 
+/// A kids' book of 4×4 and 6×6 puzzles on 8×10.
+const KIDS_BOOK: &str = r#"
+title = "Golden Kids"
+seed = 3
+[page]
+size = "kdp-8x10"
+[style]
+kids = true
+[[section]]
+size = 4
+count = 4
+difficulty = "easy"
+[[section]]
+size = 6
+count = 2
+difficulty = "easy"
+"#;
+
+#[test]
+fn kids_pages_match_their_golden_files() {
+    let files = book_files(KIDS_BOOK);
+    check_golden("book-kids-title", &page_svg(&files, 1));
+    check_golden("book-kids-instructions", &page_svg(&files, 2));
+    check_golden("book-kids-puzzles", &page_svg(&files, 3));
+}
+
 /// A 6×9 cover of a 120-page book on cream paper, with back text and spine text, in THEME.
 const COVER_BOOK: &str = r##"
 title = "Golden Cover for the Road"

@@ -16,6 +16,7 @@ mod golden;
 mod hint;
 mod input_limits;
 mod kdp;
+mod kids;
 mod killer;
 mod language;
 mod logic;

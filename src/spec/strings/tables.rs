@@ -511,3 +511,119 @@ pub const ES: &[(&str, &str)] = &[
         "Cada una de las {count} cuadrículas de 9×9 superpuestas es un sudoku clásico: coloca las cifras del 1 al 9 de modo que cada fila, cada columna y cada bloque de 3×3 de cada cuadrícula contengan cada cifra exactamente una vez. Un bloque compartido por dos cuadrículas pertenece a ambas, así que sus cifras cuentan en cada una.",
     ),
 ];
+
+/// Kids' books (`[style] kids = true`): the texts of the instructions in simple words, laid
+/// over the language's table (the spec's `[strings]` still win).
+pub const KIDS_EN: &[(&str, &str)] = &[
+    ("how_to_play", "Let's play!"),
+    (
+        "introduction",
+        "Write a number in every empty square. The same number may not be twice in a row, in a column or in a thick box.",
+    ),
+    (
+        "one_solution",
+        "Every puzzle has one answer, and you can find it by thinking. No guessing!",
+    ),
+    (
+        "solutions_at_back",
+        "The answers are at the back of the book.",
+    ),
+    (
+        "rules",
+        "Use the numbers {digits}. Each one goes once in {houses} and {last}.",
+    ),
+    ("levels_title", "How hard is it?"),
+    (
+        "level_easy_text",
+        "look for the square where only one number fits.",
+    ),
+    (
+        "level_medium_text",
+        "look a bit longer: a number can often go in only one place.",
+    ),
+    ("level_hard_text", "a real puzzle: take your time!"),
+];
+
+pub const KIDS_DE: &[(&str, &str)] = &[
+    ("how_to_play", "Los geht's!"),
+    (
+        "introduction",
+        "Schreib in jedes leere Kästchen eine Zahl. Keine Zahl darf zweimal in einer Reihe, einer Spalte oder einem dicken Kasten stehen.",
+    ),
+    (
+        "one_solution",
+        "Jedes Rätsel hat eine Lösung, und du findest sie durch Nachdenken. Nicht raten!",
+    ),
+    ("solutions_at_back", "Die Lösungen stehen hinten im Buch."),
+    (
+        "rules",
+        "Nimm die Zahlen {digits}. Jede kommt einmal in {houses} und {last}.",
+    ),
+    ("levels_title", "Wie schwer ist es?"),
+    (
+        "level_easy_text",
+        "such das Kästchen, in das nur eine Zahl passt.",
+    ),
+    (
+        "level_medium_text",
+        "schau etwas länger: oft passt eine Zahl nur an eine Stelle.",
+    ),
+    ("level_hard_text", "ein echtes Rätsel: nimm dir Zeit!"),
+];
+
+pub const KIDS_FR: &[(&str, &str)] = &[
+    ("how_to_play", "À toi de jouer !"),
+    (
+        "introduction",
+        "Écris un nombre dans chaque case vide. Un même nombre ne doit pas être deux fois dans une ligne, une colonne ou un gros carré.",
+    ),
+    (
+        "one_solution",
+        "Chaque grille a une seule réponse, et tu la trouves en réfléchissant. Pas au hasard !",
+    ),
+    ("solutions_at_back", "Les réponses sont à la fin du livre."),
+    (
+        "rules",
+        "Utilise les nombres {digits}. Chacun va une fois dans {houses} et {last}.",
+    ),
+    ("levels_title", "C'est difficile ?"),
+    (
+        "level_easy_text",
+        "cherche la case où un seul nombre peut aller.",
+    ),
+    (
+        "level_medium_text",
+        "regarde un peu plus : souvent un nombre ne va qu'à un seul endroit.",
+    ),
+    ("level_hard_text", "une vraie énigme : prends ton temps !"),
+];
+
+pub const KIDS_ES: &[(&str, &str)] = &[
+    ("how_to_play", "¡A jugar!"),
+    (
+        "introduction",
+        "Escribe un número en cada casilla vacía. Un mismo número no puede estar dos veces en una fila, una columna o un cuadro grueso.",
+    ),
+    (
+        "one_solution",
+        "Cada sudoku tiene una sola respuesta, y la encuentras pensando. ¡Sin adivinar!",
+    ),
+    (
+        "solutions_at_back",
+        "Las respuestas están al final del libro.",
+    ),
+    (
+        "rules",
+        "Usa los números {digits}. Cada uno va una vez en {houses} y {last}.",
+    ),
+    ("levels_title", "¿Es difícil?"),
+    (
+        "level_easy_text",
+        "busca la casilla donde solo cabe un número.",
+    ),
+    (
+        "level_medium_text",
+        "mira un poco más: a menudo un número solo cabe en un sitio.",
+    ),
+    ("level_hard_text", "un reto de verdad: ¡tómate tu tiempo!"),
+];
