@@ -113,6 +113,9 @@ fn lay_out_with(
     let mut pages = vec![front::title_page(&ctx)];
     pages.extend(imprint::pages(&ctx, pages.len() + 1));
     pages.extend(front::instruction_pages(&ctx, pages.len() + 1));
+    if plan.combinations {
+        pages.extend(front::combination_pages(&ctx, pages.len() + 1));
+    }
     let back_answers = plan
         .sections
         .iter()

@@ -145,16 +145,23 @@ const LINES_WITH_TITLE: usize = 2;
 
 /// The instructions, flowed over as many pages as they need, numbered from `first`.
 pub fn instruction_pages(ctx: &Context, first: usize) -> Vec<Page> {
+    let title = ctx.plan.strings.get("how_to_play");
+    flow_pages(ctx, first, title, &instruction_blocks(ctx))
+}
+
+/// A titled page of blocks of rows, flowed over as many pages as they need (a row moves to the
+/// next page when it does not fit, with the rows it must stay with), numbered from `first`.
+fn flow_pages(ctx: &Context, first: usize, title: &str, blocks: &[Vec<Row>]) -> Vec<Page> {
     let area = ctx.frame.content(first);
-    let (items, below) = page_title(ctx, first, ctx.plan.strings.get("how_to_play"));
+    let (items, below) = page_title(ctx, first, title);
     let mut pages = vec![Page::with_items(first, items)];
     let mut y = area.y + below;
-    for block in instruction_blocks(ctx) {
+    for block in blocks {
         for (index, row) in block.iter().enumerate() {
             let page = pages.last().map_or(first, |p| p.number);
             let area = ctx.frame.content(page);
             let bottom = area.y + area.h - super::page::FOOTER_BAND;
-            let need = room_needed(&block, index, bottom - area.y);
+            let need = room_needed(block, index, bottom - area.y);
             if y + need > bottom && y > area.y + 1.0 {
                 let next = page + 1;
                 pages.push(Page::new(next));
@@ -170,6 +177,75 @@ pub fn instruction_pages(ctx: &Context, first: usize) -> Vec<Page> {
         y += BLOCK_GAP;
     }
     pages
+}
+
+/// The cage-combination table of a book with killer sections (`combinations`): for cages of
+/// two, three and four cells, each sum with the sets of different digits that make it, and a
+/// line on larger cages (their digits are those a cage of the other cells leaves out).
+pub fn combination_pages(ctx: &Context, first: usize) -> Vec<Page> {
+    let size = ctx
+        .puzzles
+        .iter()
+        .filter(|p| p.puzzle.geometry.cages().is_some())
+        .map(|p| p.puzzle.geometry.size())
+        .max()
+        .unwrap_or(9);
+    let strings = &ctx.plan.strings;
+    let area = text_column(ctx);
+    let body = fit::print_size(ctx.plan, COMBINATION_TEXT);
+    let mut blocks = Vec::new();
+    for cells in 2..=COMBINATION_CELLS.min(size - 1) {
+        let title = strings.fill("combinations_cells", &[("count", &cells.to_string())]);
+        let lines: Vec<String> = sums_and_sets(size, cells)
+            .into_iter()
+            .map(|(sum, sets)| format!("{sum}: {}", sets.join(" ")))
+            .collect();
+        blocks.push(titled_rows_in(ctx, area, (&title, &lines.join("\n")), body));
+    }
+    let total = size * (size + 1) / 2;
+    let note = strings.fill(
+        "combinations_note",
+        &[
+            ("from", &(COMBINATION_CELLS + 1).to_string()),
+            ("total", &total.to_string()),
+        ],
+    );
+    blocks.push(text_rows(&ctx.set, area, body, &note, false));
+    flow_pages(ctx, first, strings.get("combinations_title"), &blocks)
+}
+
+/// Cages up to this many cells get their sums listed in full.
+const COMBINATION_CELLS: usize = 4;
+/// The combination table's type.
+const COMBINATION_TEXT: Font = Font::regular(9.0);
+
+/// For cages of `cells` different digits from 1 to `size`: each sum, with every set of digits
+/// that makes it (`124`), smallest first.
+fn sums_and_sets(size: usize, cells: usize) -> Vec<(usize, Vec<String>)> {
+    let mut by_sum: Vec<(usize, Vec<String>)> = Vec::new();
+    for mask in 0u32..(1 << size) {
+        if mask.count_ones() as usize != cells {
+            continue;
+        }
+        let digits: Vec<usize> = (0..size)
+            .filter(|d| mask & (1 << d) != 0)
+            .map(|d| d + 1)
+            .collect();
+        let sum: usize = digits.iter().sum();
+        let set: String = digits
+            .iter()
+            .map(|&d| crate::grid::digit_symbol(d as u8))
+            .collect();
+        match by_sum.iter_mut().find(|(s, _)| *s == sum) {
+            Some((_, sets)) => sets.push(set),
+            None => by_sum.push((sum, vec![set])),
+        }
+    }
+    by_sum.sort_by_key(|(sum, _)| *sum);
+    for (_, sets) in &mut by_sum {
+        sets.sort();
+    }
+    by_sum
 }
 
 /// The room row `index` of a block needs on its page: with the rows it must stay with when it
@@ -253,13 +329,18 @@ fn text_rows(set: &Typesetter, area: Rect, font: Font, text: &str, keep: bool) -
 
 /// A bold title over a paragraph: the title kept with the first lines of the text.
 fn titled_rows(ctx: &Context, area: Rect, title: &str, text: &str) -> Vec<Row> {
+    titled_rows_in(ctx, area, (title, text), fit::print_size(ctx.plan, BODY))
+}
+
+/// [`titled_rows`] with its text in `body`.
+fn titled_rows_in(ctx: &Context, area: Rect, (title, text): (&str, &str), body: Font) -> Vec<Row> {
     let set = &ctx.set;
     let head = fit::print_size(ctx.plan, BLOCK_TITLE);
     let mut rows = text_rows(set, area, head, title, true);
     if let Some(last) = rows.last_mut() {
         last.height += TITLE_GAP;
     }
-    let mut body = text_rows(set, area, fit::print_size(ctx.plan, BODY), text, false);
+    let mut body = text_rows(set, area, body, text, false);
     let kept = LINES_WITH_TITLE.min(body.len()).saturating_sub(1);
     for row in &mut body[..kept] {
         row.keep_with_next = true;

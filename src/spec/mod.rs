@@ -160,6 +160,8 @@ pub struct BookPlan {
     /// The running header's text (`None`: the title); see `structure.running_header`.
     pub header: Option<String>,
     pub contents: bool,
+    /// A page of cage combinations after the instructions (killer books).
+    pub combinations: bool,
     /// Copyright and owner pages, recto sections, the label template, the header switch.
     pub structure: Structure,
     /// The book's fixed texts in its language, with the spec's overrides.
@@ -334,6 +336,7 @@ impl Checker<'_> {
             .map(|(index, section)| self.section(index, section, &strings, &book_layouts))
             .collect::<Result<Vec<_>, _>>()?;
         self.total_count(&raw.sections, &sections)?;
+        let killer = sections.iter().any(|s| s.request.variant.killer);
         let seed = raw
             .seed
             .map_or_else(|| seed_from_title(raw.title.get_ref()), Spanned::into_inner);
@@ -359,6 +362,7 @@ impl Checker<'_> {
             bold_font: self.font("bold_font", raw.bold_font.as_ref())?,
             page_numbers: raw.page_numbers.is_none_or(Spanned::into_inner),
             header: structure::header_text(raw.header),
+            combinations: raw.combinations.map_or(killer, Spanned::into_inner),
             contents: raw.contents.is_some_and(Spanned::into_inner),
             structure,
             strings,

@@ -29,6 +29,7 @@ pub struct RawBook {
     pub page_numbers: Option<Spanned<bool>>,
     pub header: Option<Spanned<RawHeader>>,
     pub contents: Option<Spanned<bool>>,
+    pub combinations: Option<Spanned<bool>>,
     pub label: Option<Spanned<String>>,
     pub recto: Option<Spanned<bool>>,
     pub belongs_to: Option<Spanned<bool>>,
@@ -198,4 +199,5 @@ pub const KNOWN_KEYS: &[&str] = &[
     "stars",
     "timer",
     "kids",
+    "combinations",
 ];

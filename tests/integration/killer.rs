@@ -265,3 +265,39 @@ count = 2
         "the playable edition has the cages"
     );
 }
+
+/// Issue 21, item 2: a killer book has a page of cage combinations after its instructions (for
+/// cages of two to four cells, every sum with its sets of digits), unless `combinations = false`;
+/// other books have none.
+#[test]
+fn a_killer_book_has_a_cage_combination_table() {
+    let killer = "title = \"K\"\nseed = 2\nlayout = \"1up\"\n[[section]]\nvariant = \"killer\"\nsize = 6\ncount = 1\ndifficulty = \"easy\"\n";
+    let (_dir, out) = crate::build::build(killer, &[]);
+    let text: String = (1..=4)
+        .map(|p| std::fs::read_to_string(out.join(format!("pages/page-{p:03}.svg"))).unwrap())
+        .collect();
+    assert!(text.contains("Cage combinations"), "{text}");
+    assert!(text.contains("Cages of 2 cells") && text.contains("Cages of 4 cells"));
+    // A 6×6: two cells make 3 (12) to 11 (56); four cells make 10 (1234) to 18 (3456).
+    assert!(
+        text.contains("3: 12\n") && text.contains("11: 56\n"),
+        "{text}"
+    );
+    assert!(text.contains("18: 3456\n") && !text.contains("{total}"));
+    assert!(
+        text.contains("21 minus"),
+        "the note on larger cages: {text}"
+    );
+    let off = killer.replace("layout = \"1up\"", "layout = \"1up\"\ncombinations = false");
+    let (_dir, out) = crate::build::build(&off, &[]);
+    let page = std::fs::read_to_string(out.join("pages/page-003.svg")).unwrap();
+    assert!(!page.contains("Cage combinations"));
+    let classic = "title = \"C\"\nseed = 2\n[[section]]\ncount = 1\n";
+    let (_dir, out) = crate::build::build(classic, &[]);
+    let all: String = (1..=4)
+        .map(|p| {
+            std::fs::read_to_string(out.join(format!("pages/page-{p:03}.svg"))).unwrap_or_default()
+        })
+        .collect();
+    assert!(!all.contains("Cage combinations"));
+}
