@@ -13,9 +13,28 @@ const GROW_ATTEMPTS: usize = 200;
 /// A random layout of `n` regions for an `n × n` grid that passes the shape filter, or `None`
 /// after many failed attempts (only for sizes where layouts are very constrained).
 pub fn random_layout(n: usize, rng: &mut SeededRng) -> Option<RegionMap> {
-    for _ in 0..GROW_ATTEMPTS {
-        let Some(ids) = grow(n, rng) else { continue };
-        if !shape_is_good(&ids, n) {
+    first_good_layout(n, rng, GROW_ATTEMPTS, false)
+}
+
+/// Grows (plain or half-turn symmetric), compacts and filters layouts until one passes, at most
+/// `attempts` times.
+fn first_good_layout(
+    n: usize,
+    rng: &mut SeededRng,
+    attempts: usize,
+    symmetric: bool,
+) -> Option<RegionMap> {
+    for _ in 0..attempts {
+        let grown = if symmetric {
+            grow_symmetric(n, rng)
+        } else {
+            grow(n, rng)
+        };
+        let Some(mut ids) = grown else {
+            continue;
+        };
+        compact(&mut ids, n, rng, symmetric);
+        if !shape_is_good(&ids, n) || (symmetric && !is_symmetric(&ids, n)) {
             continue;
         }
         if let Ok(map) = RegionMap::from_ids(n, &ids) {
@@ -45,12 +64,215 @@ fn grow(n: usize, rng: &mut SeededRng) -> Option<Vec<usize>> {
                 return None;
             }
         } else {
-            owner[frontier[rng.below(frontier.len())]] = region;
+            let cell = compact_pick(&owner, n, region, &frontier, rng);
+            owner[cell] = region;
         }
         sizes[region] += 1;
         free -= 1;
     }
     Some(owner)
+}
+
+/// The frontier cell a growing region takes: one of those touching it on the most sides (ties
+/// drawn at random), so regions grow as compact blobs rather than arms one cell wide.
+fn compact_pick(
+    owner: &[usize],
+    n: usize,
+    region: usize,
+    frontier: &[usize],
+    rng: &mut SeededRng,
+) -> usize {
+    let touching = |c: usize| {
+        orthogonal_neighbours(c, n)
+            .filter(|&d| owner[d] == region)
+            .count()
+    };
+    let best = frontier.iter().map(|&c| touching(c)).max().unwrap_or(0);
+    let candidates: Vec<usize> = frontier
+        .iter()
+        .copied()
+        .filter(|&c| touching(c) == best)
+        .collect();
+    candidates[rng.below(candidates.len())]
+}
+
+/// Swaps tried per cell when a layout is made compact.
+const COMPACT_TRIES: usize = 30;
+
+/// Makes a layout compact by swaps: a cell of one region on its border with another and a cell
+/// of that region on its border with the first change regions, when both stay connected, no
+/// region becomes a box, and the layout is no less compact (thick lines plus twice the arm tips,
+/// [`compactness`]). Sizes never change, so the layout stays a valid jigsaw. With `symmetric`,
+/// the turned cells swap too, so a layout symmetric under a half turn stays so.
+fn compact(ids: &mut [usize], n: usize, rng: &mut SeededRng, symmetric: bool) {
+    let score = |ids: &[usize]| {
+        let (borders, tips) = compactness(ids, n);
+        borders + 2 * tips
+    };
+    let mut current = score(ids);
+    for _ in 0..COMPACT_TRIES * n * n {
+        let a = rng.below(n * n);
+        let others: Vec<usize> = orthogonal_neighbours(a, n)
+            .filter(|&d| ids[d] != ids[a])
+            .collect();
+        if others.is_empty() {
+            continue;
+        }
+        let (from, to) = (ids[a], ids[others[rng.below(others.len())]]);
+        let candidates: Vec<usize> = (0..n * n)
+            .filter(|&b| ids[b] == to && orthogonal_neighbours(b, n).any(|d| ids[d] == from))
+            .collect();
+        if candidates.is_empty() {
+            continue;
+        }
+        let b = candidates[rng.below(candidates.len())];
+        let before = ids.to_vec();
+        ids[a] = to;
+        ids[b] = from;
+        if symmetric {
+            let turn = |c: usize| n * n - 1 - c;
+            let (ta, tb) = (turn(a), turn(b));
+            let (mirror_from, mirror_to) = (before[ta], before[tb]);
+            ids[ta] = mirror_to;
+            ids[tb] = mirror_from;
+        }
+        let touched = [from, to, ids[n * n - 1 - a], ids[n * n - 1 - b]];
+        let kept = touched
+            .iter()
+            .all(|&r| connected(ids, n, r) && !region_is_box(ids, n, r))
+            && (!symmetric || is_symmetric(ids, n))
+            && sizes_kept(&before, ids, n);
+        let next = score(ids);
+        if kept && next <= current {
+            current = next;
+        } else {
+            ids.copy_from_slice(&before);
+        }
+    }
+}
+
+/// True when every region still has `n` cells.
+fn sizes_kept(before: &[usize], after: &[usize], n: usize) -> bool {
+    let count = |ids: &[usize], r: usize| ids.iter().filter(|&&x| x == r).count();
+    (0..n).all(|r| count(after, r) == n) || before == after
+}
+
+/// True when turning the layout a half turn maps every region onto one region.
+pub fn is_symmetric(ids: &[usize], n: usize) -> bool {
+    let mut image = vec![usize::MAX; n];
+    (0..n * n).all(|c| {
+        let (r, turned) = (ids[c], ids[n * n - 1 - c]);
+        if image[r] == usize::MAX {
+            image[r] = turned;
+        }
+        image[r] == turned
+    })
+}
+
+/// A random layout that a half turn maps onto itself (region `r` onto its partner), compact,
+/// passing the shape filter; `None` after many failed attempts.
+pub fn symmetric_layout(n: usize, rng: &mut SeededRng) -> Option<RegionMap> {
+    first_good_layout(n, rng, GROW_ATTEMPTS * 5, true)
+}
+
+/// Grows a half-turn symmetric layout: region `r < n / 2` and its partner `n - 1 - r` grow
+/// together, each cell one takes handing its turned cell to the other; for odd `n` the middle
+/// region holds the centre cell and grows by turned pairs. `None` when stuck.
+fn grow_symmetric(n: usize, rng: &mut SeededRng) -> Option<Vec<usize>> {
+    const FREE: usize = usize::MAX;
+    let turn = |c: usize| n * n - 1 - c;
+    let partner = |r: usize| n - 1 - r;
+    let mut owner = vec![FREE; n * n];
+    let mut sizes = vec![0usize; n];
+    let middle = (n % 2 == 1).then_some(n / 2);
+    if let Some(m) = middle {
+        owner[(n * n) / 2] = m;
+        sizes[m] = 1;
+    }
+    let mut cells: Vec<usize> = (0..n * n).filter(|&c| c < turn(c)).collect();
+    rng.shuffle(&mut cells);
+    for (r, &c) in (0..n / 2).zip(&cells) {
+        owner[c] = r;
+        owner[turn(c)] = partner(r);
+        sizes[r] = 1;
+        sizes[partner(r)] = 1;
+    }
+    let growing: Vec<usize> = (0..n.div_ceil(2)).collect();
+    let mut free = owner.iter().filter(|&&o| o == FREE).count();
+    while free > 0 {
+        let open: Vec<usize> = growing.iter().copied().filter(|&r| sizes[r] < n).collect();
+        if open.is_empty() {
+            return None;
+        }
+        let r = open[rng.below(open.len())];
+        let frontier: Vec<usize> = free_neighbours(&owner, n, r)
+            .into_iter()
+            .filter(|&c| turn(c) != c && owner[turn(c)] == FREE)
+            .collect();
+        if frontier.is_empty() {
+            return None;
+        }
+        let c = compact_pick(&owner, n, r, &frontier, rng);
+        let mate = if Some(r) == middle { r } else { partner(r) };
+        owner[c] = r;
+        owner[turn(c)] = mate;
+        if mate == r {
+            sizes[r] += 2;
+        } else {
+            sizes[r] += 1;
+            sizes[mate] += 1;
+        }
+        free -= 2;
+    }
+    (sizes.iter().all(|&s| s == n)).then_some(owner)
+}
+
+/// True when the cells of `region` form one orthogonally connected group.
+fn connected(ids: &[usize], n: usize, region: usize) -> bool {
+    let members: Vec<usize> = (0..n * n).filter(|&c| ids[c] == region).collect();
+    let Some(&start) = members.first() else {
+        return false;
+    };
+    let mut reached = vec![false; n * n];
+    reached[start] = true;
+    let mut todo = vec![start];
+    let mut count = 1;
+    while let Some(c) = todo.pop() {
+        for d in orthogonal_neighbours(c, n) {
+            if !reached[d] && ids[d] == region {
+                reached[d] = true;
+                count += 1;
+                todo.push(d);
+            }
+        }
+    }
+    count == members.len()
+}
+
+fn region_is_box(ids: &[usize], n: usize, region: usize) -> bool {
+    let cells: Vec<usize> = (0..n * n).filter(|&c| ids[c] == region).collect();
+    is_a_box(&cells, n)
+}
+
+/// How compact a layout is: the edges between different regions (the thick lines' length, in
+/// cell sides), and the cells that touch no more than one other cell of their region (the tips
+/// of one-cell-wide arms).
+pub fn compactness(ids: &[usize], n: usize) -> (usize, usize) {
+    let mut borders = 0;
+    let mut tips = 0;
+    for c in 0..n * n {
+        let same = orthogonal_neighbours(c, n)
+            .filter(|&d| ids[d] == ids[c])
+            .count();
+        let others = orthogonal_neighbours(c, n)
+            .filter(|&d| ids[d] != ids[c])
+            .count();
+        borders += others;
+        if same <= 1 {
+            tips += 1;
+        }
+    }
+    (borders / 2, tips)
 }
 
 /// The free cells next to a region, ascending.
@@ -176,6 +398,41 @@ mod tests {
                 assert!(shape_is_good(&ids, n), "{}", map.to_text());
             }
         }
+    }
+
+    #[test]
+    fn symmetric_layouts_turn_onto_themselves() {
+        for n in [6, 8, 9] {
+            let mut rng = SeededRng::new(n as u64);
+            for _ in 0..3 {
+                let map = symmetric_layout(n, &mut rng).expect("a symmetric layout");
+                let ids: Vec<usize> = map.ids().iter().map(|&i| i as usize).collect();
+                assert!(is_symmetric(&ids, n), "{}", map.to_text());
+                assert!(shape_is_good(&ids, n), "{}", map.to_text());
+            }
+        }
+        let boxes: Vec<usize> = (0..81).map(|c| (c / 27) * 3 + (c % 9) / 3).collect();
+        assert!(is_symmetric(&boxes, 9));
+        let rows: Vec<usize> = (0..81).map(|c| c / 9).collect();
+        assert!(is_symmetric(&rows, 9));
+        let mut odd = boxes.clone();
+        odd.swap(0, 1);
+        odd[1] = 1;
+        assert!(!is_symmetric(&odd, 9));
+    }
+
+    #[test]
+    fn compact_layouts_have_few_arms() {
+        let mut rng = SeededRng::new(3);
+        let (mut tips, mut count) = (0, 0);
+        for _ in 0..50 {
+            let map = random_layout(9, &mut rng).expect("a layout");
+            let ids: Vec<usize> = map.ids().iter().map(|&i| i as usize).collect();
+            tips += compactness(&ids, 9).1;
+            count += 1;
+        }
+        // Grown without the swaps, 9×9 layouts average 16 arm tips; compacted, about 8.
+        assert!(tips / count <= 10, "{} tips on average", tips / count);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use super::diabolical::{SearchProgress, generate_diabolical, wants_diabolical};
 use super::dig::{Keep, dig};
-use super::jigsaw::random_layout;
+use super::jigsaw::{random_layout, symmetric_layout};
 use super::require::{implied_level, meets, needing};
 use super::rng::SeededRng;
 use super::symmetry::Symmetry;
@@ -62,6 +62,8 @@ pub struct Request {
     pub box_shape: Option<BoxShape>,
     /// A fixed jigsaw layout; `None` draws a new layout per puzzle.
     pub regions: Option<RegionMap>,
+    /// Drawn jigsaw layouts are symmetric under a half turn (`regions = "symmetric"`).
+    pub symmetric_regions: bool,
     /// The symmetry of the givens.
     pub symmetry: Symmetry,
     /// The difficulty to hit.
@@ -90,6 +92,7 @@ impl Request {
             size,
             box_shape: None,
             regions: None,
+            symmetric_regions: false,
             symmetry: Symmetry::default(),
             target: Target::Any,
             givens: None,
@@ -398,7 +401,12 @@ fn fresh_jigsaw(
     rng: &mut SeededRng,
 ) -> Result<(Rc<Prepared>, Grid), GenerateError> {
     for _ in 0..LAYOUTS_PER_ATTEMPT {
-        let Some(map) = random_layout(request.size, rng) else {
+        let drawn = if request.symmetric_regions {
+            symmetric_layout(request.size, rng)
+        } else {
+            random_layout(request.size, rng)
+        };
+        let Some(map) = drawn else {
             continue;
         };
         let geo = Geometry::new(request.size, request.variant, None, Some(map.clone()))?;

@@ -199,6 +199,10 @@ pub struct TextOrigin {
     pub position: Option<(usize, usize)>,
 }
 
+/// `regions = "symmetric"`: each puzzle of the section gets its own jigsaw layout, symmetric
+/// under a half turn.
+pub const SYMMETRIC_REGIONS: &str = "symmetric";
+
 /// The seed of a spec that sets none: made from its title (FNV-1a over its bytes, then a
 /// SplitMix64 mix), so two books with different titles never share puzzles by accident, and
 /// the same title always gives the same seed.
@@ -756,6 +760,20 @@ impl Checker<'_> {
         };
         let regions = self.regions(section, &key("regions"))?;
         let mut request = Request::new(variant, size);
+        request.symmetric_regions = section
+            .regions
+            .as_ref()
+            .is_some_and(|r| r.get_ref() == SYMMETRIC_REGIONS);
+        if let (true, Some(r)) = (
+            request.symmetric_regions && !variant.jigsaw,
+            &section.regions,
+        ) {
+            return Err(self.error(
+                r.span(),
+                &key("regions"),
+                "regions = \"symmetric\" draws jigsaw layouts: set variant = \"jigsaw\" (or a jigsaw combination)",
+            ));
+        }
         request.box_shape = box_shape;
         request.regions = regions;
         request.target = self.target(section, &key)?;
@@ -956,6 +974,9 @@ impl Checker<'_> {
         let Some(path) = &section.regions else {
             return Ok(None);
         };
+        if path.get_ref() == SYMMETRIC_REGIONS {
+            return Ok(None);
+        }
         let (text, full) = self.read_named(path, key)?;
         RegionMap::parse(&text)
             .map(Some)
