@@ -116,6 +116,9 @@ fn lay_out_with(
     if plan.combinations {
         pages.extend(front::combination_pages(&ctx, pages.len() + 1));
     }
+    if plan.strategies {
+        pages.extend(super::strategies::strategy_pages(&ctx, pages.len() + 1));
+    }
     let back_answers = plan
         .sections
         .iter()

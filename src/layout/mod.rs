@@ -1,7 +1,7 @@
 //! Laying out the book: the page geometry (`page`: trim, bleed and the printed sheet, margins
 //! and gutter, the slots of a layout, grids in slots), the resolved look of each grid (`style`),
 //! text measuring and wrapping (`text`), and the whole book's pages (`book`, with the front
-//! matter in `front`, and the paperback's wrap cover in `cover`), each piece fully placed and styled for the renderer. `check` refuses a
+//! matter in `front`, the technique pages in `strategies`, the worked solutions in `walkthrough`, and the paperback's wrap cover in `cover`), each piece fully placed and styled for the renderer. `check` refuses a
 //! plan whose grids would not fit their slots, before any puzzle is made.
 
 pub mod book;
@@ -10,6 +10,7 @@ pub mod cover;
 pub mod front;
 pub mod imprint;
 pub mod page;
+pub mod strategies;
 pub mod text;
 pub mod walkthrough;
 

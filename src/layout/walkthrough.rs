@@ -27,13 +27,13 @@ const CAPTION: Font = Font::bold(10.0);
 const COORDINATE: Font = Font::regular(7.0);
 /// A walkthrough grid's cell, in millimetres, when the page allows (its pencil marks print at
 /// 7 pt or more from 8.4 mm), and the share of the text column it may take.
-const CELL: f64 = 10.5;
+pub(super) const CELL: f64 = 10.5;
 const MAX_MULTI_GRID: f64 = 120.0;
 /// Room kept for the coordinates left of and above a grid, and between blocks.
 const MARGIN: f64 = 5.0;
 const BLOCK_GAP: f64 = 8.0;
 /// The text beside a grid needs this width, else it goes under the grid.
-const MIN_TEXT_WIDTH: f64 = 50.0;
+pub(super) const MIN_TEXT_WIDTH: f64 = 50.0;
 /// Shades of the pattern's cells and of the cells a step changes (grey levels as colours).
 const PATTERN: [u8; 3] = [232, 232, 232];
 const TARGET: [u8; 3] = [200, 200, 200];
@@ -41,6 +41,8 @@ const TARGET: [u8; 3] = [200, 200, 200];
 /// 7.2 pt in a 10.5 mm cell), and the grey of a struck-through one.
 const MARK_SIZE: f64 = 0.72;
 const STRUCK: f64 = 0.45;
+/// The share of a cell a cage sum takes at its top (the renderer's label corner).
+const CAGE_SUM_ROOM: f64 = 0.3;
 
 /// The size of the steps' text: 8.5 pt, or the large-print body size.
 fn step_text(ctx: &Context) -> Font {
@@ -61,7 +63,9 @@ pub fn walkthrough_pages(ctx: &Context, index: usize, first: usize) -> Vec<Page>
     let section = ctx.plan.sections[book_puzzle.section].title.clone();
     for &key in &keys {
         let area = ctx.frame.content(pages.len() + first - 1);
-        let height = block_height(ctx, area, puzzle, &steps[key]);
+        let side = grid_side(ctx, area.w, puzzle);
+        let caption = block_caption(ctx, &steps, key);
+        let height = block_height(ctx, (area, side), puzzle, (&steps[key], &caption));
         if y + height > area.y + area.h - super::page::FOOTER_BAND && y > area.y + 20.0 {
             let mut next = Page::new(first + pages.len());
             running_header(ctx, &mut next, &section);
@@ -73,7 +77,8 @@ pub fn walkthrough_pages(ctx: &Context, index: usize, first: usize) -> Vec<Page>
         let Some(page) = pages.last_mut() else {
             break;
         };
-        y += place_block(ctx, page, (area, y), puzzle, (&steps, key)) + BLOCK_GAP;
+        let side = grid_side(ctx, area.w, puzzle);
+        y += place_block(ctx, page, (area, y, side), puzzle, (&steps, key), &caption) + BLOCK_GAP;
     }
     let number = first + pages.len() - 1;
     let area = ctx.frame.content(number);
@@ -167,20 +172,29 @@ fn grid_before(givens: &Grid, steps: &[Step], index: usize) -> Grid {
 
 /// The side of a walkthrough grid in a text column `width` wide: cells of [`CELL`] (so its
 /// pencil marks print at 7 pt or more), less when the column is narrower.
-fn grid_side(width: f64, puzzle: &Generated, scale: f64) -> f64 {
+fn grid_side(ctx: &Context, width: f64, puzzle: &Generated) -> f64 {
     let (rows, cols) = puzzle.geometry.extent();
     let cells = rows.max(cols) as f64;
+    let margin = margin(ctx, puzzle);
     if puzzle.geometry.frame().is_some() {
-        return (width - MARGIN).min(MAX_MULTI_GRID);
+        return (width - margin).min(MAX_MULTI_GRID);
     }
-    (cells * CELL * scale).min(width - MARGIN)
+    (cells * CELL * cell_scale(ctx)).min(width - margin)
+}
+
+/// The room left of a grid for its row numbers: [`MARGIN`], or more when the numbers are
+/// wider (large print, a multi-grid's `r21`).
+pub(super) fn margin(ctx: &Context, puzzle: &Generated) -> f64 {
+    let font = super::fit::print_size(ctx.plan, COORDINATE);
+    let widest = format!("r{}", puzzle.geometry.extent().0);
+    MARGIN.max(ctx.set.width(&widest, font) + 1.5)
 }
 
 /// Where the text of a block goes: beside the grid when the column leaves room, else under it.
-fn text_area(area: Rect, side: f64) -> (Rect, bool) {
-    let beside = area.w - MARGIN - side - 6.0;
+fn text_area(area: Rect, side: f64, margin: f64) -> (Rect, bool) {
+    let beside = area.w - margin - side - 6.0;
     if beside >= MIN_TEXT_WIDTH {
-        let x = area.x + MARGIN + side + 6.0;
+        let x = area.x + margin + side + 6.0;
         (
             Rect {
                 x,
@@ -194,29 +208,35 @@ fn text_area(area: Rect, side: f64) -> (Rect, bool) {
     }
 }
 
-/// The caption and sentence of a key step: `Step 21: Pointing` over its explanation.
-fn block_text(ctx: &Context, steps: (&[Step], usize)) -> (String, String) {
-    let (steps, index) = steps;
+/// The caption of a key step: `Step 21: Pointing`.
+fn block_caption(ctx: &Context, steps: &[Step], index: usize) -> String {
     let strings = &ctx.plan.strings;
-    let step = &steps[index];
-    let caption = format!(
+    format!(
         "{}: {}",
         strings.fill("walkthrough_step", &[("n", &(index + 1).to_string())]),
-        technique_name(strings, step.technique)
-    );
-    (caption, step.teach(strings))
+        technique_name(strings, steps[index].technique)
+    )
 }
 
-/// The height a key step's block takes in `area`.
-fn block_height(ctx: &Context, area: Rect, puzzle: &Generated, step: &Step) -> f64 {
-    let side = grid_side(area.w, puzzle, cell_scale(ctx));
-    let (text, beside) = text_area(area, side);
+/// The height a step's block takes in `area` with a grid `side` wide.
+pub(super) fn block_height(
+    ctx: &Context,
+    (area, side): (Rect, f64),
+    puzzle: &Generated,
+    (step, caption): (&Step, &str),
+) -> f64 {
+    let margin = margin(ctx, puzzle);
+    let (text, beside) = text_area(area, side, margin);
     let body = step_text(ctx);
     let lines = ctx
         .set
         .wrap_breaking(&step.teach(&ctx.plan.strings), text.w, body)
         .len() as f64;
-    let words = caption_font(ctx).leading() + lines * body.leading();
+    let caption_lines = ctx
+        .set
+        .wrap_breaking(caption, text.w, caption_font(ctx))
+        .len() as f64;
+    let words = caption_lines * caption_font(ctx).leading() + lines * body.leading();
     let grid = MARGIN + side;
     if beside {
         grid.max(words)
@@ -234,39 +254,42 @@ fn caption_font(ctx: &Context) -> Font {
     super::fit::print_size(ctx.plan, CAPTION)
 }
 
-/// One key step from `top`: the grid before it (with coordinates) and its caption and
-/// explanation; returns the height used.
-fn place_block(
+/// One step from `top`: the grid before it (`side` wide, with coordinates) and the caption and
+/// the step in a teacher's words; returns the height used.
+pub(super) fn place_block(
     ctx: &Context,
     page: &mut Page,
-    (area, top): (Rect, f64),
+    (area, top, side): (Rect, f64, f64),
     puzzle: &Generated,
     (steps, index): (&[Step], usize),
+    caption: &str,
 ) -> f64 {
-    let side = grid_side(area.w, puzzle, cell_scale(ctx));
+    let margin = margin(ctx, puzzle);
     let at = Rect {
-        x: area.x + MARGIN,
+        x: area.x + margin,
         y: top + MARGIN,
         w: side,
         h: side,
     };
     place_step_grid(ctx, page, at, puzzle, (steps, index));
-    let (caption, sentence) = block_text(ctx, (steps, index));
-    let (text, beside) = text_area(area, side);
+    let sentence = steps[index].teach(&ctx.plan.strings);
+    let (text, beside) = text_area(area, side, margin);
     let mut y = if beside {
         top + MARGIN
     } else {
         at.y + side + 4.0
     };
     let caption_font = caption_font(ctx);
-    page.items.push(ctx.set.line(
-        text.x,
-        y + caption_font.mm() * 0.8,
-        caption_font,
-        Anchor::Start,
-        &caption,
-    ));
-    y += caption_font.leading();
+    for line in ctx.set.wrap_breaking(caption, text.w, caption_font) {
+        page.items.push(ctx.set.line(
+            text.x,
+            y + caption_font.mm() * 0.8,
+            caption_font,
+            Anchor::Start,
+            &line,
+        ));
+        y += caption_font.leading();
+    }
     let body = step_text(ctx);
     for line in ctx.set.wrap_breaking(&sentence, text.w, body) {
         page.items.push(
@@ -322,7 +345,9 @@ fn place_step_grid(
         });
     }
     let before = grid_before(&puzzle.givens, steps, index);
-    let grid = PlacedGrid::new(&ctx.look, geo, &puzzle.givens, Some(&before), at);
+    let mut grid = PlacedGrid::new(&ctx.look, geo, &puzzle.givens, Some(&before), at);
+    // A killer's cages and sums are part of the puzzle's logic: drawn when the sums are legible.
+    grid.style.cages = geo.cages().is_some() && cell >= super::style::min_cell_for_sums();
     page.items.push(Placed::Grid(Box::new(grid)));
     place_marks(ctx, page, (at, cell), puzzle, (steps, index), &before);
     place_coordinates(ctx, page, (at, cell), (rows, cols));
@@ -354,16 +379,25 @@ fn place_marks(
     }
     let step = &steps[index];
     let cap = ctx.look.cap_height;
+    let sums = sum_cells(puzzle, cell);
     for c in 0..geo.cell_count() {
         let (r, k) = geo.row_col(c);
         let (x0, y0) = (at.x + k as f64 * cell, at.y + r as f64 * cell);
         if before.get(c) != 0 || step.placements.iter().any(|(p, _)| *p == c) {
             continue;
         }
+        // Under a cage sum the marks' rows share what the sum leaves of the cell.
+        let (top, row_height) = if sums.contains(&c) {
+            let below = cell * CAGE_SUM_ROOM;
+            (y0 + below, (cell - below) / per_row as f64)
+        } else {
+            (y0, third)
+        };
         for digit in digits(candidates.mask(c)) {
             let slot = usize::from(digit) - 1;
             let x = x0 + (slot % per_row) as f64 * third + third / 2.0;
-            let y = y0 + (slot / per_row) as f64 * third + third / 2.0 + cap * size / 2.0;
+            let row = (slot / per_row) as f64;
+            let y = top + row * row_height + row_height / 2.0 + cap * size / 2.0;
             let text = digit_symbol(digit).to_string();
             let struck = step.eliminations.contains(&(c, digit));
             let mut mark = ctx.set.line(x, y, font, Anchor::Middle, &text);
@@ -383,6 +417,17 @@ fn place_marks(
                 });
             }
         }
+    }
+}
+
+/// The cells that carry a cage sum (each cage's first), when the grid's cells are large
+/// enough for the sums to be drawn.
+fn sum_cells(puzzle: &Generated, cell: f64) -> Vec<usize> {
+    match puzzle.geometry.cages() {
+        Some(cages) if cell >= super::style::min_cell_for_sums() => {
+            cages.cages().iter().map(|cage| cage.cells[0]).collect()
+        }
+        _ => Vec::new(),
     }
 }
 

@@ -162,6 +162,8 @@ pub struct BookPlan {
     pub contents: bool,
     /// A page of cage combinations after the instructions (killer books).
     pub combinations: bool,
+    /// A page for each technique the puzzles use, after the instructions (`[strategies]`).
+    pub strategies: bool,
     /// Copyright and owner pages, recto sections, the label template, the header switch.
     pub structure: Structure,
     /// The book's fixed texts in its language, with the spec's overrides.
@@ -367,6 +369,10 @@ impl Checker<'_> {
             page_numbers: raw.page_numbers.is_none_or(Spanned::into_inner),
             header: structure::header_text(raw.header),
             combinations: raw.combinations.map_or(killer, Spanned::into_inner),
+            strategies: raw
+                .strategies
+                .and_then(|s| s.include)
+                .is_some_and(Spanned::into_inner),
             contents: raw.contents.is_some_and(Spanned::into_inner),
             structure,
             strings,

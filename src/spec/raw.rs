@@ -30,6 +30,7 @@ pub struct RawBook {
     pub header: Option<Spanned<RawHeader>>,
     pub contents: Option<Spanned<bool>>,
     pub combinations: Option<Spanned<bool>>,
+    pub strategies: Option<RawStrategies>,
     pub label: Option<Spanned<String>>,
     pub recto: Option<Spanned<bool>>,
     pub belongs_to: Option<Spanned<bool>>,
@@ -50,6 +51,13 @@ pub struct RawBook {
 pub enum RawHeader {
     On(bool),
     Text(String),
+}
+
+/// `[strategies]`: pages that teach each technique the book's puzzles use.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawStrategies {
+    pub include: Option<Spanned<bool>>,
 }
 
 /// `[copyright]`: the copyright page.
@@ -200,4 +208,5 @@ pub const KNOWN_KEYS: &[&str] = &[
     "timer",
     "kids",
     "combinations",
+    "strategies",
 ];

@@ -216,6 +216,16 @@ fn a_walkthrough_page_matches_its_golden_file() {
     check_golden("book-walkthrough", &page);
 }
 
+/// The walkthrough book with strategy pages: page 3 teaches the first technique it uses.
+#[test]
+fn a_strategy_page_matches_its_golden_file() {
+    let spec = format!("{WALKTHROUGH_BOOK}[strategies]\ninclude = true\n");
+    let files = book_files(&spec);
+    let page = page_svg(&files, 3);
+    assert!(page.contains("Solving techniques"), "{page}");
+    check_golden("book-strategy", &page);
+}
+
 /// A kids' book of 4×4 and 6×6 puzzles on 8×10.
 const KIDS_BOOK: &str = r#"
 title = "Golden Kids"

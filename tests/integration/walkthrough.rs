@@ -78,3 +78,118 @@ fn walkthroughs_show_key_steps_on_grids_with_pencil_marks() {
         "the steps in German words: {text}"
     );
 }
+
+/// The SVG text of every page of a built book, in page order.
+fn all_pages(out: &std::path::Path) -> Vec<String> {
+    let pages = manifest(out)["pages"].as_u64().unwrap();
+    (1..=pages)
+        .map(|p| fs::read_to_string(out.join(format!("pages/page-{p:03}.svg"))).unwrap())
+        .collect()
+}
+
+/// Issue 21, item 4: `[strategies] include = true` gives one page per technique the book's
+/// puzzles use, easiest first, each with what the technique is and a real step of it from one
+/// of the book's puzzles on a grid with pencil marks; the puzzles are the same as without.
+#[test]
+fn strategy_pages_teach_each_technique_the_book_uses() {
+    let spec = "title = \"Techniques\"\nseed = 8\n[[section]]\ncount = 2\ndifficulty = \"easy\"\n[[section]]\ncount = 3\ndifficulty = \"expert\"\n";
+    let (_plain_dir, plain) = build(spec, &[]);
+    let (_dir, out) = build(&format!("{spec}[strategies]\ninclude = true\n"), &[]);
+    let puzzles = manifest(&out)["puzzles"].as_array().unwrap().clone();
+    let givens = |list: &[serde_json::Value]| -> Vec<serde_json::Value> {
+        list.iter().map(|p| p["givens"].clone()).collect()
+    };
+    assert_eq!(
+        givens(&puzzles),
+        givens(manifest(&plain)["puzzles"].as_array().unwrap()),
+        "the same puzzles"
+    );
+    let mut used: Vec<String> = Vec::new();
+    for puzzle in &puzzles {
+        for technique in puzzle["techniques"].as_array().unwrap() {
+            let name = technique.as_str().unwrap().to_string();
+            if !used.contains(&name) {
+                used.push(name);
+            }
+        }
+    }
+    let pages = all_pages(&out);
+    let strategy: Vec<&String> = pages
+        .iter()
+        .filter(|svg| svg.contains("\nSolving techniques\n"))
+        .collect();
+    assert_eq!(
+        strategy.len(),
+        used.len(),
+        "one page per technique: {used:?}"
+    );
+    for name in &used {
+        let page = strategy
+            .iter()
+            .find(|svg| svg.contains(&format!("\n{name}\n")))
+            .unwrap_or_else(|| panic!("no page for {name}"));
+        assert!(
+            page.contains("An example from puzzle #"),
+            "{name}: no example"
+        );
+        assert!(
+            page.contains("\nr9\n") && page.contains("\nc9\n"),
+            "{name}: no grid"
+        );
+    }
+    // Easiest first: the first strategy page is a single, a later one the hardest technique.
+    assert!(strategy[0].contains("\nFull house\n") || strategy[0].contains("\nHidden single"));
+    // The pages come before the puzzles, which keep their order and pages after them.
+    let first_puzzle = puzzles[0]["page"].as_u64().unwrap() as usize;
+    let last_strategy = pages
+        .iter()
+        .rposition(|svg| svg.contains("\nSolving techniques\n"))
+        .unwrap();
+    assert!(
+        last_strategy + 1 < first_puzzle,
+        "strategies before the puzzles"
+    );
+}
+
+#[test]
+fn strategy_pages_speak_the_books_language_and_refuse_unknown_keys() {
+    let spec = "title = \"Techniken\"\nseed = 8\nlanguage = \"de\"\n[strategies]\ninclude = true\n[[section]]\ncount = 2\ndifficulty = \"hard\"\n";
+    let (_dir, out) = build(spec, &[]);
+    let text: String = all_pages(&out).concat();
+    assert!(text.contains("\nLösungstechniken\n"), "the note in German");
+    assert!(
+        text.contains("Ein Beispiel aus Rätsel #"),
+        "the lead in German"
+    );
+    let dir = crate::build::spec_folder(
+        "title = \"T\"\n[strategies]\nincluded = true\n[[section]]\ncount = 1\n",
+    );
+    let output = crate::util::cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let message = crate::util::stderr_of(&output);
+    assert!(
+        message.contains("book.toml:3") && message.contains("included"),
+        "{message}"
+    );
+}
+
+/// Long technique names ("Direct cage/house interaction") once ran past the margin beside a
+/// grid on wide trims; every trim, in large print too, now builds with strategy pages and
+/// walkthroughs of classic and killer puzzles (the build refuses any text past a margin).
+#[test]
+fn strategy_pages_and_walkthroughs_fit_every_trim() {
+    for size in ["kdp-5x8", "kdp-8x10", "kdp-8.5x11", "a4"] {
+        for large_print in [false, true] {
+            let spec = format!(
+                "title = \"Fit\"\nseed = 4\n[page]\nsize = \"{size}\"\n[style]\nlarge_print = {large_print}\n[strategies]\ninclude = true\n[[section]]\ncount = 1\ndifficulty = \"expert\"\nwalkthrough = true\n[[section]]\nvariant = \"killer\"\ncount = 1\ndifficulty = \"medium\"\nwalkthrough = true\n"
+            );
+            let (_dir, out) = build(&spec, &[]);
+            let text: String = all_pages(&out).concat();
+            assert!(text.contains("\nSolving techniques\n"), "{size}");
+        }
+    }
+}

@@ -105,6 +105,103 @@ pub const EN: &[(&str, &str)] = &[
         "combinations_note",
         "The digits of a cage are all different. A cage of {from} cells or more holds the digits that a cage of the other cells would leave out: its sum is {total} minus that cage's.",
     ),
+    ("strategies_title", "Solving techniques"),
+    (
+        "strategy_example",
+        "An example from puzzle #{n}, step {step}:",
+    ),
+    (
+        "strategy_full_house",
+        "When a row, column or box has one empty cell left, the one digit it still lacks goes there.",
+    ),
+    (
+        "strategy_hidden_single",
+        "Take one digit and one house (a box, a row or a column). When the digit has only one cell left in that house, it goes there, whatever else the cell could hold.",
+    ),
+    (
+        "strategy_naked_single",
+        "Look at one cell. When every digit but one already appears in its row, its column or its box, the last one is the cell's digit.",
+    ),
+    (
+        "strategy_cage_sum",
+        "When all cells of a cage but one are filled, the last cell holds the cage's sum minus the digits already in it.",
+    ),
+    (
+        "strategy_pointing",
+        "When a digit's places in a box all lie in one row (or column), the digit will be in that row inside the box, so it goes out of the rest of that row.",
+    ),
+    (
+        "strategy_claiming",
+        "When a digit's places in a row (or column) all lie inside one box, the digit will be in that box on that row, so it goes out of the box's other cells.",
+    ),
+    (
+        "strategy_cage_house",
+        "When a cage must hold a digit and all its places for it lie in one row, column or box, that house gets the digit from the cage, so it goes out of the house's other cells.",
+    ),
+    (
+        "strategy_cage_combination",
+        "List the sets of different digits that make a cage's sum. A digit that belongs to none of the sets still possible goes out of the cage's cells.",
+    ),
+    (
+        "strategy_house_combination",
+        "The cages inside a house hold each digit once between them: sets of digits that cannot sit side by side with the other cages' sets are struck out.",
+    ),
+    (
+        "strategy_innie_outie",
+        "Every row, column and box adds up to the same total (45 with the digits 1 to 9). Take away the sums of the cages that lie inside it, and what is left is the sum of the cells that stick in or out.",
+    ),
+    (
+        "strategy_naked_subset",
+        "When two cells of a house can hold only the same two digits (three cells three digits, four cells four), those digits belong to those cells, so they go out of every other cell of the house.",
+    ),
+    (
+        "strategy_hidden_subset",
+        "When two digits can go only in the same two cells of a house (three in three, four in four), those cells hold them, so every other digit goes out of those cells.",
+    ),
+    (
+        "strategy_fish",
+        "When a digit's places in two rows lie in the same two columns (an X-Wing; three and three: a Swordfish; four: a Jellyfish), those rows fill those columns with it, so it goes out of the rest of the columns. It works with rows and columns swapped too.",
+    ),
+    (
+        "strategy_xy_wing",
+        "A cell with two candidates X and Y sees one cell with X and Z and another with Y and Z. Whatever the first cell holds, one of the other two is Z, so Z goes out of every cell that sees both.",
+    ),
+    (
+        "strategy_xyz_wing",
+        "Like the XY-Wing, but the middle cell holds X, Y and Z: one of the three cells is Z, so Z goes out of every cell that sees all three.",
+    ),
+    (
+        "strategy_w_wing",
+        "Two cells hold the same two candidates X and Y, and a house holds X in just two places, one seen by each cell. One of the two cells is then Y, so Y goes out of every cell that sees both.",
+    ),
+    (
+        "strategy_unique_rectangle",
+        "Four cells on two rows, two columns and two boxes cannot end with the same two digits, or they could swap and the puzzle would have two solutions. So a candidate that would leave such a rectangle goes out.",
+    ),
+    (
+        "strategy_remote_pairs",
+        "A chain of cells that all hold the same two candidates takes them in turn. A cell that sees two cells of the chain an odd number of links apart can hold neither digit.",
+    ),
+    (
+        "strategy_bug",
+        "When every open cell has two candidates except one that has three, the puzzle would have two solutions unless that cell takes the digit that appears three times in its houses.",
+    ),
+    (
+        "strategy_x_chain",
+        "Follow one digit along links where a house has it in only two places. If the chain starts and ends in such a link, one of its two ends holds the digit, so it goes out of every cell that sees both ends.",
+    ),
+    (
+        "strategy_xy_chain",
+        "A chain of cells with two candidates each, every cell sharing a digit with the next. If the first cell is not X, the last one is, so X goes out of every cell that sees both ends.",
+    ),
+    (
+        "strategy_aic",
+        "A chain whose links alternate between 'if this is not true, that is' and 'if this is true, that is not', over cells and digits. Its two ends cannot both be false, so what sees both goes out.",
+    ),
+    (
+        "strategy_forcing_chain",
+        "Follow what a choice forces, cell by cell. If assuming a digit leads to a contradiction, the digit goes out; if every candidate of a cell (or every place of a digit in a house) leads to the same result, that result is true.",
+    ),
     ("variant_classic", "Classic"),
     ("variant_jigsaw", "Jigsaw"),
     ("variant_diagonal", "Diagonal"),
@@ -234,6 +331,103 @@ pub const DE: &[(&str, &str)] = &[
     (
         "combinations_note",
         "Die Ziffern eines Käfigs sind alle verschieden. Ein Käfig aus {from} Zellen oder mehr enthält genau die Ziffern, die ein Käfig aus den übrigen Zellen auslassen würde: seine Summe ist {total} minus dessen Summe.",
+    ),
+    ("strategies_title", "Lösungstechniken"),
+    (
+        "strategy_example",
+        "Ein Beispiel aus Rätsel #{n}, Schritt {step}:",
+    ),
+    (
+        "strategy_full_house",
+        "Hat eine Zeile, Spalte oder ein Block nur noch ein leeres Feld, kommt die eine fehlende Ziffer dorthin.",
+    ),
+    (
+        "strategy_hidden_single",
+        "Nimm eine Ziffer und ein Haus (Block, Zeile oder Spalte). Hat die Ziffer in diesem Haus nur noch ein Feld, gehört sie dorthin, was das Feld sonst auch fassen könnte.",
+    ),
+    (
+        "strategy_naked_single",
+        "Sieh dir ein Feld an. Stehen alle Ziffern bis auf eine schon in seiner Zeile, Spalte oder seinem Block, ist die letzte die Ziffer des Feldes.",
+    ),
+    (
+        "strategy_cage_sum",
+        "Sind alle Felder eines Käfigs bis auf eines gefüllt, enthält das letzte die Käfigsumme minus die Ziffern, die schon darin stehen.",
+    ),
+    (
+        "strategy_pointing",
+        "Liegen alle Plätze einer Ziffer in einem Block in einer Zeile (oder Spalte), steht die Ziffer in dieser Zeile innerhalb des Blocks; sie fällt also im Rest der Zeile weg.",
+    ),
+    (
+        "strategy_claiming",
+        "Liegen alle Plätze einer Ziffer in einer Zeile (oder Spalte) in einem Block, steht die Ziffer in diesem Block auf dieser Zeile; sie fällt also in den übrigen Feldern des Blocks weg.",
+    ),
+    (
+        "strategy_cage_house",
+        "Muss ein Käfig eine Ziffer enthalten und liegen all ihre Plätze darin in einer Zeile, Spalte oder einem Block, bekommt dieses Haus die Ziffer aus dem Käfig; sie fällt in seinen übrigen Feldern weg.",
+    ),
+    (
+        "strategy_cage_combination",
+        "Schreibe die Sätze verschiedener Ziffern auf, die die Summe eines Käfigs ergeben. Eine Ziffer, die in keinem noch möglichen Satz vorkommt, fällt in den Feldern des Käfigs weg.",
+    ),
+    (
+        "strategy_house_combination",
+        "Die Käfige in einem Haus enthalten zusammen jede Ziffer einmal: Ziffernsätze, die nicht neben die Sätze der anderen Käfige passen, werden gestrichen.",
+    ),
+    (
+        "strategy_innie_outie",
+        "Jede Zeile, Spalte und jeder Block ergibt dieselbe Summe (45 mit den Ziffern 1 bis 9). Zieht man die Summen der Käfige darin ab, bleibt die Summe der Felder, die hinein- oder herausragen.",
+    ),
+    (
+        "strategy_naked_subset",
+        "Können zwei Felder eines Hauses nur dieselben zwei Ziffern enthalten (drei Felder drei, vier Felder vier), gehören diese Ziffern in diese Felder und fallen in allen anderen Feldern des Hauses weg.",
+    ),
+    (
+        "strategy_hidden_subset",
+        "Können zwei Ziffern in einem Haus nur in dieselben zwei Felder (drei in drei, vier in vier), stehen sie dort; alle anderen Ziffern fallen in diesen Feldern weg.",
+    ),
+    (
+        "strategy_fish",
+        "Liegen die Plätze einer Ziffer in zwei Zeilen in denselben zwei Spalten (ein X-Wing; drei und drei: ein Swordfish; vier: ein Jellyfish), füllen diese Zeilen die Spalten mit ihr; sie fällt im Rest der Spalten weg. Mit Zeilen und Spalten vertauscht gilt es ebenso.",
+    ),
+    (
+        "strategy_xy_wing",
+        "Ein Feld mit den Kandidaten X und Y sieht ein Feld mit X und Z und eines mit Y und Z. Was das erste Feld auch enthält, eines der beiden anderen ist Z; Z fällt also in jedem Feld weg, das beide sieht.",
+    ),
+    (
+        "strategy_xyz_wing",
+        "Wie der XY-Wing, doch das mittlere Feld hat X, Y und Z: eines der drei Felder ist Z, also fällt Z in jedem Feld weg, das alle drei sieht.",
+    ),
+    (
+        "strategy_w_wing",
+        "Zwei Felder haben dieselben Kandidaten X und Y, und ein Haus hat X nur an zwei Plätzen, je einen von jedem Feld gesehen. Dann ist eines der beiden Felder Y; Y fällt in jedem Feld weg, das beide sieht.",
+    ),
+    (
+        "strategy_unique_rectangle",
+        "Vier Felder auf zwei Zeilen, zwei Spalten und zwei Blöcken können nicht mit denselben zwei Ziffern enden, sonst ließen sie sich tauschen und das Rätsel hätte zwei Lösungen. Ein Kandidat, der ein solches Rechteck ergäbe, fällt weg.",
+    ),
+    (
+        "strategy_remote_pairs",
+        "Eine Kette von Feldern mit denselben zwei Kandidaten nimmt sie abwechselnd an. Ein Feld, das zwei Kettenfelder in ungeradem Abstand sieht, kann keine der beiden Ziffern enthalten.",
+    ),
+    (
+        "strategy_bug",
+        "Hat jedes offene Feld zwei Kandidaten außer einem mit drei, hätte das Rätsel zwei Lösungen, wenn dieses Feld nicht die Ziffer bekommt, die in seinen Häusern dreimal vorkommt.",
+    ),
+    (
+        "strategy_x_chain",
+        "Folge einer Ziffer über Verbindungen, bei denen ein Haus sie nur an zwei Plätzen hat. Beginnt und endet die Kette mit einer solchen Verbindung, hat eines ihrer Enden die Ziffer; sie fällt in jedem Feld weg, das beide Enden sieht.",
+    ),
+    (
+        "strategy_xy_chain",
+        "Eine Kette von Feldern mit je zwei Kandidaten, jedes mit einer Ziffer wie das nächste. Ist das erste Feld nicht X, ist es das letzte; X fällt in jedem Feld weg, das beide Enden sieht.",
+    ),
+    (
+        "strategy_aic",
+        "Eine Kette, deren Verbindungen abwechseln zwischen 'ist dies falsch, ist das wahr' und 'ist dies wahr, ist das falsch', über Felder und Ziffern. Ihre beiden Enden können nicht beide falsch sein; was beide sieht, fällt weg.",
+    ),
+    (
+        "strategy_forcing_chain",
+        "Verfolge, was eine Wahl Feld für Feld erzwingt. Führt eine angenommene Ziffer zu einem Widerspruch, fällt sie weg; führen alle Kandidaten eines Feldes (oder alle Plätze einer Ziffer in einem Haus) zum selben Ergebnis, gilt es.",
     ),
     ("variant_classic", "Klassisch"),
     ("variant_jigsaw", "Chaos"),
@@ -370,6 +564,103 @@ pub const FR: &[(&str, &str)] = &[
     (
         "combinations_note",
         "Les chiffres d'une cage sont tous différents. Une cage de {from} cases ou plus contient les chiffres qu'une cage des autres cases laisserait de côté : sa somme vaut {total} moins celle de cette cage.",
+    ),
+    ("strategies_title", "Techniques de résolution"),
+    (
+        "strategy_example",
+        "Un exemple tiré de la grille n° {n}, étape {step} :",
+    ),
+    (
+        "strategy_full_house",
+        "Quand une ligne, une colonne ou un bloc n'a plus qu'une case vide, le seul chiffre qui lui manque va dans cette case.",
+    ),
+    (
+        "strategy_hidden_single",
+        "Prenez un chiffre et une maison (bloc, ligne ou colonne). Quand le chiffre n'a plus qu'une case possible dans cette maison, il y va, quoi que la case puisse contenir d'autre.",
+    ),
+    (
+        "strategy_naked_single",
+        "Regardez une case. Quand tous les chiffres sauf un figurent déjà dans sa ligne, sa colonne ou son bloc, le dernier est le chiffre de la case.",
+    ),
+    (
+        "strategy_cage_sum",
+        "Quand toutes les cases d'une cage sauf une sont remplies, la dernière contient la somme de la cage moins les chiffres déjà placés.",
+    ),
+    (
+        "strategy_pointing",
+        "Quand les places d'un chiffre dans un bloc sont toutes sur une même ligne (ou colonne), le chiffre sera sur cette ligne dans le bloc : il sort du reste de la ligne.",
+    ),
+    (
+        "strategy_claiming",
+        "Quand les places d'un chiffre dans une ligne (ou colonne) sont toutes dans un même bloc, le chiffre sera dans ce bloc sur cette ligne : il sort des autres cases du bloc.",
+    ),
+    (
+        "strategy_cage_house",
+        "Quand une cage doit contenir un chiffre et que toutes ses places pour lui sont dans une même ligne, colonne ou bloc, cette maison reçoit le chiffre de la cage : il sort de ses autres cases.",
+    ),
+    (
+        "strategy_cage_combination",
+        "Listez les ensembles de chiffres différents qui font la somme d'une cage. Un chiffre qui n'appartient à aucun ensemble encore possible sort des cases de la cage.",
+    ),
+    (
+        "strategy_house_combination",
+        "Les cages d'une maison contiennent ensemble chaque chiffre une fois : les ensembles qui ne peuvent pas côtoyer ceux des autres cages sont rayés.",
+    ),
+    (
+        "strategy_innie_outie",
+        "Chaque ligne, colonne et bloc a le même total (45 avec les chiffres de 1 à 9). Ôtez les sommes des cages qui y sont contenues : il reste la somme des cases qui dépassent, dedans ou dehors.",
+    ),
+    (
+        "strategy_naked_subset",
+        "Quand deux cases d'une maison ne peuvent contenir que les deux mêmes chiffres (trois cases trois chiffres, quatre cases quatre), ces chiffres leur reviennent et sortent de toutes les autres cases de la maison.",
+    ),
+    (
+        "strategy_hidden_subset",
+        "Quand deux chiffres ne peuvent aller que dans les deux mêmes cases d'une maison (trois dans trois, quatre dans quatre), ces cases les contiennent : tout autre chiffre sort de ces cases.",
+    ),
+    (
+        "strategy_fish",
+        "Quand les places d'un chiffre dans deux lignes sont dans les deux mêmes colonnes (un X-Wing ; trois et trois : un Swordfish ; quatre : un Jellyfish), ces lignes remplissent ces colonnes avec lui : il sort du reste des colonnes. Cela marche aussi en échangeant lignes et colonnes.",
+    ),
+    (
+        "strategy_xy_wing",
+        "Une case aux candidats X et Y voit une case à X et Z et une autre à Y et Z. Quoi que contienne la première, l'une des deux autres vaut Z : Z sort de toute case qui voit les deux.",
+    ),
+    (
+        "strategy_xyz_wing",
+        "Comme l'XY-Wing, mais la case du milieu a X, Y et Z : l'une des trois cases vaut Z, donc Z sort de toute case qui voit les trois.",
+    ),
+    (
+        "strategy_w_wing",
+        "Deux cases ont les deux mêmes candidats X et Y, et une maison n'a X qu'en deux places, chacune vue par une des cases. L'une des deux cases vaut alors Y : Y sort de toute case qui voit les deux.",
+    ),
+    (
+        "strategy_unique_rectangle",
+        "Quatre cases sur deux lignes, deux colonnes et deux blocs ne peuvent finir avec les deux mêmes chiffres, sinon on pourrait les échanger et la grille aurait deux solutions. Un candidat qui laisserait un tel rectangle sort donc.",
+    ),
+    (
+        "strategy_remote_pairs",
+        "Une chaîne de cases qui ont toutes les deux mêmes candidats les prend à tour de rôle. Une case qui voit deux cases de la chaîne séparées par un nombre impair de liens ne peut contenir aucun des deux.",
+    ),
+    (
+        "strategy_bug",
+        "Quand chaque case ouverte a deux candidats sauf une qui en a trois, la grille aurait deux solutions si cette case ne prenait pas le chiffre qui apparaît trois fois dans ses maisons.",
+    ),
+    (
+        "strategy_x_chain",
+        "Suivez un chiffre le long de liens où une maison ne l'a qu'en deux places. Si la chaîne commence et finit par un tel lien, l'un de ses deux bouts contient le chiffre : il sort de toute case qui voit les deux bouts.",
+    ),
+    (
+        "strategy_xy_chain",
+        "Une chaîne de cases à deux candidats, chacune partageant un chiffre avec la suivante. Si la première n'est pas X, la dernière l'est : X sort de toute case qui voit les deux bouts.",
+    ),
+    (
+        "strategy_aic",
+        "Une chaîne dont les liens alternent entre « si ceci est faux, cela est vrai » et « si ceci est vrai, cela est faux », à travers cases et chiffres. Ses deux bouts ne peuvent être faux tous les deux : ce qui voit les deux sort.",
+    ),
+    (
+        "strategy_forcing_chain",
+        "Suivez ce qu'un choix impose, case après case. Si supposer un chiffre mène à une contradiction, il sort ; si tous les candidats d'une case (ou toutes les places d'un chiffre dans une maison) mènent au même résultat, ce résultat est vrai.",
     ),
     ("variant_classic", "Classique"),
     ("variant_jigsaw", "Irrégulier"),
@@ -509,6 +800,103 @@ pub const ES: &[(&str, &str)] = &[
     (
         "combinations_note",
         "Las cifras de una jaula son todas distintas. Una jaula de {from} casillas o más tiene las cifras que dejaría fuera una jaula de las demás casillas: su suma es {total} menos la de esa jaula.",
+    ),
+    ("strategies_title", "Técnicas de resolución"),
+    (
+        "strategy_example",
+        "Un ejemplo del sudoku n.º {n}, paso {step}:",
+    ),
+    (
+        "strategy_full_house",
+        "Cuando a una fila, columna o caja le queda una sola casilla vacía, el único número que le falta va en ella.",
+    ),
+    (
+        "strategy_hidden_single",
+        "Tome un número y una casa (caja, fila o columna). Cuando el número solo tiene una casilla posible en esa casa, va allí, admita lo que admita la casilla.",
+    ),
+    (
+        "strategy_naked_single",
+        "Mire una casilla. Cuando todos los números menos uno ya están en su fila, su columna o su caja, el que queda es el de la casilla.",
+    ),
+    (
+        "strategy_cage_sum",
+        "Cuando todas las casillas de una jaula menos una están llenas, la última tiene la suma de la jaula menos los números que ya están en ella.",
+    ),
+    (
+        "strategy_pointing",
+        "Cuando los lugares de un número en una caja están todos en una fila (o columna), el número estará en esa fila dentro de la caja: sale del resto de la fila.",
+    ),
+    (
+        "strategy_claiming",
+        "Cuando los lugares de un número en una fila (o columna) están todos dentro de una caja, el número estará en esa caja en esa fila: sale de las demás casillas de la caja.",
+    ),
+    (
+        "strategy_cage_house",
+        "Cuando una jaula debe contener un número y todos sus lugares para él están en una fila, columna o caja, esa casa recibe el número de la jaula: sale de sus demás casillas.",
+    ),
+    (
+        "strategy_cage_combination",
+        "Anote los conjuntos de números distintos que dan la suma de una jaula. Un número que no está en ningún conjunto aún posible sale de las casillas de la jaula.",
+    ),
+    (
+        "strategy_house_combination",
+        "Las jaulas de una casa contienen entre todas cada número una vez: se tachan los conjuntos que no caben junto a los de las otras jaulas.",
+    ),
+    (
+        "strategy_innie_outie",
+        "Cada fila, columna y caja suma lo mismo (45 con los números del 1 al 9). Reste las sumas de las jaulas que quedan dentro y lo que queda es la suma de las casillas que entran o sobresalen.",
+    ),
+    (
+        "strategy_naked_subset",
+        "Cuando dos casillas de una casa solo admiten los mismos dos números (tres casillas tres, cuatro casillas cuatro), esos números son de esas casillas y salen de todas las demás casillas de la casa.",
+    ),
+    (
+        "strategy_hidden_subset",
+        "Cuando dos números solo caben en las mismas dos casillas de una casa (tres en tres, cuatro en cuatro), esas casillas los contienen: cualquier otro número sale de ellas.",
+    ),
+    (
+        "strategy_fish",
+        "Cuando los lugares de un número en dos filas están en las mismas dos columnas (un X-Wing; tres y tres: un Swordfish; cuatro: un Jellyfish), esas filas llenan esas columnas con él: sale del resto de las columnas. Vale también cambiando filas por columnas.",
+    ),
+    (
+        "strategy_xy_wing",
+        "Una casilla con los candidatos X e Y ve una casilla con X y Z y otra con Y y Z. Tenga lo que tenga la primera, una de las otras dos es Z: Z sale de toda casilla que vea a ambas.",
+    ),
+    (
+        "strategy_xyz_wing",
+        "Como el XY-Wing, pero la casilla central tiene X, Y y Z: una de las tres es Z, así que Z sale de toda casilla que vea a las tres.",
+    ),
+    (
+        "strategy_w_wing",
+        "Dos casillas tienen los mismos candidatos X e Y, y una casa tiene X en solo dos lugares, cada uno visto por una de ellas. Entonces una de las dos es Y: Y sale de toda casilla que vea a ambas.",
+    ),
+    (
+        "strategy_unique_rectangle",
+        "Cuatro casillas en dos filas, dos columnas y dos cajas no pueden acabar con los mismos dos números, o podrían intercambiarse y el sudoku tendría dos soluciones. Un candidato que dejaría ese rectángulo sale.",
+    ),
+    (
+        "strategy_remote_pairs",
+        "Una cadena de casillas con los mismos dos candidatos los alterna. Una casilla que ve dos casillas de la cadena separadas por un número impar de enlaces no puede tener ninguno de los dos.",
+    ),
+    (
+        "strategy_bug",
+        "Cuando cada casilla abierta tiene dos candidatos salvo una que tiene tres, el sudoku tendría dos soluciones si esa casilla no toma el número que aparece tres veces en sus casas.",
+    ),
+    (
+        "strategy_x_chain",
+        "Siga un número por enlaces donde una casa lo tiene en solo dos lugares. Si la cadena empieza y acaba con un enlace así, uno de sus extremos tiene el número: sale de toda casilla que vea ambos extremos.",
+    ),
+    (
+        "strategy_xy_chain",
+        "Una cadena de casillas con dos candidatos cada una, cada casilla con un número en común con la siguiente. Si la primera no es X, la última lo es: X sale de toda casilla que vea ambos extremos.",
+    ),
+    (
+        "strategy_aic",
+        "Una cadena cuyos enlaces alternan entre «si esto es falso, aquello es cierto» y «si esto es cierto, aquello es falso», entre casillas y números. Sus dos extremos no pueden ser falsos a la vez: lo que ve a ambos sale.",
+    ),
+    (
+        "strategy_forcing_chain",
+        "Siga lo que una elección obliga, casilla a casilla. Si suponer un número lleva a una contradicción, sale; si todos los candidatos de una casilla (o todos los lugares de un número en una casa) llevan al mismo resultado, ese resultado es cierto.",
     ),
     ("variant_classic", "Clásico"),
     ("variant_jigsaw", "Irregular"),

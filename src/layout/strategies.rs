@@ -1,0 +1,235 @@
+//! Strategy pages (`[strategies] include = true`): after the instructions, one page for each
+//! technique the book's puzzles use, easiest first — its name, what it is in the book's
+//! language, and a real step of it from one of the book's puzzles, drawn as the walkthroughs
+//! draw a step (pencil marks, shades, struck candidates) with the step in a teacher's words.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use super::book::{Context, Page, heading};
+use super::page::{FOOTER_BAND, Rect};
+use super::text::{Anchor, Font};
+use super::walkthrough::{self, block_height, place_block};
+use crate::generate::Generated;
+use crate::logic::step_words::technique_name;
+use crate::logic::{Level, Step, Technique, solve_logic};
+
+/// The explanation's type (large print makes it larger).
+const BODY: Font = Font::regular(10.0);
+/// Space under the heading, and between the explanation and the example.
+const AFTER_HEADING: f64 = 16.0;
+const BEFORE_EXAMPLE: f64 = 5.0;
+/// A grid is never drawn with cells smaller than this, in millimetres.
+const SMALLEST_CELL: f64 = 6.0;
+/// A page's grid cells are at most this large: a teaching grid, larger than a walkthrough's.
+const LARGEST_CELL: f64 = 13.0;
+
+/// A real step of a technique: the puzzle (index into the book's list), its solving path and
+/// the step's index in it.
+struct Example {
+    technique: Technique,
+    puzzle: usize,
+    steps: Rc<Vec<Step>>,
+    step: usize,
+}
+
+/// The strategy pages, numbered from `first`: one per technique used, easiest first.
+pub fn strategy_pages(ctx: &Context, first: usize) -> Vec<Page> {
+    examples(ctx)
+        .iter()
+        .enumerate()
+        .map(|(k, example)| strategy_page(ctx, first + k, example))
+        .collect()
+}
+
+/// The techniques the book's puzzles use (by their ratings), in the rating table's order.
+fn used_techniques(ctx: &Context) -> Vec<Technique> {
+    Technique::ALL
+        .into_iter()
+        .filter(|t| {
+            ctx.puzzles
+                .iter()
+                .any(|p| p.puzzle.rating.techniques.contains_key(t.name()))
+        })
+        .collect()
+}
+
+/// One example per used technique: from the first puzzle whose path has it, single grids
+/// before multi-grids (whose grids would have to shrink to fit the page).
+fn examples(ctx: &Context) -> Vec<Example> {
+    let mut order: Vec<usize> = (0..ctx.puzzles.len()).collect();
+    order.sort_by_key(|&i| ctx.puzzles[i].puzzle.geometry.frame().is_some());
+    let mut paths: BTreeMap<usize, Rc<Vec<Step>>> = BTreeMap::new();
+    let mut found = Vec::new();
+    for technique in used_techniques(ctx) {
+        for &index in &order {
+            let puzzle = &ctx.puzzles[index].puzzle;
+            if !puzzle.rating.techniques.contains_key(technique.name()) {
+                continue;
+            }
+            let steps = paths
+                .entry(index)
+                .or_insert_with(|| {
+                    let path = solve_logic(&puzzle.geometry, &puzzle.givens, Level::HARDEST);
+                    Rc::new(path.steps)
+                })
+                .clone();
+            if let Some(step) = pick_step(&steps, technique) {
+                found.push(Example {
+                    technique,
+                    puzzle: index,
+                    steps,
+                    step,
+                });
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// The step of `technique` to show: the first after the opening fifth of the path (a grid with
+/// some digits in it and candidates already narrowed, not the bare opening), else the last
+/// before it.
+fn pick_step(steps: &[Step], technique: Technique) -> Option<usize> {
+    let of_kind = |i: &usize| steps[*i].technique == technique;
+    let later = (steps.len() / 5..steps.len()).find(of_kind);
+    later.or_else(|| (0..steps.len()).rev().find(of_kind))
+}
+
+/// One technique's page: its name as the heading, what it is, and the example.
+fn strategy_page(ctx: &Context, number: usize, example: &Example) -> Page {
+    let strings = &ctx.plan.strings;
+    let mut page = Page::new(number);
+    let name = technique_name(strings, example.technique);
+    heading(ctx, &mut page, &name, strings.get("strategies_title"));
+    let area = ctx.frame.content(number);
+    let body = super::fit::print_size(ctx.plan, BODY);
+    let mut y = area.y + AFTER_HEADING;
+    let key = format!("strategy_{}", family(example.technique));
+    let explanation = strings.get(&key);
+    let book_puzzle = &ctx.puzzles[example.puzzle];
+    let lead = strings.fill(
+        "strategy_example",
+        &[
+            ("n", &book_puzzle.number.to_string()),
+            ("step", &(example.step + 1).to_string()),
+        ],
+    );
+    y = place_paragraph(ctx, &mut page, (area, y), explanation, body);
+    y = place_paragraph(ctx, &mut page, (area, y + BEFORE_EXAMPLE), &lead, body);
+    let puzzle = &book_puzzle.puzzle;
+    let step = &example.steps[example.step];
+    let room = area.y + area.h - FOOTER_BAND - y;
+    let side = largest_side(ctx, area, puzzle);
+    let side = fitting_side(ctx, (area, side, room), puzzle, (step, &name));
+    let steps = (example.steps.as_slice(), example.step);
+    place_block(ctx, &mut page, (area, y, side), puzzle, steps, &name);
+    page
+}
+
+/// `text` wrapped to the column from `top`; returns the y under its last line.
+fn place_paragraph(
+    ctx: &Context,
+    page: &mut Page,
+    (area, top): (Rect, f64),
+    text: &str,
+    body: Font,
+) -> f64 {
+    let mut y = top;
+    for line in ctx.set.wrap_breaking(text, area.w, body) {
+        page.items.push(
+            ctx.set
+                .line(area.x, y + body.mm() * 0.8, body, Anchor::Start, &line),
+        );
+        y += body.leading();
+    }
+    y
+}
+
+/// The side a page's grid starts from: cells of up to [`LARGEST_CELL`], the text beside the
+/// grid when that leaves cells of [`walkthrough::CELL`] or more, else under it.
+fn largest_side(ctx: &Context, area: Rect, puzzle: &Generated) -> f64 {
+    let (rows, cols) = puzzle.geometry.extent();
+    let cells = rows.max(cols) as f64;
+    let largest = cells * LARGEST_CELL;
+    let margin = walkthrough::margin(ctx, puzzle);
+    let beside = area.w - margin - 6.0 - walkthrough::MIN_TEXT_WIDTH;
+    if beside >= cells * walkthrough::CELL {
+        beside.min(largest)
+    } else {
+        (area.w - margin).min(largest)
+    }
+}
+
+/// The largest grid side, from `side` down to cells of [`SMALLEST_CELL`], whose block fits in
+/// `room` millimetres of height.
+fn fitting_side(
+    ctx: &Context,
+    (area, side, room): (Rect, f64, f64),
+    puzzle: &Generated,
+    step: (&Step, &str),
+) -> f64 {
+    let (rows, cols) = puzzle.geometry.extent();
+    let smallest = SMALLEST_CELL * rows.max(cols) as f64;
+    let mut side = side;
+    while side > smallest && block_height(ctx, (area, side), puzzle, step) > room {
+        side = (side * 0.95).max(smallest);
+    }
+    side
+}
+
+/// The explanation a technique shares with its kin: `strategy_<family>` in the strings table.
+fn family(technique: Technique) -> &'static str {
+    use Technique::*;
+    match technique {
+        FullHouse => "full_house",
+        HiddenSingleBox | HiddenSingle => "hidden_single",
+        NakedSingle => "naked_single",
+        CageSumSingle => "cage_sum",
+        DirectPointing | Pointing => "pointing",
+        DirectClaiming | Claiming => "claiming",
+        DirectCageHouseInteraction | CageHouseInteraction => "cage_house",
+        CageCombination => "cage_combination",
+        HouseCombination => "house_combination",
+        InnieOutie | LargeInnieOutie => "innie_outie",
+        NakedPair | NakedTriple | NakedQuad => "naked_subset",
+        HiddenPair | HiddenTriple | HiddenQuad => "hidden_subset",
+        XWing | Swordfish | Jellyfish => "fish",
+        XyWing => "xy_wing",
+        XyzWing => "xyz_wing",
+        WWing => "w_wing",
+        UniqueRectangle1 | UniqueRectangle2 => "unique_rectangle",
+        RemotePairs => "remote_pairs",
+        Bug1 => "bug",
+        XChain => "x_chain",
+        XyChain => "xy_chain",
+        Aic => "aic",
+        ContradictionChain | CellForcingChain | HouseForcingChain | DynamicForcingChain
+        | NestedForcingChain => "forcing_chain",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_technique_has_an_explanation_in_every_language() {
+        for table in [
+            crate::spec::strings::EN,
+            crate::spec::strings::DE,
+            crate::spec::strings::FR,
+            crate::spec::strings::ES,
+        ] {
+            for technique in Technique::ALL {
+                let key = format!("strategy_{}", family(technique));
+                let text = table.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
+                assert!(
+                    text.is_some_and(|t| t.len() > 60),
+                    "{key} missing or too short"
+                );
+            }
+        }
+    }
+}
