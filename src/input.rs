@@ -13,8 +13,7 @@ pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
 /// The longest line of a line stream: 1 MiB.
 pub const MAX_LINE_BYTES: usize = 1024 * 1024;
 
-/// The UTF-8 byte order mark some editors write at the start of a file.
-pub const BOM: char = '\u{feff}';
+pub use crate::grid::{BOM, strip_bom};
 
 /// Why input could not be read.
 #[derive(Debug, Error)]
@@ -41,11 +40,6 @@ impl InputError {
     pub fn is_io(&self) -> bool {
         matches!(self, InputError::Io(_))
     }
-}
-
-/// The text without a leading byte order mark.
-pub fn strip_bom(text: &str) -> &str {
-    text.strip_prefix(BOM).unwrap_or(text)
 }
 
 /// Reads a whole text of at most [`MAX_INPUT_BYTES`], without a leading byte order mark.

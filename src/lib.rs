@@ -1,24 +1,23 @@
 //! sudoku-book: a library and command-line tool that generates, solves, rates and publishes
 //! Sudoku puzzles of every common variant. The binary in `src/main.rs` is a thin layer over it.
-
 //!
-//! The modules, in pipeline order (each uses only those before it): `units`, `grid`, `solve`,
-//! `logic`, `generate` (the engine); `spec` (book.toml → checked plan) → `book` (puzzles and
-//! manifest records) → `layout` (placed and styled pages) → `render` (scene → PDF, SVG, HTML) →
-//! `publish` (the build and the atomic book folder); `fonts` and `workers` are leaves.
+//! The engine is its own crate, `sudoku-engine` (`engine/`: `grid`, `solve`, `logic`,
+//! `generate`, re-exported here under the same names), which has no file system, threads or
+//! output formats. This crate is the app, in pipeline order (each module uses only those before
+//! it): `units`, `input`, `fonts` and `workers` (leaves); `spec` (book.toml → checked plan) →
+//! `book` (puzzles and manifest records) → `layout` (placed and styled pages) → `render` (scene →
+//! PDF, SVG, HTML) → `publish` (the build and the atomic book folder); the binary's `cli` on top.
+
+pub use sudoku_engine::{generate, grid, logic, solve};
 
 pub mod book;
 pub mod fonts;
-pub mod generate;
-pub mod grid;
 pub mod input;
 pub mod layout;
-pub mod logic;
 pub mod publish;
 pub mod render;
-pub mod solve;
 pub mod spec;
 #[cfg(test)]
-pub(crate) mod test_support;
+pub(crate) use sudoku_engine::test_support;
 pub mod units;
 pub mod workers;

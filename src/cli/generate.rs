@@ -20,7 +20,7 @@ use sudoku_book::generate::{
     GenerateError, Generated, GivensTally, Request, Target, check_count, derive_seed,
     generate_with_progress,
 };
-use sudoku_book::grid::to_line;
+use sudoku_book::grid::puzzle_line;
 use sudoku_book::logic::Level;
 use sudoku_book::workers;
 
@@ -292,18 +292,7 @@ fn target(args: &GenerateArgs) -> Result<Target, CliError> {
 
 fn render(puzzle: &Generated, output: GenerateOutput) -> String {
     match output {
-        GenerateOutput::Line => {
-            let mut line = to_line(&puzzle.givens, &puzzle.geometry);
-            if let Some(map) = puzzle.geometry.regions() {
-                line.push('|');
-                line.push_str(&map.to_line());
-            }
-            if let Some(cages) = puzzle.geometry.cages() {
-                line.push('|');
-                line.push_str(&cages.to_line());
-            }
-            line + "\n"
-        }
+        GenerateOutput::Line => puzzle_line(&puzzle.givens, &puzzle.geometry) + "\n",
         GenerateOutput::Json => {
             // Serialising plain strings and numbers cannot fail.
             serde_json::to_string(&JsonPuzzle::of(puzzle)).unwrap_or_default() + "\n"

@@ -11,7 +11,8 @@ use rayon::prelude::*;
 
 use super::error::CliError;
 use super::io::stream_error;
-use super::puzzle_args::{LineFields, PuzzleArgs, fits};
+use super::puzzle_args::{PuzzleArgs, fits};
+use sudoku_book::grid::LineFields;
 use sudoku_book::grid::text::parse_line;
 use sudoku_book::grid::{
     Geometry, Grid, MAX_SIZE, MultiShape, RegionMap, Variant, parse_line_of, shape_of_line,

@@ -9,8 +9,8 @@ use super::error::CliError;
 use super::io::{Input, read_file, shown_path};
 use sudoku_book::grid::text::{counted, detect_format, digit_symbol, infer_size, parse_puzzle};
 use sudoku_book::grid::{
-    BoxShape, CageSet, Format, Geometry, GeometryError, Grid, MultiShape, ParseError, RegionMap,
-    SkippedLine, Variant, shape_of_grid, shape_of_line,
+    BoxShape, CageSet, Format, Geometry, GeometryError, Grid, LineFields, MultiShape, ParseError,
+    RegionMap, SkippedLine, Variant, shape_of_grid, shape_of_line,
 };
 use sudoku_book::solve::{Solution, Solver};
 
@@ -304,43 +304,6 @@ pub fn fits(geo: &Geometry, givens: &Grid) -> Result<(), String> {
             geo.describe(),
             geo.cell_count()
         ))
-    }
-}
-
-/// A puzzle line split into its fields: `puzzle`, then a region map and/or cages in any order
-/// (cages are `SUM=cells;…`, a region map has no `=`).
-pub struct LineFields<'a> {
-    pub puzzle: &'a str,
-    pub regions: Option<&'a str>,
-    pub cages: Option<&'a str>,
-}
-
-impl<'a> LineFields<'a> {
-    /// Splits a line at `|`; more than one region map or one cage list is an error.
-    pub fn split(line: &'a str) -> Result<LineFields<'a>, String> {
-        let mut fields = line.split('|');
-        let puzzle = fields.next().unwrap_or_default();
-        let (mut regions, mut cages) = (None, None);
-        for field in fields {
-            let slot = if field.contains('=') {
-                &mut cages
-            } else {
-                &mut regions
-            };
-            if slot.replace(field.trim()).is_some() {
-                return Err("too many '|' fields: write puzzle|regions|cages".into());
-            }
-        }
-        Ok(LineFields {
-            puzzle,
-            regions,
-            cages,
-        })
-    }
-
-    /// True when the line carries no shape of its own.
-    pub fn is_plain(&self) -> bool {
-        self.regions.is_none() && self.cages.is_none()
     }
 }
 

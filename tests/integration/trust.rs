@@ -393,17 +393,16 @@ fn messages_a_long_title_makes_a_short_folder_name() {
     assert!(folders[0].len() <= 60, "{folders:?}");
 }
 
-/// The library's modules in pipeline order: each may use only the modules before it (the
-/// test-only helpers and the leaves first, then the engine, then spec → book → layout → render
-/// → publish).
+/// The app's modules in pipeline order: each may use only the modules before it (the leaves
+/// first, then spec → book → layout → render → publish). The engine is a crate of its own
+/// (`engine/`), so the compiler keeps it from using any of them.
 #[rustfmt::skip]
-const PIPELINE: [&str; 14] = [
-    "test_support", "units", "input", "fonts", "workers", "grid", "solve", "logic", "generate", "spec",
-    "book", "layout", "render", "publish",
+const PIPELINE: [&str; 9] = [
+    "units", "input", "fonts", "workers", "spec", "book", "layout", "render", "publish",
 ];
 
 #[test]
-fn the_module_graph_follows_the_pipeline() {
+fn the_apps_module_graph_follows_the_pipeline() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     for (rank, module) in PIPELINE.iter().enumerate() {
         let mut files = Vec::new();
@@ -420,6 +419,74 @@ fn the_module_graph_follows_the_pipeline() {
             }
         }
     }
+}
+
+/// The engine goes where the app cannot (a browser): none of the app's heavy or system crates may
+/// enter its dependency tree. Read from Cargo.lock, which lists every package's dependencies
+/// whatever the features, so the tree checked is the largest the engine can have.
+#[test]
+fn the_engine_depends_on_no_app_crate() {
+    let lock =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock")).unwrap();
+    let tree = dependency_tree(&lock, "sudoku-engine");
+    assert!(tree.contains(&"rand_chacha".to_string()), "{tree:?}");
+    for banned in [
+        "printpdf",
+        "rayon",
+        "clap",
+        "indicatif",
+        "svg",
+        "toml",
+        "signal-hook",
+        "libc",
+        "sudoku-book",
+    ] {
+        assert!(
+            !tree.contains(&banned.to_string()),
+            "the engine depends on {banned}: {tree:?}"
+        );
+    }
+}
+
+/// Every package `root` depends on, directly or not, by Cargo.lock's `dependencies` lists.
+fn dependency_tree(lock: &str, root: &str) -> Vec<String> {
+    let mut packages: Vec<(String, Vec<String>)> = Vec::new();
+    for block in lock.split("[[package]]").skip(1) {
+        let name = block
+            .lines()
+            .find_map(|l| l.strip_prefix("name = "))
+            .map(|n| n.trim_matches('"').to_string())
+            .unwrap_or_default();
+        let deps = block
+            .split_once("dependencies = [")
+            .map(|(_, rest)| rest.split(']').next().unwrap_or(""))
+            .unwrap_or("")
+            .split(',')
+            .filter_map(|d| {
+                d.trim()
+                    .trim_matches('"')
+                    .split(' ')
+                    .next()
+                    .map(str::to_string)
+            })
+            .filter(|d| !d.is_empty())
+            .collect();
+        packages.push((name, deps));
+    }
+    let mut seen: Vec<String> = Vec::new();
+    let mut todo = vec![root.to_string()];
+    while let Some(name) = todo.pop() {
+        for (package, deps) in packages.iter().filter(|(p, _)| *p == name) {
+            assert_eq!(package, &name);
+            for dep in deps {
+                if !seen.contains(dep) {
+                    seen.push(dep.clone());
+                    todo.push(dep.clone());
+                }
+            }
+        }
+    }
+    seen
 }
 
 fn collect_rust_files(path: &Path, files: &mut Vec<PathBuf>) {

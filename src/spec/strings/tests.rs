@@ -185,7 +185,7 @@ fn every_step_word_uses_only_its_placeholders_and_prints() {
 
 #[test]
 fn a_book_in_german_explains_its_steps_in_german() {
-    use crate::logic::step::tests::{hidden_single_example, naked_pair_example};
+    use crate::test_support::{hidden_single_example, naked_pair_example};
     let german = builtin("deutsch").map(Strings::from_table).expect("de");
     let german = german.with_step_words(builtin_steps("de"));
     assert_eq!(

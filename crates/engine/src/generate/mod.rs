@@ -8,6 +8,7 @@ pub mod dig;
 pub mod jigsaw;
 pub mod killer;
 pub mod puzzle;
+#[cfg(feature = "serde")]
 pub mod record;
 pub mod require;
 pub mod rng;
@@ -19,6 +20,7 @@ pub use puzzle::{
     GenerateError, Generated, GivensTally, Request, Target, generate, generate_with_progress,
     givens_shortfall, random_fill,
 };
+#[cfg(feature = "serde")]
 pub use record::{CageRecord, PuzzleRecord};
 pub use rng::{SeededRng, derive_seed};
 pub use symmetry::Symmetry;

@@ -19,7 +19,7 @@ impl RegionMap {
     /// Any letter or digit names a region; a leading byte order mark is ignored. Maps larger than
     /// [`MAX_SIZE`] are refused before more than one map's worth of symbols is stored.
     pub fn parse(text: &str) -> Result<RegionMap, RegionError> {
-        let rows = symbol_rows(crate::input::strip_bom(text))?;
+        let rows = symbol_rows(crate::grid::strip_bom(text))?;
         let rows = reshape_rows(rows)?;
         let size = rows.len();
         let mut symbols: Vec<char> = Vec::new();

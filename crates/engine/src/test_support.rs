@@ -3,6 +3,9 @@
 
 use std::path::PathBuf;
 
+use crate::grid::{CellNames, HouseKind};
+use crate::logic::{Step, Technique};
+
 /// The variable `.ci/run` sets (as does any CI that sets `CI=true`): nothing may be skipped.
 pub const REQUIRE_ALL: &str = "SUDOKU_REQUIRE_ALL";
 
@@ -10,7 +13,7 @@ pub const REQUIRE_ALL: &str = "SUDOKU_REQUIRE_ALL";
 pub fn data_dir() -> PathBuf {
     std::env::var_os("SUDOKU_DATA")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"))
 }
 
 /// True when every test must run: in CI, a missing data set or tool is a failure.
@@ -61,4 +64,25 @@ impl TestRng {
         }
         rest & rest.wrapping_neg()
     }
+}
+
+/// A hidden single: 5 in r3c7, the only place for it in box 3 (for the step texts' tests).
+pub fn hidden_single_example() -> Step {
+    Step::single(
+        Technique::HiddenSingleBox,
+        CellNames::Square(9),
+        24,
+        5,
+        Some(HouseKind::Box(2)),
+    )
+}
+
+/// A naked pair {4,6} in row 5 (for the step texts' tests).
+pub fn naked_pair_example() -> Step {
+    let mut step = Step::new(Technique::NakedPair, CellNames::Square(9));
+    step.digits = 0b101000;
+    step.houses.push(HouseKind::Row(4));
+    step.cells = vec![37, 42];
+    step.eliminations = vec![(39, 4), (44, 6)];
+    step
 }

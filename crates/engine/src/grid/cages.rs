@@ -128,7 +128,7 @@ impl CageSet {
     /// by `;`; cells separated by spaces, `+` or `,`), or a map of `N` lines of `N` symbols
     /// followed by the sums (`a=10 b=7`, on any lines). `#` starts a comment.
     pub fn parse(text: &str, size: usize) -> Result<CageSet, CageError> {
-        let text = crate::input::strip_bom(text);
+        let text = crate::grid::strip_bom(text);
         let lines: Vec<&str> = text
             .lines()
             .map(|l| l.split('#').next().unwrap_or("").trim())

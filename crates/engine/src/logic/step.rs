@@ -358,8 +358,9 @@ fn and_list(words: &dyn StepWords, items: &[String]) -> String {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
+    use crate::test_support::{hidden_single_example, naked_pair_example};
 
     #[test]
     fn a_step_is_taught_with_its_removals_grouped() {
@@ -408,27 +409,6 @@ pub(crate) mod tests {
         );
         // Other techniques keep their level whatever their length.
         assert_eq!(chain(Technique::NakedPair, 0).level(), Level::Medium);
-    }
-
-    /// A hidden single in box 3 (r3c7 = 5), for text tests.
-    pub(crate) fn hidden_single_example() -> Step {
-        Step::single(
-            Technique::HiddenSingleBox,
-            CellNames::Square(9),
-            24,
-            5,
-            Some(HouseKind::Box(2)),
-        )
-    }
-
-    /// A naked pair {4,6} in row 5, for text tests.
-    pub(crate) fn naked_pair_example() -> Step {
-        let mut step = Step::new(Technique::NakedPair, CellNames::Square(9));
-        step.digits = 0b101000;
-        step.houses.push(HouseKind::Row(4));
-        step.cells = vec![37, 42];
-        step.eliminations = vec![(39, 4), (44, 6)];
-        step
     }
 
     #[test]

@@ -5,6 +5,7 @@ pub mod cages;
 pub mod error;
 pub mod frame_text;
 pub mod geometry;
+pub mod line;
 pub mod multi;
 pub mod puzzle;
 pub mod regions;
@@ -15,11 +16,12 @@ pub use cages::{Cage, CageError, CageSet};
 pub use error::{Conflict, GeometryError, InvalidGivens, ParseError, RegionError, SkippedLine};
 pub use frame_text::{shape_of_grid, shape_of_line};
 pub use geometry::{Geometry, GridSquare, House, HouseKind, MAX_KILLER_SIZE, MAX_SIZE, MIN_SIZE};
+pub use line::{ImportError, LineFields, puzzle_line, read_puzzle_line};
 pub use multi::{CellNames, Frame, MultiShape, NO_CELL, SubGrid};
 pub use puzzle::Grid;
 pub use regions::RegionMap;
 pub use text::{
-    Format, cell_name, digit_symbol, parse_cell_name, parse_cell_name_in, parse_line_of, push_line,
-    to_cell_list, to_grid_text, to_line,
+    BOM, Format, cell_name, digit_symbol, parse_cell_name, parse_cell_name_in, parse_line_of,
+    push_line, strip_bom, to_cell_list, to_grid_text, to_line,
 };
 pub use variant::{BoxShape, Variant};

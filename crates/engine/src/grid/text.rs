@@ -47,6 +47,14 @@ impl fmt::Display for Format {
     }
 }
 
+/// The UTF-8 byte order mark some editors write at the start of a file.
+pub const BOM: char = '\u{feff}';
+
+/// The text without a leading byte order mark.
+pub fn strip_bom(text: &str) -> &str {
+    text.strip_prefix(BOM).unwrap_or(text)
+}
+
 /// The symbol of a digit: `.` for empty, `1`…`9`, then `A`, `B`, … for 10 and up.
 pub fn digit_symbol(value: u8) -> char {
     match value {

@@ -516,7 +516,9 @@ mod tests {
     #[test]
     fn rating_docs_match_table() {
         for file in ["docs/RATING.md", "README.md"] {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../..")
+                .join(file);
             let doc = std::fs::read_to_string(path).unwrap_or_default();
             assert!(
                 doc.contains(&rating_table_markdown()),

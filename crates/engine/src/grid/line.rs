@@ -1,0 +1,217 @@
+//! The one-line puzzle format every command reads and `generate` writes: the puzzle's cells, then
+//! its region map and/or cages after `|` (`puzzle|regions|cages`); a multi-grid's line has `#`
+//! where its frame has no cell. Reading a line gives the geometry and the checked givens, or an
+//! [`ImportError`] that says where and what.
+
+use std::fmt;
+
+use super::text::{parse_line, parse_line_of, to_line};
+use super::{CageSet, Geometry, Grid, ParseError, RegionMap, Variant};
+
+/// What was wrong with an imported puzzle, and where: the 1-based line and, when known, column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportError {
+    pub line: usize,
+    pub column: Option<usize>,
+    pub what: String,
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.what)
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+impl ImportError {
+    /// An error of the whole line `line`.
+    fn at(line: usize, what: impl Into<String>) -> ImportError {
+        ImportError {
+            line,
+            column: None,
+            what: what.into(),
+        }
+    }
+
+    /// A cell parser's error, with its column when it has one (its text already names both).
+    fn parse(error: &ParseError) -> ImportError {
+        let (line, column) = match *error {
+            ParseError::NotADigit { line, column, .. }
+            | ParseError::DigitTooLarge { line, column, .. } => (line, Some(column)),
+            ParseError::WrongLength { line, .. } | ParseError::UnknownSize { line, .. } => {
+                (line, None)
+            }
+            _ => (1, None),
+        };
+        ImportError {
+            line,
+            column,
+            what: error.to_string(),
+        }
+    }
+}
+
+/// A puzzle line split into its fields: `puzzle`, then a region map and/or cages in any order
+/// (cages are `SUM=cells;…`, a region map has no `=`).
+pub struct LineFields<'a> {
+    pub puzzle: &'a str,
+    pub regions: Option<&'a str>,
+    pub cages: Option<&'a str>,
+}
+
+impl<'a> LineFields<'a> {
+    /// Splits a line at `|`; more than one region map or one cage list is an error.
+    pub fn split(line: &'a str) -> Result<LineFields<'a>, String> {
+        let mut fields = line.split('|');
+        let puzzle = fields.next().unwrap_or_default();
+        let (mut regions, mut cages) = (None, None);
+        for field in fields {
+            let slot = if field.contains('=') {
+                &mut cages
+            } else {
+                &mut regions
+            };
+            if slot.replace(field.trim()).is_some() {
+                return Err("too many '|' fields: write puzzle|regions|cages".into());
+            }
+        }
+        Ok(LineFields {
+            puzzle,
+            regions,
+            cages,
+        })
+    }
+
+    /// True when the line carries no shape of its own.
+    pub fn is_plain(&self) -> bool {
+        self.regions.is_none() && self.cages.is_none()
+    }
+}
+
+/// A puzzle as one line: its cells, then `|regions` for a jigsaw and `|cages` for a killer.
+pub fn puzzle_line(givens: &Grid, geo: &Geometry) -> String {
+    let mut line = to_line(givens, geo);
+    if let Some(map) = geo.regions() {
+        line.push('|');
+        line.push_str(&map.to_line());
+    }
+    if let Some(cages) = geo.cages() {
+        line.push('|');
+        line.push_str(&cages.to_line());
+    }
+    line
+}
+
+/// Reads line `line_no` of a puzzle of `variant` (its box shape the usual one for the size; a
+/// region map on the line makes it a jigsaw, cages a killer) into its geometry and givens,
+/// checked: the givens break no house and no cage.
+pub fn read_puzzle_line(
+    text: &str,
+    line_no: usize,
+    variant: Variant,
+) -> Result<(Geometry, Grid), ImportError> {
+    let fields = LineFields::split(text.trim()).map_err(|e| ImportError::at(line_no, e))?;
+    let geo_error = |e: super::GeometryError| ImportError::at(line_no, e.to_string());
+    if variant.multi.is_some() {
+        if !fields.is_plain() {
+            return Err(ImportError::at(
+                line_no,
+                "a multi-grid line has no region map or cages",
+            ));
+        }
+        let geo = Geometry::new(9, variant, None, None).map_err(geo_error)?;
+        let givens =
+            parse_line_of(fields.puzzle, line_no, &geo).map_err(|e| ImportError::parse(&e))?;
+        return checked(geo, givens, line_no);
+    }
+    let givens = parse_line(fields.puzzle, line_no, None).map_err(|e| ImportError::parse(&e))?;
+    let size = givens.size();
+    let map = fields
+        .regions
+        .map(RegionMap::parse)
+        .transpose()
+        .map_err(|e| ImportError::at(line_no, format!("regions: {e}")))?;
+    let base = Variant {
+        jigsaw: variant.jigsaw || map.is_some(),
+        killer: false,
+        ..variant
+    };
+    let geo = Geometry::new(size, base, None, map).map_err(geo_error)?;
+    let geo = match fields.cages {
+        Some(text) => {
+            let cages = CageSet::parse(text, size)
+                .map_err(|e| ImportError::at(line_no, format!("cages: {e}")))?;
+            geo.with_cages(cages).map_err(geo_error)?
+        }
+        None if variant.killer => {
+            return Err(ImportError::at(line_no, "a killer line needs its cages"));
+        }
+        None => geo,
+    };
+    checked(geo, givens, line_no)
+}
+
+/// The puzzle, once its givens are known to fit the shape and break no house and no cage.
+fn checked(geo: Geometry, givens: Grid, line_no: usize) -> Result<(Geometry, Grid), ImportError> {
+    if givens.cells().len() != geo.cell_count() {
+        let what = format!(
+            "the puzzle has {} cells, and a {} has {}",
+            givens.cells().len(),
+            geo.describe(),
+            geo.cell_count()
+        );
+        return Err(ImportError::at(line_no, what));
+    }
+    givens
+        .check_givens(&geo)
+        .map_err(|e| ImportError::at(line_no, e.to_string()))?;
+    if let Some(problems) = geo.cages().map(|c| c.problems(givens.cells()))
+        && !problems.is_empty()
+    {
+        let what = format!("the givens break a cage: {}", problems.join("; "));
+        return Err(ImportError::at(line_no, what));
+    }
+    Ok((geo, givens))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CLASSIC: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn a_classic_line_reads_and_writes_back() {
+        let (geo, givens) = read_puzzle_line(CLASSIC, 1, Variant::CLASSIC).unwrap();
+        assert_eq!(geo.size(), 9);
+        assert_eq!(puzzle_line(&givens, &geo), CLASSIC);
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let bad = CLASSIC.replacen('.', "x", 1);
+        let error = read_puzzle_line(&bad, 3, Variant::CLASSIC).unwrap_err();
+        assert_eq!((error.line, error.column), (3, Some(2)));
+        assert!(error.what.contains("is not a digit"), "{error}");
+        let clash = CLASSIC.replacen('.', "4", 1);
+        let error = read_puzzle_line(&clash, 1, Variant::CLASSIC).unwrap_err();
+        assert!(error.what.contains("break the rules"), "{error}");
+        let killer = "killer".parse().unwrap();
+        let error = read_puzzle_line(CLASSIC, 1, killer).unwrap_err();
+        assert!(error.what.contains("cages"), "{error}");
+        let error = read_puzzle_line(&format!("{CLASSIC}|A|B|C"), 1, Variant::CLASSIC);
+        assert!(error.unwrap_err().what.contains("too many"));
+    }
+
+    #[test]
+    fn a_jigsaw_line_carries_its_regions() {
+        let map =
+            "AAABBBCCCAAABBBCCCAAABBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
+        let line = format!("{CLASSIC}|{map}");
+        let (geo, givens) = read_puzzle_line(&line, 1, Variant::CLASSIC).unwrap();
+        assert!(geo.variant().jigsaw);
+        assert_eq!(puzzle_line(&givens, &geo), line);
+    }
+}
