@@ -5,6 +5,8 @@ pub mod budget;
 pub mod check;
 pub mod diabolical;
 pub mod dig;
+#[cfg(test)]
+mod group_tests;
 pub mod jigsaw;
 pub mod killer;
 pub mod puzzle;
