@@ -124,17 +124,7 @@ fn dihedral(cells: &[u8], n: usize, which: usize) -> Vec<u8> {
     let last = n - 1;
     (0..n * n)
         .map(|cell| {
-            let (r, c) = (cell / n, cell % n);
-            let (sr, sc) = match which {
-                0 => (r, c),
-                1 => (c, last - r),
-                2 => (last - r, last - c),
-                3 => (last - c, r),
-                4 => (r, last - c),
-                5 => (last - r, c),
-                6 => (c, r),
-                _ => (last - c, last - r),
-            };
+            let (sr, sc) = crate::grid::group::turn(which, (cell / n, cell % n), last);
             cells[sr * n + sc]
         })
         .collect()

@@ -503,17 +503,7 @@ fn frame_moves(geo: &Geometry, keep_houses: bool) -> Vec<Vec<usize>> {
     for which in 0..8 {
         let map: Option<Vec<usize>> = (0..geo.cell_count())
             .map(|cell| {
-                let (r, c) = geo.row_col(cell);
-                let (r, c) = match which {
-                    0 => (r, c),
-                    1 => (c, last - r),
-                    2 => (last - r, last - c),
-                    3 => (last - c, r),
-                    4 => (r, last - c),
-                    5 => (last - r, c),
-                    6 => (c, r),
-                    _ => (last - c, last - r),
-                };
+                let (r, c) = turn(which, geo.row_col(cell), last);
                 geo.cell_at(r, c)
             })
             .collect();
@@ -524,6 +514,21 @@ fn frame_moves(geo: &Geometry, keep_houses: bool) -> Vec<Vec<usize>> {
         }
     }
     moves
+}
+
+/// Where position `(r, c)` of a square whose last row and column are `last` goes under turn or
+/// mirror `which` (0 the identity, 1–3 quarter turns, 4–7 mirrors).
+pub fn turn(which: usize, (r, c): (usize, usize), last: usize) -> (usize, usize) {
+    match which {
+        0 => (r, c),
+        1 => (c, last - r),
+        2 => (last - r, last - c),
+        3 => (last - c, r),
+        4 => (r, last - c),
+        5 => (last - r, c),
+        6 => (c, r),
+        _ => (last - c, last - r),
+    }
 }
 
 /// True when the image of every house of `geo` under `map` is a house of `geo`.
