@@ -1,5 +1,5 @@
 //! `book.json`: the manifest of every puzzle in the book — where it is printed, its givens and
-//! solution, and its rating — in the format documented in DESIGN.md and README.md.
+//! solution, and its rating — in the format documented in DESIGN.md and docs/FORMATS.md.
 
 use serde::Serialize;
 

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use crate::generate::{GenerateError, Generated, derive_seed, generate};
+use crate::logic::{Level, Step, solve_logic};
 use crate::spec::BookPlan;
 
 /// One puzzle of the book, numbered from 1 across all sections.
@@ -20,6 +21,9 @@ pub struct BookPuzzle {
     pub section: usize,
     /// The generated puzzle: geometry, givens, solution, rating, seed.
     pub puzzle: Generated,
+    /// Its solving path by logic (every step of the easiest path), computed once: the
+    /// walkthrough and strategy pages and the playable edition's hints read it.
+    pub path: Vec<Step>,
 }
 
 /// A puzzle the generator could not make.
@@ -120,6 +124,7 @@ fn generate_one(plan: &BookPlan, job: Job) -> Result<BookPuzzle, BookError> {
         .map(|puzzle| BookPuzzle {
             number: job.number,
             section: job.section,
+            path: solve_logic(&puzzle.geometry, &puzzle.givens, Level::HARDEST).steps,
             puzzle,
         })
         .map_err(|error| BookError {

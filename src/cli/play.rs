@@ -90,6 +90,7 @@ pub fn run(args: &PlayArgs) -> CliResult {
             solution: &playable.solution,
             level: playable.level,
             score: playable.score,
+            path: None,
         }],
     };
     write_atomically(&out, page(&book).as_bytes())?;

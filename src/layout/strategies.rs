@@ -3,16 +3,13 @@
 //! language, and a real step of it from one of the book's puzzles, drawn as the walkthroughs
 //! draw a step (pencil marks, shades, struck candidates) with the step in a teacher's words.
 
-use std::collections::BTreeMap;
-use std::rc::Rc;
-
 use super::book::{Context, Page, heading};
 use super::page::{FOOTER_BAND, Rect};
 use super::text::{Anchor, Font};
 use super::walkthrough::{self, block_height, place_block};
 use crate::generate::Generated;
 use crate::logic::step_words::technique_name;
-use crate::logic::{Level, Step, Technique, solve_logic};
+use crate::logic::{Step, Technique};
 
 /// The explanation's type (large print makes it larger).
 const BODY: Font = Font::regular(10.0);
@@ -24,12 +21,11 @@ const SMALLEST_CELL: f64 = 6.0;
 /// A page's grid cells are at most this large: a teaching grid, larger than a walkthrough's.
 const LARGEST_CELL: f64 = 13.0;
 
-/// A real step of a technique: the puzzle (index into the book's list), its solving path and
-/// the step's index in it.
+/// A real step of a technique: the puzzle (index into the book's list) and the step's index in
+/// its solving path.
 struct Example {
     technique: Technique,
     puzzle: usize,
-    steps: Rc<Vec<Step>>,
     step: usize,
 }
 
@@ -59,33 +55,19 @@ fn used_techniques(ctx: &Context) -> Vec<Technique> {
 fn examples(ctx: &Context) -> Vec<Example> {
     let mut order: Vec<usize> = (0..ctx.puzzles.len()).collect();
     order.sort_by_key(|&i| ctx.puzzles[i].puzzle.geometry.frame().is_some());
-    let mut paths: BTreeMap<usize, Rc<Vec<Step>>> = BTreeMap::new();
-    let mut found = Vec::new();
-    for technique in used_techniques(ctx) {
-        for &index in &order {
-            let puzzle = &ctx.puzzles[index].puzzle;
-            if !puzzle.rating.techniques.contains_key(technique.name()) {
-                continue;
-            }
-            let steps = paths
-                .entry(index)
-                .or_insert_with(|| {
-                    let path = solve_logic(&puzzle.geometry, &puzzle.givens, Level::HARDEST);
-                    Rc::new(path.steps)
-                })
-                .clone();
-            if let Some(step) = pick_step(&steps, technique) {
-                found.push(Example {
+    used_techniques(ctx)
+        .into_iter()
+        .filter_map(|technique| {
+            order.iter().find_map(|&puzzle| {
+                let step = pick_step(&ctx.puzzles[puzzle].path, technique)?;
+                Some(Example {
                     technique,
-                    puzzle: index,
-                    steps,
+                    puzzle,
                     step,
-                });
-                break;
-            }
-        }
-    }
-    found
+                })
+            })
+        })
+        .collect()
 }
 
 /// The step of `technique` to show: the first after the opening fifth of the path (a grid with
@@ -119,11 +101,12 @@ fn strategy_page(ctx: &Context, number: usize, example: &Example) -> Page {
     y = place_paragraph(ctx, &mut page, (area, y), explanation, body);
     y = place_paragraph(ctx, &mut page, (area, y + BEFORE_EXAMPLE), &lead, body);
     let puzzle = &book_puzzle.puzzle;
-    let step = &example.steps[example.step];
+    let path = &book_puzzle.path;
+    let step = &path[example.step];
     let room = area.y + area.h - FOOTER_BAND - y;
     let side = largest_side(ctx, area, puzzle);
     let side = fitting_side(ctx, (area, side, room), puzzle, (step, &name));
-    let steps = (example.steps.as_slice(), example.step);
+    let steps = (path.as_slice(), example.step);
     place_block(ctx, &mut page, (area, y, side), puzzle, steps, &name);
     page
 }

@@ -15,7 +15,7 @@ use crate::generate::Generated;
 use crate::grid::{Grid, digit_symbol};
 use crate::logic::candidates::{Candidates, digits};
 use crate::logic::step_words::technique_name;
-use crate::logic::{Level, Step, Technique, solve_logic};
+use crate::logic::{Step, Technique};
 
 /// How many key steps are shown: the hardest (in path order), or the first single of each
 /// kind; one for a multi-grid, whose grid needs the page.
@@ -53,18 +53,18 @@ fn step_text(ctx: &Context) -> Font {
 pub fn walkthrough_pages(ctx: &Context, index: usize, first: usize) -> Vec<Page> {
     let book_puzzle = &ctx.puzzles[index];
     let puzzle = &book_puzzle.puzzle;
-    let steps = solve_logic(&puzzle.geometry, &puzzle.givens, Level::HARDEST).steps;
+    let steps = &book_puzzle.path;
     let mut page = Page::new(first);
     heading(ctx, &mut page, &walkthrough_title(ctx, index), "");
     let multi = puzzle.geometry.frame().is_some();
-    let keys = key_steps(&steps, if multi { KEY_STEPS_MULTI } else { KEY_STEPS });
+    let keys = key_steps(steps, if multi { KEY_STEPS_MULTI } else { KEY_STEPS });
     let mut pages = vec![page];
     let mut y = ctx.frame.content(first).y + 16.0;
     let section = ctx.plan.sections[book_puzzle.section].title.clone();
     for &key in &keys {
         let area = ctx.frame.content(pages.len() + first - 1);
         let side = grid_side(ctx, area.w, puzzle);
-        let caption = block_caption(ctx, &steps, key);
+        let caption = block_caption(ctx, steps, key);
         let height = block_height(ctx, (area, side), puzzle, (&steps[key], &caption));
         if y + height > area.y + area.h - super::page::FOOTER_BAND && y > area.y + 20.0 {
             let mut next = Page::new(first + pages.len());
@@ -78,7 +78,7 @@ pub fn walkthrough_pages(ctx: &Context, index: usize, first: usize) -> Vec<Page>
             break;
         };
         let side = grid_side(ctx, area.w, puzzle);
-        y += place_block(ctx, page, (area, y, side), puzzle, (&steps, key), &caption) + BLOCK_GAP;
+        y += place_block(ctx, page, (area, y, side), puzzle, (steps, key), &caption) + BLOCK_GAP;
     }
     let number = first + pages.len() - 1;
     let area = ctx.frame.content(number);
@@ -95,7 +95,7 @@ pub fn walkthrough_pages(ctx: &Context, index: usize, first: usize) -> Vec<Page>
         y += place_legend(ctx, page, area, y) + 2.0;
         // The list is placed by baselines: its first sits one line's ascent below the legend.
         let first_baseline = y + step_text(ctx).mm() * 0.8;
-        place_step_list(ctx, page, area, first_baseline, &steps);
+        place_step_list(ctx, page, area, first_baseline, steps);
     }
     pages
 }

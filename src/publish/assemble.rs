@@ -136,6 +136,7 @@ pub fn play_page(plan: &BookPlan, puzzles: &[BookPuzzle]) -> String {
                 solution: &p.puzzle.solution,
                 level: p.puzzle.rating.level.name(),
                 score: p.puzzle.rating.rounded_score(),
+                path: Some(&p.path),
             })
             .collect(),
     };

@@ -40,6 +40,9 @@ pub struct PlayPuzzle<'a> {
     /// Level name and score from the rater.
     pub level: &'static str,
     pub score: f64,
+    /// Its solving path when the caller has it (a book's puzzles carry theirs); `None`: the
+    /// page solves the puzzle for its hints.
+    pub path: Option<&'a [Step]>,
 }
 
 /// A page: its title, the key its progress is saved under, and its puzzles.
@@ -242,7 +245,10 @@ fn puzzle_data(p: &PlayPuzzle, shape: usize) -> PuzzleData {
         score: p.score,
         givens: symbols(p.givens),
         solution: symbols(p.solution),
-        steps: solving_path(p.geometry, p.givens),
+        steps: match p.path {
+            Some(path) => path.iter().map(|s| step_data(p.geometry, s)).collect(),
+            None => solving_path(p.geometry, p.givens),
+        },
     }
 }
 
@@ -431,6 +437,7 @@ mod tests {
             solution,
             level: "easy",
             score: 1.5,
+            path: None,
         }
     }
 

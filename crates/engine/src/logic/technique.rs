@@ -1,6 +1,6 @@
 //! The one table of techniques: for each, its name, its base score on the Sudoku Explainer (SE)
 //! scale and its level. The driver tries techniques in the order of [`Technique::ALL`] (easiest
-//! first); the tables in `docs/RATING.md` and `README.md` are this table (see
+//! first); the tables in `docs/RATING.md` and `docs/CLI.md` are this table (see
 //! [`rating_table_markdown`]; a test keeps them in step).
 
 use std::fmt;
@@ -515,7 +515,7 @@ mod tests {
 
     #[test]
     fn rating_docs_match_table() {
-        for file in ["docs/RATING.md", "README.md"] {
+        for file in ["docs/RATING.md", "docs/CLI.md"] {
             let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("../..")
                 .join(file);
