@@ -381,7 +381,7 @@ fn fresh_solution(
     let solution = FIXED_FILL_CAPS
         .iter()
         .flat_map(|&cap| std::iter::repeat_n(cap, FILLS_PER_LAYOUT))
-        .find_map(|cap| fill_with(shape.solver.generic(), &shape.geo, rng, cap))
+        .find_map(|cap| fill_with(shape.solver.generic()?, &shape.geo, rng, cap))
         .ok_or_else(|| no_fill(request))?;
     Ok((shape, solution))
 }
@@ -412,7 +412,7 @@ fn fresh_jigsaw(
         let geo = Geometry::new(request.size, request.variant, None, Some(map.clone()))?;
         let shape = Prepared::new(geo, (request.variant, request.size, None, Some(map)));
         let filled = (0..FILLS_PER_LAYOUT)
-            .find_map(|_| fill_with(shape.solver.generic(), &shape.geo, rng, FILL_NODE_CAP));
+            .find_map(|_| fill_with(shape.solver.generic()?, &shape.geo, rng, FILL_NODE_CAP));
         if let Some(solution) = filled {
             return Ok((shape, solution));
         }

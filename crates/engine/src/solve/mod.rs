@@ -148,10 +148,11 @@ impl Solver {
         }
     }
 
-    /// The generic solver for this geometry (random fills, capped searches). It ignores
-    /// killer cages: use it for the grid without them.
-    pub fn generic(&self) -> &GenericSolver {
-        &self.generic
+    /// The generic solver for this geometry (random fills, capped searches, listing several
+    /// solutions), when the geometry has no rule beyond its houses; `None` for a killer, whose
+    /// cages it would not see (every entry point honours the rules: none drops them silently).
+    pub fn generic(&self) -> Option<&GenericSolver> {
+        self.killer.is_none().then_some(&self.generic)
     }
 
     /// True when naked and hidden singles alone complete the puzzle (which proves it unique).
