@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::grid::{CellNames, HouseKind};
+use crate::grid::{Cage, CellNames, HouseKind};
 use crate::logic::{Step, Technique};
 
 /// The variable `.ci/run` sets (as does any CI that sets `CI=true`): nothing may be skipped.
@@ -85,4 +85,12 @@ pub fn naked_pair_example() -> Step {
     step.cells = vec![37, 42];
     step.eliminations = vec![(39, 4), (44, 6)];
     step
+}
+
+/// A cage of these cells and sum (unchecked).
+pub fn cage(cells: &[usize], sum: u32) -> Cage {
+    Cage {
+        cells: cells.to_vec(),
+        sum,
+    }
 }

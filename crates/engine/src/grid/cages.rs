@@ -159,19 +159,7 @@ impl CageSet {
 
     /// True when every cage of a full grid holds distinct digits adding up to its sum.
     pub fn holds(&self, grid: &[u8]) -> bool {
-        self.cages.iter().all(|cage| {
-            let mut seen = 0u32;
-            let mut total = 0u32;
-            for &cell in &cage.cells {
-                let digit = grid[cell];
-                if digit == 0 || seen & (1 << digit) != 0 {
-                    return false;
-                }
-                seen |= 1 << digit;
-                total += u32::from(digit);
-            }
-            total == cage.sum
-        })
+        self.cages.iter().all(|cage| super::Rule::holds(cage, grid))
     }
 
     /// What breaks the cages in a (partly) filled grid: a digit twice in a cage, a full cage
@@ -453,13 +441,7 @@ pub fn combinations(count: usize, sum: u32, size: usize) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn cage(cells: &[usize], sum: u32) -> Cage {
-        Cage {
-            cells: cells.to_vec(),
-            sum,
-        }
-    }
+    use crate::test_support::cage;
 
     /// 4×4: four 2×2 boxes as cages (each 1+2+3+4 = 10).
     fn boxes4() -> Vec<Cage> {

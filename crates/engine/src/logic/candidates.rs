@@ -10,22 +10,7 @@ use crate::grid::{BoxShape, CageSet, CellNames, Geometry, Grid, HouseKind, Regio
 
 use super::step::Step;
 
-/// Iterates the digits (1-based) of a candidate mask, lowest first.
-pub fn digits(mut mask: u32) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            return None;
-        }
-        let digit = mask.trailing_zeros() as u8 + 1;
-        mask &= mask - 1;
-        Some(digit)
-    })
-}
-
-/// The mask bit of a digit.
-pub fn bit(digit: u8) -> u32 {
-    1u32 << (digit - 1)
-}
+pub use crate::grid::rules::{bit, digits};
 
 /// Two houses that share at least two cells, seen from `base`.
 #[derive(Debug, Clone)]

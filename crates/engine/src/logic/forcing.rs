@@ -23,12 +23,11 @@
 //! most 81 cells without cages (their cost grows with the cube of the candidates), and a nested
 //! search gives up after [`NESTED_BUDGET`] inner propagations (deterministic, not a clock).
 
-use crate::grid::{CageSet, Geometry};
+use crate::grid::{CageSet, Geometry, Rule};
 
 use crate::solve::Solver;
 
 use super::candidates::{Candidates, Tables, bit, digits};
-use super::killer::fillings;
 use super::step::Step;
 use super::technique::Technique;
 
@@ -208,42 +207,16 @@ impl<'g> Scratch<'g> {
         Some(progress)
     }
 
-    /// The cage rules: a cage's open cells keep the digits some filling of its sum puts there.
+    /// The rules beyond houses (a killer's cages), each pruning its open cells' candidates.
     fn cage_rules(&mut self) -> Option<bool> {
         let Some(cages) = self.cages else {
             return Some(false);
         };
         let mut progress = false;
         for cage in cages.cages() {
-            self.cage_masks.clear();
-            let (mut placed, mut placed_sum) = (0u32, 0u32);
-            for &x in &cage.cells {
-                if self.value[x] == 0 {
-                    self.cage_masks.push(self.cand[x]);
-                } else {
-                    placed |= bit(self.value[x]);
-                    placed_sum += u32::from(self.value[x]);
-                }
-            }
-            let rest = cage.sum.checked_sub(placed_sum)?;
-            if self.cage_masks.is_empty() {
-                if rest != 0 {
-                    return None;
-                }
-                continue;
-            }
-            let allowed = fillings(&self.cage_masks, placed, rest, |_| true).allowed;
-            let open = cage.cells.iter().filter(|&&x| self.value[x] == 0);
-            for (&x, &a) in open.zip(&allowed) {
-                let m = self.cand[x] & a;
-                if m == 0 {
-                    return None;
-                }
-                if m != self.cand[x] {
-                    self.cand[x] = m;
-                    progress = true;
-                }
-            }
+            progress |= cage
+                .prune(&self.value, &mut self.cand, &mut self.cage_masks)
+                .ok()?;
         }
         Some(progress)
     }

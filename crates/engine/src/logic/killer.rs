@@ -12,6 +12,7 @@ use super::candidates::{Candidates, bit, digits};
 use super::intersections::hidden_single_after;
 use super::step::Step;
 use super::technique::Technique;
+use crate::grid::rules::{fillings, mask_sum};
 
 /// The most open innie or outie cells whose sum the 45 rule restricts.
 pub const MAX_SUM_CELLS: usize = 4;
@@ -21,11 +22,6 @@ pub const MAX_LARGE_SUM_CELLS: usize = 5;
 
 /// The longest run of consecutive rows or columns taken together by the 45 rule.
 const MAX_RUN: usize = 3;
-
-/// The sum of the digits of a mask.
-fn mask_sum(mask: u32) -> u32 {
-    digits(mask).map(u32::from).sum()
-}
 
 /// What a cage still allows, given the placed digits and the candidates of its open cells.
 #[derive(Debug, Clone, PartialEq)]
@@ -70,66 +66,6 @@ fn cage_options(c: &Candidates, cage: &Cage, must: u32) -> CageOptions {
             .iter()
             .fold(if f.sets.is_empty() { 0 } else { u32::MAX }, |a, &m| a & m),
     }
-}
-
-/// The fillings of open cells that all see each other.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Fillings {
-    /// Per open cell: the digits it takes in some valid filling.
-    pub allowed: Vec<u32>,
-    /// The digit sets of the valid fillings, ascending.
-    pub sets: Vec<u32>,
-}
-
-/// The fillings of open cells with candidates `masks` by distinct digits outside `placed`
-/// adding up to `rest`, keeping only the digit sets `keep` accepts. Layered over the sets of
-/// digits used so far, so a group of up to N cells stays cheap.
-pub(crate) fn fillings(
-    masks: &[u32],
-    placed: u32,
-    rest: u32,
-    keep: impl Fn(u32) -> bool,
-) -> Fillings {
-    let mut allowed = vec![0; masks.len()];
-    let free = |i: usize, used: u32| masks[i] & !used & !placed;
-    let mut layers: Vec<Vec<u32>> = vec![vec![0]];
-    for i in 0..masks.len() {
-        let mut next: Vec<u32> = Vec::new();
-        for &used in &layers[i] {
-            for d in digits(free(i, used)) {
-                let grown = used | bit(d);
-                if mask_sum(grown) <= rest {
-                    next.push(grown);
-                }
-            }
-        }
-        next.sort_unstable();
-        next.dedup();
-        layers.push(next);
-    }
-    let sets: Vec<u32> = layers[masks.len()]
-        .iter()
-        .copied()
-        .filter(|&m| mask_sum(m) == rest && keep(m))
-        .collect();
-    let mut good = sets.clone();
-    for i in (0..masks.len()).rev() {
-        let mut before = Vec::new();
-        for &used in &layers[i] {
-            let mut ok = false;
-            for d in digits(free(i, used)) {
-                if good.binary_search(&(used | bit(d))).is_ok() {
-                    allowed[i] |= bit(d);
-                    ok = true;
-                }
-            }
-            if ok {
-                before.push(used);
-            }
-        }
-        good = before;
-    }
-    Fillings { allowed, sets }
 }
 
 /// The eliminations that `allowed` makes among the open cells' candidates.
