@@ -50,11 +50,14 @@ fn used_techniques(ctx: &Context) -> Vec<Technique> {
         .collect()
 }
 
-/// One example per used technique: from the first puzzle whose path has it, single grids
-/// before multi-grids (whose grids would have to shrink to fit the page).
+/// One example per used technique: from the first puzzle whose path has it, single grids up to
+/// 9×9 first, then larger ones (whose cells leave no room for pencil marks), then multi-grids.
 fn examples(ctx: &Context) -> Vec<Example> {
     let mut order: Vec<usize> = (0..ctx.puzzles.len()).collect();
-    order.sort_by_key(|&i| ctx.puzzles[i].puzzle.geometry.frame().is_some());
+    order.sort_by_key(|&i| {
+        let geo = &ctx.puzzles[i].puzzle.geometry;
+        (geo.frame().is_some(), geo.size() > 9)
+    });
     used_techniques(ctx)
         .into_iter()
         .filter_map(|technique| {
