@@ -273,5 +273,31 @@ mod tests {
         assert!(json.contains("nine is not a size"), "{json}");
         let json = answer(Command::Rate, "hexagon\n1234");
         assert!(json.contains("\"line\":1"), "{json}");
+        // Sizes and shapes the engine refuses are answered, never a panic.
+        for request in [
+            "classic 0 easy 1",
+            "classic 1 easy 1",
+            "classic 99 easy 1",
+            "classic 7 easy 1",
+            "killer 16 easy 1",
+            "window 6 easy 1",
+            "classic 9 easy -1",
+            "classic 9 impossible 1",
+            "",
+        ] {
+            let json = answer(Command::Generate, request);
+            assert!(json.starts_with("{\"error\""), "{request}: {json}");
+        }
+        for request in [
+            "",
+            "\n",
+            "classic\n",
+            "samurai\n123",
+            "killer\n....|10=r1c1",
+            "jigsaw\n1234|AABB",
+        ] {
+            let json = answer(Command::Solve, request);
+            assert!(json.starts_with("{\"error\""), "{request:?}: {json}");
+        }
     }
 }
