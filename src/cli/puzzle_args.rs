@@ -211,16 +211,9 @@ impl PuzzleArgs {
 
     /// The puzzle, once its givens are known to break no house and no cage.
     fn checked(&self, input: &Input, geo: Geometry, givens: Grid) -> Result<Loaded, CliError> {
-        fits(&geo, &givens).map_err(|e| CliError::input_in(&input.name, e))?;
-        givens
-            .check_givens(&geo)
-            .map_err(|e| CliError::input_in(&input.name, e))?;
-        if let Some(problems) = geo.cages().map(|c| c.problems(givens.cells()))
-            && !problems.is_empty()
-        {
-            let message = format!("the givens break a cage: {}", problems.join("; "));
-            return Err(CliError::input_in(&input.name, message));
-        }
+        let in_input = |message: String| CliError::input_in(&input.name, message);
+        fits(&geo, &givens).map_err(in_input)?;
+        keeps_rules(&geo, &givens).map_err(in_input)?;
         Ok(Loaded { geo, givens })
     }
 
@@ -292,20 +285,8 @@ fn lines_hint(text: &str) -> Option<String> {
     })
 }
 
-/// Givens with as many cells as the geometry: a puzzle read for one shape and checked against
-/// another would otherwise be indexed out of range.
-pub fn fits(geo: &Geometry, givens: &Grid) -> Result<(), String> {
-    if givens.cells().len() == geo.cell_count() {
-        Ok(())
-    } else {
-        Err(format!(
-            "the puzzle has {} cells, and a {} has {}",
-            givens.cells().len(),
-            geo.describe(),
-            geo.cell_count()
-        ))
-    }
-}
+pub use sudoku_book::grid::line::fits;
+use sudoku_book::grid::line::keeps_rules;
 
 fn parse_one_line(puzzle: &str, size: Option<usize>) -> Result<Grid, String> {
     sudoku_book::grid::text::parse_line(puzzle, 1, size).map_err(|e| e.to_string())

@@ -154,25 +154,35 @@ pub fn read_puzzle_line(
 
 /// The puzzle, once its givens are known to fit the shape and break no house and no cage.
 fn checked(geo: Geometry, givens: Grid, line_no: usize) -> Result<(Geometry, Grid), ImportError> {
-    if givens.cells().len() != geo.cell_count() {
-        let what = format!(
-            "the puzzle has {} cells, and a {} has {}",
-            givens.cells().len(),
-            geo.describe(),
-            geo.cell_count()
-        );
-        return Err(ImportError::at(line_no, what));
-    }
-    givens
-        .check_givens(&geo)
-        .map_err(|e| ImportError::at(line_no, e.to_string()))?;
-    if let Some(problems) = geo.cages().map(|c| c.problems(givens.cells()))
-        && !problems.is_empty()
-    {
-        let what = format!("the givens break a cage: {}", problems.join("; "));
-        return Err(ImportError::at(line_no, what));
-    }
+    fits(&geo, &givens).map_err(|what| ImportError::at(line_no, what))?;
+    keeps_rules(&geo, &givens).map_err(|what| ImportError::at(line_no, what))?;
     Ok((geo, givens))
+}
+
+/// Givens with as many cells as the geometry: a puzzle read for one shape and checked against
+/// another would otherwise be indexed out of range.
+pub fn fits(geo: &Geometry, givens: &Grid) -> Result<(), String> {
+    if givens.cells().len() == geo.cell_count() {
+        return Ok(());
+    }
+    Err(format!(
+        "the puzzle has {} cells, and a {} has {}",
+        givens.cells().len(),
+        geo.describe(),
+        geo.cell_count()
+    ))
+}
+
+/// Givens (as many as the geometry's cells) that break no house and no cage; else what they
+/// break.
+pub fn keeps_rules(geo: &Geometry, givens: &Grid) -> Result<(), String> {
+    givens.check_givens(geo).map_err(|e| e.to_string())?;
+    match geo.cages().map(|c| c.problems(givens.cells())) {
+        Some(problems) if !problems.is_empty() => {
+            Err(format!("the givens break a cage: {}", problems.join("; ")))
+        }
+        _ => Ok(()),
+    }
 }
 
 #[cfg(test)]
