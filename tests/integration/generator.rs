@@ -145,7 +145,7 @@ fn hard_and_expert_levels_are_hit_exactly() {
 #[test]
 fn extreme_classic_puzzles_get_a_larger_budget() {
     let request = request(3, Level::Extreme, Symmetry::Rotate180);
-    // Measured (src/generate/budget.rs): 2,500 for extreme rotate180 on classic 9×9.
+    // Measured (crates/engine/src/generate/budget.rs): 2,500 for extreme rotate180 on classic 9×9.
     assert_eq!(request.attempt_budget(), 2500);
     let mut most = 0;
     for index in 10..16 {
