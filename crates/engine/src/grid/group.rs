@@ -17,7 +17,7 @@
 //!   itself (Samurai and Butterfly 8, Twodoku 4).
 //!
 //! The group's `move_at(i)` numbers its geometric moves from 0 (the identity) to `order − 1`;
-//! `random_move` draws one uniformly with any source of random numbers.
+//! `random_move` draws one at random with any source of random numbers.
 
 use super::{Cage, CageSet, Geometry, Grid, RegionMap};
 
@@ -292,7 +292,8 @@ impl Group {
         }
     }
 
-    /// A move drawn uniformly, geometric part and relabelling, from `below(k)` (a number in
+    /// A move drawn at random (uniformly for groups of up to 2³² moves, nearly so above), with a
+    /// random relabelling where the shape allows one, from `below(k)` (a number in
     /// `0..k`).
     pub fn random_move(&self, below: &mut impl FnMut(usize) -> usize) -> Move {
         let index = random_index(self.moves(), below);
