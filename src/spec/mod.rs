@@ -983,6 +983,15 @@ impl Checker<'_> {
         if path.get_ref() == SYMMETRIC_REGIONS {
             return Ok(None);
         }
+        let missing = !self.dir.join(path.get_ref()).exists();
+        let hint = suggestion(path.get_ref(), &[SYMMETRIC_REGIONS]);
+        if missing && !hint.is_empty() {
+            let message = format!(
+                "no file {}{hint}: regions is a region-map file, or \"{SYMMETRIC_REGIONS}\"",
+                crate::grid::text::shown_text(path.get_ref())
+            );
+            return Err(self.error(path.span(), key, message));
+        }
         let (text, full) = self.read_named(path, key)?;
         RegionMap::parse(&text)
             .map(Some)

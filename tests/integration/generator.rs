@@ -340,3 +340,30 @@ fn jigsaw_layouts_can_be_symmetric_on_request() {
             .success();
     }
 }
+
+/// A misspelt `regions = "symetric"` is no missing file to hunt for: the message names the word
+/// it was meant to be. A real path that is missing still says it cannot be read (exit 3).
+#[test]
+fn a_misspelt_symmetric_regions_is_named() {
+    let spell = |value: &str| {
+        let dir = crate::build::spec_folder(&format!(
+            "title = \"T\"\n[[section]]\nvariant = \"jigsaw\"\ncount = 1\nregions = \"{value}\"\n"
+        ));
+        crate::util::cmd()
+            .current_dir(dir.path())
+            .args(["build", "book.toml"])
+            .output()
+            .unwrap()
+    };
+    let output = spell("symetric");
+    assert_eq!(output.status.code(), Some(2));
+    let message = crate::util::stderr_of(&output);
+    assert!(
+        message.contains("book.toml:5:11: section[1].regions")
+            && message.contains("did you mean 'symmetric'"),
+        "{message}"
+    );
+    let output = spell("maps/layout.txt");
+    assert_eq!(output.status.code(), Some(3));
+    assert!(crate::util::stderr_of(&output).contains("cannot read"));
+}
