@@ -150,30 +150,14 @@ impl PuzzleArgs {
     /// The geometry of a puzzle line that carries its own region map and/or cages
     /// (`puzzle|regions|cages`), on top of the options' variant and box.
     pub fn line_geometry(&self, size: usize, fields: &LineFields) -> Result<Geometry, String> {
-        if let Some(shape) = self.variant().map_err(|e| e.to_string())?.multi {
-            return Err(format!(
-                "a {shape} line has no region map or cages: write its puzzle alone ({} symbols with # where there is no cell)",
-                shape.frame_side().pow(2)
-            ));
-        }
-        let map = fields
-            .regions
-            .map(|text| RegionMap::parse(text).map_err(|e| format!("regions: {e}")))
-            .transpose()?;
-        let mut variant = self.variant().map_err(|e| e.to_string())?;
-        variant.jigsaw |= map.is_some();
-        variant.killer = false;
-        let box_shape = if variant.jigsaw {
-            None
-        } else {
-            self.box_shape().map_err(|e| e.to_string())?
+        let variant = self.variant().map_err(|e| e.to_string())?;
+        // A jigsaw (asked, or made one by the line's region map) has no boxes: --box is unused.
+        let jigsaw = variant.jigsaw || fields.regions.is_some();
+        let box_shape = match variant.multi.is_some() || jigsaw {
+            true => None,
+            false => self.box_shape().map_err(|e| e.to_string())?,
         };
-        let geo = Geometry::new(size, variant, box_shape, map).map_err(|e| e.to_string())?;
-        let Some(cages) = fields.cages else {
-            return Ok(geo);
-        };
-        let cages = CageSet::parse(cages, size).map_err(|e| format!("cages: {e}"))?;
-        geo.with_cages(cages).map_err(|e| e.to_string())
+        fields_geometry(size, variant, box_shape, fields)
     }
 
     /// Reads one puzzle from the input, builds its geometry and checks its givens. Skipped lines
@@ -286,7 +270,7 @@ fn lines_hint(text: &str) -> Option<String> {
 }
 
 pub use sudoku_book::grid::line::fits;
-use sudoku_book::grid::line::keeps_rules;
+use sudoku_book::grid::line::{fields_geometry, keeps_rules};
 
 fn parse_one_line(puzzle: &str, size: Option<usize>) -> Result<Grid, String> {
     sudoku_book::grid::text::parse_line(puzzle, 1, size).map_err(|e| e.to_string())

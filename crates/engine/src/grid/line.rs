@@ -112,44 +112,56 @@ pub fn read_puzzle_line(
     variant: Variant,
 ) -> Result<(Geometry, Grid), ImportError> {
     let fields = LineFields::split(text.trim()).map_err(|e| ImportError::at(line_no, e))?;
-    let geo_error = |e: super::GeometryError| ImportError::at(line_no, e.to_string());
-    if variant.multi.is_some() {
-        if !fields.is_plain() {
-            return Err(ImportError::at(
-                line_no,
-                "a multi-grid line has no region map or cages",
-            ));
-        }
-        let geo = Geometry::new(9, variant, None, None).map_err(geo_error)?;
+    if variant.multi.is_some() && fields.is_plain() {
+        let geo = Geometry::new(9, variant, None, None)
+            .map_err(|e| ImportError::at(line_no, e.to_string()))?;
         let givens =
             parse_line_of(fields.puzzle, line_no, &geo).map_err(|e| ImportError::parse(&e))?;
         return checked(geo, givens, line_no);
     }
     let givens = parse_line(fields.puzzle, line_no, None).map_err(|e| ImportError::parse(&e))?;
-    let size = givens.size();
+    if variant.killer && fields.cages.is_none() {
+        return Err(ImportError::at(line_no, "a killer line needs its cages"));
+    }
+    let geo = if fields.is_plain() {
+        Geometry::new(givens.size(), variant, None, None).map_err(|e| e.to_string())
+    } else {
+        fields_geometry(givens.size(), variant, None, &fields)
+    }
+    .map_err(|what| ImportError::at(line_no, what))?;
+    checked(geo, givens, line_no)
+}
+
+/// The geometry of a puzzle line that carries its own region map and/or cages, on top of a
+/// variant (a region map makes it a jigsaw) and a box shape (unused by a jigsaw).
+pub fn fields_geometry(
+    size: usize,
+    variant: Variant,
+    box_shape: Option<super::BoxShape>,
+    fields: &LineFields,
+) -> Result<Geometry, String> {
+    if let Some(shape) = variant.multi {
+        return Err(format!(
+            "a {shape} line has no region map or cages: write its puzzle alone ({} symbols with # where there is no cell)",
+            shape.frame_side().pow(2)
+        ));
+    }
     let map = fields
         .regions
-        .map(RegionMap::parse)
-        .transpose()
-        .map_err(|e| ImportError::at(line_no, format!("regions: {e}")))?;
-    let base = Variant {
+        .map(|text| RegionMap::parse(text).map_err(|e| format!("regions: {e}")))
+        .transpose()?;
+    let variant = Variant {
         jigsaw: variant.jigsaw || map.is_some(),
         killer: false,
         ..variant
     };
-    let geo = Geometry::new(size, base, None, map).map_err(geo_error)?;
-    let geo = match fields.cages {
-        Some(text) => {
-            let cages = CageSet::parse(text, size)
-                .map_err(|e| ImportError::at(line_no, format!("cages: {e}")))?;
-            geo.with_cages(cages).map_err(geo_error)?
-        }
-        None if variant.killer => {
-            return Err(ImportError::at(line_no, "a killer line needs its cages"));
-        }
-        None => geo,
+    let box_shape = if variant.jigsaw { None } else { box_shape };
+    let geo = Geometry::new(size, variant, box_shape, map).map_err(|e| e.to_string())?;
+    let Some(cages) = fields.cages else {
+        return Ok(geo);
     };
-    checked(geo, givens, line_no)
+    let cages = CageSet::parse(cages, size).map_err(|e| format!("cages: {e}"))?;
+    geo.with_cages(cages).map_err(|e| e.to_string())
 }
 
 /// The puzzle, once its givens are known to fit the shape and break no house and no cage.
