@@ -29,7 +29,9 @@ fn moves_keep_puzzles_unique_and_their_rating() {
         let mut rng = SeededRng::new(17);
         for _ in 0..8 {
             let chosen = group.random_move(&mut |k| rng.below(k));
-            let geo = chosen.apply_geometry(&puzzle.geometry);
+            let geo = chosen
+                .apply_geometry(&puzzle.geometry)
+                .expect("a move of the group carries the shape");
             let givens = chosen.apply(&puzzle.givens);
             let solution = chosen.apply(&puzzle.solution);
             let solver = Solver::new(&geo);

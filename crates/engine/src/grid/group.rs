@@ -39,29 +39,28 @@ impl Move {
     }
 
     /// The image of the shape itself: the same houses for a shape the move maps onto itself; a
-    /// jigsaw's regions and a killer's cages carried to their new cells.
-    pub fn apply_geometry(&self, geo: &Geometry) -> Geometry {
+    /// jigsaw's regions and a killer's cages carried to their new cells. `None` when the move
+    /// cannot carry them (a region or cage broken apart), which no move of the shape's own
+    /// [`Group`] does.
+    pub fn apply_geometry(&self, geo: &Geometry) -> Option<Geometry> {
         let n = geo.size();
-        let regions = geo.regions().map(|map| {
-            let mut ids = vec![0usize; n * n];
-            for (from, &id) in map.ids().iter().enumerate() {
-                ids[self.cells[from]] = usize::from(id);
-            }
-            // The image of a valid map is valid: same sizes, connected by the square's moves.
-            RegionMap::from_ids(n, &ids).unwrap_or_else(|_| map.clone())
-        });
-        let base = match regions {
+        let base = match geo.regions() {
             Some(map) => {
+                let mut ids = vec![0usize; n * n];
+                for (from, &id) in map.ids().iter().enumerate() {
+                    ids[self.cells[from]] = usize::from(id);
+                }
                 let variant = super::Variant {
                     killer: false,
                     ..geo.variant()
                 };
-                Geometry::new(n, variant, None, Some(map)).unwrap_or_else(|_| geo.without_cages())
+                let moved = RegionMap::from_ids(n, &ids).ok()?;
+                Geometry::new(n, variant, None, Some(moved)).ok()?
             }
             None => geo.without_cages(),
         };
         let Some(cages) = geo.cages() else {
-            return base;
+            return Some(base);
         };
         let moved: Vec<Cage> = cages
             .cages()
@@ -71,10 +70,7 @@ impl Move {
                 sum: cage.sum,
             })
             .collect();
-        CageSet::new(n, moved)
-            .ok()
-            .and_then(|set| base.with_cages(set).ok())
-            .unwrap_or_else(|| geo.clone())
+        base.with_cages(CageSet::new(n, moved).ok()?).ok()
     }
 }
 
@@ -733,6 +729,38 @@ mod tests {
                 classic_nine_moves_keeping(&geo),
                 Group::of(&geo).moves(),
                 "{variant}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_move_that_breaks_a_cage_apart_carries_no_shape() {
+        let cages = CageSet::parse(
+            "4=r1c1 r2c1; 5=r1c2 r1c3; 6=r1c4 r2c4; 5=r2c2 r2c3; 6=r3c1 r4c1; 5=r3c2 r3c3; 4=r3c4 r4c4; 5=r4c2 r4c3",
+            4,
+        )
+        .unwrap();
+        let geo = Geometry::classic(4).unwrap().with_cages(cages).unwrap();
+        // Columns 1 and 2 swapped: a classic move, but the cage r1c2+r1c3 falls apart.
+        let swap: Vec<usize> = (0..16)
+            .map(|c| match c % 4 {
+                0 => c + 1,
+                1 => c - 1,
+                _ => c,
+            })
+            .collect();
+        let digits = (0..=4).collect();
+        let broken = Move {
+            cells: swap,
+            digits,
+        };
+        assert!(broken.apply_geometry(&geo).is_none());
+        let group = Group::of(&geo);
+        assert!(!group.relabels());
+        for index in 0..group.moves() {
+            assert!(
+                group.move_at(index).apply_geometry(&geo).is_some(),
+                "move {index}"
             );
         }
     }
