@@ -222,7 +222,7 @@ fn sample(
         highlight: cover.palette.paper,
         shadow: None,
     };
-    let sample = &cover.facts.samples[0];
+    let sample = &cover.facts.back_sample;
     out.page
         .items
         .extend(puzzle_art(&cover.look, sample, at, colours));

@@ -28,8 +28,12 @@ pub struct CoverFacts {
     pub levels: Vec<Level>,
     /// The names of its kinds of grid (`Classic`, `Jigsaw 6×6`), in book order.
     pub variants: Vec<String>,
-    /// The first puzzle of each section (at least one).
+    /// The first puzzle of each section (at least one), then the next ones up to four: the
+    /// front's artwork.
     pub samples: Vec<Sample>,
+    /// The back's "try this one": an easiest puzzle of the book that the front does not show
+    /// (the last front sample in a book of four puzzles or fewer).
+    pub back_sample: Sample,
     pub answers: bool,
     pub large_print: bool,
 }
@@ -53,26 +57,29 @@ impl CoverFacts {
                 chosen.push(index);
             }
         }
-        let samples: Vec<Sample> = chosen
-            .into_iter()
-            .map(|index| {
-                let puzzle = &puzzles[index].puzzle;
-                Sample {
-                    geometry: puzzle.geometry.clone(),
-                    givens: puzzle.givens.clone(),
-                    solution: Some(puzzle.solution.clone()),
-                }
-            })
-            .collect();
-        let mut samples = samples;
+        let sample_of = |index: usize| {
+            let puzzle = &puzzles[index].puzzle;
+            Sample {
+                geometry: puzzle.geometry.clone(),
+                givens: puzzle.givens.clone(),
+                solution: Some(puzzle.solution.clone()),
+            }
+        };
+        let back = (0..puzzles.len())
+            .filter(|index| !chosen.contains(index))
+            .min_by_key(|&index| puzzles[index].puzzle.rating.level)
+            .or_else(|| chosen.last().copied());
+        let mut samples: Vec<Sample> = chosen.iter().map(|&index| sample_of(index)).collect();
         if samples.is_empty() {
             samples = placeholders(plan);
         }
+        let back_sample = back.map_or_else(|| samples[0].clone(), sample_of);
         CoverFacts {
             count: puzzles.len(),
             levels,
             variants: variants(plan),
             samples,
+            back_sample,
             answers: plan.answers.is_some(),
             large_print: plan.style.large_print,
         }
@@ -81,11 +88,13 @@ impl CoverFacts {
     /// The facts before any puzzle is made, for the spec check: every level (the longest
     /// levels line) and empty grids.
     pub fn placeholder(plan: &BookPlan) -> CoverFacts {
+        let samples = placeholders(plan);
         CoverFacts {
             count: plan.sections.iter().map(|s| s.count).sum(),
             levels: Level::ALL.to_vec(),
             variants: variants(plan),
-            samples: placeholders(plan),
+            back_sample: samples[0].clone(),
+            samples,
             answers: plan.answers.is_some(),
             large_print: plan.style.large_print,
         }
@@ -107,7 +116,7 @@ fn variants(plan: &BookPlan) -> Vec<String> {
 }
 
 /// An empty grid of each section's shape (a classic one where the shape needs a layout or cages
-/// that only generation makes).
+/// that only generation makes); never empty (a classic 9×9 when no section has a shape).
 fn placeholders(plan: &BookPlan) -> Vec<Sample> {
     let mut samples: Vec<Sample> = plan
         .sections

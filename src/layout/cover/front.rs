@@ -219,29 +219,16 @@ fn art_room(area: Rect, top: f64, bottom: f64) -> Rect {
     }
 }
 
+/// How much of the classic cover's badge stands above its grid (the rest covers empty cells).
+const BADGE_LIFT: f64 = 0.55;
+
 /// The count badge: a block of the accent colour with the count large, `PUZZLES` under it and,
 /// in large print, `LARGE PRINT`; its top-left corner at `at`, clamped into `safe` and below
 /// `clear` (the texts above it).
 fn badge(cover: &Cover, out: &mut CoverLayout, at: (f64, f64), safe: Rect, clear: f64) -> Rect {
-    let strings = &cover.plan.strings;
-    let width = 0.3 * cover.geometry.panel.0 * cover.scale.min(1.2);
-    let number = cover.font(30.0, true);
-    let word = cover.font(9.0, true);
-    let mut lines = vec![(cover.facts.count.to_string(), number)];
-    lines.push((strings.get("cover_puzzles").to_uppercase(), word));
-    if cover.facts.large_print {
-        lines.push((strings.get("cover_large_print").to_uppercase(), word));
-    }
-    let pad = 0.1 * width;
-    let height = pad * 2.0 + lines.iter().map(|(_, f)| f.leading()).sum::<f64>();
-    let x = at.0.min(safe.x + safe.w - width).max(safe.x);
-    let y = at.1.max(safe.y).max(clear);
-    let rect = Rect {
-        x,
-        y,
-        w: width,
-        h: height,
-    };
+    let rect = badge_spot(cover, at, safe, clear);
+    let lines = badge_lines(cover);
+    let pad = 0.1 * rect.w;
     out.page.items.push(fill(rect, cover.palette.accent));
     let ink = Paint::Rgb(ink_on(cover.palette.accent));
     let inner = inset(rect, pad);
@@ -263,6 +250,57 @@ fn badge(cover: &Cover, out: &mut CoverLayout, at: (f64, f64), safe: Rect, clear
         top += font.leading();
     }
     rect
+}
+
+/// Where the badge goes: its top-left corner at `at`, clamped into `safe` and below `clear`.
+fn badge_spot(cover: &Cover, at: (f64, f64), safe: Rect, clear: f64) -> Rect {
+    let (w, h) = badge_size(cover, &badge_lines(cover));
+    Rect {
+        x: at.0.min(safe.x + safe.w - w).max(safe.x),
+        y: at.1.max(safe.y).max(clear),
+        w,
+        h,
+    }
+}
+
+/// The sample with the givens under `spot` (of the grid drawn at `at`) left out, so the badge
+/// stands on empty cells and cuts no digit.
+fn cleared_under(sample: &Sample, at: Rect, spot: Rect) -> Sample {
+    let geo = &sample.geometry;
+    let (rows, cols) = geo.extent();
+    let cell = at.w / rows.max(cols) as f64;
+    let mut shown = sample.clone();
+    for c in 0..geo.cell_count() {
+        let (r, k) = geo.row_col(c);
+        let (x, y) = (at.x + k as f64 * cell, at.y + r as f64 * cell);
+        let covered =
+            x < spot.x + spot.w && x + cell > spot.x && y < spot.y + spot.h && y + cell > spot.y;
+        if covered {
+            shown.givens.set(c, 0);
+        }
+    }
+    shown
+}
+
+/// The badge's lines: the count large, `PUZZLES`, and `LARGE PRINT` in large print.
+fn badge_lines(cover: &Cover) -> Vec<(String, crate::layout::text::Font)> {
+    let strings = &cover.plan.strings;
+    let number = cover.font(30.0, true);
+    let word = cover.font(9.0, true);
+    let mut lines = vec![(cover.facts.count.to_string(), number)];
+    lines.push((strings.get("cover_puzzles").to_uppercase(), word));
+    if cover.facts.large_print {
+        lines.push((strings.get("cover_large_print").to_uppercase(), word));
+    }
+    lines
+}
+
+/// The badge's width and height for these lines.
+fn badge_size(cover: &Cover, lines: &[(String, crate::layout::text::Font)]) -> (f64, f64) {
+    let width = 0.3 * cover.geometry.panel.0 * cover.scale.min(1.2);
+    let pad = 0.1 * width;
+    let height = pad * 2.0 + lines.iter().map(|(_, f)| f.leading()).sum::<f64>();
+    (width, height)
 }
 
 /// The font, shrunk (to 7 pt at least) until `text` fits `width`.
@@ -319,8 +357,24 @@ fn classic(cover: &Cover, out: &mut CoverLayout) {
         y,
         bottom,
     );
-    let side = (0.74 * panel.w).min(room.h).max(0.0);
-    let at = centred(room, side);
+    // The badge stands on the grid's corner like a sticker: half of it above the grid, and the
+    // cells under it left empty, so it cuts no digit.
+    let (badge_width, badge_height) = badge_size(cover, &badge_lines(cover));
+    let lift = BADGE_LIFT * badge_height;
+    let side = (0.74 * panel.w).min(room.h - lift).max(0.0);
+    let below = Rect {
+        y: room.y + lift,
+        h: room.h - lift,
+        ..room
+    };
+    let at = centred(below, side);
+    let spot = badge_spot(
+        cover,
+        (at.x + at.w - 0.8 * badge_width, at.y - lift),
+        safe,
+        y + GAP,
+    );
+    let shown = cleared_under(sample(cover, 0), at, spot);
     artwork(cover, out, room, |out| {
         let colours = ArtColours {
             paper: cover.palette.paper,
@@ -331,11 +385,9 @@ fn classic(cover: &Cover, out: &mut CoverLayout) {
         };
         out.page
             .items
-            .extend(puzzle_art(&cover.look, sample(cover, 0), at, colours));
+            .extend(puzzle_art(&cover.look, &shown, at, colours));
     });
-    let badge_width = 0.3 * panel.w;
-    let place = (at.x + at.w - 0.7 * badge_width, at.y - 0.3 * badge_width);
-    badge(cover, out, place, safe, y + GAP);
+    badge(cover, out, (spot.x, spot.y), safe, y + GAP);
 }
 
 /// Cream; the title in dark teal, the subtitle in rust; the sections' puzzles as a mosaic of
@@ -601,5 +653,42 @@ fn plain(cover: &Cover, out: &mut CoverLayout) {
             h: author_top - below - 2.0 * gap,
         };
         picture(image, room, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Geometry, Grid};
+
+    /// The classic cover's badge stands on empty cells: the givens it covers are left out of
+    /// the artwork, the others kept.
+    #[test]
+    fn the_badge_covers_no_digit() {
+        let geometry = Geometry::classic(9).unwrap();
+        let givens = Grid::new(9, (0..81).map(|c| (c % 9 + 1) as u8).collect());
+        let sample = Sample {
+            geometry,
+            givens,
+            solution: None,
+        };
+        let at = Rect {
+            x: 0.0,
+            y: 0.0,
+            w: 90.0,
+            h: 90.0,
+        };
+        // A badge over the top-right corner: columns 8-9 (x 70..95), row 1 (y -20..5).
+        let spot = Rect {
+            x: 72.0,
+            y: -20.0,
+            w: 23.0,
+            h: 25.0,
+        };
+        let shown = cleared_under(&sample, at, spot);
+        for c in 0..81 {
+            let under = c < 9 && c % 9 >= 7;
+            assert_eq!(shown.givens.get(c) == 0, under, "cell {c}");
+        }
     }
 }
