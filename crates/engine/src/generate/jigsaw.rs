@@ -229,24 +229,7 @@ fn grow_symmetric(n: usize, rng: &mut SeededRng) -> Option<Vec<usize>> {
 
 /// True when the cells of `region` form one orthogonally connected group.
 fn connected(ids: &[usize], n: usize, region: usize) -> bool {
-    let members: Vec<usize> = (0..n * n).filter(|&c| ids[c] == region).collect();
-    let Some(&start) = members.first() else {
-        return false;
-    };
-    let mut reached = vec![false; n * n];
-    reached[start] = true;
-    let mut todo = vec![start];
-    let mut count = 1;
-    while let Some(c) = todo.pop() {
-        for d in orthogonal_neighbours(c, n) {
-            if !reached[d] && ids[d] == region {
-                reached[d] = true;
-                count += 1;
-                todo.push(d);
-            }
-        }
-    }
-    count == members.len()
+    connected_except(ids, n, region, None)
 }
 
 fn region_is_box(ids: &[usize], n: usize, region: usize) -> bool {
@@ -333,11 +316,15 @@ fn gifts_to(owner: &[usize], n: usize, taker: usize) -> Vec<(usize, usize)> {
 
 /// True when the region of `cell` is still connected (and not empty) without it.
 fn stays_connected_without(owner: &[usize], n: usize, cell: usize) -> bool {
-    let region = owner[cell];
-    let members: Vec<usize> = (0..n * n)
-        .filter(|&c| c != cell && owner[c] == region)
-        .collect();
-    let Some(&start) = members.first() else {
+    connected_except(owner, n, owner[cell], Some(cell))
+}
+
+/// True when the cells of `region`, less `skip`, are one orthogonally connected group (and
+/// there is at least one).
+fn connected_except(owner: &[usize], n: usize, region: usize, skip: Option<usize>) -> bool {
+    let kept = |c: usize| Some(c) != skip && owner[c] == region;
+    let members = (0..n * n).filter(|&c| kept(c)).count();
+    let Some(start) = (0..n * n).find(|&c| kept(c)) else {
         return false;
     };
     let mut reached = vec![false; n * n];
@@ -346,14 +333,14 @@ fn stays_connected_without(owner: &[usize], n: usize, cell: usize) -> bool {
     let mut count = 1;
     while let Some(c) = todo.pop() {
         for d in orthogonal_neighbours(c, n) {
-            if d != cell && !reached[d] && owner[d] == region {
+            if !reached[d] && kept(d) {
                 reached[d] = true;
                 count += 1;
                 todo.push(d);
             }
         }
     }
-    count == members.len()
+    count == members
 }
 
 /// The shape filter: no region equal to a row, a column or a box, and no region with more than
