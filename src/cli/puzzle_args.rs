@@ -10,7 +10,7 @@ use super::io::{Input, read_file, shown_path};
 use sudoku_book::grid::text::{counted, detect_format, digit_symbol, infer_size, parse_puzzle};
 use sudoku_book::grid::{
     BoxShape, CageSet, Format, Geometry, GeometryError, Grid, LineFields, MultiShape, ParseError,
-    RegionMap, SkippedLine, Variant, shape_of_grid, shape_of_line,
+    RegionMap, RuleKind, SkippedLine, Variant, shape_of_grid, shape_of_line,
 };
 use sudoku_book::solve::{Solution, Solver};
 
@@ -85,7 +85,9 @@ impl PuzzleArgs {
             },
             None => Variant::CLASSIC,
         };
-        variant.killer |= self.cages.is_some();
+        if self.cages.is_some() {
+            variant.rules = variant.rules.with(RuleKind::Cages);
+        }
         Ok(variant)
     }
 
@@ -130,17 +132,13 @@ impl PuzzleArgs {
     /// Builds the geometry for a size (regions may override nothing: their size must match).
     pub fn geometry(&self, size: usize, regions: Option<RegionMap>) -> Result<Geometry, CliError> {
         let variant = self.variant()?;
-        let base = Variant {
-            killer: false,
-            ..variant
-        };
-        let cages = if variant.killer {
+        let cages = if variant.has(RuleKind::Cages) {
             Some(self.cage_set(size)?.ok_or(GeometryError::KillerNeedsCages))
         } else {
             None
         };
         let advice = |e: GeometryError| CliError::Input(format!("{e}{}", geometry_advice(&e)));
-        let geo = Geometry::new(size, base, self.box_shape()?, regions).map_err(advice)?;
+        let geo = Geometry::new(size, variant, self.box_shape()?, regions).map_err(advice)?;
         match cages {
             None => Ok(geo),
             Some(cages) => geo.with_cages(cages.map_err(advice)?).map_err(advice),

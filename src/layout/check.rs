@@ -12,7 +12,7 @@ use super::style::{MIN_SUM_POINTS, min_cell_for_sums};
 use super::text::Placed;
 use super::text::Typesetter;
 use crate::fonts::FontSet;
-use crate::grid::digit_symbol;
+use crate::grid::{RuleKind, digit_symbol};
 use crate::spec::{BookPlan, Layout, SpecError, builtin_layout};
 use crate::units::Mm;
 
@@ -35,7 +35,7 @@ pub fn settle_layouts(plan: &mut BookPlan) {
         } else {
             puzzle_digits(plan)
         };
-        let sums = section.request.variant.killer;
+        let sums = section.request.variant.has(RuleKind::Cages);
         // A multi-grid keeps its one a page (its cells are small already).
         let multi = section.request.variant.multi.is_some();
         if section.layout_at.is_none() && plan.origin.layout.is_none() && !multi {
@@ -148,7 +148,7 @@ pub fn check_plan(plan: &BookPlan) -> Result<(), SpecError> {
             } else {
                 puzzle_points
             },
-            sums: section.request.variant.killer,
+            sums: section.request.variant.has(RuleKind::Cages),
             writing: Some(WRITING_FLOOR),
             answer: false,
         };

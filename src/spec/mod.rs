@@ -17,7 +17,7 @@ use toml::Spanned;
 use crate::generate::diabolical::default_symmetry;
 use crate::generate::require::{implied_level, parse_technique};
 use crate::generate::{Request, RequestError, Symmetry, Target, check_count};
-use crate::grid::{BoxShape, RegionMap, Variant};
+use crate::grid::{BoxShape, RegionMap, RuleKind, Variant};
 use crate::logic::{Level, Technique};
 use crate::units::{MM_PER_INCH, Mm, parse_length};
 pub use cover::{CoverOrigin, CoverSpec, Paper, Theme};
@@ -342,7 +342,9 @@ impl Checker<'_> {
             .map(|(index, section)| self.section(index, section, &strings, &book_layouts))
             .collect::<Result<Vec<_>, _>>()?;
         self.total_count(&raw.sections, &sections)?;
-        let killer = sections.iter().any(|s| s.request.variant.killer);
+        let killer = sections
+            .iter()
+            .any(|s| s.request.variant.has(RuleKind::Cages));
         let seed = raw
             .seed
             .map_or_else(|| seed_from_title(raw.title.get_ref()), Spanned::into_inner);

@@ -11,7 +11,7 @@ use toml::Spanned;
 use super::error::{SpecError, did_you_mean};
 use super::raw::RawBook;
 use super::{Checker, TextOrigin};
-use crate::grid::{MultiShape, Variant};
+use crate::grid::{MultiShape, RuleKind, Variant};
 use crate::logic::Level;
 use crate::logic::step_words::{English, StepWords, fill};
 
@@ -276,7 +276,7 @@ impl Strings {
         if let Some(shape) = variant.multi {
             return self.get(multi_key(shape)).to_string();
         }
-        let first = if variant.killer {
+        let first = if variant.has(RuleKind::Cages) {
             "variant_killer"
         } else if variant.jigsaw {
             "variant_jigsaw"

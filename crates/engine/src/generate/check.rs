@@ -6,7 +6,7 @@
 use super::diabolical::wants_diabolical;
 use super::puzzle::{Request, Target};
 use super::require::is_killer_only;
-use crate::grid::{Geometry, GeometryError, MAX_SIZE, MIN_SIZE, RegionMap};
+use crate::grid::{Geometry, GeometryError, MAX_SIZE, MIN_SIZE, RegionMap, RuleKind};
 use crate::logic::forcing::DEEPER_MAX_CELLS;
 
 /// The most attempts per puzzle a request may ask for.
@@ -111,19 +111,17 @@ impl Request {
             (None, true) => Some(plain_layout(size)?),
             (regions, _) => regions.clone(),
         };
-        let mut base = self.variant;
-        base.killer = false;
-        let geo = Geometry::new(size, base, self.box_shape, regions)?;
+        let geo = Geometry::new(size, self.variant, self.box_shape, regions)?;
         if self.symmetry.orbits_in(&geo).is_none() {
             return Err(RequestError::Symmetry {
                 symmetry: self.symmetry.to_string(),
                 shape: geo.describe(),
             });
         }
-        if self.variant.killer && size > super::killer::MAX_KILLER_SIZE {
+        if self.variant.has(RuleKind::Cages) && size > crate::grid::MAX_KILLER_SIZE {
             return Err(GeometryError::KillerTooLarge {
                 size,
-                max: super::killer::MAX_KILLER_SIZE,
+                max: crate::grid::MAX_KILLER_SIZE,
             }
             .into());
         }
@@ -142,7 +140,9 @@ impl Request {
         }
         self.check_require()?;
         if wants_diabolical(self.target)
-            && (self.variant.killer || self.variant.multi.is_some() || cells > DEEPER_MAX_CELLS)
+            && (self.variant.has(RuleKind::Cages)
+                || self.variant.multi.is_some()
+                || cells > DEEPER_MAX_CELLS)
         {
             return Err(RequestError::DiabolicalShape {
                 shape: self.shape_name(),
@@ -164,11 +164,9 @@ impl Request {
         if self.variant.jigsaw && self.regions.is_none() {
             return Ok(None);
         }
-        let mut base = self.variant;
-        base.killer = false;
         Ok(Some(Geometry::new(
             self.size,
-            base,
+            self.variant,
             self.box_shape,
             self.regions.clone(),
         )?))
@@ -235,7 +233,7 @@ impl Request {
     /// and none above the level asked.
     fn check_require(&self) -> Result<(), RequestError> {
         for &technique in &self.require {
-            if is_killer_only(technique) && !self.variant.killer {
+            if is_killer_only(technique) && !self.variant.has(RuleKind::Cages) {
                 return Err(RequestError::RequireKiller {
                     technique: technique.name().to_string(),
                 });

@@ -2,13 +2,14 @@
 //! targeting and jigsaw layouts.
 
 pub mod budget;
+pub mod cages;
 pub mod check;
+pub mod constrained;
 pub mod diabolical;
 pub mod dig;
 #[cfg(test)]
 mod group_tests;
 pub mod jigsaw;
-pub mod killer;
 pub mod puzzle;
 #[cfg(feature = "serde")]
 pub mod record;

@@ -16,7 +16,7 @@ use super::rng::SeededRng;
 use super::symmetry::Symmetry;
 use super::transform::shuffle_solution;
 use crate::grid::text::counted;
-use crate::grid::{BoxShape, Geometry, GeometryError, Grid, RegionMap, Variant};
+use crate::grid::{BoxShape, Geometry, GeometryError, Grid, RegionMap, RuleKind, Variant};
 use crate::logic::{Level, Rating, Technique, rate, solve_logic, solves_within};
 use crate::solve::{GenericSolver, Solver};
 
@@ -200,8 +200,8 @@ pub fn generate_with_progress(
         request.check()?;
         return generate_diabolical(request, seed, progress);
     }
-    if request.variant.killer {
-        return super::killer::generate_killer(request, seed);
+    if request.variant.has(RuleKind::Cages) {
+        return super::constrained::generate_constrained(request, seed);
     }
     let mut rng = SeededRng::new(seed);
     let mut closest: Option<Rating> = None;

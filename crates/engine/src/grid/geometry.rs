@@ -9,6 +9,7 @@ use super::error::GeometryError;
 use super::multi::{CellNames, Frame, MultiShape, SubGrid};
 use super::puzzle::Grid;
 use super::regions::RegionMap;
+use super::rules::Constraints;
 use super::variant::{BoxShape, Variant};
 
 /// Smallest supported grid size.
@@ -120,8 +121,9 @@ pub struct Geometry {
     variant: Variant,
     box_shape: Option<BoxShape>,
     regions: Option<RegionMap>,
-    /// Killer cages (their cells are peers too: digits in a cage are distinct).
-    cages: Option<Arc<CageSet>>,
+    /// The rules beyond the houses, as data (killer cages: their cells are peers too, digits in
+    /// a cage being distinct).
+    constraints: Constraints,
     /// For multi-grid shapes: the frame the cells sit in (`None`: the cells fill an `N×N` square).
     frame: Option<Arc<Frame>>,
     // Shared, so that cloning a geometry (every generated puzzle carries one) copies no tables.
@@ -196,9 +198,7 @@ impl Geometry {
             check_multi_alone(variant, box_shape, regions.is_some())?;
             return Geometry::multi(size, shape);
         }
-        if variant.killer {
-            return Err(GeometryError::KillerNeedsCages);
-        }
+        let variant = variant.houses();
         let box_shape = resolve_box_shape(size, variant, box_shape)?;
         let regions = resolve_regions(size, variant, regions)?;
         if variant.window {
@@ -212,7 +212,7 @@ impl Geometry {
             variant,
             box_shape,
             regions,
-            cages: None,
+            constraints: Constraints::default(),
             frame: None,
             houses: houses.into(),
             cell_houses: cell_houses.into(),
@@ -243,7 +243,7 @@ impl Geometry {
                 cols: MultiShape::BOX,
             }),
             regions: None,
-            cages: None,
+            constraints: Constraints::default(),
             frame: Some(Arc::new(frame)),
             houses: houses.into(),
             cell_houses: cell_houses.into(),
@@ -251,8 +251,8 @@ impl Geometry {
         })
     }
 
-    /// This geometry with killer cages: the variant gains `killer`, and the cells of each cage
-    /// become peers of each other. The cages must be for a grid of this size.
+    /// This geometry with killer cages (replacing any it had): the variant gains `killer`, and
+    /// the cells of each cage become peers of each other. The cages must be for a grid of this size.
     pub fn with_cages(&self, cages: CageSet) -> Result<Geometry, GeometryError> {
         if let Some(shape) = self.variant.multi {
             return Err(GeometryError::MultiCombined {
@@ -271,7 +271,8 @@ impl Geometry {
                 size: self.size,
             });
         }
-        let mut peers: Vec<Vec<usize>> = self.peers.to_vec();
+        let base = self.without_cages();
+        let mut peers: Vec<Vec<usize>> = base.peers.to_vec();
         for cage in cages.cages() {
             for &cell in &cage.cells {
                 let list = &mut peers[cell];
@@ -280,24 +281,35 @@ impl Geometry {
                 list.dedup();
             }
         }
-        let mut geo = self.clone();
-        geo.variant.killer = true;
-        geo.cages = Some(Arc::new(cages));
+        let mut geo = base;
+        geo.constraints = Constraints::with_cages(cages);
         geo.peers = peers.into();
         Ok(geo)
     }
 
     /// The killer cages, for killer variants.
     pub fn cages(&self) -> Option<&CageSet> {
-        self.cages.as_deref()
+        self.constraints.cages()
     }
 
-    /// This geometry without its cages (the grid the cages are drawn on).
+    /// The rules beyond the houses, as data.
+    pub fn constraints(&self) -> &Constraints {
+        &self.constraints
+    }
+
+    /// This geometry without its rules beyond the houses (the grid a killer's cages are drawn
+    /// on).
     pub fn without_cages(&self) -> Geometry {
-        let mut variant = self.variant;
-        variant.killer = false;
-        Geometry::new(self.size, variant, self.box_shape, self.regions.clone())
-            .unwrap_or_else(|_| self.clone())
+        if self.constraints.is_empty() {
+            return self.clone();
+        }
+        Geometry::new(
+            self.size,
+            self.variant,
+            self.box_shape,
+            self.regions.clone(),
+        )
+        .unwrap_or_else(|_| self.clone())
     }
 
     /// `N`: the number of rows, columns and digits.
@@ -391,8 +403,12 @@ impl Geometry {
     }
 
     /// The variant.
+    /// What the puzzle is: the variant of its houses with the kinds of its constraints.
     pub fn variant(&self) -> Variant {
-        self.variant
+        Variant {
+            rules: self.constraints.kinds(),
+            ..self.variant
+        }
     }
 
     /// The box shape, for variants with boxes.
@@ -433,7 +449,7 @@ impl Geometry {
 
     /// True when the classic 9×9 fast path applies (3×3 boxes and no extra houses).
     pub fn is_classic_9x9(&self) -> bool {
-        self.size == 9 && self.variant == Variant::CLASSIC
+        self.size == 9 && self.variant() == Variant::CLASSIC
     }
 
     /// The bitmask of every digit: bit `d-1` for digit `d`.
@@ -449,7 +465,7 @@ impl Geometry {
     pub fn describe(&self) -> String {
         match self.variant.multi {
             Some(shape) => shape.to_string(),
-            None => format!("{0}x{0} {1}", self.size, self.variant),
+            None => format!("{0}x{0} {1}", self.size, self.variant()),
         }
     }
 }

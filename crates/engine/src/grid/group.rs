@@ -50,12 +50,8 @@ impl Move {
                 for (from, &id) in map.ids().iter().enumerate() {
                     ids[self.cells[from]] = usize::from(id);
                 }
-                let variant = super::Variant {
-                    killer: false,
-                    ..geo.variant()
-                };
                 let moved = RegionMap::from_ids(n, &ids).ok()?;
-                Geometry::new(n, variant, None, Some(moved)).ok()?
+                Geometry::new(n, geo.variant(), None, Some(moved)).ok()?
             }
             None => geo.without_cages(),
         };

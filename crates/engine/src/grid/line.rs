@@ -6,7 +6,7 @@
 use std::fmt;
 
 use super::text::{parse_line, parse_line_of, to_line};
-use super::{CageSet, Geometry, Grid, ParseError, RegionMap, Variant};
+use super::{CageSet, Geometry, Grid, ParseError, RegionMap, RuleKind, Variant};
 
 /// What was wrong with an imported puzzle, and where: the 1-based line and, when known, column.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,7 +120,7 @@ pub fn read_puzzle_line(
         return checked(geo, givens, line_no);
     }
     let givens = parse_line(fields.puzzle, line_no, None).map_err(|e| ImportError::parse(&e))?;
-    if variant.killer && fields.cages.is_none() {
+    if variant.has(RuleKind::Cages) && fields.cages.is_none() {
         return Err(ImportError::at(line_no, "a killer line needs its cages"));
     }
     let geo = if fields.is_plain() {
@@ -152,7 +152,6 @@ pub fn fields_geometry(
         .transpose()?;
     let variant = Variant {
         jigsaw: variant.jigsaw || map.is_some(),
-        killer: false,
         ..variant
     };
     let box_shape = if variant.jigsaw { None } else { box_shape };

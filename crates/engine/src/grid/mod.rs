@@ -23,9 +23,9 @@ pub use line::{ImportError, LineFields, puzzle_line, read_puzzle_line};
 pub use multi::{CellNames, Frame, MultiShape, NO_CELL, SubGrid};
 pub use puzzle::Grid;
 pub use regions::RegionMap;
-pub use rules::{Contradiction, Rule};
+pub use rules::{Constraints, Contradiction, Rule};
 pub use text::{
     BOM, Format, cell_name, digit_symbol, parse_cell_name, parse_cell_name_in, parse_line_of,
     push_line, strip_bom, to_cell_list, to_grid_text, to_line,
 };
-pub use variant::{BoxShape, Variant};
+pub use variant::{BoxShape, RuleKind, RuleKinds, Variant};

@@ -9,7 +9,58 @@
 //! Also here: the candidate-mask helpers every layer shares ([`digits`], [`bit`]) and the
 //! enumeration of the fillings of a set of cells by distinct digits with a given sum.
 
-use super::Cage;
+use std::sync::Arc;
+
+use super::variant::{RuleKind, RuleKinds};
+use super::{Cage, CageSet};
+
+/// The rules of a geometry beyond its houses, as data: what the puzzle file or the generator's
+/// sampler gave. Killer cages are the first kind; a new kind adds its data here, its
+/// [`RuleKind`], a [`Rule`] implementation, and the arms that solve, sample and draw it (the
+/// recipe is in docs/ARCHITECTURE.md).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Constraints {
+    cages: Option<Arc<CageSet>>,
+}
+
+impl Constraints {
+    /// Killer cages.
+    pub fn with_cages(cages: CageSet) -> Constraints {
+        Constraints {
+            cages: Some(Arc::new(cages)),
+        }
+    }
+
+    /// The kinds present.
+    pub fn kinds(&self) -> RuleKinds {
+        match self.cages {
+            Some(_) => RuleKinds::NONE.with(RuleKind::Cages),
+            None => RuleKinds::NONE,
+        }
+    }
+
+    /// True when there is no rule beyond the houses.
+    pub fn is_empty(&self) -> bool {
+        self.kinds().is_empty()
+    }
+
+    /// The killer cages, if any.
+    pub fn cages(&self) -> Option<&CageSet> {
+        self.cages.as_deref()
+    }
+
+    /// Every rule, each with its cells and its prune (one per cage).
+    pub fn rules(&self) -> impl Iterator<Item = &dyn Rule> {
+        self.cages
+            .iter()
+            .flat_map(|set| set.cages().iter().map(|cage| cage as &dyn Rule))
+    }
+
+    /// True when a filled grid keeps every rule.
+    pub fn hold(&self, values: &[u8]) -> bool {
+        self.rules().all(|rule| rule.holds(values))
+    }
+}
 
 /// A grid breaks a rule: no filling of its cells is left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -211,6 +262,34 @@ mod tests {
             rule.prune(&[9, 2, 0], &mut cand.clone(), &mut scratch),
             Err(Contradiction)
         );
+    }
+
+    #[test]
+    fn a_geometry_names_the_kinds_its_constraints_have() {
+        use crate::grid::{CageSet, Geometry, RuleKind, Variant};
+        // A killer variant builds its houses; the cages are data added after.
+        let killer: Variant = "killer+diagonal".parse().expect("a variant");
+        let plain = Geometry::new(4, killer, None, None).expect("houses");
+        assert_eq!(plain.variant().name(), "diagonal");
+        assert!(plain.constraints().is_empty());
+        let rows = (0..4).map(|r| cage(&[4 * r, 4 * r + 1, 4 * r + 2, 4 * r + 3], 10));
+        let caged = plain
+            .with_cages(CageSet::new(4, rows.collect()).expect("cages"))
+            .expect("fits");
+        assert_eq!(caged.variant().name(), "killer+diagonal");
+        assert!(caged.variant().has(RuleKind::Cages));
+        assert_eq!(caged.constraints().rules().count(), 4);
+        assert!(
+            caged
+                .constraints()
+                .hold(&[1, 2, 3, 4, 3, 4, 1, 2, 4, 3, 2, 1, 2, 1, 4, 3])
+        );
+        assert!(
+            !caged
+                .constraints()
+                .hold(&[1, 2, 3, 4, 3, 4, 1, 2, 4, 3, 2, 1, 2, 1, 4, 4])
+        );
+        assert_eq!(caged.without_cages(), plain, "the houses under the cages");
     }
 
     #[test]

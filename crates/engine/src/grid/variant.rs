@@ -6,7 +6,62 @@ use std::str::FromStr;
 use super::error::GeometryError;
 use super::multi::MultiShape;
 
-/// Which extra rules a puzzle has on top of rows and columns.
+/// A kind of rule beyond houses. A variant names the kinds it has; the rules themselves (which
+/// cells, what sum) are data in the geometry ([`super::Constraints`]), read from a file or drawn
+/// by the generator's sampler for the kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RuleKind {
+    /// Killer cages: groups of cells with distinct digits and a target sum.
+    Cages,
+}
+
+impl RuleKind {
+    /// Every kind, in the order their names come first in a variant's name.
+    pub const ALL: [RuleKind; 1] = [RuleKind::Cages];
+
+    /// The word for the kind in a variant's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleKind::Cages => "killer",
+        }
+    }
+
+    fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// A set of rule kinds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RuleKinds(u8);
+
+impl RuleKinds {
+    /// No rule beyond the houses.
+    pub const NONE: RuleKinds = RuleKinds(0);
+
+    /// True when the set holds `kind`.
+    pub fn has(self, kind: RuleKind) -> bool {
+        self.0 & kind.bit() != 0
+    }
+
+    /// The set with `kind` added.
+    pub fn with(self, kind: RuleKind) -> RuleKinds {
+        RuleKinds(self.0 | kind.bit())
+    }
+
+    /// True when the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The kinds of the set, in [`RuleKind::ALL`] order.
+    pub fn iter(self) -> impl Iterator<Item = RuleKind> {
+        RuleKind::ALL.into_iter().filter(move |&k| self.has(k))
+    }
+}
+
+/// What a puzzle is: its houses (rows and columns, then boxes or regions, diagonals, windows,
+/// or several overlapping grids) and the kinds of rule it has beyond them.
 ///
 /// Classic puzzles have boxes; jigsaw puzzles replace the boxes with irregular regions; diagonal
 /// adds both main diagonals as houses; window adds the shaded extra boxes of hyper-sudoku.
@@ -18,8 +73,8 @@ pub struct Variant {
     pub diagonal: bool,
     /// The extra "window" boxes of hyper-sudoku are houses.
     pub window: bool,
-    /// Killer cages: groups of cells with distinct digits and a target sum.
-    pub killer: bool,
+    /// The kinds of rule beyond the houses (killer cages).
+    pub rules: RuleKinds,
     /// Overlapping 9×9 grids (Samurai, Twodoku, Butterfly) instead of one grid.
     pub multi: Option<MultiShape>,
 }
@@ -30,26 +85,42 @@ impl Variant {
         jigsaw: false,
         diagonal: false,
         window: false,
-        killer: false,
+        rules: RuleKinds::NONE,
         multi: None,
     };
 
-    /// The canonical name: `classic`, or the parts in the order killer, jigsaw, diagonal, window
+    /// True when the variant has rules of `kind`.
+    pub fn has(&self, kind: RuleKind) -> bool {
+        self.rules.has(kind)
+    }
+
+    /// The variant of the houses alone, without its rule kinds (the grid a killer's cages are
+    /// drawn on).
+    pub fn houses(&self) -> Variant {
+        Variant {
+            rules: RuleKinds::NONE,
+            ..*self
+        }
+    }
+
+    /// The canonical name: `classic`, or the parts in the order of the rule kinds (killer), then
+    /// jigsaw, diagonal, window
     /// joined by `+`.
     pub fn name(&self) -> String {
         if let Some(shape) = self.multi {
             return shape.name().to_string();
         }
-        let parts: Vec<&str> = [
-            (self.killer, "killer"),
+        let houses = [
             (self.jigsaw, "jigsaw"),
             (self.diagonal, "diagonal"),
             (self.window, "window"),
-        ]
-        .iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, name)| *name)
-        .collect();
+        ];
+        let parts: Vec<&str> = self
+            .rules
+            .iter()
+            .map(RuleKind::name)
+            .chain(houses.iter().filter(|(on, _)| *on).map(|(_, name)| *name))
+            .collect();
         if parts.is_empty() {
             "classic".to_string()
         } else {
@@ -83,7 +154,9 @@ impl FromStr for Variant {
                 "diagonal" | "x" => variant.diagonal = true,
                 "window" | "hyper" | "windoku" => variant.window = true,
                 "jigsaw" | "irregular" | "squiggly" => variant.jigsaw = true,
-                "killer" | "sum" | "sumdoku" => variant.killer = true,
+                "killer" | "sum" | "sumdoku" => {
+                    variant.rules = variant.rules.with(RuleKind::Cages);
+                }
                 word if MultiShape::from_name(word).is_some() => {
                     variant.multi = MultiShape::from_name(word);
                 }

@@ -1,13 +1,15 @@
-//! The exact solver: counts solutions up to a limit and solves any geometry, with a specialised
-//! fast path for classic 9×9 (the generator's hot loop).
+//! The exact solver: counts solutions up to a limit and solves any geometry. Three searches behind
+//! one [`Solver`]: the constrained solver for any shape with rules beyond its houses (killer
+//! cages), and for shapes with houses alone the generic solver and its fast path for classic 9×9
+//! (the generator's hot loop). Every entry point honours a shape's rules.
 
 pub mod classic9;
+pub mod constrained;
 pub mod generic;
-pub mod killer;
 
 use crate::grid::{Geometry, Grid};
+pub use constrained::ConstrainedSolver;
 pub use generic::{Count, GenericSolver};
-pub use killer::KillerSolver;
 
 /// What an exact solve found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,8 +50,9 @@ pub struct Solver {
     size: usize,
     classic9: bool,
     generic: GenericSolver,
-    /// The solver of every method when the geometry has cages (the generic one ignores them).
-    killer: Option<KillerSolver>,
+    /// The solver of every method when the geometry has rules beyond its houses (the generic
+    /// one sees houses only).
+    constrained: Option<ConstrainedSolver>,
 }
 
 impl Solver {
@@ -57,9 +60,9 @@ impl Solver {
     pub fn new(geo: &Geometry) -> Solver {
         Solver {
             size: geo.size(),
-            classic9: geo.is_classic_9x9() && geo.cages().is_none(),
+            classic9: geo.is_classic_9x9(),
             generic: GenericSolver::new(geo),
-            killer: geo.cages().map(|_| KillerSolver::new(geo)),
+            constrained: (!geo.constraints().is_empty()).then(|| ConstrainedSolver::new(geo)),
         }
     }
 
@@ -74,8 +77,8 @@ impl Solver {
 
     /// Counts solutions, stopping as soon as `limit` are found.
     pub fn count_solutions(&self, givens: &Grid, limit: usize) -> usize {
-        if let Some(killer) = &self.killer {
-            return killer.count(givens.cells(), limit, 0).count;
+        if let Some(constrained) = &self.constrained {
+            return constrained.count(givens.cells(), limit, 0).count;
         }
         if let Some(cells) = self.classic_cells(givens) {
             let limit = u32::try_from(limit).unwrap_or(u32::MAX);
@@ -111,10 +114,10 @@ impl Solver {
     }
 
     /// Counts solutions up to `limit` within `cap` search nodes where the search is capped
-    /// (classic 9×9 and killer grids are counted exactly); `None` when the cap stopped it
+    /// (classic 9×9 and grids with rules are counted exactly); `None` when the cap stopped it
     /// before the count was settled.
     pub fn count_within(&self, givens: &Grid, limit: usize, cap: u64) -> Option<usize> {
-        if self.killer.is_some() || self.classic9 {
+        if self.counts_exactly() {
             return Some(self.count_solutions(givens, limit));
         }
         let count = self.generic.count_capped(givens.cells(), limit, 0, cap);
@@ -124,26 +127,31 @@ impl Solver {
     /// True when the search proves `givens` has exactly one solution within
     /// [`UNIQUE_NODE_CAP`] search nodes: the generator's check, bounded on every shape (an
     /// exact count on a sparse 25×25 or 16×16 jigsaw can take millions of nodes). Classic 9×9
-    /// and killer grids, which never need so many, are counted exactly.
+    /// and grids with rules (killer), which never need so many, are counted exactly.
     pub fn proves_unique(&self, givens: &Grid) -> bool {
         self.proves_unique_within(givens, UNIQUE_NODE_CAP).0
     }
 
-    /// [`Solver::proves_unique`] with a node cap of `cap` (classic 9×9 and killer grids are
+    /// [`Solver::proves_unique`] with a node cap of `cap` (classic 9×9 and grids with rules are
     /// counted exactly whatever the cap); also the search nodes it took (0 for the exact
     /// paths), for a budget over many checks.
     pub fn proves_unique_within(&self, givens: &Grid, cap: u64) -> (bool, u64) {
-        if self.killer.is_some() || self.classic9 {
+        if self.counts_exactly() {
             return (self.count_solutions(givens, 2) == 1, 0);
         }
         let count = self.generic.count_capped(givens.cells(), 2, 0, cap);
         (count.count == 1 && count.nodes < cap, count.nodes)
     }
 
-    /// The exact count by the killer solver when there are cages, else the generic one.
+    /// True when every count is exact whatever the node cap: classic 9×9 and grids with rules.
+    fn counts_exactly(&self) -> bool {
+        self.constrained.is_some() || self.classic9
+    }
+
+    /// The exact count by the constrained solver when there are rules, else the generic one.
     fn exact_count(&self, givens: &Grid, limit: usize, keep: usize) -> Count {
-        match &self.killer {
-            Some(killer) => killer.count(givens.cells(), limit, keep),
+        match &self.constrained {
+            Some(constrained) => constrained.count(givens.cells(), limit, keep),
             None => self.generic.count(givens.cells(), limit, keep),
         }
     }
@@ -152,13 +160,13 @@ impl Solver {
     /// solutions), when the geometry has no rule beyond its houses; `None` for a killer, whose
     /// cages it would not see (every entry point honours the rules: none drops them silently).
     pub fn generic(&self) -> Option<&GenericSolver> {
-        self.killer.is_none().then_some(&self.generic)
+        self.constrained.is_none().then_some(&self.generic)
     }
 
     /// True when naked and hidden singles alone complete the puzzle (which proves it unique).
     pub fn solves_by_singles(&self, givens: &Grid) -> bool {
-        if let Some(killer) = &self.killer {
-            return killer.solves_by_singles(givens.cells());
+        if let Some(constrained) = &self.constrained {
+            return constrained.solves_by_singles(givens.cells());
         }
         self.generic.solves_by_singles(givens.cells())
     }

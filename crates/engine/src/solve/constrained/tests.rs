@@ -127,7 +127,7 @@ fn box_cages_of_a_4x4_leave_many_solutions() {
         cage(&[10, 11, 14, 15], 10),
     ];
     let geo = killer(&base, boxes);
-    let solver = KillerSolver::new(&geo);
+    let solver = ConstrainedSolver::new(&geo);
     let found = solver.count(&[0; 16], 1000, 1000);
     assert_eq!(found.count, 288, "every 4×4 sudoku");
     assert!(found.solutions.iter().all(|s| holds_everything(&geo, s)));
@@ -155,7 +155,7 @@ fn small_cages_of_a_4x4_solution_make_it_unique() {
         .map(|cells| cage(cells, cells.iter().map(|&c| u32::from(grid[c])).sum()))
         .collect();
     let geo = killer(&base, cages);
-    let found = KillerSolver::new(&geo).count(&[0; 16], 2, 2);
+    let found = ConstrainedSolver::new(&geo).count(&[0; 16], 2, 2);
     assert_eq!(brute_count(&geo, &mut [0; 16], 0, 2), 1);
     assert_eq!(found.count, 1);
     assert_eq!(found.solutions, vec![grid.to_vec()]);
@@ -175,7 +175,7 @@ fn random_9x9_layouts_hold_their_solution() {
     for _ in 0..20 {
         let solution = random_solution(&base, &mut rng);
         let geo = killer(&base, random_cages(9, &solution, &mut rng, 4));
-        let solver = KillerSolver::new(&geo);
+        let solver = ConstrainedSolver::new(&geo);
         let found = solver.count(&[0; 81], 2, 2);
         assert!(found.count >= 1);
         for grid in &found.solutions {
@@ -211,7 +211,7 @@ fn conflicting_givens_have_no_solution() {
             cage(&[12, 13, 14, 15], 10),
         ],
     );
-    let solver = KillerSolver::new(&geo);
+    let solver = ConstrainedSolver::new(&geo);
     assert!(solver.count(&[0; 16], 2, 0).count >= 1);
     let mut givens = [0u8; 16];
     givens[0] = 3;
@@ -240,7 +240,7 @@ fn single_cell_cages_everywhere_are_unique() {
         .map(|c| cage(&[c], u32::from(solution[c])))
         .collect();
     let geo = killer(&base, cages);
-    let solver = KillerSolver::new(&geo);
+    let solver = ConstrainedSolver::new(&geo);
     let found = solver.count(&[0; 81], 2, 2);
     assert_eq!(found.count, 1);
     assert_eq!(found.solutions, vec![solution.clone()]);
@@ -260,7 +260,7 @@ fn singles_use_the_last_cell_of_a_cage_only() {
         .collect();
     cages.push(cage(&[14, 15], 3));
     let geo = killer(&base, cages);
-    let solver = KillerSolver::new(&geo);
+    let solver = ConstrainedSolver::new(&geo);
     // One digit of each pair given: the sums finish every pair.
     let mut givens = grid;
     for cell in [1, 3, 5, 7, 9, 11, 13, 15] {
@@ -313,7 +313,7 @@ fn counts_agree_with_plain_backtracking() {
             }
         }
         let expected = brute_count(&geo, &mut givens.clone(), 0, 2);
-        let found = KillerSolver::new(&geo).count(&givens, 2, 2);
+        let found = ConstrainedSolver::new(&geo).count(&givens, 2, 2);
         assert_eq!(
             found.count,
             expected,
@@ -337,6 +337,6 @@ fn the_node_cap_bounds_the_search() {
         })
         .collect();
     let geo = killer(&base, boxes);
-    let found = KillerSolver::new(&geo).count_capped(&[0; 81], 1000, 0, 50);
+    let found = ConstrainedSolver::new(&geo).count_capped(&[0; 81], 1000, 0, 50);
     assert!(found.nodes <= 50 && found.count < 1000);
 }

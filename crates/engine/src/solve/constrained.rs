@@ -1,13 +1,22 @@
-//! The exact solver for killer geometries (any houses plus cages): candidate masks per cell,
-//! propagation to a fixpoint (naked and hidden singles, cage combinations) and a search that
-//! branches on the open cell with the fewest candidates, copying a fixed-size state per node.
+//! The exact solver for geometries with rules beyond their houses (killer cages today): candidate
+//! masks per cell, propagation to a fixpoint (naked and hidden singles, then each rule's own
+//! pruning) and a search that branches on the open cell with the fewest candidates, copying a
+//! fixed-size state per node. The geometry's constraints are compiled once into [`SolverRule`]s:
+//! a new kind of rule adds one arm there (its precomputed tables and its propagation).
 
 use super::generic::Count;
-use crate::grid::Geometry;
 use crate::grid::cages::combinations;
+use crate::grid::{CageSet, Constraints, Geometry};
 
 /// The most cells of any grid (25×25); killer puzzles go up to 16×16 (256 cells).
 const MAX_CELLS: usize = 640;
+
+/// A rule compiled for the search: the data the propagation needs, precomputed.
+#[derive(Debug, Clone)]
+enum SolverRule {
+    /// A killer cage.
+    Cage(CageInfo),
+}
 
 /// One cage as the solver sees it: its cells and every digit set of its size and sum.
 #[derive(Debug, Clone)]
@@ -17,16 +26,16 @@ struct CageInfo {
     combos: Vec<u32>,
 }
 
-/// Tables for one killer geometry, built once and reused for many puzzles.
+/// Tables for one geometry with rules, built once and reused for many puzzles.
 #[derive(Debug, Clone)]
-pub struct KillerSolver {
+pub struct ConstrainedSolver {
     size: usize,
     cells: usize,
     all: u32,
     /// Every house, `size` cells each, one after the other.
     houses: Vec<u16>,
     peers: Vec<Vec<u16>>,
-    cages: Vec<CageInfo>,
+    rules: Vec<SolverRule>,
 }
 
 /// The search state: candidates per cell (one bit once placed) and the placed digits.
@@ -40,9 +49,10 @@ struct State<const C: usize> {
 /// How the propagation reasons.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
-    /// Everything the solver knows: singles and cage combinations.
+    /// Everything the solver knows: singles and each rule's full pruning (cage combinations).
     Full,
-    /// What a person sees first: naked and hidden singles, and the last open cell of a cage.
+    /// What a person sees first: naked and hidden singles, and each rule's obvious placement
+    /// (the last open cell of a cage).
     Singles,
 }
 
@@ -60,10 +70,27 @@ impl Run {
     }
 }
 
-impl KillerSolver {
-    /// Builds the tables: the geometry's houses, its peers (cage mates included) and the digit
-    /// combinations of each cage. A geometry without cages gets a solver of its houses alone.
-    pub fn new(geo: &Geometry) -> KillerSolver {
+impl SolverRule {
+    /// Compiles the geometry's constraints.
+    fn compile(constraints: &Constraints, size: usize) -> Vec<SolverRule> {
+        let cages = constraints.cages().map(CageSet::cages).unwrap_or_default();
+        cages
+            .iter()
+            .map(|cage| {
+                SolverRule::Cage(CageInfo {
+                    cells: cage.cells.iter().map(|&c| c as u16).collect(),
+                    sum: cage.sum,
+                    combos: combinations(cage.cells.len(), cage.sum, size),
+                })
+            })
+            .collect()
+    }
+}
+
+impl ConstrainedSolver {
+    /// Builds the tables: the geometry's houses, its peers (cage mates included) and its
+    /// compiled rules. A geometry without rules gets a solver of its houses alone.
+    pub fn new(geo: &Geometry) -> ConstrainedSolver {
         let size = geo.size();
         let cells = geo.cell_count();
         let houses = geo
@@ -74,36 +101,23 @@ impl KillerSolver {
         let peers = (0..cells)
             .map(|c| geo.peers(c).iter().map(|&p| p as u16).collect())
             .collect();
-        let cages = geo
-            .cages()
-            .map(|set| {
-                set.cages()
-                    .iter()
-                    .map(|cage| CageInfo {
-                        cells: cage.cells.iter().map(|&c| c as u16).collect(),
-                        sum: cage.sum,
-                        combos: combinations(cage.cells.len(), cage.sum, size),
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        KillerSolver {
+        ConstrainedSolver {
             size,
             cells,
             all: geo.all_digits(),
             houses,
             peers,
-            cages,
+            rules: SolverRule::compile(geo.constraints(), size),
         }
     }
 
     /// Counts solutions up to `limit`, keeping the first `keep` of them. Givens that break a
-    /// house or a cage (a repeated digit, a sum exceeded), or digits out of range, give none.
+    /// house or a rule (a repeated digit, a sum exceeded), or digits out of range, give none.
     pub fn count(&self, givens: &[u8], limit: usize, keep: usize) -> Count {
         self.count_capped(givens, limit, keep, u64::MAX)
     }
 
-    /// Like [`KillerSolver::count`], but stops after `node_cap` search nodes: the count is then
+    /// Like [`ConstrainedSolver::count`], but stops after `node_cap` search nodes: the count is then
     /// a lower bound, and `nodes` says how far the search went.
     pub fn count_capped(&self, givens: &[u8], limit: usize, keep: usize, node_cap: u64) -> Count {
         let mut run = Run {
@@ -122,8 +136,8 @@ impl KillerSolver {
         run.result
     }
 
-    /// True when naked and hidden singles and the cage sum of a cage's last open cell alone
-    /// fill the grid (which proves it unique).
+    /// True when naked and hidden singles and each rule's obvious placements (the cage sum of a
+    /// cage's last open cell) alone fill the grid (which proves it unique).
     pub fn solves_by_singles(&self, givens: &[u8]) -> bool {
         match self.cells {
             0..=128 => self.singles::<128>(givens),
@@ -245,12 +259,8 @@ impl KillerSolver {
                     Some(found) => changed |= found,
                 }
             }
-            for cage in &self.cages {
-                let step = match mode {
-                    Mode::Full => self.cage_combinations(s, cage),
-                    Mode::Singles => self.cage_last_cell(s, cage),
-                };
-                match step {
+            for rule in &self.rules {
+                match self.apply(rule, s, mode) {
                     None => return false,
                     Some(found) => changed |= found,
                 }
@@ -258,6 +268,20 @@ impl KillerSolver {
             if !changed {
                 return true;
             }
+        }
+    }
+
+    /// One rule's propagation in `mode`: `Some(true)` when it narrowed or placed something,
+    /// `None` on a contradiction.
+    fn apply<const C: usize>(
+        &self,
+        rule: &SolverRule,
+        s: &mut State<C>,
+        mode: Mode,
+    ) -> Option<bool> {
+        match (rule, mode) {
+            (SolverRule::Cage(cage), Mode::Full) => self.cage_combinations(s, cage),
+            (SolverRule::Cage(cage), Mode::Singles) => self.cage_last_cell(s, cage),
         }
     }
 

@@ -1,17 +1,13 @@
-//! Killer puzzles: a random solution of the grid without cages, a random cage layout over it
-//! (connected cages of 2 to 5 cells with distinct digits, sizes drawn at random), then cages
-//! merged where two solutions differ until the exact solver finds one solution (up to
-//! [`LAYOUTS_PER_ATTEMPT`] layouts per solution). A puzzle harder than the level asked is eased
-//! by splitting cages (a split only adds clues, so it stays unique). No givens, unless the request asks for some
-//! (`givens = N`: N cells of the solution, at random). The rating must then land on the level
-//! asked, or the next attempt starts.
+//! The cage sampler, the first [`Sampler`] of the constrained generator: a random cage layout
+//! over a solution (connected cages of 2 to 5 cells with distinct digits, sizes drawn at random),
+//! then cages merged where two solutions differ until the exact solver finds one solution; a
+//! puzzle harder than the level asked is eased by splitting a cage (a split only adds clues, so
+//! it stays unique).
 
-use super::puzzle::{GenerateError, Generated, Request, Target, fresh_solution_of};
-use super::require::{meets, needing};
+use super::constrained::Sampler;
 use super::rng::SeededRng;
 use crate::grid::{Cage, CageSet, Geometry, Grid};
-use crate::logic::{Rating, rate};
-use crate::solve::KillerSolver;
+use crate::solve::ConstrainedSolver;
 
 /// Cage sizes drawn for a new cage, with their weights (out of 20).
 const CAGE_SIZES: [(usize, u32); 4] = [(2, 6), (3, 7), (4, 5), (5, 2)];
@@ -19,81 +15,30 @@ const CAGE_SIZES: [(usize, u32); 4] = [(2, 6), (3, 7), (4, 5), (5, 2)];
 const MAX_MERGED: usize = 6;
 /// Merges tried on one layout before it is dropped, per 81 cells.
 const MERGES_PER_81_CELLS: usize = 40;
-/// Cage layouts tried over one solution in an attempt (about 1 in 20 gives a unique puzzle).
-const LAYOUTS_PER_ATTEMPT: usize = 6;
 /// Search nodes one uniqueness count may take during generation, per 81 cells.
 const NODES_PER_81_CELLS: u64 = 3_000;
-pub use crate::grid::MAX_KILLER_SIZE;
 
-/// Generates one killer puzzle for the request from the seed.
-pub fn generate_killer(request: &Request, seed: u64) -> Result<Generated, GenerateError> {
-    let mut rng = SeededRng::new(seed);
-    let base = without_killer(request);
-    let budget = request.attempt_budget();
-    let mut closest: Option<Rating> = None;
-    for attempt in 1..=budget {
-        let (geo, solution) = fresh_solution_of(&base, &mut rng)?;
-        let givens = revealed(&solution, request.givens.unwrap_or(0), &mut rng);
-        // Most random layouts are dropped (no single solution within the node cap), so one
-        // attempt tries a few over the same solution.
-        let Some(killer) = (0..LAYOUTS_PER_ATTEMPT)
-            .find_map(|_| unique_layout(&geo, &solution, &givens, &mut rng))
-        else {
-            continue;
-        };
-        let mut rating = rate(&killer, &givens);
-        let mut killer = killer;
-        if let Target::Level(want) = request.target
-            && rating.level > want
-        {
-            (killer, rating) = ease(killer, rating, want, &solution, &givens, &mut rng);
-        }
-        if request.target.accepts(&rating) && meets(&request.require, &rating) {
-            return Ok(Generated {
-                geometry: killer,
-                givens,
-                solution,
-                rating,
-                seed,
-                attempts: attempt,
-            });
-        }
-        closest = Some(match closest {
-            Some(best) if distance(request.target, &best) <= distance(request.target, &rating) => {
-                best
-            }
-            _ => rating,
-        });
+/// Killer cages: the sampler of [`crate::grid::RuleKind::Cages`].
+pub struct CageSampler;
+
+impl Sampler for CageSampler {
+    fn unique(
+        &self,
+        geo: &Geometry,
+        solution: &Grid,
+        givens: &Grid,
+        rng: &mut SeededRng,
+    ) -> Option<Geometry> {
+        unique_layout(geo, solution, givens, rng)
     }
-    let closest = closest.map_or_else(String::new, |r| {
-        format!(
-            " (closest: {} at score {:.1})",
-            r.level.name(),
-            r.rounded_score()
-        )
-    });
-    Err(GenerateError::Unreachable {
-        what: request.shape_name(),
-        target: format!("{}{}", request.target, needing(&request.require)),
-        attempts: budget,
-        closest,
-    })
-}
 
-/// How far a rating is from the target (0 when it is on it).
-fn distance(target: Target, rating: &Rating) -> f32 {
-    match target {
-        Target::Any => 0.0,
-        Target::Level(level) => (level as i32 - rating.level as i32).unsigned_abs() as f32,
-        Target::Score { min, max } => (min - rating.score).max(rating.score - max).max(0.0),
+    /// A cage of four or more cells split in two connected cages of two or more cells.
+    fn easier(&self, killer: &Geometry, solution: &Grid, rng: &mut SeededRng) -> Option<Geometry> {
+        let cages = killer.cages()?.cages();
+        let split = split_one(cages, killer.size(), solution, rng)?;
+        let set = CageSet::new(killer.size(), split).ok()?;
+        killer.without_cages().with_cages(set).ok()
     }
-}
-
-/// The request for the grid under the cages.
-fn without_killer(request: &Request) -> Request {
-    let mut base = request.clone();
-    base.variant.killer = false;
-    base
 }
 
 /// A cage layout over the solution with exactly one solution, or `None` when merging gave up
@@ -112,7 +57,7 @@ fn unique_layout(
     for _ in 0..merges {
         let set = CageSet::new(geo.size(), cages.clone()).ok()?;
         let killer = geo.with_cages(set).ok()?;
-        let count = KillerSolver::new(&killer).count_capped(givens.cells(), 2, 2, node_cap);
+        let count = ConstrainedSolver::new(&killer).count_capped(givens.cells(), 2, 2, node_cap);
         match count.count {
             1 if count.nodes < node_cap => return Some(killer),
             2 => {
@@ -129,37 +74,6 @@ fn unique_layout(
         }
     }
     None
-}
-
-/// Makes a killer easier until its level is at most `want`: a cage of four or more cells is
-/// split in two connected cages of two or more cells, again and again. A split only adds clues,
-/// so the puzzle stays unique; it stops when no cage can be split. Returns the last layout and
-/// its rating.
-fn ease(
-    mut killer: Geometry,
-    mut rating: Rating,
-    want: crate::logic::Level,
-    solution: &Grid,
-    givens: &Grid,
-    rng: &mut SeededRng,
-) -> (Geometry, Rating) {
-    while rating.level > want {
-        let Some(cages) = killer.cages().map(|set| set.cages().to_vec()) else {
-            break;
-        };
-        let Some(split) = split_one(&cages, killer.size(), solution, rng) else {
-            break;
-        };
-        let Some(easier) = CageSet::new(killer.size(), split)
-            .ok()
-            .and_then(|set| killer.without_cages().with_cages(set).ok())
-        else {
-            break;
-        };
-        killer = easier;
-        rating = rate(&killer, givens);
-    }
-    (killer, rating)
 }
 
 /// The cages with one of them, chosen at random among those of four or more cells, split in
@@ -226,21 +140,6 @@ fn grown_from(start: usize, cells: &[usize], size: usize) -> Vec<usize> {
         }
     }
     reached
-}
-
-/// The solution with `count` cells, chosen at random, left as givens (none by default: a
-/// killer's cages are its clues; a spec's `givens` asks for some).
-fn revealed(solution: &Grid, count: usize, rng: &mut SeededRng) -> Grid {
-    let mut givens = Grid::empty(solution.size());
-    if count == 0 {
-        return givens;
-    }
-    let mut cells: Vec<usize> = (0..solution.cells().len()).collect();
-    rng.shuffle(&mut cells);
-    for &cell in cells.iter().take(count) {
-        givens.set(cell, solution.get(cell));
-    }
-    givens
 }
 
 /// Cages grown at random over the solution: each starts at a free cell and takes free
