@@ -1,33 +1,55 @@
-//! Cheap transformations of a solved grid that keep it solved for its variant, so one grid gives
-//! many: digit relabelling (every variant); for classic boxes, row swaps inside a band, column
-//! swaps inside a stack, band and stack swaps, and transposition when boxes are square; for
-//! diagonal and window variants, the eight rotations and reflections of the square.
+//! The generator's shuffles: random moves of the shape's symmetry group ([`crate::grid::group`])
+//! that turn one solved grid into many. Each is a digit relabelling (every variant) and, where
+//! the generator has always moved the cells: for classic boxes, the bands and the rows within
+//! them, the stacks and the columns within them, and the transposition when boxes are square;
+//! for diagonal and window variants, the turns and mirrors of the square that keep the boxes (a
+//! subset of their groups, kept so that a seed gives the puzzles it always gave); jigsaw and
+//! multi-grid shapes keep their cells. The draws depend on the size alone, never on the digits.
 
 use super::rng::SeededRng;
 use super::symmetry::Symmetry;
-use crate::grid::{Geometry, Grid};
+use crate::grid::group::turn;
+use crate::grid::{Geometry, Grid, Move};
 
 /// A random relabelling and, where the variant allows, a random rearrangement of the grid.
 pub fn shuffle_solution(geo: &Geometry, grid: &Grid, rng: &mut SeededRng) -> Grid {
-    let mut cells = relabel(grid.cells(), geo.size(), rng);
-    let variant = geo.variant();
-    if variant.jigsaw || variant.multi.is_some() {
-        // Regions and overlapping grids are fixed: only the digits may change.
-    } else if variant.diagonal || variant.window {
-        cells = dihedral(&cells, geo.size(), rng.below(8));
-    } else if let Some(shape) = geo.box_shape() {
-        cells = permute_lines(&cells, geo.size(), shape.rows, shape.cols, rng);
-        if shape.rows == shape.cols && rng.chance(1, 2) {
-            cells = transpose(&cells, geo.size());
-        }
-    }
-    Grid::new(geo.size(), cells)
+    random_move(geo, rng).apply(grid)
 }
 
-/// A random relabelling and rearrangement of a puzzle and its solution alike, keeping the pattern
-/// of the givens symmetric: without a symmetry, every transformation of [`shuffle_solution`];
-/// with one, the digits and those rotations and reflections of the square that map both the
-/// symmetry's pattern and the variant's houses onto themselves.
+/// A random move of the shape's group, drawn as the module says.
+pub fn random_move(geo: &Geometry, rng: &mut SeededRng) -> Move {
+    let n = geo.size();
+    let digits = relabelling(n, rng);
+    let variant = geo.variant();
+    let gather = if variant.jigsaw || variant.multi.is_some() {
+        // Regions and overlapping grids are fixed: only the digits may change.
+        (0..geo.cell_count()).collect()
+    } else if variant.diagonal || variant.window {
+        // Quarter turns and diagonal mirrors only when boxes are square (a 2×3 box turned is
+        // 3×2, no house: before this was drawn from the group, 6×6, 8×8 and 12×12 diagonal
+        // grids were turned so, breaking their boxes and wasting the attempt).
+        let allowed = kept_by(geo, Symmetry::None);
+        dihedral(n, allowed[rng.below(allowed.len())])
+    } else if let Some(shape) = geo.box_shape() {
+        let lines = permuted_lines(n, shape.rows, shape.cols, rng);
+        if shape.rows == shape.cols && rng.chance(1, 2) {
+            transposed(&lines, n)
+        } else {
+            lines
+        }
+    } else {
+        (0..geo.cell_count()).collect()
+    };
+    Move {
+        cells: scattered(&gather),
+        digits,
+    }
+}
+
+/// A random relabelling and rearrangement of a puzzle and its solution alike (one move of the
+/// group for both), keeping the pattern of the givens symmetric: without a symmetry, any move of
+/// [`random_move`]; with one, a relabelling and those turns and mirrors of the square that map
+/// both the symmetry's pattern and the variant's houses onto themselves.
 pub fn disguise(
     geo: &Geometry,
     symmetry: Symmetry,
@@ -35,24 +57,21 @@ pub fn disguise(
     solution: &Grid,
     rng: &mut SeededRng,
 ) -> (Grid, Grid) {
-    if symmetry == Symmetry::None {
-        // The draws of a shuffle depend on the size only, never on the digits, so a copy of the
-        // generator gives the puzzle exactly the transformation the solution gets.
-        let mut same = rng.clone();
-        let givens = shuffle_solution(geo, givens, &mut same);
-        return (givens, shuffle_solution(geo, solution, rng));
-    }
-    let n = geo.size();
-    let mut same = rng.clone();
-    let givens = relabel(givens.cells(), n, &mut same);
-    let solution = relabel(solution.cells(), n, rng);
-    let allowed = kept_by(geo, symmetry);
-    let which = allowed[rng.below(allowed.len())];
-    let turn = |cells: &[u8]| Grid::new(n, dihedral(cells, n, which));
-    (turn(&givens), turn(&solution))
+    let chosen = if symmetry == Symmetry::None {
+        random_move(geo, rng)
+    } else {
+        let digits = relabelling(geo.size(), rng);
+        let allowed = kept_by(geo, symmetry);
+        let which = allowed[rng.below(allowed.len())];
+        Move {
+            cells: scattered(&dihedral(geo.size(), which)),
+            digits,
+        }
+    };
+    (chosen.apply(givens), chosen.apply(solution))
 }
 
-/// The symmetries of the square (as [`dihedral`] numbers them) that keep the variant's houses
+/// The symmetries of the square (as [`turn`] numbers them) that keep the variant's houses
 /// and the given pattern of `symmetry`.
 fn kept_by(geo: &Geometry, symmetry: Symmetry) -> Vec<usize> {
     let variant = geo.variant();
@@ -77,11 +96,11 @@ fn kept_by(geo: &Geometry, symmetry: Symmetry) -> Vec<usize> {
         .collect()
 }
 
-/// Maps every digit through a random permutation.
-fn relabel(cells: &[u8], size: usize, rng: &mut SeededRng) -> Vec<u8> {
+/// A random permutation of the digits `1..=size` (`0`, an empty cell, stays).
+fn relabelling(size: usize, rng: &mut SeededRng) -> Vec<u8> {
     let mut map: Vec<u8> = (0..=size as u8).collect();
     rng.shuffle(&mut map[1..]);
-    cells.iter().map(|&v| map[v as usize]).collect()
+    map
 }
 
 /// A permutation of `0..count` that keeps groups of `group` together: groups shuffled, and the
@@ -98,36 +117,42 @@ fn grouped_permutation(count: usize, group: usize, rng: &mut SeededRng) -> Vec<u
     order
 }
 
+// The cell maps below are "gathers": cell `c` of the image takes the digit of cell `map[c]`.
+
 /// Rows permuted within and across bands of `box_rows`, columns within and across stacks.
-fn permute_lines(
-    cells: &[u8],
-    n: usize,
-    box_rows: usize,
-    box_cols: usize,
-    rng: &mut SeededRng,
-) -> Vec<u8> {
+fn permuted_lines(n: usize, box_rows: usize, box_cols: usize, rng: &mut SeededRng) -> Vec<usize> {
     let rows = grouped_permutation(n, box_rows, rng);
     let cols = grouped_permutation(n, box_cols, rng);
     (0..n * n)
-        .map(|cell| cells[rows[cell / n] * n + cols[cell % n]])
+        .map(|cell| rows[cell / n] * n + cols[cell % n])
         .collect()
 }
 
-fn transpose(cells: &[u8], n: usize) -> Vec<u8> {
+/// The image of `gather` transposed.
+fn transposed(gather: &[usize], n: usize) -> Vec<usize> {
     (0..n * n)
-        .map(|cell| cells[(cell % n) * n + cell / n])
+        .map(|cell| gather[(cell % n) * n + cell / n])
         .collect()
 }
 
 /// One of the eight symmetries of the square: `which` in `0..8` (0 is the identity).
-fn dihedral(cells: &[u8], n: usize, which: usize) -> Vec<u8> {
+fn dihedral(n: usize, which: usize) -> Vec<usize> {
     let last = n - 1;
     (0..n * n)
         .map(|cell| {
-            let (sr, sc) = crate::grid::group::turn(which, (cell / n, cell % n), last);
-            cells[sr * n + sc]
+            let (sr, sc) = turn(which, (cell / n, cell % n), last);
+            sr * n + sc
         })
         .collect()
+}
+
+/// A gather as a [`Move`]'s cell map: where each cell goes.
+fn scattered(gather: &[usize]) -> Vec<usize> {
+    let mut goes = vec![0; gather.len()];
+    for (to, &from) in gather.iter().enumerate() {
+        goes[from] = to;
+    }
+    goes
 }
 
 #[cfg(test)]
@@ -210,10 +235,35 @@ mod tests {
 
     #[test]
     fn dihedral_identity_and_inverse() {
-        let cells: Vec<u8> = (0..16).collect();
-        assert_eq!(dihedral(&cells, 4, 0), cells);
-        let turned = dihedral(&cells, 4, 1);
-        let back = dihedral(&dihedral(&dihedral(&turned, 4, 1), 4, 1), 4, 1);
-        assert_eq!(back, cells);
+        let cells: Vec<usize> = (0..16).collect();
+        assert_eq!(dihedral(4, 0), cells);
+        let quarter = dihedral(4, 1);
+        let mut turned = cells.clone();
+        for _ in 0..4 {
+            turned = turned.iter().map(|&c| quarter[c]).collect();
+        }
+        assert_eq!(turned, cells, "four quarter turns");
+    }
+
+    #[test]
+    fn every_shuffle_is_a_move_of_the_shapes_group() {
+        use crate::grid::group::maps_houses_onto_houses;
+        for geo in Geometry::every_shape()
+            .iter()
+            .filter(|g| g.cell_count() <= 256)
+        {
+            let mut rng = SeededRng::new(17);
+            for _ in 0..30 {
+                let chosen = random_move(geo, &mut rng);
+                assert!(
+                    maps_houses_onto_houses(geo, &chosen.cells),
+                    "{}",
+                    geo.describe()
+                );
+                let mut digits = chosen.digits.clone();
+                digits.sort_unstable();
+                assert_eq!(digits, (0..=geo.size() as u8).collect::<Vec<_>>());
+            }
+        }
     }
 }
