@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use sudoku_book::generate::rng::SeededRng;
 use sudoku_book::grid::{Cage, CageSet, Geometry};
-use sudoku_book::solve::{GenericSolver, KillerSolver};
+use sudoku_book::solve::{ConstrainedSolver, GenericSolver};
 
 const MAX_CAGE: usize = 5;
 
@@ -154,7 +154,7 @@ fn main() {
             let Ok(geo) = base.with_cages(set) else {
                 break None;
             };
-            let solver = KillerSolver::new(&geo);
+            let solver = ConstrainedSolver::new(&geo);
             let found = solver.count(&empty, 2, 2);
             if found.count == 1 {
                 break Some((geo, solver));

@@ -1,5 +1,5 @@
 //! Streams of puzzle lines, shared by `solve --batch` and `rate`: each non-blank line is one
-//! puzzle (`puzzle` or `puzzle|regions` for jigsaw); geometries and solvers are built once per
+//! puzzle (`puzzle`, `puzzle|regions|cages`, or a JSON record as `generate --output json` writes); geometries and solvers are built once per
 //! size; lines are read in bounded chunks, each chunk processed in parallel and its results
 //! handed on in input order before the next chunk is read, so memory stays bounded.
 
@@ -11,11 +11,12 @@ use rayon::prelude::*;
 
 use super::error::CliError;
 use super::io::stream_error;
-use super::puzzle_args::{PuzzleArgs, fits};
+use super::puzzle_args::{PuzzleArgs, fits, import_message};
 use sudoku_book::grid::LineFields;
 use sudoku_book::grid::text::parse_line;
 use sudoku_book::grid::{
-    Geometry, Grid, MAX_SIZE, MultiShape, RegionMap, Variant, parse_line_of, shape_of_line,
+    Geometry, Grid, MAX_SIZE, MultiShape, RegionMap, Variant, parse_line_of, read_puzzle_json,
+    shape_of_line,
 };
 use sudoku_book::input::LineStream;
 use sudoku_book::solve::Solver;
@@ -145,6 +146,10 @@ impl<'a> LineReader<'a> {
         line: &str,
         use_puzzle: impl FnOnce(&Geometry, &Solver, &Grid) -> Result<R, String>,
     ) -> Result<R, String> {
+        if line.trim_start().starts_with('{') {
+            let read = read_puzzle_json(line_no, line).map_err(|e| import_message(&e))?;
+            return use_puzzle(&read.geometry, &Solver::new(&read.geometry), &read.givens);
+        }
         let fields = LineFields::split(line)?;
         let puzzle = fields.puzzle;
         // A line showing a multi-grid by its # positions is read as one, unless a variant

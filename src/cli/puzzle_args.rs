@@ -9,8 +9,9 @@ use super::error::CliError;
 use super::io::{Input, read_file, shown_path};
 use sudoku_book::grid::text::{counted, detect_format, digit_symbol, infer_size, parse_puzzle};
 use sudoku_book::grid::{
-    BoxShape, CageSet, Format, Geometry, GeometryError, Grid, LineFields, MultiShape, ParseError,
-    RegionMap, RuleKind, SkippedLine, Variant, shape_of_grid, shape_of_line,
+    BoxShape, CageSet, Format, Geometry, GeometryError, Grid, ImportError, LineFields, MultiShape,
+    ParseError, RegionMap, RuleKind, SkippedLine, Variant, read_puzzle_json, shape_of_grid,
+    shape_of_line,
 };
 use sudoku_book::solve::{Solution, Solver};
 
@@ -172,6 +173,14 @@ impl PuzzleArgs {
         if let Some(loaded) = self.load_fields(input)? {
             return Ok(loaded);
         }
+        if input.text.trim_start().starts_with('{') {
+            let read = read_puzzle_json(1, &input.text)
+                .map_err(|e| CliError::input_in(&input.name, import_message(&e)))?;
+            return Ok(Loaded {
+                geo: read.geometry,
+                givens: read.givens,
+            });
+        }
         let format = match self.format()? {
             Some(format) => format,
             None => detect_format(&input.text),
@@ -244,6 +253,14 @@ impl PuzzleArgs {
             infer_size(&input.text, format).map_err(|e| CliError::input_in(&input.name, e))?;
         let from_box = self.box_shape()?.map(|b| b.rows * b.cols);
         Ok(inferred.or(from_box).unwrap_or(9))
+    }
+}
+
+/// An import error as the CLI says it: `line L, column C: what`.
+pub fn import_message(error: &ImportError) -> String {
+    match error.column {
+        Some(column) => format!("line {}, column {column}: {}", error.line, error.what),
+        None => format!("line {}: {}", error.line, error.what),
     }
 }
 

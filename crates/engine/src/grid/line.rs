@@ -26,7 +26,7 @@ impl std::error::Error for ImportError {}
 
 impl ImportError {
     /// An error of the whole line `line`.
-    fn at(line: usize, what: impl Into<String>) -> ImportError {
+    pub(crate) fn at(line: usize, what: impl Into<String>) -> ImportError {
         ImportError {
             line,
             column: None,

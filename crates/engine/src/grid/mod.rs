@@ -6,6 +6,8 @@ pub mod error;
 pub mod frame_text;
 pub mod geometry;
 pub mod group;
+#[cfg(feature = "serde")]
+pub mod json;
 pub mod line;
 pub mod multi;
 pub mod puzzle;
@@ -19,6 +21,8 @@ pub use error::{Conflict, GeometryError, InvalidGivens, ParseError, RegionError,
 pub use frame_text::{shape_of_grid, shape_of_line};
 pub use geometry::{Geometry, GridSquare, House, HouseKind, MAX_KILLER_SIZE, MAX_SIZE, MIN_SIZE};
 pub use group::{Group, Move};
+#[cfg(feature = "serde")]
+pub use json::{Imported, read_puzzle_json};
 pub use line::{ImportError, LineFields, puzzle_line, read_puzzle_line};
 pub use multi::{CellNames, Frame, MultiShape, NO_CELL, SubGrid};
 pub use puzzle::Grid;
