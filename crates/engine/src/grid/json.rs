@@ -8,7 +8,8 @@ use serde::Deserialize;
 
 use super::line::{fits, keeps_rules};
 use super::{
-    BoxShape, Cage, CageSet, Geometry, Grid, ImportError, RegionMap, Variant, parse_line_of,
+    BoxShape, Cage, CageSet, Geometry, Grid, ImportError, RegionMap, RuleKind, Variant,
+    parse_line_of,
 };
 
 /// A puzzle read from JSON.
@@ -32,22 +33,15 @@ struct PuzzleJson {
     regions: Option<Vec<usize>>,
     #[serde(default)]
     cages: Option<Vec<CageJson>>,
-    givens: Cells,
+    givens: serde_json::Value,
     #[serde(default)]
-    solution: Option<Cells>,
+    solution: Option<serde_json::Value>,
 }
 
 #[derive(Deserialize)]
 struct CageJson {
     cells: Vec<usize>,
     sum: u32,
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Cells {
-    List(Vec<u8>),
-    Line(String),
 }
 
 /// Reads one JSON puzzle record starting on line `line_no` (1-based) of its input.
@@ -59,6 +53,9 @@ pub fn read_puzzle_json(line_no: usize, text: &str) -> Result<Imported, ImportEr
     })?;
     let at = |what: String| ImportError::at(line_no, what);
     let geometry = geometry_of(&record).map_err(at)?;
+    if record.variant().has(RuleKind::Cages) && geometry.cages().is_none() {
+        return Err(at("a killer record needs its cages".to_string()));
+    }
     let givens = cells_of(&record.givens, &geometry, line_no, "givens")?;
     fits(&geometry, &givens).map_err(at)?;
     keeps_rules(&geometry, &givens).map_err(at)?;
@@ -79,6 +76,16 @@ pub fn read_puzzle_json(line_no: usize, text: &str) -> Result<Imported, ImportEr
 
 /// The record's shape: its variant (classic when absent; a region map makes it a jigsaw), size
 /// (9 when absent), box shape, region map and cages.
+impl PuzzleJson {
+    /// The variant named (classic when absent or unreadable: `geometry_of` reports the latter).
+    fn variant(&self) -> Variant {
+        self.variant
+            .as_deref()
+            .and_then(|name| name.parse().ok())
+            .unwrap_or(Variant::CLASSIC)
+    }
+}
+
 fn geometry_of(record: &PuzzleJson) -> Result<Geometry, String> {
     let mut variant: Variant = match &record.variant {
         Some(name) => name.parse().map_err(|e| format!("variant: {e}"))?,
@@ -110,31 +117,34 @@ fn geometry_of(record: &PuzzleJson) -> Result<Geometry, String> {
     geometry.with_cages(set).map_err(|e| e.to_string())
 }
 
-/// The cells of a `givens` or `solution` field.
+/// The cells of a `givens` or `solution` field: a list of numbers (0 for empty) or a puzzle line.
 fn cells_of(
-    cells: &Cells,
+    cells: &serde_json::Value,
     geo: &Geometry,
     line_no: usize,
     field: &str,
 ) -> Result<Grid, ImportError> {
+    let wrong = |what: String| ImportError::at(line_no, format!("{field}: {what}"));
     match cells {
-        Cells::List(values) => {
-            if let Some(&bad) = values.iter().find(|&&v| usize::from(v) > geo.size()) {
-                return Err(ImportError::at(
-                    line_no,
-                    format!(
-                        "{field}: {bad} is not a digit of a {0}x{0} grid",
-                        geo.size()
-                    ),
-                ));
-            }
-            Ok(Grid::new(geo.size(), values.clone()))
+        serde_json::Value::Array(values) => {
+            let digit = |v: &serde_json::Value| {
+                v.as_u64()
+                    .filter(|&d| d <= geo.size() as u64)
+                    .map(|d| d as u8)
+                    .ok_or_else(|| {
+                        wrong(format!("{v} is not a digit of a {0}x{0} grid", geo.size()))
+                    })
+            };
+            let cells = values.iter().map(digit).collect::<Result<Vec<u8>, _>>()?;
+            Ok(Grid::new(geo.size(), cells))
         }
-        Cells::Line(text) => parse_line_of(text, line_no, geo).map_err(|e| ImportError {
-            line: line_no,
-            column: None,
-            what: format!("{field}: {e}"),
+        serde_json::Value::String(text) => parse_line_of(text, 1, geo).map_err(|e| {
+            let shown = e.to_string();
+            wrong(shown.strip_prefix("line 1: ").unwrap_or(&shown).to_string())
         }),
+        other => Err(wrong(format!(
+            "{other} is neither a list of digits (0 for an empty cell) nor a puzzle line"
+        ))),
     }
 }
 
@@ -216,6 +226,18 @@ mod tests {
         )
         .unwrap_err();
         assert!(err.what.contains("5 is not a digit"), "{err}");
+        let err = read_puzzle_json(1, "{\"givens\": [300]}").unwrap_err();
+        assert_eq!(err.what, "givens: 300 is not a digit of a 9x9 grid");
+        let err = read_puzzle_json(1, "{\"givens\": {}}").unwrap_err();
+        assert!(err.what.contains("neither a list of digits"), "{err}");
+        let err = read_puzzle_json(1, "{\"givens\": \"123\"}").unwrap_err();
+        assert!(
+            err.what.starts_with("givens: the puzzle line has 3 cells"),
+            "{err}"
+        );
+        let no_cages = "{\"variant\": \"killer\", \"size\": 4, \"givens\": \"................\"}";
+        let err = read_puzzle_json(1, no_cages).unwrap_err();
+        assert_eq!(err.what, "a killer record needs its cages");
         let err = read_puzzle_json(
             1,
             "{\"size\": 4, \"givens\": [1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0]}",
