@@ -3,7 +3,7 @@
 //! the digits — givens bold, solved digits regular.
 
 use super::scene::{Anchor, Grey, Item, Paint, Scene};
-use crate::grid::{Geometry, Grid, HouseKind, MultiShape, digit_symbol};
+use crate::grid::{Geometry, Grid, HouseKind, MultiShape, RuleKind, digit_symbol};
 pub use crate::layout::style::GridStyle;
 use crate::layout::style::{cage_sum_size, digit_size};
 
@@ -33,10 +33,27 @@ pub fn draw_grid(
     } else {
         draw_lines(scene, geo, at, cell, style);
     }
-    if let (Some(cages), true) = (geo.cages(), style.cages) {
-        draw_cages(scene, cages, at, cell, style);
-    }
+    draw_constraints(scene, geo, at, cell, style);
     draw_digits(scene, geo, givens, solution, at, cell, style);
+}
+
+/// The marks of the rules beyond houses: one arm per kind (docs/ARCHITECTURE.md, the recipe).
+fn draw_constraints(
+    scene: &mut Scene,
+    geo: &Geometry,
+    at: Placement,
+    cell: f64,
+    style: &GridStyle,
+) {
+    for kind in geo.constraints().kinds().iter() {
+        match kind {
+            RuleKind::Cages => {
+                if let (Some(cages), true) = (geo.cages(), style.cages) {
+                    draw_cages(scene, cages, at, cell, style);
+                }
+            }
+        }
+    }
 }
 
 /// How far a cage outline sits inside the cell edges, and the dash length, relative to the cell.
