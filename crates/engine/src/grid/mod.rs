@@ -2,6 +2,7 @@
 //! `Geometry` (the houses of any variant), `Grid`, the text formats and their errors.
 
 pub mod cages;
+pub mod canon;
 pub mod error;
 pub mod frame_text;
 pub mod geometry;
