@@ -6,6 +6,7 @@ pub mod check;
 pub mod error;
 pub mod generate;
 pub mod hint;
+pub mod id;
 pub mod io;
 pub mod lines;
 pub mod output;
@@ -46,6 +47,8 @@ pub enum Command {
     Generate(generate::GenerateArgs),
     /// Write a puzzle (given, or generated) as a playable HTML page and print its path
     Play(play::PlayArgs),
+    /// Print a puzzle's canonical ID, the same for every turn, mirror and relabelling of it
+    Id(id::IdArgs),
 }
 
 /// Runs the chosen command.
@@ -58,5 +61,6 @@ pub fn run(cli: &Cli) -> CliResult {
         Command::Rate(args) => rate::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Play(args) => play::run(args),
+        Command::Id(args) => id::run(args),
     }
 }

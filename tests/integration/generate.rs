@@ -360,3 +360,45 @@ fn bad_puzzles_to_start_from_are_refused_with_their_line() {
     let output = generate(&["--difficulty", "diabolical", "--from", &missing]);
     assert_eq!(output.status.code(), Some(3), "{output:?}");
 }
+
+#[test]
+fn id_is_the_same_for_every_image_of_a_puzzle_and_names_bad_lines() {
+    use std::io::Write;
+    // A puzzle, the same turned a quarter and relabelled 1<->2, and another puzzle.
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let cells: Vec<char> = puzzle.chars().collect();
+    let turned: String = (0..81)
+        .map(|i| {
+            let (r, c) = (i / 9, i % 9);
+            match cells[(8 - c) * 9 + r] {
+                '1' => '2',
+                '2' => '1',
+                other => other,
+            }
+        })
+        .collect();
+    let id = |text: &str| stdout_of(&cmd().args(["id", text]).output().unwrap());
+    let first = id(puzzle);
+    assert!(first.starts_with("v1-classic9-"), "{first}");
+    assert_eq!(id(&turned), first);
+    let other = "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....";
+    assert_ne!(id(other), first);
+    // --batch: one ID a line, in order; a bad line is named on standard error, exit 2.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("puzzles.txt");
+    let mut file = std::fs::File::create(&path).unwrap();
+    writeln!(file, "{puzzle}\n{turned}\nnot a puzzle\n{other}").unwrap();
+    let output = cmd()
+        .args(["id", "--batch", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = stdout_of(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(format!("{}\n", lines[0]), first);
+    assert_eq!(lines[0], lines[1]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("line 3"), "{stderr}");
+    assert_eq!(output.status.code(), Some(2));
+}

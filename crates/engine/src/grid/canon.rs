@@ -6,18 +6,93 @@
 //! group relabels (0, an empty cell, is least). The least key over the group's moves is found by
 //! walking them with an early cut (a move stops at its first cell above the best so far).
 //!
-//! This walk serves groups of up to [`MAX_WALKED_MOVES`] moves (every shape but classic grids
-//! from 8×8 up: 9×9 has 3,359,232); those need a pruned search and get `None` here.
+//! Classic grids (rows, columns and boxes alone) are searched row by row instead ([`lines`]:
+//! 9×9 has 3,359,232 moves); the walk serves every other shape (at most 128 moves).
+
+mod lines;
 
 use super::group::Group;
-use super::{Geometry, Grid};
+use super::{Geometry, Grid, Variant};
+
+/// The version of the ID scheme; a change of the key or the hash makes a new version.
+pub const ID_VERSION: &str = "v1";
+
+/// A puzzle's ID: `v1-`, the shape (`classic9`, `killer9`, `jigsaw_diagonal9`, `samurai`; a box
+/// other than the usual one added as `b3x2`), and 16 base-32 characters (80 bits) of a hash of
+/// the canonical key. Two puzzles of a shape share it exactly when one is an image of the other
+/// (up to a hash collision: about one chance in 10¹² among a million puzzles of a shape).
+pub fn puzzle_id(geo: &Geometry, givens: &Grid) -> Option<String> {
+    let key = canonical_key(geo, givens)?;
+    let shape = shape_code(geo);
+    let mut hash = Fnv128::new();
+    hash.write(shape.as_bytes());
+    hash.write(&[0]);
+    for value in key {
+        hash.write(&value.to_le_bytes());
+    }
+    Some(format!("{ID_VERSION}-{shape}-{}", base32_80(hash.finish())))
+}
+
+/// The shape part of an ID.
+fn shape_code(geo: &Geometry) -> String {
+    let variant = geo.variant();
+    if let Some(multi) = variant.multi {
+        return multi.name().to_string();
+    }
+    let mut code = format!("{}{}", variant.name().replace('+', "_"), geo.size());
+    if let Some(boxes) = geo.box_shape()
+        && Some(boxes) != super::BoxShape::default_for(geo.size())
+    {
+        code.push_str(&format!("b{}x{}", boxes.rows, boxes.cols));
+    }
+    code
+}
+
+/// FNV-1a with 128 bits: small, stable across platforms and versions of Rust.
+struct Fnv128(u128);
+
+impl Fnv128 {
+    const OFFSET: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
+    const PRIME: u128 = 0x0000_0000_0100_0000_0000_0000_0000_013b;
+
+    fn new() -> Fnv128 {
+        Fnv128(Self::OFFSET)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 ^ u128::from(byte)).wrapping_mul(Self::PRIME);
+        }
+    }
+
+    fn finish(&self) -> u128 {
+        self.0
+    }
+}
+
+/// The top 80 bits of `value` in Crockford's base 32, lower case (no i, l, o, u).
+fn base32_80(value: u128) -> String {
+    const ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
+    (0..16)
+        .map(|i| char::from(ALPHABET[((value >> (123 - 5 * i)) & 31) as usize]))
+        .collect()
+}
 
 /// The most geometric moves [`canonical_key`] walks one by one (6×6 classic has 3,456).
 pub const MAX_WALKED_MOVES: u128 = 10_000;
 
 /// The canonical key of a puzzle: equal for two puzzles of one shape exactly when one is an
-/// image of the other under the shape's group. `None` when the group is too large to walk.
+/// image of the other under the shape's group. `None` only for a shape whose group is too large
+/// to walk and that is not a classic grid (none today).
 pub fn canonical_key(geo: &Geometry, givens: &Grid) -> Option<Vec<u16>> {
+    if let (true, Some(boxes)) = (geo.variant() == Variant::CLASSIC, geo.box_shape()) {
+        return lines::classic_key(givens, boxes.rows, boxes.cols);
+    }
+    walked_key(geo, givens)
+}
+
+/// The canonical key by walking every move of the group (`None` above [`MAX_WALKED_MOVES`]).
+fn walked_key(geo: &Geometry, givens: &Grid) -> Option<Vec<u16>> {
     let group = Group::of(geo);
     if group.moves() > MAX_WALKED_MOVES {
         return None;
@@ -213,8 +288,87 @@ mod tests {
     }
 
     #[test]
+    fn ids_name_the_shape_and_are_stable() {
+        let made = puzzle("classic", 9, 1);
+        let id = puzzle_id(&made.geometry, &made.givens).expect("an id");
+        assert!(id.starts_with("v1-classic9-"), "{id}");
+        assert_eq!(id.len(), "v1-classic9-".len() + 16);
+        let killer = puzzle("killer", 9, 1);
+        let id = puzzle_id(&killer.geometry, &killer.givens).expect("an id");
+        assert!(id.starts_with("v1-killer9-"), "{id}");
+        let boxes = Geometry::new(
+            6,
+            Variant::CLASSIC,
+            Some(super::super::BoxShape { rows: 3, cols: 2 }),
+            None,
+        )
+        .expect("3x2 boxes");
+        let id = puzzle_id(&boxes, &Grid::empty(6)).expect("an id");
+        assert!(id.starts_with("v1-classic6b3x2-"), "{id}");
+        // The scheme is pinned: a change of key or hash must come with a new version.
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let geo = Geometry::classic(9).expect("classic");
+        let givens = crate::grid::text::parse_line(line, 1, Some(9)).expect("a puzzle");
+        assert_eq!(
+            puzzle_id(&geo, &givens).expect("an id"),
+            "v1-classic9-kznyrz56sbr16mne"
+        );
+    }
+
+    #[test]
     fn large_groups_are_not_walked() {
         let geo = Geometry::classic(9).expect("classic");
-        assert_eq!(canonical_key(&geo, &Grid::empty(9)), None);
+        assert_eq!(walked_key(&geo, &Grid::empty(9)), None);
+    }
+
+    #[test]
+    fn the_row_search_finds_the_walks_key_on_classic_grids() {
+        // 4×4 (square boxes: transposition) and 6×6 (2×3 boxes) are small enough to walk: the
+        // pruned search must give exactly the walk's least image, on puzzles and on sparse and
+        // empty grids (many ties).
+        for size in [4, 6] {
+            let geo = Geometry::classic(size).expect("classic");
+            let mut rng = TestRng::new(size as u64);
+            for seed in 0..30 {
+                let made = puzzle("classic", size, seed);
+                let mut sparse = made.givens.clone();
+                for cell in 0..sparse.cells().len() {
+                    if rng.below(3) > 0 {
+                        sparse.set(cell, 0);
+                    }
+                }
+                for givens in [&made.givens, &made.solution, &sparse] {
+                    assert_eq!(
+                        canonical_key(&geo, givens),
+                        walked_key(&geo, givens),
+                        "{size}x{size} seed {seed}: {:?}",
+                        givens.cells()
+                    );
+                }
+            }
+            let empty = Grid::empty(size);
+            assert_eq!(canonical_key(&geo, &empty), walked_key(&geo, &empty));
+        }
+    }
+
+    #[test]
+    fn every_image_of_a_nine_by_nine_puzzle_has_its_key() {
+        let geo = Geometry::classic(9).expect("classic");
+        let group = Group::of(&geo);
+        let mut rng = TestRng::new(3);
+        for seed in 0..4 {
+            let made = puzzle("classic", 9, seed);
+            let key = canonical_key(&geo, &made.givens).expect("a key");
+            for _ in 0..25 {
+                let chosen = group.random_move(&mut |k| rng.below(k));
+                assert_eq!(
+                    canonical_key(&geo, &chosen.apply(&made.givens)),
+                    Some(key.clone())
+                );
+            }
+            let other = puzzle("classic", 9, seed + 100);
+            assert_ne!(canonical_key(&geo, &other.givens), Some(key));
+        }
     }
 }

@@ -1,0 +1,77 @@
+//! `sudoku-book id`: a puzzle's canonical ID (the same for every turn, mirror, line swap and
+//! relabelling of it; `v1-classic9-…`), or with `--batch` one ID a line for a file of puzzles, in
+//! input order; an unreadable line is named on standard error with its line number and why.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::error::{CliError, CliResult, EXIT_INPUT, EXIT_OK};
+use super::io::{OutputStream, emit, open_lines, read_input};
+use super::lines::{LineReader, stream_ordered};
+use super::puzzle_args::PuzzleArgs;
+use sudoku_book::grid::{Geometry, Grid, puzzle_id};
+
+/// Options of `id`.
+#[derive(Args, Debug)]
+pub struct IdArgs {
+    /// The puzzle: a file, '-' for standard input, or a puzzle line inline; with --batch, a file
+    /// of puzzle lines (or JSON records) or '-'
+    #[arg(default_value = "-")]
+    pub input: String,
+    /// One ID a line for every puzzle line of the input, in input order
+    #[arg(long)]
+    pub batch: bool,
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    /// Worker threads for --batch (default: all cores); never changes the output order
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Write to this file instead of standard output
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// Runs `id`.
+pub fn run(args: &IdArgs) -> CliResult {
+    if args.batch {
+        return run_batch(args);
+    }
+    let loaded = args.puzzle.load(&read_input(&args.input)?)?;
+    let id = id_of(&loaded.geo, &loaded.givens).map_err(CliError::Input)?;
+    emit(args.out.as_deref(), &format!("{id}\n"))?;
+    Ok(EXIT_OK)
+}
+
+/// The ID of a read puzzle.
+fn id_of(geo: &Geometry, givens: &Grid) -> Result<String, String> {
+    puzzle_id(geo, givens).ok_or_else(|| format!("{} has no canonical ID yet", geo.describe()))
+}
+
+/// `id --batch`: IDs on standard output, errors on standard error, exit 2 when a line failed.
+fn run_batch(args: &IdArgs) -> CliResult {
+    let reader = LineReader::new(&args.puzzle)?;
+    let (name, lines) = open_lines(&args.input)?;
+    let mut output = OutputStream::create(args.out.as_deref())?;
+    let mut code = EXIT_OK;
+    let id_line =
+        |no: usize, line: &str| reader.read(no, line, |geo, _, givens| id_of(geo, givens));
+    stream_ordered(&name, lines, args.jobs, id_line, |results| {
+        let mut text = String::new();
+        for result in results {
+            match result {
+                Ok(id) => {
+                    text.push_str(&id);
+                    text.push('\n');
+                }
+                Err(message) => {
+                    code = EXIT_INPUT;
+                    eprintln!("sudoku-book: {}: {message}", name);
+                }
+            }
+        }
+        output.write(&text)
+    })?;
+    output.finish()?;
+    Ok(code)
+}
