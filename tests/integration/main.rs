@@ -14,6 +14,7 @@ mod generate;
 mod generator;
 mod golden;
 mod hint;
+mod ids;
 mod input_limits;
 mod kdp;
 mod kids;

@@ -157,7 +157,9 @@ impl Search {
                 if state.used & (1 << source) != 0 {
                     continue;
                 }
-                if level.is_multiple_of(self.rows) && self.band_taken(level, state, source / self.rows) {
+                if level.is_multiple_of(self.rows)
+                    && self.band_taken(level, state, source / self.rows)
+                {
                     continue;
                 }
                 let Some(below) = self.place(state, source, best.as_deref(), scratch) else {

@@ -1,0 +1,114 @@
+//! Canonical IDs: every symmetry image of a puzzle of each shape has the puzzle's ID (property
+//! test, 1,000 images a shape), puzzles with another given count never share one, and the IDs of
+//! the shared data sets are stable (a golden summary in `tests/golden/ids.txt`).
+
+use proptest::prelude::*;
+
+use super::util::{cmd, data_dir, stdout_of};
+use sudoku_book::generate::{Generated, Request, Target, generate};
+use sudoku_book::grid::{Group, Variant, puzzle_id};
+
+/// The shapes: variant and size.
+const SHAPES: [(&str, usize); 11] = [
+    ("classic", 4),
+    ("classic", 6),
+    ("classic", 9),
+    ("classic", 12),
+    ("diagonal", 9),
+    ("window", 9),
+    ("jigsaw", 9),
+    ("killer", 9),
+    ("samurai", 9),
+    ("twodoku", 9),
+    ("butterfly", 9),
+];
+
+fn puzzle(shape: usize, seed: u64) -> Generated {
+    let (variant, size) = SHAPES[shape];
+    let request = Request {
+        target: Target::Any,
+        ..Request::new(variant.parse::<Variant>().unwrap(), size)
+    };
+    generate(&request, seed).unwrap()
+}
+
+/// A number source for `Group::random_move` from a seed (xorshift).
+fn below_from(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut state = seed | 1;
+    move |k| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % k as u64) as usize
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 10, ..ProptestConfig::default() })]
+
+    /// Ten puzzles a shape, a hundred random images each: one ID for all of them; and the puzzle
+    /// with one given less (another given count: never an image) has another.
+    #[test]
+    fn images_share_the_id_and_other_puzzles_do_not(seed in 0u64..1_000_000) {
+        for shape in 0..SHAPES.len() {
+            let made = puzzle(shape, seed);
+            let id = puzzle_id(&made.geometry, &made.givens).unwrap();
+            let group = Group::of(&made.geometry);
+            let mut below = below_from(seed ^ shape as u64);
+            for _ in 0..100 {
+                let chosen = group.random_move(&mut below);
+                let geo = chosen.apply_geometry(&made.geometry).unwrap();
+                let image = chosen.apply(&made.givens);
+                let moved = puzzle_id(&geo, &image);
+                prop_assert_eq!(moved.as_ref(), Some(&id), "{:?}", SHAPES[shape]);
+            }
+            let mut fewer = made.givens.clone();
+            if let Some(cell) = (0..fewer.cells().len()).find(|&c| fewer.get(c) != 0) {
+                fewer.set(cell, 0);
+                prop_assert_ne!(puzzle_id(&made.geometry, &fewer), Some(id));
+            }
+        }
+    }
+}
+
+/// Per data set: the count of IDs, of distinct IDs, a hash of them all in order, and the first
+/// three; compared with `tests/golden/ids.txt` (`UPDATE_GOLDEN=1` rewrites it).
+#[test]
+fn ids_of_the_shared_sets_are_stable() {
+    let Some(data) = data_dir() else {
+        return;
+    };
+    let mut summary = String::new();
+    for set in [
+        "puzzles2_17_clue.txt",
+        "puzzles3_magictour_top1465.txt",
+        "puzzles5_forum_hardest_1905_11plus.txt",
+    ] {
+        let path = data.join(set);
+        let output = cmd()
+            .args(["id", "--batch", path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{set}");
+        let ids = stdout_of(&output);
+        let lines: Vec<&str> = ids.lines().collect();
+        let mut distinct = lines.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let hash = ids.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        summary.push_str(&format!(
+            "{set}: {} ids, {} distinct, fnv64 {hash:016x}\n  first: {}\n",
+            lines.len(),
+            distinct.len(),
+            lines[..3].join(" ")
+        ));
+    }
+    let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/ids.txt");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&golden, &summary).unwrap();
+    }
+    let expected = std::fs::read_to_string(&golden).unwrap_or_default();
+    assert_eq!(summary, expected, "IDs changed: a new ID version is needed");
+}
