@@ -18,6 +18,9 @@ pub struct Manifest<'a> {
     /// The sudoku-book version that built the book.
     pub version: &'static str,
     pub pages: usize,
+    /// Puzzles made and dropped because their ID was already in the book or in its `exclude`
+    /// lists (each place made again from its next seed).
+    pub repeats_replaced: usize,
     /// Every file of the book folder, this manifest included.
     pub files: &'a [String],
     pub sections: Vec<SectionEntry<'a>>,
@@ -122,6 +125,7 @@ pub fn to_json(
         seed: plan.seed,
         version: env!("CARGO_PKG_VERSION"),
         pages: placed.pages,
+        repeats_replaced: puzzles.iter().map(|p| p.repeats).sum(),
         files,
         sections: sections(plan, puzzles, placed),
         puzzles: puzzles

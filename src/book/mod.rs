@@ -4,11 +4,13 @@
 
 pub mod manifest;
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use crate::generate::{GenerateError, Generated, derive_seed, generate};
+use crate::generate::{GenerateError, Generated, derive_seed, generate, with_more_givens};
+use crate::grid::puzzle_id;
 use crate::logic::{Level, Step, solve_logic};
 use crate::spec::BookPlan;
 
@@ -24,7 +26,23 @@ pub struct BookPuzzle {
     /// Its solving path by logic (every step of the easiest path), computed once: the
     /// walkthrough and strategy pages and the playable edition's hints read it.
     pub path: Vec<Step>,
+    /// Its canonical ID (`grid::puzzle_id`): no two puzzles of a book share one.
+    pub id: String,
+    /// How many puzzles were made for this place and dropped as repeats (an ID the book or its
+    /// `exclude` lists already had) before this one.
+    pub repeats: usize,
 }
+
+/// Tries for a place of the book whose puzzles keep repeating, before it is given up.
+pub const MAX_REPEAT_TRIES: usize = 100;
+
+/// Tries of fresh puzzles for a repeated place before its puzzle gets extra givens to tell it
+/// apart (one more every [`TRIES_PER_EXTRA_GIVEN`] tries).
+const PLAIN_REPEAT_TRIES: usize = 10;
+const TRIES_PER_EXTRA_GIVEN: usize = 10;
+
+/// The seed stream of the tries after a repeat (`derive_seed(puzzle seed, REPEAT_STREAM, try)`).
+const REPEAT_STREAM: u64 = 0x5245_5045_4154;
 
 /// A puzzle the generator could not make.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -89,8 +107,82 @@ pub fn generate_puzzles(
         })
         .collect();
     let mut puzzles = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    replace_repeats(plan, &mut puzzles)?;
     sort_sections(plan, &mut puzzles);
     Ok(puzzles)
+}
+
+/// Makes every puzzle's ID unique in the book and absent from its `exclude` lists: in book
+/// order, a puzzle whose ID was seen is replaced by the first try of its own repeat stream
+/// (`derive_seed(puzzle seed, REPEAT_STREAM, try)`; after [`PLAIN_REPEAT_TRIES`], with extra
+/// givens) whose ID is new, up to [`MAX_REPEAT_TRIES`]. Tries are made in parallel batches of a
+/// fixed size and the first new one in try order is kept, so threads change nothing.
+fn replace_repeats(plan: &BookPlan, puzzles: &mut [BookPuzzle]) -> Result<(), BookError> {
+    let mut seen: HashSet<String> = plan.exclude.clone();
+    let mut counts = vec![0usize; plan.sections.len()];
+    for puzzle in puzzles.iter_mut() {
+        let index = counts[puzzle.section];
+        counts[puzzle.section] += 1;
+        let job = Job {
+            section: puzzle.section,
+            index,
+            number: puzzle.number,
+        };
+        if seen.contains(&puzzle.id) {
+            *puzzle = fresh_try(plan, job, &seen)?;
+        }
+        seen.insert(puzzle.id.clone());
+    }
+    Ok(())
+}
+
+/// Tries made at once for a repeated place.
+const REPEAT_BATCH: usize = 16;
+
+/// The first try of a place's repeat stream whose ID `seen` does not hold.
+fn fresh_try(plan: &BookPlan, job: Job, seen: &HashSet<String>) -> Result<BookPuzzle, BookError> {
+    let first_seed = puzzle_seed(plan.seed, job.section, job.index);
+    for start in (1..=MAX_REPEAT_TRIES).step_by(REPEAT_BATCH) {
+        let end = (start + REPEAT_BATCH).min(MAX_REPEAT_TRIES + 1);
+        let tries: Vec<Result<BookPuzzle, BookError>> = (start..end)
+            .into_par_iter()
+            .map(|tries| repeat_try(plan, job, first_seed, tries))
+            .collect();
+        for found in tries {
+            let found = found?;
+            if !seen.contains(&found.id) {
+                return Ok(found);
+            }
+        }
+    }
+    Err(book_error(
+        plan,
+        job,
+        GenerateError::Repeats {
+            what: plan.sections[job.section].request.shape_name(),
+            tries: MAX_REPEAT_TRIES,
+        },
+    ))
+}
+
+/// Try number `tries` (from 1) for a repeated place.
+fn repeat_try(
+    plan: &BookPlan,
+    job: Job,
+    first_seed: u64,
+    tries: usize,
+) -> Result<BookPuzzle, BookError> {
+    let seed = derive_seed(first_seed, REPEAT_STREAM, tries as u64);
+    let mut puzzle = generate_at(plan, job, seed)?;
+    if tries > PLAIN_REPEAT_TRIES {
+        let extra = 1 + (tries - PLAIN_REPEAT_TRIES) / TRIES_PER_EXTRA_GIVEN;
+        let request = &plan.sections[job.section].request;
+        if let Some(told_apart) = with_more_givens(request, &puzzle.puzzle, extra, seed) {
+            puzzle = with_path_and_id(job, told_apart);
+        }
+    }
+    puzzle.repeats = tries;
+    Ok(puzzle)
 }
 
 /// Orders the puzzles of each `sort = "difficulty"` section easy to hard (by score, then by
@@ -118,21 +210,36 @@ fn sort_sections(plan: &BookPlan, puzzles: &mut [BookPuzzle]) {
 }
 
 fn generate_one(plan: &BookPlan, job: Job) -> Result<BookPuzzle, BookError> {
+    generate_at(plan, job, puzzle_seed(plan.seed, job.section, job.index))
+}
+
+/// The puzzle of a place of the book made from `seed`, with its path and ID.
+fn generate_at(plan: &BookPlan, job: Job, seed: u64) -> Result<BookPuzzle, BookError> {
     let section = &plan.sections[job.section];
-    let seed = puzzle_seed(plan.seed, job.section, job.index);
     generate(&section.request, seed)
-        .map(|puzzle| BookPuzzle {
-            number: job.number,
-            section: job.section,
-            path: solve_logic(&puzzle.geometry, &puzzle.givens, Level::HARDEST).steps,
-            puzzle,
-        })
-        .map_err(|error| BookError {
-            section: job.section + 1,
-            title: section.title.clone(),
-            number: job.number,
-            error,
-        })
+        .map(|puzzle| with_path_and_id(job, puzzle))
+        .map_err(|error| book_error(plan, job, error))
+}
+
+/// A generated puzzle as a place of the book: its logic path and ID computed once.
+fn with_path_and_id(job: Job, puzzle: Generated) -> BookPuzzle {
+    BookPuzzle {
+        number: job.number,
+        section: job.section,
+        path: solve_logic(&puzzle.geometry, &puzzle.givens, Level::HARDEST).steps,
+        id: puzzle_id(&puzzle.geometry, &puzzle.givens).unwrap_or_default(),
+        repeats: 0,
+        puzzle,
+    }
+}
+
+fn book_error(plan: &BookPlan, job: Job, error: GenerateError) -> BookError {
+    BookError {
+        section: job.section + 1,
+        title: plan.sections[job.section].title.clone(),
+        number: job.number,
+        error,
+    }
 }
 
 #[cfg(test)]

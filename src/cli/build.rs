@@ -60,7 +60,12 @@ pub fn run(args: &BuildArgs) -> CliResult {
         preflight,
         notes,
     } = built?;
-    for note in givens_notes(&plan, &puzzles).into_iter().chain(notes) {
+    let repeats = repeats_note(&puzzles);
+    for note in givens_notes(&plan, &puzzles)
+        .into_iter()
+        .chain(repeats)
+        .chain(notes)
+    {
         eprintln!(
             "sudoku-book: note: {}",
             sudoku_book::grid::text::escape_controls(&note)
@@ -77,6 +82,20 @@ pub fn run(args: &BuildArgs) -> CliResult {
         }
     }
     Ok(EXIT_OK)
+}
+
+/// How many puzzles were made again because they repeated one the book (or its `exclude`
+/// lists) already had, when any were.
+fn repeats_note(puzzles: &[BookPuzzle]) -> Option<String> {
+    let repeats: usize = puzzles.iter().map(|p| p.repeats).sum();
+    let places = puzzles.iter().filter(|p| p.repeats > 0).count();
+    (repeats > 0).then(|| {
+        format!(
+            "{} repeated a puzzle already in the book or its exclude lists: {} made again",
+            counted(repeats, "puzzle"),
+            counted(places, "place"),
+        )
+    })
 }
 
 /// For each section with a `givens` target that some puzzles did not reach, one sentence.

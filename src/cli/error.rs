@@ -108,7 +108,8 @@ fn generate_code(error: &GenerateError) -> u8 {
         GenerateError::Geometry(_) | GenerateError::Request(_) => EXIT_INPUT,
         GenerateError::Unreachable { .. }
         | GenerateError::NoFill { .. }
-        | GenerateError::NoLayout { .. } => EXIT_NO,
+        | GenerateError::NoLayout { .. }
+        | GenerateError::Repeats { .. } => EXIT_NO,
     }
 }
 

@@ -11,7 +11,7 @@ use super::io::{OutputStream, open_lines};
 use super::lines::{LineReader, stream_ordered};
 use super::output::score_json;
 use super::puzzle_args::PuzzleArgs;
-use sudoku_book::grid::{Geometry, Grid};
+use sudoku_book::grid::{Geometry, Grid, puzzle_id};
 use sudoku_book::logic::{Level, Rating, Step, rate, solve_logic};
 use sudoku_book::solve::Solver;
 
@@ -52,7 +52,8 @@ pub fn run(args: &RateArgs) -> CliResult {
                 let path = args
                     .path
                     .then(|| solve_logic(geo, givens, Level::HARDEST).steps);
-                Ok((rated, path))
+                let id = args.json.then(|| puzzle_id(geo, givens)).flatten();
+                Ok((rated, path, id))
             })
             .map(|rated| (line.trim().to_string(), rated))
     };
@@ -60,9 +61,12 @@ pub fn run(args: &RateArgs) -> CliResult {
         let mut text = String::new();
         for result in results {
             text.push_str(&match result {
-                Ok((puzzle, ((rating, solutions), path))) => {
-                    render(&puzzle, (&rating, solutions), path.as_deref(), args.json)
-                }
+                Ok((puzzle, ((rating, solutions), path, id))) => render(
+                    &puzzle,
+                    (&rating, solutions),
+                    path.as_deref(),
+                    args.json.then_some(id.as_deref().unwrap_or_default()),
+                ),
                 Err(message) => {
                     code = EXIT_INPUT;
                     render_error(&message, args.json)
@@ -105,11 +109,12 @@ fn render(
     puzzle: &str,
     (rating, solutions): (&Rating, Option<usize>),
     path: Option<&[Step]>,
-    as_json: bool,
+    json_with_id: Option<&str>,
 ) -> String {
-    if as_json {
+    if let Some(id) = json_with_id {
         let mut object = json!({
             "puzzle": puzzle,
+            "puzzle_id": id,
             "score": score_json(rating),
             "level": rating.level.name(),
             "solved": rating.solved,

@@ -9,6 +9,7 @@ pub mod raw;
 pub mod strings;
 pub mod structure;
 
+use std::collections::HashSet;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -170,6 +171,8 @@ pub struct BookPlan {
     pub strings: Strings,
     pub style: Style,
     pub sections: Vec<SectionPlan>,
+    /// IDs of puzzles the book must not use (`exclude`: earlier volumes, used lists).
+    pub exclude: HashSet<String>,
     /// The paperback's wrap cover, when the spec has a `[cover]` table.
     pub cover: Option<CoverSpec>,
     /// Where the spec came from, for messages about it from later checks.
@@ -348,6 +351,7 @@ impl Checker<'_> {
         let seed = raw
             .seed
             .map_or_else(|| seed_from_title(raw.title.get_ref()), Spanned::into_inner);
+        let exclude = self.exclude(raw.exclude.as_ref())?;
         let origin = Origin {
             file: self.file.to_string(),
             layout: self.position(raw.layout.as_ref().map(Spanned::span)),
@@ -380,6 +384,7 @@ impl Checker<'_> {
             strings,
             style: self.style(raw.style.unwrap_or_default())?,
             sections,
+            exclude,
             origin,
         })
     }
@@ -960,6 +965,30 @@ impl Checker<'_> {
             if e.is_io() { error.unreadable() } else { error }
         })?;
         Ok((text, full))
+    }
+
+    /// `exclude = ["../vol1/book.json", "used.txt"]`: the IDs of every puzzle those books and
+    /// lists hold (paths relative to the spec), refused at the entry that cannot be read.
+    fn exclude(
+        &self,
+        paths: Option<&Spanned<Vec<Spanned<String>>>>,
+    ) -> Result<HashSet<String>, SpecError> {
+        let mut ids = HashSet::new();
+        for path in paths
+            .map(|list| list.get_ref().as_slice())
+            .unwrap_or_default()
+        {
+            let (text, full) = self.read_named(path, "exclude")?;
+            let found = crate::grid::ids_in(&text).map_err(|e| {
+                let column = e
+                    .column
+                    .map_or_else(String::new, |c| format!(", column {c}"));
+                let message = format!("{}: line {}{column}: {}", full.display(), e.line, e.what);
+                self.error(path.span(), "exclude", message)
+            })?;
+            ids.extend(found);
+        }
+        Ok(ids)
     }
 
     /// `from = "FILE"`: the puzzles a diabolical section's search starts from.

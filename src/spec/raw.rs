@@ -22,6 +22,8 @@ pub struct RawBook {
     pub subtitle: Option<Spanned<String>>,
     pub author: Option<Spanned<String>>,
     pub seed: Option<Spanned<u64>>,
+    /// Books and lists whose puzzles this book must not use (`book.json`, ID lists, puzzles).
+    pub exclude: Option<Spanned<Vec<Spanned<String>>>>,
     pub instructions: Option<Spanned<String>>,
     pub layout: Option<Spanned<String>>,
     pub font: Option<Spanned<String>>,
@@ -153,6 +155,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     "subtitle",
     "author",
     "seed",
+    "exclude",
     "instructions",
     "layout",
     "font",

@@ -157,6 +157,11 @@ pub enum GenerateError {
     },
     #[error("could not fill a {what} grid within the search budget")]
     NoFill { what: String },
+    #[error(
+        "no {what} puzzle unlike those already used within {}: the shape and level have too few different puzzles for the count asked, or the exclude lists hold most of them",
+        counted(*tries, "attempt")
+    )]
+    Repeats { what: String, tries: usize },
     #[error("no fillable {size}x{size} jigsaw layout{extra} found within {}", counted(*attempts, "attempt"))]
     NoLayout {
         size: usize,
@@ -177,6 +182,40 @@ const FILLS_PER_LAYOUT: usize = 2;
 const LAYOUTS_PER_ATTEMPT: usize = 50;
 /// Attempts that reuse one solution (relabelled and rearranged) before a fresh fill.
 const ATTEMPTS_PER_FILL: usize = 8;
+
+/// The puzzle with `extra` more givens (cells of its solution drawn from `seed`), when it still
+/// meets the request (its level or score, its required techniques) and the request does not ask
+/// for a number of givens: another puzzle of the same solution, for a place whose puzzles keep
+/// repeating ones already used (a 4×4 grid has few minimal puzzles: 13 at easy). `None` when
+/// no cell is left to give or the puzzle no longer fits the request.
+pub fn with_more_givens(
+    request: &Request,
+    puzzle: &Generated,
+    extra: usize,
+    seed: u64,
+) -> Option<Generated> {
+    if request.givens.is_some() {
+        return None;
+    }
+    let mut empty: Vec<usize> = (0..puzzle.givens.cells().len())
+        .filter(|&c| puzzle.givens.get(c) == 0)
+        .collect();
+    if empty.len() <= extra {
+        return None;
+    }
+    SeededRng::new(seed).shuffle(&mut empty);
+    let mut givens = puzzle.givens.clone();
+    for &cell in &empty[..extra] {
+        givens.set(cell, puzzle.solution.get(cell));
+    }
+    let rating = rate(&puzzle.geometry, &givens);
+    let request = request.with_implied_level();
+    (request.target.accepts(&rating) && meets(&request.require, &rating)).then(|| Generated {
+        givens,
+        rating,
+        ..puzzle.clone()
+    })
+}
 
 /// Generates one puzzle for the request from the seed.
 pub fn generate(request: &Request, seed: u64) -> Result<Generated, GenerateError> {

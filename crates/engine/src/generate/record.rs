@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::puzzle::Generated;
+use crate::grid::puzzle_id;
 
 /// A generated puzzle's shape, givens, solution, rating and seed.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -29,6 +30,9 @@ pub struct PuzzleRecord<'a> {
     pub techniques: Vec<&'static str>,
     /// The puzzle's own seed: the same request and seed give it again.
     pub seed: u64,
+    /// The canonical ID: the same for every turn, mirror, line move and relabelling of the
+    /// puzzle (`grid::puzzle_id`).
+    pub puzzle_id: String,
 }
 
 /// A killer cage: its cells (row-major indices) and their sum.
@@ -68,6 +72,7 @@ impl<'a> PuzzleRecord<'a> {
                 .map(|(name, _)| name)
                 .collect(),
             seed: puzzle.seed,
+            puzzle_id: puzzle_id(geo, &puzzle.givens).unwrap_or_default(),
         }
     }
 }

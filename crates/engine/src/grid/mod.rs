@@ -8,6 +8,8 @@ pub mod frame_text;
 pub mod geometry;
 pub mod group;
 #[cfg(feature = "serde")]
+pub mod ids;
+#[cfg(feature = "serde")]
 pub mod json;
 pub mod line;
 pub mod multi;
@@ -23,6 +25,8 @@ pub use error::{Conflict, GeometryError, InvalidGivens, ParseError, RegionError,
 pub use frame_text::{shape_of_grid, shape_of_line};
 pub use geometry::{Geometry, GridSquare, House, HouseKind, MAX_KILLER_SIZE, MAX_SIZE, MIN_SIZE};
 pub use group::{Group, Move};
+#[cfg(feature = "serde")]
+pub use ids::ids_in;
 #[cfg(feature = "serde")]
 pub use json::{Imported, read_puzzle_json};
 pub use line::{ImportError, LineFields, puzzle_line, read_puzzle_line};
