@@ -9,7 +9,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use crate::generate::{GenerateError, Generated, derive_seed, generate, with_more_givens};
+use crate::generate::{
+    GenerateError, Generated, MAX_REPEAT_TRIES, derive_seed, generate, repeat_try, repeats_error,
+};
 use crate::grid::puzzle_id;
 use crate::logic::{Level, Step, solve_logic};
 use crate::spec::BookPlan;
@@ -32,17 +34,6 @@ pub struct BookPuzzle {
     /// `exclude` lists already had) before this one.
     pub repeats: usize,
 }
-
-/// Tries for a place of the book whose puzzles keep repeating, before it is given up.
-pub const MAX_REPEAT_TRIES: usize = 100;
-
-/// Tries of fresh puzzles for a repeated place before its puzzle gets extra givens to tell it
-/// apart (one more every [`TRIES_PER_EXTRA_GIVEN`] tries).
-const PLAIN_REPEAT_TRIES: usize = 10;
-const TRIES_PER_EXTRA_GIVEN: usize = 10;
-
-/// The seed stream of the tries after a repeat (`derive_seed(puzzle seed, REPEAT_STREAM, try)`).
-const REPEAT_STREAM: u64 = 0x5245_5045_4154;
 
 /// A puzzle the generator could not make.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -113,10 +104,10 @@ pub fn generate_puzzles(
 }
 
 /// Makes every puzzle's ID unique in the book and absent from its `exclude` lists: in book
-/// order, a puzzle whose ID was seen is replaced by the first try of its own repeat stream
-/// (`derive_seed(puzzle seed, REPEAT_STREAM, try)`; after [`PLAIN_REPEAT_TRIES`], with extra
-/// givens) whose ID is new, up to [`MAX_REPEAT_TRIES`]. Tries are made in parallel batches of a
-/// fixed size and the first new one in try order is kept, so threads change nothing.
+/// order, a puzzle whose ID was seen is replaced by the first try of its repeat stream
+/// (`generate::repeat_try`) whose ID is new, up to [`MAX_REPEAT_TRIES`]. Tries are made in
+/// parallel batches of a fixed size and the first new one in try order is kept, so threads
+/// change nothing.
 fn replace_repeats(plan: &BookPlan, puzzles: &mut [BookPuzzle]) -> Result<(), BookError> {
     let mut seen: HashSet<String> = plan.exclude.clone();
     let mut counts = vec![0usize; plan.sections.len()];
@@ -141,48 +132,26 @@ const REPEAT_BATCH: usize = 16;
 
 /// The first try of a place's repeat stream whose ID `seen` does not hold.
 fn fresh_try(plan: &BookPlan, job: Job, seen: &HashSet<String>) -> Result<BookPuzzle, BookError> {
+    let request = &plan.sections[job.section].request;
     let first_seed = puzzle_seed(plan.seed, job.section, job.index);
     for start in (1..=MAX_REPEAT_TRIES).step_by(REPEAT_BATCH) {
         let end = (start + REPEAT_BATCH).min(MAX_REPEAT_TRIES + 1);
-        let tries: Vec<Result<BookPuzzle, BookError>> = (start..end)
+        let tries: Vec<Result<BookPuzzle, GenerateError>> = (start..end)
             .into_par_iter()
-            .map(|tries| repeat_try(plan, job, first_seed, tries))
+            .map(|tries| {
+                let mut found = with_path_and_id(job, repeat_try(request, first_seed, tries)?);
+                found.repeats = tries;
+                Ok(found)
+            })
             .collect();
         for found in tries {
-            let found = found?;
+            let found = found.map_err(|error| book_error(plan, job, error))?;
             if !seen.contains(&found.id) {
                 return Ok(found);
             }
         }
     }
-    Err(book_error(
-        plan,
-        job,
-        GenerateError::Repeats {
-            what: plan.sections[job.section].request.shape_name(),
-            tries: MAX_REPEAT_TRIES,
-        },
-    ))
-}
-
-/// Try number `tries` (from 1) for a repeated place.
-fn repeat_try(
-    plan: &BookPlan,
-    job: Job,
-    first_seed: u64,
-    tries: usize,
-) -> Result<BookPuzzle, BookError> {
-    let seed = derive_seed(first_seed, REPEAT_STREAM, tries as u64);
-    let mut puzzle = generate_at(plan, job, seed)?;
-    if tries > PLAIN_REPEAT_TRIES {
-        let extra = 1 + (tries - PLAIN_REPEAT_TRIES) / TRIES_PER_EXTRA_GIVEN;
-        let request = &plan.sections[job.section].request;
-        if let Some(told_apart) = with_more_givens(request, &puzzle.puzzle, extra, seed) {
-            puzzle = with_path_and_id(job, told_apart);
-        }
-    }
-    puzzle.repeats = tries;
-    Ok(puzzle)
+    Err(book_error(plan, job, repeats_error(request)))
 }
 
 /// Orders the puzzles of each `sort = "difficulty"` section easy to hard (by score, then by

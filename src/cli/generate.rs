@@ -2,6 +2,7 @@
 //! parallel and written in order (one line or one JSON object per puzzle), with a progress bar
 //! on a terminal.
 
+use std::collections::HashSet;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -12,15 +13,15 @@ use rayon::prelude::*;
 
 use super::error::{CliError, CliResult, EXIT_OK};
 use super::io::{read_file, shown_path};
-use super::puzzle_args::PuzzleArgs;
+use super::puzzle_args::{PuzzleArgs, import_message};
 use sudoku_book::book::manifest::JsonPuzzle;
 use sudoku_book::generate::diabolical::{default_symmetry, wants_diabolical};
 use sudoku_book::generate::require::parse_technique;
 use sudoku_book::generate::{
-    GenerateError, Generated, GivensTally, Request, Target, check_count, derive_seed,
-    generate_with_progress,
+    GenerateError, Generated, GivensTally, MAX_REPEAT_TRIES, Request, Target, check_count,
+    derive_seed, generate_with_progress, repeat_try, repeats_error,
 };
-use sudoku_book::grid::puzzle_line;
+use sudoku_book::grid::{ids_in, puzzle_id, puzzle_line};
 use sudoku_book::logic::Level;
 use sudoku_book::workers;
 
@@ -87,6 +88,10 @@ pub struct GenerateArgs {
     /// take seconds
     #[arg(long, value_name = "FILE")]
     pub from: Option<PathBuf>,
+    /// Leave out every puzzle this book.json or list holds (IDs, puzzle lines or JSON records,
+    /// one a line), and every turn, mirror or relabelling of one; repeat for several files
+    #[arg(long, value_name = "FILE")]
+    pub exclude: Vec<PathBuf>,
     /// Worker threads, 1 to 256 (default: all cores); never changes the output
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
@@ -108,6 +113,7 @@ const SLOW_SIZE: usize = 16;
 pub fn run(args: &GenerateArgs) -> CliResult {
     let request = build_request(args)?;
     let count = check_count(args.count, MAX_COUNT).map_err(CliError::request)?;
+    let excluded = excluded_ids(&args.exclude)?;
     let pool = workers::pool(args.jobs)?;
     let mut sink = Sink::open(args.out.as_deref())?;
     let diabolical = wants_diabolical(request.target);
@@ -128,7 +134,8 @@ pub fn run(args: &GenerateArgs) -> CliResult {
                 .map(|index| {
                     let seed = derive_seed(args.seed, 0, index as u64);
                     let report = |state| report_search(&progress, index, state);
-                    let result = generate_with_progress(&request, seed, &report);
+                    let result = generate_with_progress(&request, seed, &report)
+                        .and_then(|made| unexcluded(&request, seed, made, &excluded));
                     progress.inc(1);
                     result
                 })
@@ -163,6 +170,41 @@ pub fn run(args: &GenerateArgs) -> CliResult {
         None => Ok(EXIT_OK),
         Some((index, error)) => Err(failed(index, error)),
     }
+}
+
+/// The IDs of every puzzle the `--exclude` files hold.
+fn excluded_ids(paths: &[PathBuf]) -> Result<HashSet<String>, CliError> {
+    let mut ids = HashSet::new();
+    for path in paths {
+        let text = read_file(path)?;
+        let found = ids_in(&text).map_err(|e| {
+            CliError::input_in(&shown_path(&path.display().to_string()), import_message(&e))
+        })?;
+        ids.extend(found);
+    }
+    Ok(ids)
+}
+
+/// The puzzle, or when `excluded` holds its ID the first try of its repeat stream that it does
+/// not hold.
+fn unexcluded(
+    request: &Request,
+    seed: u64,
+    made: Generated,
+    excluded: &HashSet<String>,
+) -> Result<Generated, GenerateError> {
+    let is_excluded =
+        |p: &Generated| puzzle_id(&p.geometry, &p.givens).is_some_and(|id| excluded.contains(&id));
+    if excluded.is_empty() || !is_excluded(&made) {
+        return Ok(made);
+    }
+    for tries in 1..=MAX_REPEAT_TRIES {
+        let found = repeat_try(request, seed, tries)?;
+        if !is_excluded(&found) {
+            return Ok(found);
+        }
+    }
+    Err(repeats_error(request))
 }
 
 /// The first puzzle that could not be made, and how many were written before it.

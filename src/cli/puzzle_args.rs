@@ -258,6 +258,10 @@ impl PuzzleArgs {
 
 /// An import error as the CLI says it: `line L, column C: what`.
 pub fn import_message(error: &ImportError) -> String {
+    if error.what.starts_with(&format!("line {}", error.line)) {
+        // A cell parser's message names its line (and column) already.
+        return error.what.clone();
+    }
     match error.column {
         Some(column) => format!("line {}, column {column}: {}", error.line, error.what),
         None => format!("line {}: {}", error.line, error.what),

@@ -111,3 +111,113 @@ fn ids_of_the_shared_sets_are_stable() {
     let expected = std::fs::read_to_string(&golden).unwrap_or_default();
     assert_eq!(summary, expected, "IDs changed: a new ID version is needed");
 }
+
+/// The IDs of a built book's puzzles, from its book.json.
+fn book_ids(dir: &std::path::Path) -> (Vec<String>, u64) {
+    let text = std::fs::read_to_string(dir.join("book.json")).unwrap();
+    let manifest: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let ids = manifest["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["puzzle_id"].as_str().unwrap().to_string())
+        .collect();
+    (ids, manifest["repeats_replaced"].as_u64().unwrap())
+}
+
+fn build(spec: &std::path::Path, out: &std::path::Path) -> std::process::Output {
+    cmd()
+        .args([
+            "build",
+            spec.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_book_never_repeats_a_puzzle_nor_one_it_excludes() {
+    let dir = tempfile::tempdir().unwrap();
+    // A 4x4 easy section has only 13 minimal puzzles: 40 places need fresh ones with more
+    // givens, and the build says how many were made again.
+    let first = dir.path().join("vol1.toml");
+    std::fs::write(
+        &first,
+        "title = \"Tiny 1\"\nseed = 4\n[[section]]\ntitle = \"Four\"\nsize = 4\ndifficulty = \"easy\"\ncount = 40\n",
+    )
+    .unwrap();
+    let output = build(&first, &dir.path().join("vol1"));
+    assert!(output.status.success(), "{output:?}");
+    let (ids, repeats) = book_ids(&dir.path().join("vol1"));
+    let mut distinct = ids.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 40, "every puzzle of the book is another");
+    assert!(repeats > 0);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("made again"), "{stderr}");
+    // Volume 2 excludes volume 1 (a book.json) and a list (an ID and a puzzle line).
+    let list = dir.path().join("used.txt");
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    std::fs::write(&list, format!("# used elsewhere\n{}\n{line}\n", ids[0])).unwrap();
+    let second = dir.path().join("vol2.toml");
+    std::fs::write(
+        &second,
+        "title = \"Tiny 2\"\nseed = 4\nexclude = [\"vol1/book.json\", \"used.txt\"]\n[[section]]\ntitle = \"Four\"\nsize = 4\ndifficulty = \"easy\"\ncount = 30\n",
+    )
+    .unwrap();
+    let output = build(&second, &dir.path().join("vol2"));
+    assert!(output.status.success(), "{output:?}");
+    let (ids2, _) = book_ids(&dir.path().join("vol2"));
+    assert_eq!(ids2.len(), 30);
+    assert!(
+        ids2.iter().all(|id| !ids.contains(id)),
+        "no puzzle of volume 1 again"
+    );
+    // An exclude list that cannot be read is named, with the key; exit 2.
+    std::fs::write(&list, "not a puzzle\n").unwrap();
+    let output = build(&second, &dir.path().join("vol3"));
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("exclude") && stderr.contains("used.txt"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("line 1"), "{stderr}");
+}
+
+#[test]
+fn generate_leaves_out_excluded_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = cmd()
+        .args(["generate", "--count", "12", "--seed", "3"])
+        .output()
+        .unwrap();
+    let used = dir.path().join("used.txt");
+    std::fs::write(&used, &first.stdout).unwrap();
+    let second = cmd()
+        .args(["generate", "--count", "24", "--seed", "3", "--exclude"])
+        .arg(&used)
+        .output()
+        .unwrap();
+    assert!(second.status.success());
+    let both = format!("{}{}", stdout_of(&first), stdout_of(&second));
+    let ids = stdout_of(
+        &cmd()
+            .args(["id", "--batch", "-"])
+            .write_stdin(both)
+            .output()
+            .unwrap(),
+    );
+    let mut lines: Vec<&str> = ids.lines().collect();
+    assert_eq!(lines.len(), 36);
+    lines.sort_unstable();
+    lines.dedup();
+    assert_eq!(
+        lines.len(),
+        36,
+        "the same seed gave none of the excluded puzzles again"
+    );
+}

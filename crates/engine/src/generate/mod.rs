@@ -13,6 +13,7 @@ pub mod jigsaw;
 pub mod puzzle;
 #[cfg(feature = "serde")]
 pub mod record;
+pub mod repeats;
 pub mod require;
 pub mod rng;
 pub mod symmetry;
@@ -25,5 +26,6 @@ pub use puzzle::{
 };
 #[cfg(feature = "serde")]
 pub use record::{CageRecord, PuzzleRecord};
+pub use repeats::{MAX_REPEAT_TRIES, repeat_try, repeats_error};
 pub use rng::{SeededRng, derive_seed};
 pub use symmetry::Symmetry;
