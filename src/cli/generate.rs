@@ -41,9 +41,10 @@ pub enum GenerateOutput {
     Json,
 }
 
-/// Options of `generate`.
+/// The options that say which puzzles to make: shape, level or score, symmetry, givens,
+/// required techniques, attempts (shared by `generate` and `library fill`).
 #[derive(Args, Debug)]
-pub struct GenerateArgs {
+pub struct RequestArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
     /// Difficulty level: easy, medium, hard, expert, extreme or diabolical (default: any).
@@ -54,12 +55,6 @@ pub struct GenerateArgs {
     /// Score range on the rating scale, MIN..MAX (for example 3.0..4.4)
     #[arg(long, value_name = "MIN..MAX")]
     pub score: Option<String>,
-    /// How many puzzles (1 to 10000000); they are written as they are done
-    #[arg(long, default_value_t = 1)]
-    pub count: usize,
-    /// The seed: the same seed and options give the same puzzles
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
     /// Symmetry of the givens: none, rotate180, rotate90, mirror, diagonal (default: rotate180;
     /// none for diabolical puzzles, which are far rarer with a symmetry)
     #[arg(long)]
@@ -88,6 +83,19 @@ pub struct GenerateArgs {
     /// take seconds
     #[arg(long, value_name = "FILE")]
     pub from: Option<PathBuf>,
+}
+
+/// Options of `generate`.
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    #[command(flatten)]
+    pub request: RequestArgs,
+    /// How many puzzles (1 to 10000000); they are written as they are done
+    #[arg(long, default_value_t = 1)]
+    pub count: usize,
+    /// The seed: the same seed and options give the same puzzles
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
     /// Leave out every puzzle this book.json or list holds (IDs, puzzle lines or JSON records,
     /// one a line), and every turn, mirror or relabelling of one; repeat for several files
     #[arg(long, value_name = "FILE")]
@@ -111,7 +119,7 @@ const SLOW_SIZE: usize = 16;
 /// memory stays flat and an interrupted run keeps every puzzle it wrote. The first puzzle that
 /// cannot be made ends the run, after the ones before it are written.
 pub fn run(args: &GenerateArgs) -> CliResult {
-    let request = build_request(args)?;
+    let request = build_request(&args.request)?;
     let count = check_count(args.count, MAX_COUNT).map_err(CliError::request)?;
     let excluded = excluded_ids(&args.exclude)?;
     let pool = workers::pool(args.jobs)?;
@@ -275,7 +283,7 @@ impl Sink {
     }
 }
 
-fn build_request(args: &GenerateArgs) -> Result<Request, CliError> {
+pub fn build_request(args: &RequestArgs) -> Result<Request, CliError> {
     if args.puzzle.cages.is_some() {
         return Err(CliError::Input(
             "--cages reads the cages of a given puzzle; generate draws new cages (use --variant killer)".into(),
@@ -321,7 +329,7 @@ fn read_starts(request: &mut Request, path: &Path) -> Result<(), CliError> {
         .map_err(|error| CliError::input_in(&shown, error))
 }
 
-fn target(args: &GenerateArgs) -> Result<Target, CliError> {
+fn target(args: &RequestArgs) -> Result<Target, CliError> {
     if let Some(level) = &args.difficulty {
         let level: Level = level.parse().map_err(CliError::input)?;
         return Ok(Target::Level(level));

@@ -8,6 +8,7 @@ pub mod generate;
 pub mod hint;
 pub mod id;
 pub mod io;
+pub mod library;
 pub mod lines;
 pub mod output;
 pub mod play;
@@ -49,6 +50,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Print a puzzle's canonical ID, the same for every turn, mirror and relabelling of it
     Id(id::IdArgs),
+    /// The puzzle library (an SQLite file): fill it ahead of time, count what it holds
+    Library(library::LibraryArgs),
 }
 
 /// Runs the chosen command.
@@ -62,5 +65,6 @@ pub fn run(cli: &Cli) -> CliResult {
         Command::Generate(args) => generate::run(args),
         Command::Play(args) => play::run(args),
         Command::Id(args) => id::run(args),
+        Command::Library(args) => library::run(args),
     }
 }

@@ -221,3 +221,101 @@ fn generate_leaves_out_excluded_puzzles() {
         "the same seed gave none of the excluded puzzles again"
     );
 }
+
+#[test]
+fn a_library_fill_adds_resumes_and_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("puzzles.db");
+    let fill = |count: &str| {
+        cmd()
+            .args([
+                "library",
+                "fill",
+                "--difficulty",
+                "easy",
+                "--count",
+                count,
+                "--seed",
+                "2",
+            ])
+            .arg("--db")
+            .arg(&db)
+            .output()
+            .unwrap()
+    };
+    let first = fill("30");
+    assert!(first.status.success(), "{first:?}");
+    assert!(
+        stdout_of(&first).contains("30 puzzles added"),
+        "{}",
+        stdout_of(&first)
+    );
+    // The same command again goes on after the first 30 (a killed fill would too): 20 more,
+    // none of them the first ones again.
+    let second = fill("20");
+    assert!(
+        stdout_of(&second).contains("20 puzzles added (0 duplicates"),
+        "{}",
+        stdout_of(&second)
+    );
+    let stats = stdout_of(
+        &cmd()
+            .args(["library", "stats", "--db"])
+            .arg(&db)
+            .output()
+            .unwrap(),
+    );
+    assert!(
+        stats.contains("classic9") && stats.contains("easy"),
+        "{stats}"
+    );
+    assert!(
+        stats
+            .lines()
+            .any(|l| l.starts_with("all") && l.contains(" 50 ")),
+        "{stats}"
+    );
+    // The puzzles are those `generate` makes for the seed.
+    let generated = stdout_of(
+        &cmd()
+            .args([
+                "generate",
+                "--difficulty",
+                "easy",
+                "--count",
+                "50",
+                "--seed",
+                "2",
+            ])
+            .output()
+            .unwrap(),
+    );
+    let ids = stdout_of(
+        &cmd()
+            .args(["id", "--batch", "-"])
+            .write_stdin(generated)
+            .output()
+            .unwrap(),
+    );
+    let mut expected: Vec<String> = ids.lines().map(str::to_string).collect();
+    expected.sort();
+    let library = sudoku_library::Library::open(&db).unwrap();
+    assert_eq!(library.ids().unwrap(), expected);
+    // A file that is not a library is refused, not overwritten.
+    let text = dir.path().join("notes.db");
+    std::fs::write(
+        &text,
+        "my notes, not a database, long enough to be read as a header",
+    )
+    .unwrap();
+    let out = cmd()
+        .args(["library", "stats", "--db"])
+        .arg(&text)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        std::fs::read_to_string(&text).unwrap(),
+        "my notes, not a database, long enough to be read as a header"
+    );
+}

@@ -440,6 +440,8 @@ fn the_engine_depends_on_no_app_crate() {
         "signal-hook",
         "libc",
         "sudoku-book",
+        "sudoku-library",
+        "rusqlite",
     ] {
         assert!(
             !tree.contains(&banned.to_string()),

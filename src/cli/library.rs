@@ -1,0 +1,179 @@
+//! `sudoku-book library`: the publisher's puzzle library, an SQLite file (`--db`, default
+//! `library.db`): `fill` generates into it ahead of time (resumable: a killed fill keeps every
+//! committed batch and goes on from there), `stats` counts its puzzles by shape and level.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+use rayon::prelude::*;
+
+use super::error::{CliError, CliResult, EXIT_OK};
+use super::generate::{RequestArgs, build_request};
+use super::progress::puzzle_bar;
+use sudoku_book::generate::{GenerateError, Generated, derive_seed, generate};
+use sudoku_book::grid::text::counted;
+use sudoku_book::workers;
+use sudoku_library::{Added, Entry, Library};
+
+/// Options of `library`.
+#[derive(Args, Debug)]
+pub struct LibraryArgs {
+    #[command(subcommand)]
+    pub command: LibraryCommand,
+}
+
+/// The library's commands.
+#[derive(Subcommand, Debug)]
+pub enum LibraryCommand {
+    /// Generate puzzles into the library (the same puzzles `generate` makes for the same options
+    /// and seed), in committed batches; run again to go on after an interruption
+    Fill(Box<FillArgs>),
+    /// Count the library's puzzles by shape and level, used and unused
+    Stats(StatsArgs),
+}
+
+/// The library file.
+#[derive(Args, Debug)]
+pub struct DbArg {
+    /// The library: an SQLite file, created when missing
+    #[arg(long, value_name = "FILE", default_value = "library.db")]
+    pub db: PathBuf,
+}
+
+/// Options of `library fill`.
+#[derive(Args, Debug)]
+pub struct FillArgs {
+    #[command(flatten)]
+    pub request: RequestArgs,
+    /// How many new puzzles to add (1 to 10000000)
+    #[arg(long)]
+    pub count: usize,
+    /// The seed: puzzle i of the fill is `generate`'s puzzle i for this seed
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores); never changes what is added
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub db: DbArg,
+}
+
+/// Options of `library stats`.
+#[derive(Args, Debug)]
+pub struct StatsArgs {
+    #[command(flatten)]
+    pub db: DbArg,
+}
+
+/// The most puzzles one fill may add.
+const MAX_FILL: usize = 10_000_000;
+/// Puzzles per worker thread in one committed batch.
+const BATCH_PER_THREAD: usize = 8;
+/// Puzzles made per new one asked before a fill gives up (the shape has too few puzzles).
+const TRIES_PER_NEW: usize = 20;
+
+/// Runs `library`.
+pub fn run(args: &LibraryArgs) -> CliResult {
+    match &args.command {
+        LibraryCommand::Fill(fill) => run_fill(fill),
+        LibraryCommand::Stats(stats) => run_stats(stats),
+    }
+}
+
+fn open(db: &DbArg) -> Result<Library, CliError> {
+    Library::open(&db.db).map_err(|e| CliError::Input(e.to_string()))
+}
+
+/// `library fill`: batch after batch, puzzles are made in parallel and committed in order with
+/// the index reached, so a second run of the same command continues where the first stopped.
+fn run_fill(args: &FillArgs) -> CliResult {
+    if !(1..=MAX_FILL).contains(&args.count) {
+        return Err(CliError::Input(format!(
+            "--count: {} is out of range: use 1 to {MAX_FILL}",
+            args.count
+        )));
+    }
+    let request = build_request(&args.request)?;
+    let mut library = open(&args.db)?;
+    let key = format!("{request:?} seed {}", args.seed);
+    let mut next = library.fill_start(&key).map_err(library_error)?;
+    let pool = workers::pool(args.jobs)?;
+    let batch = pool.current_num_threads() * BATCH_PER_THREAD;
+    let bar = puzzle_bar(args.count, false, false);
+    let (mut added, mut duplicates, mut made) = (0usize, 0usize, 0usize);
+    while added < args.count {
+        if made >= TRIES_PER_NEW * args.count + 100 {
+            return Err(CliError::Input(format!(
+                "{}: only {} new after {}: the library holds most {} puzzles already",
+                args.db.db.display(),
+                counted(added, "puzzle"),
+                counted(made, "puzzle"),
+                request.shape_name()
+            )));
+        }
+        let indices = next..next + batch as u64;
+        let results: Vec<Result<Generated, GenerateError>> = pool.install(|| {
+            indices
+                .clone()
+                .into_par_iter()
+                .map(|index| generate(&request, derive_seed(args.seed, 0, index)))
+                .collect()
+        });
+        let mut entries = Vec::with_capacity(results.len());
+        let mut consumed = 0u64;
+        for (offset, result) in results.into_iter().enumerate() {
+            let puzzle = result.map_err(|error| CliError::Generate {
+                context: format!("library fill, puzzle {}", next + offset as u64 + 1),
+                error,
+            })?;
+            entries.extend(Entry::generated(&puzzle));
+            made += 1;
+            consumed += 1;
+            if entries.len() + added >= args.count {
+                break;
+            }
+        }
+        next += consumed;
+        let outcomes = library
+            .add(&entries, Some((&key, next)))
+            .map_err(library_error)?;
+        let new = outcomes.iter().filter(|&&o| o == Added::New).count();
+        added += new;
+        duplicates += outcomes.len() - new;
+        bar.set_position(added as u64);
+    }
+    bar.finish_and_clear();
+    println!(
+        "{}: {} added ({} already there)",
+        args.db.db.display(),
+        counted(added, "puzzle"),
+        counted(duplicates, "duplicate"),
+    );
+    Ok(EXIT_OK)
+}
+
+fn library_error(error: sudoku_library::LibraryError) -> CliError {
+    CliError::Io(error.to_string())
+}
+
+/// `library stats`: a table of shape × level, unused and used.
+fn run_stats(args: &StatsArgs) -> CliResult {
+    let library = open(&args.db)?;
+    let stats = library.stats().map_err(library_error)?;
+    let mut text = format!(
+        "{:<22} {:<11} {:>9} {:>9}\n",
+        "shape", "level", "unused", "used"
+    );
+    let (mut unused, mut used) = (0, 0);
+    for row in &stats {
+        text.push_str(&format!(
+            "{:<22} {:<11} {:>9} {:>9}\n",
+            row.shape, row.level, row.unused, row.used
+        ));
+        unused += row.unused;
+        used += row.used;
+    }
+    text.push_str(&format!("{:<22} {:<11} {unused:>9} {used:>9}\n", "all", ""));
+    print!("{text}");
+    Ok(EXIT_OK)
+}
