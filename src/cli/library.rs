@@ -1,6 +1,7 @@
 //! `sudoku-book library`: the publisher's puzzle library, an SQLite file (`--db`, default
 //! `library.db`): `fill` generates into it ahead of time (resumable: a killed fill keeps every
-//! committed batch and goes on from there), `stats` counts its puzzles by shape and level.
+//! committed batch and goes on from there), `add` imports files of puzzles (`library_add`),
+//! `stats` counts its puzzles by shape and level.
 
 use std::path::PathBuf;
 
@@ -28,6 +29,9 @@ pub enum LibraryCommand {
     /// Generate puzzles into the library (the same puzzles `generate` makes for the same options
     /// and seed), in committed batches; run again to go on after an interruption
     Fill(Box<FillArgs>),
+    /// Import puzzles (puzzle lines, JSON records, a book.json, or CSV puzzle,solution): each
+    /// checked for one solution, rated, given its ID and stored once
+    Add(super::library_add::AddArgs),
     /// Count the library's puzzles by shape and level, used and unused
     Stats(StatsArgs),
 }
@@ -77,10 +81,11 @@ pub fn run(args: &LibraryArgs) -> CliResult {
     match &args.command {
         LibraryCommand::Fill(fill) => run_fill(fill),
         LibraryCommand::Stats(stats) => run_stats(stats),
+        LibraryCommand::Add(add) => super::library_add::run(add),
     }
 }
 
-fn open(db: &DbArg) -> Result<Library, CliError> {
+pub fn open(db: &DbArg) -> Result<Library, CliError> {
     Library::open(&db.db).map_err(|e| CliError::Input(e.to_string()))
 }
 
@@ -152,7 +157,7 @@ fn run_fill(args: &FillArgs) -> CliResult {
     Ok(EXIT_OK)
 }
 
-fn library_error(error: sudoku_library::LibraryError) -> CliError {
+pub fn library_error(error: sudoku_library::LibraryError) -> CliError {
     CliError::Io(error.to_string())
 }
 

@@ -9,6 +9,7 @@ pub mod hint;
 pub mod id;
 pub mod io;
 pub mod library;
+pub mod library_add;
 pub mod lines;
 pub mod output;
 pub mod play;

@@ -319,3 +319,73 @@ fn a_library_fill_adds_resumes_and_counts() {
         "my notes, not a database, long enough to be read as a header"
     );
 }
+
+#[test]
+fn library_add_imports_csv_json_and_books_once_and_names_refusals() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("l.db");
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let solution =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    // A Kaggle-style CSV: header, a puzzle with its solution, the same puzzle turned (a
+    // duplicate), one with a wrong solution, one with many solutions.
+    let turned: String = (0..81)
+        .map(|i| puzzle.as_bytes()[(8 - i % 9) * 9 + i / 9] as char)
+        .collect();
+    let csv = dir.path().join("set.csv");
+    std::fs::write(
+        &csv,
+        format!(
+            "quizzes,solutions\n{p},{solution}\n{turned},\n{p},{wrong}\n{empty},\n",
+            p = puzzle.replace('.', "0"),
+            wrong = "1".repeat(81),
+            empty = ".".repeat(81)
+        ),
+    )
+    .unwrap();
+    let add = |file: &std::path::Path| {
+        cmd()
+            .args(["library", "add", "--db"])
+            .arg(&db)
+            .arg(file)
+            .output()
+            .unwrap()
+    };
+    let output = add(&csv);
+    let text = stdout_of(&output);
+    assert!(
+        text.contains("1 puzzle added, 1 duplicate, 2 refused"),
+        "{text}"
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("line 4: the solution given is not the puzzle's"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("line 5: it has more than one solution"),
+        "{stderr}"
+    );
+    assert_eq!(output.status.code(), Some(2));
+    // JSON lines from generate.
+    let json = dir.path().join("made.jsonl");
+    let made = cmd()
+        .args([
+            "generate",
+            "--variant",
+            "jigsaw",
+            "--count",
+            "3",
+            "--output",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    std::fs::write(&json, &made.stdout).unwrap();
+    let output = add(&json);
+    assert!(stdout_of(&output).contains("3 puzzles added, 0 duplicates, 0 refused"));
+    assert!(output.status.success());
+    let library = sudoku_library::Library::open(&db).unwrap();
+    assert_eq!(library.ids().unwrap().len(), 4);
+}
