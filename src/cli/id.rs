@@ -45,7 +45,12 @@ pub fn run(args: &IdArgs) -> CliResult {
 
 /// The ID of a read puzzle.
 fn id_of(geo: &Geometry, givens: &Grid) -> Result<String, String> {
-    puzzle_id(geo, givens).ok_or_else(|| format!("{} has no canonical ID yet", geo.describe()))
+    puzzle_id(geo, givens).ok_or_else(|| {
+        format!(
+            "no canonical ID: a {} with so few givens is too symmetric to search",
+            geo.describe()
+        )
+    })
 }
 
 /// `id --batch`: IDs on standard output, errors on standard error, exit 2 when a line failed.

@@ -30,7 +30,10 @@ pub fn puzzle_id(geo: &Geometry, givens: &Grid) -> Option<String> {
     for value in key {
         hash.write(&value.to_le_bytes());
     }
-    Some(format!("{ID_VERSION}-{shape}-{}", base32_80(hash.finish())))
+    Some(format!(
+        "{ID_VERSION}-{shape}-{}",
+        base32_80(mixed(hash.finish()))
+    ))
 }
 
 /// The shape part of an ID.
@@ -68,6 +71,17 @@ impl Fnv128 {
     fn finish(&self) -> u128 {
         self.0
     }
+}
+
+/// FNV's last multiplications barely reach the high bits, so keys that differ near their end
+/// would get IDs that differ in a few characters: both halves are mixed into each other with
+/// SplitMix64's finaliser before the ID takes its 80 bits.
+fn mixed(hash: u128) -> u128 {
+    use crate::generate::rng::splitmix64;
+    let (high, low) = ((hash >> 64) as u64, hash as u64);
+    let first = splitmix64(high ^ splitmix64(low));
+    let second = splitmix64(low ^ first);
+    (u128::from(first) << 64) | u128::from(second)
 }
 
 /// The top 80 bits of `value` in Crockford's base 32, lower case (no i, l, o, u).
@@ -312,8 +326,26 @@ mod tests {
         let givens = crate::grid::text::parse_line(line, 1, Some(9)).expect("a puzzle");
         assert_eq!(
             puzzle_id(&geo, &givens).expect("an id"),
-            "v1-classic9-kznyrz56sbr16mne"
+            "v1-classic9-ppm16psera9amgza"
         );
+    }
+
+    #[test]
+    fn ids_of_near_hashes_differ_throughout() {
+        // FNV leaves the last bytes of a key in its low bits: the mixing spreads them over the
+        // 80 bits an ID shows.
+        for low in [1u128, 2, 0x100, 1 << 40] {
+            let hash = Fnv128::OFFSET.wrapping_mul(Fnv128::PRIME);
+            let (a, b) = (base32_80(mixed(hash)), base32_80(mixed(hash ^ low)));
+            let differing = a.chars().zip(b.chars()).filter(|(x, y)| x != y).count();
+            assert!(differing >= 10, "{a} {b}");
+        }
+    }
+
+    #[test]
+    fn a_grid_too_sparse_to_search_has_no_key_and_fails_fast() {
+        let geo = Geometry::classic(25).expect("classic");
+        assert_eq!(canonical_key(&geo, &Grid::empty(25)), None);
     }
 
     #[test]

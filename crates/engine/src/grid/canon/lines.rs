@@ -21,19 +21,25 @@ const MAX_LINES: usize = 25;
 /// Surviving arrangements above which equal ones are merged.
 const MERGE_ABOVE: usize = 64;
 
+/// Arrangements tied after merging above which the search gives up: only grids with almost no
+/// givens get there (an empty 25×25 would need minutes and gigabytes); a puzzle with one solution
+/// stays far below.
+const MAX_STATES: usize = 20_000;
+
 /// The canonical key of `givens` on an `n×n` grid with `rows × cols` boxes, or `None` when
-/// neither side of a box is at most [`MAX_STACK`].
+/// neither side of a box is at most [`MAX_STACK`] or the grid is too sparse to search
+/// ([`MAX_STATES`]).
 pub fn classic_key(givens: &Grid, rows: usize, cols: usize) -> Option<Vec<u16>> {
     let n = givens.size();
     let cells = givens.cells();
     if cols <= MAX_STACK {
-        return Some(Search::new(n, rows, cols, cells).run());
+        return Search::new(n, rows, cols, cells).run();
     }
     if rows <= MAX_STACK {
         // The transposed grid has `cols × rows` boxes; transposing maps one group onto the
         // other, so its key is a key of the puzzle.
         let turned: Vec<u8> = (0..n * n).map(|i| cells[(i % n) * n + i / n]).collect();
-        return Some(Search::new(n, cols, rows, &turned).run());
+        return Search::new(n, cols, rows, &turned).run();
     }
     None
 }
@@ -91,14 +97,14 @@ impl Search {
         }
     }
 
-    fn run(&self) -> Vec<u16> {
+    fn run(&self) -> Option<Vec<u16>> {
         let mut states = self.starts();
         let mut next = Vec::new();
         let mut key = Vec::with_capacity(self.n * self.n);
         let mut stack_bests: Vec<StackBest> =
             (0..self.stacks).map(|_| StackBest::default()).collect();
         for level in 0..self.n {
-            let best = self.level(level, &states, &mut next, &mut stack_bests);
+            let best = self.level(level, &states, &mut next, &mut stack_bests)?;
             for packed in best {
                 for i in (0..self.cols).rev() {
                     key.push(((packed >> (8 * i)) & 0xff) as u16);
@@ -109,8 +115,11 @@ impl Search {
                 states.sort_unstable();
                 states.dedup();
             }
+            if states.len() > MAX_STATES {
+                return None;
+            }
         }
-        key
+        Some(key)
     }
 
     /// Every transposition and stack order, nothing placed.
@@ -141,14 +150,14 @@ impl Search {
     }
 
     /// The least row `level` of the image (per stack, packed) over every state and eligible
-    /// source row; `next` gets the states that reach it.
+    /// source row; `next` gets the states that reach it. `None` past [`MAX_STATES`].
     fn level(
         &self,
         level: usize,
         states: &[State],
         next: &mut Vec<State>,
         scratch: &mut [StackBest],
-    ) -> Vec<u64> {
+    ) -> Option<Vec<u64>> {
         next.clear();
         let mut best: Option<Vec<u64>> = None;
         for state in states {
@@ -170,9 +179,12 @@ impl Search {
                     next.clear();
                 }
                 self.children(state, level, source, scratch, next);
+                if next.len() > 4 * MAX_STATES {
+                    return None;
+                }
             }
         }
-        best.unwrap_or_default()
+        Some(best.unwrap_or_default())
     }
 
     /// The source rows that may become row `level`: any row when it opens a band (a band
