@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use clap::Args;
 
 use super::error::{CliError, CliResult, EXIT_INPUT, EXIT_OK};
-use super::io::{open_lines, read_input};
+use super::io::{Input, open_lines, read_input};
 use super::library::{DbArg, library_error, open};
 use super::lines::{LineReader, stream_ordered};
 use super::progress::puzzle_bar;
@@ -54,8 +54,8 @@ pub fn run(args: &AddArgs) -> CliResult {
     let reader = LineReader::new(&args.puzzle)?;
     let mut code = EXIT_OK;
     for file in &args.files {
-        let report = if is_manifest(file)? {
-            add_manifest(&mut library, file)?
+        let report = if let Some(manifest) = manifest_of(file)? {
+            add_manifest(&mut library, &manifest)?
         } else {
             add_lines(&mut library, &reader, file, args.jobs)?
         };
@@ -72,20 +72,21 @@ pub fn run(args: &AddArgs) -> CliResult {
     Ok(code)
 }
 
-/// True for a `book.json`: a file whose text is one JSON object with a `puzzles` list.
-fn is_manifest(file: &str) -> Result<bool, CliError> {
+/// The text of a `book.json` (a `.json` file whose text is one JSON object over several lines),
+/// read once; `None` for any other file, which is streamed line by line.
+fn manifest_of(file: &str) -> Result<Option<Input>, CliError> {
     if file == "-" || !file.ends_with(".json") {
-        return Ok(false);
+        return Ok(None);
     }
     let input = read_input(file)?;
     let first = input.text.lines().next().unwrap_or_default();
-    Ok(input.text.trim_start().starts_with('{')
-        && serde_json::from_str::<serde_json::Value>(first).is_err())
+    let whole = input.text.trim_start().starts_with('{')
+        && serde_json::from_str::<serde_json::Value>(first).is_err();
+    Ok(whole.then_some(input))
 }
 
 /// The puzzles of a `book.json`, each checked and added.
-fn add_manifest(library: &mut Library, file: &str) -> Result<Report, CliError> {
-    let input = read_input(file)?;
+fn add_manifest(library: &mut Library, input: &Input) -> Result<Report, CliError> {
     let manifest: serde_json::Value = serde_json::from_str(&input.text)
         .map_err(|e| CliError::input_in(&input.name, format!("not a book.json: {e}")))?;
     let puzzles = manifest["puzzles"]
