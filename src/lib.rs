@@ -4,13 +4,14 @@
 //! The engine is its own crate, `sudoku-engine` (`engine/`: `grid`, `solve`, `logic`,
 //! `generate`, re-exported here under the same names), which has no file system, threads or
 //! output formats. This crate is the app, in pipeline order (each module uses only those before
-//! it): `units`, `input`, `fonts` and `workers` (leaves); `spec` (book.toml → checked plan) →
+//! it): `units`, `dates`, `input`, `fonts` and `workers` (leaves); `spec` (book.toml → checked plan) →
 //! `book` (puzzles and manifest records) → `layout` (placed and styled pages) → `render` (scene →
 //! PDF, SVG, HTML) → `publish` (the build and the atomic book folder); the binary's `cli` on top.
 
 pub use sudoku_engine::{generate, grid, logic, solve};
 
 pub mod book;
+pub mod dates;
 pub mod fonts;
 pub mod input;
 pub mod layout;

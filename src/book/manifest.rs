@@ -49,6 +49,10 @@ pub struct PuzzleEntry<'a> {
     pub frame: Option<FrameRecord>,
     pub page: usize,
     pub answer_page: Option<usize>,
+    /// True for a puzzle drawn from the library (absent otherwise): its `seed` is the one it
+    /// was generated from (0 for an imported puzzle), not a seed of this book.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub library: bool,
 }
 
 /// Where the cells of a multi-grid puzzle (Samurai, Twodoku, Butterfly) sit: the frame's
@@ -202,6 +206,7 @@ fn entry(p: &BookPuzzle, page: usize, answer_page: Option<usize>) -> PuzzleEntry
         frame: FrameRecord::of(&p.puzzle.geometry),
         page,
         answer_page,
+        library: p.origin == super::Origin::Drawn,
     }
 }
 

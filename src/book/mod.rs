@@ -2,6 +2,7 @@
 //! plan order so the thread count never changes a byte) and the `book.json` manifest records.
 //! Layout, drawing and writing the folder come after it (`layout`, `render`, `publish`).
 
+pub mod library;
 pub mod manifest;
 
 use std::collections::HashSet;
@@ -15,6 +16,7 @@ use crate::generate::{
 use crate::grid::puzzle_id;
 use crate::logic::{Level, Step, solve_logic};
 use crate::spec::BookPlan;
+pub use library::{DrawError, Drawn};
 
 /// One puzzle of the book, numbered from 1 across all sections.
 #[derive(Debug, Clone)]
@@ -33,6 +35,20 @@ pub struct BookPuzzle {
     /// How many puzzles were made for this place and dropped as repeats (an ID the book or its
     /// `exclude` lists already had) before this one.
     pub repeats: usize,
+    /// Where it came from: made for this book, or drawn from the library.
+    pub origin: Origin,
+}
+
+/// Where a puzzle of the book came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// Generated for this build.
+    Made,
+    /// Drawn from the library (filled, imported, or made by another book).
+    Drawn,
+    /// Made by an earlier build of this book (same title and seed) and read back from the
+    /// library, so a rebuild gets the same puzzles.
+    Kept,
 }
 
 /// A puzzle the generator could not make.
@@ -62,14 +78,30 @@ struct Job {
     number: usize,
 }
 
-fn jobs(plan: &BookPlan) -> Vec<Job> {
+impl Job {
+    /// A place of a section whose number is given later.
+    fn at(section: usize) -> Job {
+        Job {
+            section,
+            index: 0,
+            number: 0,
+        }
+    }
+}
+
+/// The places left to generate: in each section, those after the ones drawn from the library.
+fn jobs(plan: &BookPlan, drawn: &Drawn) -> Vec<Job> {
     let mut jobs = Vec::new();
+    let mut number = 0;
     for (section, spec) in plan.sections.iter().enumerate() {
-        for index in 0..spec.count {
+        let first = drawn.sections[section].len();
+        number += first;
+        for index in first..spec.count {
+            number += 1;
             jobs.push(Job {
                 section,
                 index,
-                number: jobs.len() + 1,
+                number,
             });
         }
     }
@@ -88,8 +120,20 @@ pub fn generate_puzzles(
     plan: &BookPlan,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<Vec<BookPuzzle>, BookError> {
-    let done = AtomicUsize::new(0);
-    let results: Vec<Result<BookPuzzle, BookError>> = jobs(plan)
+    generate_with(plan, Drawn::nothing(plan), progress)
+}
+
+/// [`generate_puzzles`] for a book that drew some of its puzzles from its library: each
+/// section's drawn puzzles come first, then the generated ones (which also avoid the IDs other
+/// books used).
+pub fn generate_with(
+    plan: &BookPlan,
+    drawn: Drawn,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<Vec<BookPuzzle>, BookError> {
+    let done = AtomicUsize::new(drawn.count());
+    progress(drawn.count());
+    let results: Vec<Result<BookPuzzle, BookError>> = jobs(plan, &drawn)
         .into_par_iter()
         .map(|job| {
             let result = generate_one(plan, job);
@@ -97,23 +141,49 @@ pub fn generate_puzzles(
             result
         })
         .collect();
-    let mut puzzles = results.into_iter().collect::<Result<Vec<_>, _>>()?;
-    replace_repeats(plan, &mut puzzles)?;
+    let mut made = results.into_iter().peekable();
+    let mut puzzles = Vec::with_capacity(puzzle_count(plan));
+    for (section, places) in drawn.sections.into_iter().enumerate() {
+        for mut place in places {
+            place.number = puzzles.len() + 1;
+            puzzles.push(place);
+        }
+        while let Some(result) = made.next_if(|r| r.as_ref().map_or(true, |p| p.section == section))
+        {
+            puzzles.push(result?);
+        }
+    }
+    replace_repeats(plan, &drawn.used_elsewhere, &mut puzzles)?;
     sort_sections(plan, &mut puzzles);
     Ok(puzzles)
 }
 
-/// Makes every puzzle's ID unique in the book and absent from its `exclude` lists: in book
-/// order, a puzzle whose ID was seen is replaced by the first try of its repeat stream
+/// Makes every puzzle's ID unique in the book and absent from its `exclude` lists (and from
+/// `used_elsewhere`, the library's puzzles other books used): in book order, a made puzzle
+/// whose ID was seen is replaced by the first try of its repeat stream
 /// (`generate::repeat_try`) whose ID is new, up to [`MAX_REPEAT_TRIES`]. Tries are made in
 /// parallel batches of a fixed size and the first new one in try order is kept, so threads
-/// change nothing.
-fn replace_repeats(plan: &BookPlan, puzzles: &mut [BookPuzzle]) -> Result<(), BookError> {
+/// change nothing. Puzzles from the library were checked when drawn.
+fn replace_repeats(
+    plan: &BookPlan,
+    used_elsewhere: &HashSet<String>,
+    puzzles: &mut [BookPuzzle],
+) -> Result<(), BookError> {
     let mut seen: HashSet<String> = plan.exclude.clone();
+    seen.extend(used_elsewhere.iter().cloned());
+    seen.extend(
+        puzzles
+            .iter()
+            .filter(|p| p.origin != Origin::Made)
+            .map(|p| p.id.clone()),
+    );
     let mut counts = vec![0usize; plan.sections.len()];
     for puzzle in puzzles.iter_mut() {
         let index = counts[puzzle.section];
         counts[puzzle.section] += 1;
+        if puzzle.origin != Origin::Made {
+            continue;
+        }
         let job = Job {
             section: puzzle.section,
             index,
@@ -198,6 +268,7 @@ fn with_path_and_id(job: Job, puzzle: Generated) -> BookPuzzle {
         path: solve_logic(&puzzle.geometry, &puzzle.givens, Level::HARDEST).steps,
         id: puzzle_id(&puzzle.geometry, &puzzle.givens).unwrap_or_default(),
         repeats: 0,
+        origin: Origin::Made,
         puzzle,
     }
 }

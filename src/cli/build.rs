@@ -91,7 +91,7 @@ fn repeats_note(puzzles: &[BookPuzzle]) -> Option<String> {
     let places = puzzles.iter().filter(|p| p.repeats > 0).count();
     (repeats > 0).then(|| {
         format!(
-            "{} repeated a puzzle already in the book or its exclude lists: {} made again",
+            "{} repeated a puzzle already in the book, its exclude lists or used by another book of its library: {} made again",
             counted(repeats, "puzzle"),
             counted(places, "place"),
         )

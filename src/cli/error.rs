@@ -6,11 +6,13 @@
 use std::fmt;
 use std::path::Path;
 
+use sudoku_book::book::DrawError;
 use sudoku_book::generate::{GenerateError, RequestError};
 use sudoku_book::publish::BuildError;
 use sudoku_book::publish::output::OutputError;
 use sudoku_book::spec::SpecError;
 use sudoku_book::workers::WorkersError;
+use sudoku_library::LibraryError;
 
 /// Exit code: success.
 pub const EXIT_OK: u8 = 0;
@@ -98,6 +100,17 @@ fn build_code(error: &BuildError) -> u8 {
         ) => EXIT_INPUT,
         BuildError::Output(OutputError::Io { .. }) => EXIT_IO,
         BuildError::Preflight(_) => EXIT_INPUT,
+        BuildError::Library(error) => library_code(error),
+    }
+}
+
+/// A library too small or a puzzle taken by another build is a "no" (1); a file that is not a
+/// library is bad input (2); a database that cannot be read or written is an I/O failure.
+fn library_code(error: &DrawError) -> u8 {
+    match error {
+        DrawError::Shortfall(_) | DrawError::Library(LibraryError::Taken { .. }) => EXIT_NO,
+        DrawError::Library(LibraryError::Schema { .. }) => EXIT_INPUT,
+        DrawError::Library(LibraryError::Sqlite { .. }) => EXIT_IO,
     }
 }
 

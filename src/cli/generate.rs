@@ -8,6 +8,7 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use super::progress::{puzzle_bar, report_search, search_bar};
+use super::shard::Shard;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 
@@ -100,6 +101,10 @@ pub struct GenerateArgs {
     /// one a line), and every turn, mirror or relabelling of one; repeat for several files
     #[arg(long, value_name = "FILE")]
     pub exclude: Vec<PathBuf>,
+    /// Make only slice K of N of the --count puzzles (those whose index i has i % N == K-1):
+    /// N runs with 1/N … N/N make, between them, exactly the puzzles of one run
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
     /// Worker threads, 1 to 256 (default: all cores); never changes the output
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
@@ -120,7 +125,10 @@ const SLOW_SIZE: usize = 16;
 /// cannot be made ends the run, after the ones before it are written.
 pub fn run(args: &GenerateArgs) -> CliResult {
     let request = build_request(&args.request)?;
-    let count = check_count(args.count, MAX_COUNT).map_err(CliError::request)?;
+    let total = check_count(args.count, MAX_COUNT).map_err(CliError::request)?;
+    let shard = args.shard.unwrap_or(Shard::ALL);
+    let slice: Vec<usize> = (0..total).filter(|&i| shard.holds(i as u64)).collect();
+    let count = slice.len();
     let excluded = excluded_ids(&args.exclude)?;
     let pool = workers::pool(args.jobs)?;
     let mut sink = Sink::open(args.out.as_deref())?;
@@ -133,13 +141,11 @@ pub fn run(args: &GenerateArgs) -> CliResult {
     let mut tally = GivensTally::new(request.givens);
     let batch = pool.current_num_threads() * BATCH_PER_THREAD;
     let mut failure = None;
-    for start in (0..count).step_by(batch) {
-        let indices = start..(start + batch).min(count);
+    for indices in slice.chunks(batch) {
         let results: Vec<Result<Generated, GenerateError>> = pool.install(|| {
             indices
-                .clone()
-                .into_par_iter()
-                .map(|index| {
+                .par_iter()
+                .map(|&index| {
                     let seed = derive_seed(args.seed, 0, index as u64);
                     let report = |state| report_search(&progress, index, state);
                     let result = generate_with_progress(&request, seed, &report)
@@ -150,7 +156,7 @@ pub fn run(args: &GenerateArgs) -> CliResult {
                 .collect()
         });
         let mut text = String::new();
-        for (index, result) in indices.zip(results) {
+        for (&index, result) in indices.iter().zip(results) {
             match result {
                 Ok(puzzle) => {
                     tally.add(puzzle.givens.filled_count());

@@ -87,7 +87,34 @@ pub fn open_lines(arg: &str) -> Result<(String, LineStream<Box<dyn BufRead>>), C
         let file = File::open(path).map_err(|e| CliError::io("read", path, e))?;
         (arg.to_string(), Box::new(BufReader::new(file)))
     };
-    Ok((shown_path(&name), LineStream::new(reader)))
+    let name = shown_path(&name);
+    let reader = manifest_as_lines(&name, reader)?;
+    Ok((name, LineStream::new(reader)))
+}
+
+/// A `book.json` (one JSON document whose first line is a lone `{`) becomes one JSON record a
+/// line, in puzzle order, so every `--batch` command reads a book's manifest as its puzzles;
+/// any other stream is returned untouched.
+fn manifest_as_lines(
+    name: &str,
+    mut reader: Box<dyn BufRead>,
+) -> Result<Box<dyn BufRead>, CliError> {
+    let start = reader
+        .fill_buf()
+        .map_err(|e| CliError::Io(format!("cannot read {name}: {e}")))?;
+    let start = input::strip_bom(std::str::from_utf8(start).unwrap_or_default());
+    let first_line = start.lines().next().unwrap_or_default();
+    if first_line.trim() != "{" {
+        return Ok(reader);
+    }
+    let text = input::read_text(reader).map_err(|e| input_error(name, name, e))?;
+    let manifest: serde_json::Value = serde_json::from_str(input::strip_bom(&text))
+        .map_err(|e| CliError::input_in(name, format!("not a book.json: {e}")))?;
+    let puzzles = manifest["puzzles"]
+        .as_array()
+        .ok_or_else(|| CliError::input_in(name, "not a book.json: no \"puzzles\" list"))?;
+    let lines: String = puzzles.iter().map(|p| format!("{p}\n")).collect();
+    Ok(Box::new(Cursor::new(lines.into_bytes())))
 }
 
 /// A failure of a line stream: I/O (exit 3) or an endless line (exit 2).

@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use super::error::{CliError, CliResult, EXIT_OK};
 use super::generate::{RequestArgs, build_request};
 use super::progress::puzzle_bar;
+use super::shard::Shard;
 use sudoku_book::generate::{GenerateError, Generated, derive_seed, generate};
 use sudoku_book::grid::text::counted;
 use sudoku_book::workers;
@@ -34,6 +35,12 @@ pub enum LibraryCommand {
     Add(super::library_add::AddArgs),
     /// Count the library's puzzles by shape and level, used and unused
     Stats(StatsArgs),
+    /// Add the puzzles and uses of other libraries (filled on other machines, or shards) by ID
+    Merge(super::library_upkeep::MergeArgs),
+    /// Rate again every puzzle an older (or newer) version of the rater rated
+    Rerate(super::library_upkeep::RerateArgs),
+    /// Write daily puzzles, one a date, with a difficulty ramp over the week, never repeating
+    Export(super::library_daily::ExportArgs),
 }
 
 /// The library file.
@@ -55,6 +62,10 @@ pub struct FillArgs {
     /// The seed: puzzle i of the fill is `generate`'s puzzle i for this seed
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Make only slice K of N of the seed's puzzles (indices i with i % N == K-1), for filling
+    /// on N machines and merging (`library merge`); each slice resumes on its own
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
     /// Worker threads (default: all cores); never changes what is added
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
@@ -82,6 +93,9 @@ pub fn run(args: &LibraryArgs) -> CliResult {
         LibraryCommand::Fill(fill) => run_fill(fill),
         LibraryCommand::Stats(stats) => run_stats(stats),
         LibraryCommand::Add(add) => super::library_add::run(add),
+        LibraryCommand::Merge(merge) => super::library_upkeep::run_merge(merge),
+        LibraryCommand::Rerate(rerate) => super::library_upkeep::run_rerate(rerate),
+        LibraryCommand::Export(export) => super::library_daily::run(export),
     }
 }
 
@@ -100,7 +114,14 @@ fn run_fill(args: &FillArgs) -> CliResult {
     }
     let request = build_request(&args.request)?;
     let mut library = open(&args.db)?;
-    let key = format!("{request:?} seed {}", args.seed);
+    let shard = args.shard.unwrap_or(Shard::ALL);
+    let key = match args.shard {
+        None => format!("{request:?} seed {}", args.seed),
+        Some(s) => format!(
+            "{request:?} seed {} shard {}/{}",
+            args.seed, s.index, s.count
+        ),
+    };
     let mut next = library.fill_start(&key).map_err(library_error)?;
     let pool = workers::pool(args.jobs)?;
     let batch = pool.current_num_threads() * BATCH_PER_THREAD;
@@ -121,14 +142,17 @@ fn run_fill(args: &FillArgs) -> CliResult {
             indices
                 .clone()
                 .into_par_iter()
-                .map(|index| generate(&request, derive_seed(args.seed, 0, index)))
+                .map(|index| generate(&request, derive_seed(args.seed, 0, shard.global(index))))
                 .collect()
         });
         let mut entries = Vec::with_capacity(results.len());
         let mut consumed = 0u64;
         for (offset, result) in results.into_iter().enumerate() {
             let puzzle = result.map_err(|error| CliError::Generate {
-                context: format!("library fill, puzzle {}", next + offset as u64 + 1),
+                context: format!(
+                    "library fill, puzzle {}",
+                    shard.global(next + offset as u64) + 1
+                ),
                 error,
             })?;
             entries.extend(Entry::generated(&puzzle));

@@ -8,13 +8,16 @@ pub mod output;
 
 use std::path::Path;
 
-use crate::book::{BookError, BookPuzzle, generate_puzzles};
+use crate::book::library::{draw, uses_of};
+use crate::book::{BookError, BookPuzzle, DrawError, generate_with};
+use crate::dates::Date;
 use crate::fonts::{FontError, FontSet};
 use crate::layout::book::lay_out;
 use crate::layout::kdp::Preflight;
 use crate::spec::{self, BookPlan, SpecError};
 use assemble::assemble_into;
 use output::{OutputError, Staging};
+use sudoku_library::{BookUse, Library};
 
 /// Why a book was not built. The old book, if any, is untouched in every case.
 #[derive(Debug, thiserror::Error)]
@@ -27,6 +30,8 @@ pub enum BuildError {
     Generate(#[from] BookError),
     #[error(transparent)]
     Output(#[from] OutputError),
+    #[error("library: {0}")]
+    Library(#[from] DrawError),
     #[error("{}, so it is not written: {}", .0.breaks(), .0.failures().join("; "))]
     Preflight(Preflight),
 }
@@ -80,7 +85,15 @@ pub fn build(
         Mode::Write => Some(Staging::new(out)?),
         Mode::Check => None,
     };
-    let puzzles = generate_puzzles(plan, progress)?;
+    let mut library = match &plan.library {
+        Some(spec) => Some(Library::open(&spec.path).map_err(DrawError::from)?),
+        None => None,
+    };
+    let drawn = match &library {
+        Some(library) => draw(plan, library)?,
+        None => crate::book::Drawn::nothing(plan),
+    };
+    let puzzles = generate_with(plan, drawn, progress)?;
     let layout = lay_out(plan, &puzzles, &fonts);
     crate::layout::check_glyphs(plan, &layout, &fonts)?;
     let preflight = layout.preflight.clone();
@@ -100,11 +113,54 @@ pub fn build(
         staging.write(name, &bytes)
     })?;
     let mut notes = assembled.notes;
+    let Some(library) = &mut library else {
+        notes.extend(staging.commit()?);
+        return Ok(Built {
+            puzzles,
+            pages: assembled.pages,
+            preflight,
+            notes,
+        });
+    };
+    let (uses, made) = uses_of(&puzzles);
+    let date = plan.library.as_ref().and_then(|l| l.date.clone());
+    let date = date.unwrap_or_else(|| Date::today().to_string());
+    let manifest = out.join("book.json").display().to_string();
+    let book = BookUse {
+        book: &plan.title,
+        seed: plan.seed,
+        manifest: Some(&manifest),
+        date: &date,
+        uses: &uses,
+        made: &made,
+        reuse: plan.library.as_ref().is_some_and(|l| l.reuse),
+    };
+    // The uses are written (not yet committed) before the book folder is swapped in, and
+    // committed after: a build that fails before the swap records nothing.
+    let record = library.begin_book(&book).map_err(DrawError::from)?;
     notes.extend(staging.commit()?);
+    record.commit().map_err(DrawError::from)?;
+    notes.push(library_note(&puzzles, &made, library.path()));
     Ok(Built {
         puzzles,
         pages: assembled.pages,
         preflight,
         notes,
     })
+}
+
+/// What the book took from and gave to its library.
+fn library_note(puzzles: &[BookPuzzle], made: &[sudoku_library::Entry], path: &str) -> String {
+    use crate::book::Origin;
+    let count = |origin| puzzles.iter().filter(|p| p.origin == origin).count();
+    let kept = match count(Origin::Kept) {
+        0 => String::new(),
+        n => format!(", {n} made by an earlier build of this book"),
+    };
+    format!(
+        "library {path}: {} drawn{kept}, {} made and added; all {} recorded as this book's",
+        crate::grid::text::counted(count(Origin::Drawn), "puzzle"),
+        made.len(),
+        puzzles.len()
+    )
 }

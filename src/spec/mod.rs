@@ -5,6 +5,7 @@
 pub mod cover;
 pub mod error;
 pub mod layouts;
+pub mod library;
 pub mod raw;
 pub mod strings;
 pub mod structure;
@@ -25,6 +26,7 @@ pub use cover::{CoverOrigin, CoverSpec, Paper, Theme};
 pub use error::SpecError;
 use error::did_you_mean;
 pub use layouts::{Layout, LayoutSource, builtin_layout, builtin_names, find_layout, parse_layout};
+pub use library::{LibrarySpec, Source};
 use raw::{KNOWN_KEYS, RawBook, RawLength, RawSection};
 pub use strings::Strings;
 pub use structure::{Copyright, LabelTemplate, Structure};
@@ -126,6 +128,8 @@ pub struct SectionPlan {
     /// Where the section's layout keys were written, for the layout checks.
     pub layout_at: Option<(usize, usize)>,
     pub answers_layout_at: Option<(usize, usize)>,
+    /// Where its puzzles come from (`source`).
+    pub source: Source,
 }
 
 /// The layouts of a multi-grid section (Samurai, Twodoku, Butterfly) when neither the section
@@ -141,6 +145,8 @@ struct BookLayouts {
     answers: Option<Layout>,
     puzzles_set: bool,
     answers_set: bool,
+    /// The book has a `[library]`.
+    library: bool,
 }
 
 /// A checked book spec with every default filled in.
@@ -173,6 +179,8 @@ pub struct BookPlan {
     pub sections: Vec<SectionPlan>,
     /// IDs of puzzles the book must not use (`exclude`: earlier volumes, used lists).
     pub exclude: HashSet<String>,
+    /// The puzzle library the book draws from first (`[library]`).
+    pub library: Option<LibrarySpec>,
     /// The paperback's wrap cover, when the spec has a `[cover]` table.
     pub cover: Option<CoverSpec>,
     /// Where the spec came from, for messages about it from later checks.
@@ -337,6 +345,7 @@ impl Checker<'_> {
             answers,
             puzzles_set: raw.layout.is_some(),
             answers_set: answers_raw.layout.is_some(),
+            library: raw.library.is_some(),
         };
         let sections = raw
             .sections
@@ -352,6 +361,7 @@ impl Checker<'_> {
             .seed
             .map_or_else(|| seed_from_title(raw.title.get_ref()), Spanned::into_inner);
         let exclude = self.exclude(raw.exclude.as_ref())?;
+        let library = self.library(raw.library.as_ref())?;
         let origin = Origin {
             file: self.file.to_string(),
             layout: self.position(raw.layout.as_ref().map(Spanned::span)),
@@ -385,6 +395,7 @@ impl Checker<'_> {
             style: self.style(raw.style.unwrap_or_default())?,
             sections,
             exclude,
+            library,
             origin,
         })
     }
@@ -841,6 +852,7 @@ impl Checker<'_> {
             sort_by_difficulty: self.sort(section, &key("sort"))?,
             layout_at: self.position(section.layout.as_ref().map(Spanned::span)),
             answers_layout_at: self.position(section.answers_layout.as_ref().map(Spanned::span)),
+            source: self.source(section.source.as_ref(), &key("source"), book.library)?,
         })
     }
 

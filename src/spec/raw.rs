@@ -43,6 +43,8 @@ pub struct RawBook {
     pub answers: Option<RawAnswers>,
     pub style: Option<RawStyle>,
     pub cover: Option<Spanned<RawCover>>,
+    /// The puzzle library the book draws from first.
+    pub library: Option<super::library::RawLibrary>,
     #[serde(rename = "section", default)]
     pub sections: Vec<Spanned<RawSection>>,
 }
@@ -144,6 +146,8 @@ pub struct RawSection {
     pub walkthrough: Option<Spanned<bool>>,
     /// Diabolical sections: a file of puzzles the search starts from.
     pub from: Option<Spanned<String>>,
+    /// Where the puzzles come from: `library`, `generate` or `any` (default).
+    pub source: Option<Spanned<String>>,
 }
 
 /// Every key the spec knows, for "did you mean" suggestions.
@@ -212,4 +216,9 @@ pub const KNOWN_KEYS: &[&str] = &[
     "kids",
     "combinations",
     "strategies",
+    "library",
+    "path",
+    "reuse",
+    "date",
+    "source",
 ];

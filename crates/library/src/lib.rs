@@ -5,21 +5,34 @@
 //! Tables: `puzzles` (one row per ID: shape, variant, size, the JSON record, givens and solution
 //! as puzzle lines, level, score, techniques, rater and generator versions, the seed as decimal
 //! text (a `u64` does not fit SQLite's integers), source), `uses`
-//! (which book used which puzzle) and `fills` (how far each `fill` request got, so a killed fill
-//! resumes where it stopped). `PRAGMA user_version` holds the schema version.
+//! (which book used which puzzle, at which place) and `fills` (how far each `fill` request got,
+//! so a killed fill resumes where it stopped). `PRAGMA user_version` holds the schema version;
+//! an older file is migrated when opened ([`MIGRATIONS`]). The file is in WAL mode, so a reader
+//! never blocks a writer and a process killed at any moment leaves the last commit intact;
+//! writers wait for each other (up to [`BUSY_WAIT`]).
 
-mod entry;
+mod books;
+pub mod entry;
+mod upkeep;
 
 use std::path::Path;
+use std::time::Duration;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+pub use books::{BookCommit, BookUse, Use};
 pub use entry::Entry;
+pub use upkeep::{Merged, Rated, StaleRow};
 
 /// The schema this crate writes and reads.
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
 
-const SCHEMA: &str = "
+/// How long a writer waits for another one (a fill, a build) to finish its transaction.
+pub const BUSY_WAIT: Duration = Duration::from_secs(60);
+
+/// The schema of version 1; every newer version is reached through [`MIGRATIONS`], so a new file
+/// and a migrated one are the same.
+const SCHEMA_V1: &str = "
 CREATE TABLE puzzles (
     id TEXT PRIMARY KEY,
     shape TEXT NOT NULL,
@@ -51,6 +64,17 @@ CREATE TABLE fills (
 );
 ";
 
+/// `MIGRATIONS[i]` takes a file from version `i + 1` to `i + 2`.
+pub const MIGRATIONS: &[&str] = &[
+    // 2: a use names its place in the book (section, number), whether the book made the puzzle
+    // and how many repeats it replaced, so a rebuild of the same book gets the same puzzles.
+    "ALTER TABLE uses ADD COLUMN section INTEGER;
+     ALTER TABLE uses ADD COLUMN number INTEGER;
+     ALTER TABLE uses ADD COLUMN made INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE uses ADD COLUMN repeats INTEGER NOT NULL DEFAULT 0;
+     CREATE INDEX uses_by_book ON uses (book, seed);",
+];
+
 /// What went wrong with a library file.
 #[derive(Debug, thiserror::Error)]
 pub enum LibraryError {
@@ -63,6 +87,14 @@ pub enum LibraryError {
         "{path}: not a sudoku-book library (schema version {found}; this version reads {SCHEMA_VERSION})"
     )]
     Schema { path: String, found: i64 },
+    #[error(
+        "{path}: puzzle {id} was used by \"{book}\" while this book was being built (two builds drew it at once); build again to draw another"
+    )]
+    Taken {
+        path: String,
+        id: String,
+        book: String,
+    },
 }
 
 /// An open library.
@@ -97,23 +129,31 @@ impl Library {
             path: shown.clone(),
             error,
         };
-        let conn = Connection::open(path).map_err(sqlite)?;
+        let mut conn = Connection::open(path).map_err(sqlite)?;
+        conn.busy_timeout(BUSY_WAIT).map_err(sqlite)?;
         let version: i64 = conn
             .query_row("PRAGMA user_version", [], |row| row.get(0))
             .map_err(sqlite)?;
         let tables: i64 = conn
             .query_row("SELECT count(*) FROM sqlite_master", [], |row| row.get(0))
             .map_err(sqlite)?;
-        match (version, tables) {
-            (0, 0) => {
-                conn.execute_batch(SCHEMA).map_err(sqlite)?;
-                conn.pragma_update(None, "user_version", SCHEMA_VERSION)
-                    .map_err(sqlite)?;
-            }
-            (SCHEMA_VERSION, _) => {}
+        let from = match (version, tables) {
+            (0, 0) => 0,
+            (v, _) if (1..=SCHEMA_VERSION).contains(&v) => v,
             (found, _) => return Err(LibraryError::Schema { path: shown, found }),
+        };
+        if from < SCHEMA_VERSION {
+            migrate(&mut conn, from).map_err(sqlite)?;
         }
+        let _mode: String = conn
+            .query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))
+            .map_err(sqlite)?;
         Ok(Library { conn, path: shown })
+    }
+
+    /// The file's name as messages show it.
+    pub fn path(&self) -> &str {
+        &self.path
     }
 
     fn sqlite(&self, error: rusqlite::Error) -> LibraryError {
@@ -141,43 +181,13 @@ impl Library {
         fill: Option<(&str, u64)>,
     ) -> Result<Vec<Added>, rusqlite::Error> {
         let tx = self.conn.transaction()?;
-        let mut outcomes = Vec::with_capacity(entries.len());
-        {
-            let mut insert = tx.prepare_cached(
-                "INSERT OR IGNORE INTO puzzles (id, shape, variant, size, record, givens, \
-                 solution, level, score, techniques, rater_version, generator_version, seed, \
-                 source) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+        let outcomes = insert_entries(&tx, entries)?;
+        if let Some((request, next)) = fill {
+            tx.execute(
+                "INSERT INTO fills (request, next_index) VALUES (?1, ?2) \
+                 ON CONFLICT (request) DO UPDATE SET next_index = excluded.next_index",
+                params![request, next as i64],
             )?;
-            for e in entries {
-                let changed = insert.execute(params![
-                    e.id,
-                    e.shape,
-                    e.variant,
-                    e.size as i64,
-                    e.record,
-                    e.givens,
-                    e.solution,
-                    e.level,
-                    e.score,
-                    e.techniques,
-                    e.rater_version,
-                    e.generator_version,
-                    e.seed.map(|s| s.to_string()),
-                    e.source,
-                ])?;
-                outcomes.push(if changed == 1 {
-                    Added::New
-                } else {
-                    Added::Duplicate
-                });
-            }
-            if let Some((request, next)) = fill {
-                tx.execute(
-                    "INSERT INTO fills (request, next_index) VALUES (?1, ?2) \
-                     ON CONFLICT (request) DO UPDATE SET next_index = excluded.next_index",
-                    params![request, next as i64],
-                )?;
-            }
         }
         tx.commit()?;
         Ok(outcomes)
@@ -215,6 +225,38 @@ impl Library {
         run().map_err(|e| self.sqlite(e))
     }
 
+    /// The IDs of the puzzles of a shape (and level, and score range, both ends included, when
+    /// given), in ID order.
+    pub fn candidate_ids(
+        &self,
+        shape: &str,
+        level: Option<&str>,
+        score: Option<(f64, f64)>,
+    ) -> Result<Vec<String>, LibraryError> {
+        let (low, high) = score.unwrap_or((f64::MIN, f64::MAX));
+        let run = || -> Result<Vec<String>, rusqlite::Error> {
+            let mut query = self.conn.prepare_cached(
+                "SELECT id FROM puzzles WHERE shape = ?1 AND (?2 IS NULL OR level = ?2) \
+                 AND score BETWEEN ?3 AND ?4 ORDER BY id",
+            )?;
+            let rows = query.query_map(params![shape, level, low, high], |row| row.get(0))?;
+            rows.collect()
+        };
+        run().map_err(|e| self.sqlite(e))
+    }
+
+    /// A puzzle's JSON record and seed (the seed of a generated puzzle), when the library has it.
+    pub fn record(&self, id: &str) -> Result<Option<(String, Option<u64>)>, LibraryError> {
+        let run = || -> Result<Option<(String, Option<String>)>, rusqlite::Error> {
+            self.conn
+                .prepare_cached("SELECT record, seed FROM puzzles WHERE id = ?1")?
+                .query_row([id], |row| Ok((row.get(0)?, row.get(1)?)))
+                .optional()
+        };
+        let found = run().map_err(|e| self.sqlite(e))?;
+        Ok(found.map(|(record, seed)| (record, seed.and_then(|s| s.parse().ok()))))
+    }
+
     /// Counts by shape and level, used and unused, in shape then level order.
     pub fn stats(&self) -> Result<Vec<Stat>, LibraryError> {
         let run = || -> Result<Vec<Stat>, rusqlite::Error> {
@@ -238,6 +280,54 @@ impl Library {
         };
         run().map_err(|e| self.sqlite(e))
     }
+}
+
+/// Inserts puzzles not there yet, saying for each whether it was new.
+fn insert_entries(tx: &Connection, entries: &[Entry]) -> Result<Vec<Added>, rusqlite::Error> {
+    let mut insert = tx.prepare_cached(
+        "INSERT OR IGNORE INTO puzzles (id, shape, variant, size, record, givens, \
+         solution, level, score, techniques, rater_version, generator_version, seed, \
+         source) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+    )?;
+    let mut outcomes = Vec::with_capacity(entries.len());
+    for e in entries {
+        let changed = insert.execute(params![
+            e.id,
+            e.shape,
+            e.variant,
+            e.size as i64,
+            e.record,
+            e.givens,
+            e.solution,
+            e.level,
+            e.score,
+            e.techniques,
+            e.rater_version,
+            e.generator_version,
+            e.seed.map(|s| s.to_string()),
+            e.source,
+        ])?;
+        outcomes.push(if changed == 1 {
+            Added::New
+        } else {
+            Added::Duplicate
+        });
+    }
+    Ok(outcomes)
+}
+
+/// Brings a file from version `from` (0: a new, empty file) to [`SCHEMA_VERSION`] in one
+/// transaction: a migration killed half-way leaves the file as it was.
+fn migrate(conn: &mut Connection, from: i64) -> Result<(), rusqlite::Error> {
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Exclusive)?;
+    if from == 0 {
+        tx.execute_batch(SCHEMA_V1)?;
+    }
+    for migration in &MIGRATIONS[from.max(1) as usize - 1..] {
+        tx.execute_batch(migration)?;
+    }
+    tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+    tx.commit()
 }
 
 #[cfg(test)]

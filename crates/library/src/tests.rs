@@ -89,3 +89,212 @@ fn a_file_of_another_kind_is_refused() {
     .unwrap();
     assert!(Library::open(&dir.path().join("text.db")).is_err());
 }
+
+fn book<'a>(title: &'a str, uses: &'a [Use], made: &'a [Entry]) -> BookUse<'a> {
+    BookUse {
+        book: title,
+        seed: 7,
+        manifest: Some("out/book.json"),
+        date: "2027-01-01",
+        uses,
+        made,
+        reuse: false,
+    }
+}
+
+fn use_of(entry: &Entry, number: usize) -> Use {
+    Use {
+        id: entry.id.clone(),
+        section: 0,
+        number,
+        made: false,
+        repeats: 0,
+    }
+}
+
+#[test]
+fn a_version_1_file_is_migrated_and_keeps_its_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch(SCHEMA_V1).unwrap();
+    conn.execute_batch(
+        "PRAGMA user_version = 1;
+         INSERT INTO puzzles VALUES ('v1-x', 'classic9', 'classic', 9, '{}', '', '', 'easy', 1.0,
+             '[]', '0.1.0', NULL, NULL, 'generated');
+         INSERT INTO uses (id, book) VALUES ('v1-x', 'Old book');",
+    )
+    .unwrap();
+    drop(conn);
+    let library = Library::open(&path).unwrap();
+    let version: i64 = library
+        .conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, SCHEMA_VERSION);
+    assert!(library.used_by_others("New", 1).unwrap().contains("v1-x"));
+    let mode: String = library
+        .conn
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "wal");
+}
+
+#[test]
+fn a_book_records_its_uses_only_when_committed_and_a_rebuild_finds_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut library = Library::open(&dir.path().join("l.db")).unwrap();
+    let (a, b) = (entry("classic", 1), entry("classic", 2));
+    library.add(std::slice::from_ref(&a), None).unwrap();
+    let uses = [
+        use_of(&a, 1),
+        Use {
+            made: true,
+            ..use_of(&b, 2)
+        },
+    ];
+    let made = [b.clone()];
+    drop(library.begin_book(&book("Vol 1", &uses, &made)).unwrap());
+    assert!(library.own_uses("Vol 1", 7).unwrap().is_empty());
+    assert!(
+        !library.contains(&b.id).unwrap(),
+        "a dropped commit adds nothing"
+    );
+    library
+        .begin_book(&book("Vol 1", &uses, &made))
+        .unwrap()
+        .commit()
+        .unwrap();
+    assert_eq!(library.own_uses("Vol 1", 7).unwrap(), uses);
+    assert!(library.contains(&b.id).unwrap());
+    assert!(library.used_by_others("Vol 1", 7).unwrap().is_empty());
+    assert_eq!(library.used_by_others("Vol 2", 7).unwrap().len(), 2);
+    // The same book again replaces its uses rather than adding to them.
+    library
+        .begin_book(&book("Vol 1", &uses[..1], &[]))
+        .unwrap()
+        .commit()
+        .unwrap();
+    assert_eq!(library.own_uses("Vol 1", 7).unwrap().len(), 1);
+    let stats = library.stats().unwrap();
+    assert_eq!(
+        stats.iter().map(|s| (s.used, s.unused)).collect::<Vec<_>>(),
+        [(1, 1)]
+    );
+}
+
+#[test]
+fn a_puzzle_another_build_took_meanwhile_is_refused_unless_reused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut library = Library::open(&dir.path().join("l.db")).unwrap();
+    let a = entry("classic", 1);
+    library.add(std::slice::from_ref(&a), None).unwrap();
+    let uses = [use_of(&a, 1)];
+    library
+        .begin_book(&book("First", &uses, &[]))
+        .unwrap()
+        .commit()
+        .unwrap();
+    let error = library
+        .begin_book(&book("Second", &uses, &[]))
+        .err()
+        .unwrap();
+    assert!(
+        error.to_string().contains("was used by \"First\""),
+        "{error}"
+    );
+    let reuse = BookUse {
+        reuse: true,
+        ..book("Second", &uses, &[])
+    };
+    library.begin_book(&reuse).unwrap().commit().unwrap();
+    // The first book keeps its own puzzle when rebuilt, though another book used it since.
+    library
+        .begin_book(&book("First", &uses, &[]))
+        .unwrap()
+        .commit()
+        .unwrap();
+}
+
+#[test]
+fn candidates_are_filtered_by_shape_level_and_score_in_id_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut library = Library::open(&dir.path().join("l.db")).unwrap();
+    let entries: Vec<Entry> = (1..=6).map(|seed| entry("classic", seed)).collect();
+    library.add(&entries, None).unwrap();
+    library.add(&[entry("killer", 1)], None).unwrap();
+    let all = library.candidate_ids("classic9", None, None).unwrap();
+    assert_eq!(all.len(), 6);
+    assert!(all.windows(2).all(|w| w[0] < w[1]));
+    let level = &entries[0].level;
+    let same_level = library
+        .candidate_ids("classic9", Some(level), None)
+        .unwrap();
+    assert!(same_level.contains(&entries[0].id));
+    assert!(same_level.len() == entries.iter().filter(|e| &e.level == level).count());
+    let score = entries[0].score;
+    let exact = library
+        .candidate_ids("classic9", None, Some((score, score)))
+        .unwrap();
+    assert!(exact.contains(&entries[0].id));
+    let (record, seed) = library.record(&entries[0].id).unwrap().unwrap();
+    assert!(record.contains("\"givens\""));
+    assert_eq!(seed, Some(1));
+}
+
+#[test]
+fn a_merge_adds_what_is_missing_by_id_in_any_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths: Vec<_> = ["a.db", "b.db", "ab.db", "ba.db"]
+        .iter()
+        .map(|n| dir.path().join(n))
+        .collect();
+    let mut a = Library::open(&paths[0]).unwrap();
+    a.add(&[entry("classic", 1), entry("classic", 2)], None)
+        .unwrap();
+    let mut b = Library::open(&paths[1]).unwrap();
+    b.add(&[entry("classic", 2), entry("classic", 3)], None)
+        .unwrap();
+    let b_use = [use_of(&entry("classic", 3), 1)];
+    b.begin_book(&book("B", &b_use, &[]))
+        .unwrap()
+        .commit()
+        .unwrap();
+    drop((a, b));
+    let mut ab = Library::open(&paths[2]).unwrap();
+    let first = ab.merge_from(&paths[0]).unwrap();
+    let second = ab.merge_from(&paths[1]).unwrap();
+    assert_eq!(
+        (first.added, second.added, second.duplicates, second.uses),
+        (2, 1, 1, 1)
+    );
+    let mut ba = Library::open(&paths[3]).unwrap();
+    ba.merge_from(&paths[1]).unwrap();
+    ba.merge_from(&paths[1]).unwrap();
+    ba.merge_from(&paths[0]).unwrap();
+    assert_eq!(ab.ids().unwrap(), ba.ids().unwrap());
+    assert_eq!(ba.stats().unwrap(), ab.stats().unwrap());
+}
+
+#[test]
+fn stale_ratings_are_read_page_by_page_and_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut library = Library::open(&dir.path().join("l.db")).unwrap();
+    let entries: Vec<Entry> = (1..=5).map(|seed| entry("classic", seed)).collect();
+    library.add(&entries, None).unwrap();
+    assert_eq!(library.stale_count(entry::ENGINE_VERSION).unwrap(), 0);
+    assert_eq!(library.stale_count("0.0.0").unwrap(), 5);
+    let first = library.stale("9.9.9", "", 3).unwrap();
+    let rest = library.stale("9.9.9", &first[2].id, 3).unwrap();
+    assert_eq!((first.len(), rest.len()), (3, 2));
+    let rated = Rated {
+        id: first[0].id.clone(),
+        record: first[0].record.clone(),
+        level: "expert".into(),
+        score: 7.5,
+        techniques: "[]".into(),
+    };
+    library.set_ratings(&[rated], "9.9.9").unwrap();
+    assert_eq!(library.stale_count("9.9.9").unwrap(), 4);
+    assert!(library.stats().unwrap().iter().any(|s| s.level == "expert"));
+}

@@ -32,7 +32,8 @@ pub enum Target {
 }
 
 impl Target {
-    pub(super) fn accepts(&self, rating: &Rating) -> bool {
+    /// True when a puzzle of this rating meets the target.
+    pub fn accepts(&self, rating: &Rating) -> bool {
         match *self {
             Target::Any => true,
             Target::Level(level) => rating.level == level,
@@ -109,6 +110,17 @@ impl Request {
             Some(shape) => shape.to_string(),
             None => format!("{0}x{0} {1}", self.size, self.variant),
         }
+    }
+
+    /// The shape part of the ID of every puzzle of the request (`grid::shape_code`):
+    /// `classic9`, `killer9`, `jigsaw9`, `samurai`…
+    pub fn shape_code(&self) -> String {
+        let boxes = match (self.variant.jigsaw, self.box_shape) {
+            (true, _) => None,
+            (false, Some(boxes)) => Some(boxes),
+            (false, None) => crate::grid::BoxShape::default_for(self.size),
+        };
+        crate::grid::shape_code_of(self.variant, self.size, boxes)
     }
 
     /// The request as generation reads it: with techniques required and no level asked, the

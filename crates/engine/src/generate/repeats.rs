@@ -42,3 +42,32 @@ pub fn repeats_error(request: &Request) -> GenerateError {
         tries: MAX_REPEAT_TRIES,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::Target;
+    use crate::grid::puzzle_id;
+
+    #[test]
+    fn a_request_knows_the_shape_part_of_its_puzzles_ids() {
+        let shapes = [
+            ("classic", 9, None),
+            ("classic", 4, None),
+            ("classic", 6, Some("3x2")),
+            ("diagonal+window", 9, None),
+            ("jigsaw", 6, None),
+            ("killer", 4, None),
+            ("twodoku", 9, None),
+        ];
+        for (variant, size, boxes) in shapes {
+            let mut request = Request::new(variant.parse().unwrap(), size);
+            request.box_shape = boxes.map(|b: &str| b.parse().unwrap());
+            request.target = Target::Any;
+            let puzzle = generate(&request, 5).unwrap();
+            let id = puzzle_id(&puzzle.geometry, &puzzle.givens).unwrap();
+            let shape = id.split('-').nth(1).unwrap();
+            assert_eq!(request.shape_code(), shape, "{variant} {size}");
+        }
+    }
+}

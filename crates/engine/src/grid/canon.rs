@@ -36,15 +36,24 @@ pub fn puzzle_id(geo: &Geometry, givens: &Grid) -> Option<String> {
     ))
 }
 
-/// The shape part of an ID.
-fn shape_code(geo: &Geometry) -> String {
-    let variant = geo.variant();
+/// The shape part of an ID (`classic9`, `diagonal_window9`, `classic6b3x2`, `samurai`…).
+pub fn shape_code(geo: &Geometry) -> String {
+    shape_code_of(geo.variant(), geo.size(), geo.box_shape())
+}
+
+/// The shape part of the ID of every puzzle of a variant, size and box shape (`None`: the
+/// usual box of the size, or no boxes).
+pub fn shape_code_of(
+    variant: super::Variant,
+    size: usize,
+    boxes: Option<super::BoxShape>,
+) -> String {
     if let Some(multi) = variant.multi {
         return multi.name().to_string();
     }
-    let mut code = format!("{}{}", variant.name().replace('+', "_"), geo.size());
-    if let Some(boxes) = geo.box_shape()
-        && Some(boxes) != super::BoxShape::default_for(geo.size())
+    let mut code = format!("{}{}", variant.name().replace('+', "_"), size);
+    if let Some(boxes) = boxes
+        && Some(boxes) != super::BoxShape::default_for(size)
     {
         code.push_str(&format!("b{}x{}", boxes.rows, boxes.cols));
     }

@@ -20,7 +20,7 @@ pub mod text;
 pub mod variant;
 
 pub use cages::{Cage, CageError, CageSet};
-pub use canon::{canonical_key, puzzle_id};
+pub use canon::{canonical_key, puzzle_id, shape_code, shape_code_of};
 pub use error::{Conflict, GeometryError, InvalidGivens, ParseError, RegionError, SkippedLine};
 pub use frame_text::{shape_of_grid, shape_of_line};
 pub use geometry::{Geometry, GridSquare, House, HouseKind, MAX_KILLER_SIZE, MAX_SIZE, MIN_SIZE};
