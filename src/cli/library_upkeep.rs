@@ -18,7 +18,8 @@ use sudoku_library::{Rated, StaleRow, entry::ENGINE_VERSION};
 /// Options of `library merge`.
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// Libraries to add to --db (each is opened, checked and read, never changed)
+    /// Libraries to add to --db (each is checked, and brought to this version's schema if
+    /// older, before it is read)
     #[arg(required = true, value_name = "LIBRARY")]
     pub from: Vec<PathBuf>,
     #[command(flatten)]

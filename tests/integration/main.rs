@@ -20,6 +20,7 @@ mod kdp;
 mod kids;
 mod killer;
 mod language;
+mod library;
 mod logic;
 mod multi_cli;
 mod play;

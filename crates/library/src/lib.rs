@@ -151,6 +151,13 @@ impl Library {
         Ok(Library { conn, path: shown })
     }
 
+    /// SQLite's own check of the file (`PRAGMA integrity_check`): `ok`, or what is broken.
+    pub fn integrity_check(&self) -> Result<String, LibraryError> {
+        self.conn
+            .query_row("PRAGMA integrity_check", [], |row| row.get(0))
+            .map_err(|e| self.sqlite(e))
+    }
+
     /// The file's name as messages show it.
     pub fn path(&self) -> &str {
         &self.path
