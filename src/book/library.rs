@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use super::{BookPuzzle, Job, Origin, with_path_and_id};
 use crate::generate::require::meets;
 use crate::generate::{Generated, Request, Target, derive_seed};
-use crate::grid::read_puzzle_json;
+use crate::grid::{Geometry, read_puzzle_json};
 use crate::logic::rate;
 use crate::spec::{BookPlan, Source};
 use sudoku_library::{Entry, Library, LibraryError, Use};
@@ -202,6 +202,9 @@ fn take(
     count: usize,
 ) -> Result<Vec<BookPuzzle>, LibraryError> {
     let mut found: Vec<BookPuzzle> = Vec::new();
+    // Puzzles of a fixed shape share its tables, as generated ones do (a geometry of its own
+    // costs each puzzle tens of kilobytes).
+    let shared = request.fixed_geometry().ok().flatten();
     for chunk in candidates.chunks(DRAW_CHUNK.max(count)) {
         if found.len() >= count {
             break;
@@ -214,7 +217,7 @@ fn take(
             .into_par_iter()
             .map(|(record, id, origin, repeats)| {
                 let (record, seed) = record?;
-                let puzzle = matching(request, &record, seed)?;
+                let puzzle = matching(request, shared.as_ref(), &record, seed)?;
                 let mut place = with_path_and_id(Job::at(0), puzzle);
                 (place.id == *id).then_some(())?;
                 place.origin = origin;
@@ -230,9 +233,17 @@ fn take(
 
 /// A library record as a puzzle of the request, when it still is one: its shape and layout,
 /// and its level, score and techniques by today's rater.
-fn matching(request: &Request, record: &str, seed: Option<u64>) -> Option<Generated> {
+fn matching(
+    request: &Request,
+    shared: Option<&Geometry>,
+    record: &str,
+    seed: Option<u64>,
+) -> Option<Generated> {
     let imported = read_puzzle_json(1, record).ok()?;
-    let geometry = imported.geometry;
+    let geometry = match shared {
+        Some(shared) if *shared == imported.geometry => shared.clone(),
+        _ => imported.geometry,
+    };
     if let Some(regions) = &request.regions
         && geometry.regions() != Some(regions)
     {

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::error::{CliError, CliResult, EXIT_NO, EXIT_OK};
-use super::io::emit;
+use super::io::{OutputStream, emit};
 use super::library::{DbArg, library_error, open};
 use sudoku_book::book::library::{Candidate, DrawOrder, pick};
 use sudoku_book::book::manifest::{JsonPuzzle, inline_number_lists};
@@ -96,18 +96,27 @@ pub fn run(args: &ExportArgs) -> CliResult {
     run_daily(library, args)
 }
 
-/// Every puzzle's JSON record, one a line, in ID order.
+/// Every puzzle's JSON record, one a line, in ID order, written as it is read.
 fn export_all(library: &Library, out: Option<&Path>) -> CliResult {
-    let mut text = String::new();
-    for id in library.ids().map_err(library_error)? {
-        if let Some((record, _)) = library.record(&id).map_err(library_error)? {
-            text.push_str(&record);
-            text.push('\n');
+    let mut output = OutputStream::create(out)?;
+    for ids in library.ids().map_err(library_error)?.chunks(EXPORT_CHUNK) {
+        let mut text = String::new();
+        for id in ids {
+            if let Some((record, _)) = library.record(id).map_err(library_error)? {
+                text.push_str(&record);
+                text.push('\n');
+            }
+        }
+        if output.write(&text)?.is_break() {
+            break;
         }
     }
-    emit(out, &text)?;
+    output.finish()?;
     Ok(EXIT_OK)
 }
+
+/// Records written at once by `export`.
+const EXPORT_CHUNK: usize = 1024;
 
 /// The checked options of a daily feed.
 struct Feed {

@@ -16,7 +16,8 @@ pub struct Entry {
     pub shape: String,
     pub variant: String,
     pub size: usize,
-    /// The JSON record, as `generate --output json` writes it (regions and cages included).
+    /// The JSON record, as `generate --output json` writes it (regions and cages included),
+    /// without its houses (they follow from the shape).
     pub record: String,
     /// Givens and solution as puzzle lines (with regions and cages: `puzzle|regions|cages`).
     pub givens: String,
@@ -36,16 +37,9 @@ pub struct Entry {
 impl Entry {
     /// A generated puzzle.
     pub fn generated(puzzle: &Generated) -> Option<Entry> {
-        let mut entry = Entry::of(
-            &puzzle.geometry,
-            &puzzle.givens,
-            &puzzle.solution,
-            &puzzle.rating,
-            "generated",
-        )?;
+        let mut entry = Entry::of_puzzle(puzzle, "generated", true)?;
         entry.generator_version = Some(ENGINE_VERSION.to_string());
         entry.seed = Some(puzzle.seed);
-        entry.record = serde_json::to_string(&PuzzleRecord::of(puzzle)).ok()?;
         Some(entry)
     }
 
@@ -57,35 +51,42 @@ impl Entry {
         rating: &Rating,
         source: &str,
     ) -> Option<Entry> {
-        let id = puzzle_id(geo, givens)?;
+        let puzzle = Generated {
+            geometry: geo.clone(),
+            givens: givens.clone(),
+            solution: solution.clone(),
+            rating: rating.clone(),
+            seed: 0,
+            attempts: 0,
+        };
+        Entry::of_puzzle(&puzzle, source, false)
+    }
+
+    /// The row of a puzzle; its record keeps its seed only when it was generated.
+    fn of_puzzle(puzzle: &Generated, source: &str, keep_seed: bool) -> Option<Entry> {
+        let geo = &puzzle.geometry;
+        let id = puzzle_id(geo, &puzzle.givens)?;
         let shape = id.split('-').nth(1).unwrap_or_default().to_string();
-        let techniques: Vec<&str> = rating
-            .techniques_in_order()
-            .into_iter()
-            .map(|(name, _)| name)
-            .collect();
-        let record = serde_json::json!({
-            "variant": geo.variant().name(),
-            "size": geo.size(),
-            "box": geo.box_shape().map(|b| [b.rows, b.cols]),
-            "regions": geo.regions().map(|r| r.ids().to_vec()),
-            "cages": geo.cages().map(|set| set.cages().iter()
-                .map(|c| serde_json::json!({"cells": c.cells, "sum": c.sum}))
-                .collect::<Vec<_>>()),
-            "givens": givens.cells(),
-            "solution": solution.cells(),
-        });
+        let record = PuzzleRecord::of(puzzle);
+        let techniques = serde_json::to_string(&record.techniques).ok()?;
+        let mut json = serde_json::to_value(&record).ok()?;
+        let fields = json.as_object_mut()?;
+        // The houses follow from the shape: left out, they would double the row's size.
+        fields.remove("houses");
+        if !keep_seed {
+            fields.remove("seed");
+        }
         Some(Entry {
             id,
             shape,
             variant: geo.variant().name(),
             size: geo.size(),
-            record: record.to_string(),
-            givens: puzzle_line(givens, geo),
-            solution: puzzle_line(solution, geo),
-            level: rating.level.name().to_string(),
-            score: rating.rounded_score(),
-            techniques: serde_json::to_string(&techniques).unwrap_or_default(),
+            record: json.to_string(),
+            givens: puzzle_line(&puzzle.givens, geo),
+            solution: puzzle_line(&puzzle.solution, geo),
+            level: puzzle.rating.level.name().to_string(),
+            score: puzzle.rating.rounded_score(),
+            techniques,
             rater_version: ENGINE_VERSION.to_string(),
             generator_version: None,
             seed: None,
