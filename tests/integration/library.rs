@@ -342,7 +342,7 @@ fn shards_filled_in_parallel_merge_into_one_machines_library() {
     let merged = dir.path().join("merged.db");
     let out = cmd()
         .args(["library", "merge", "--db", merged.to_str().unwrap()])
-        .args((1..=3).map(|k| shard_db(k)))
+        .args((1..=3).map(shard_db))
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr_of(&out));
