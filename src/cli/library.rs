@@ -100,7 +100,7 @@ pub fn run(args: &LibraryArgs) -> CliResult {
 }
 
 pub fn open(db: &DbArg) -> Result<Library, CliError> {
-    Library::open(&db.db).map_err(|e| CliError::Input(e.to_string()))
+    Library::open(&db.db).map_err(library_error)
 }
 
 /// `library fill`: batch after batch, puzzles are made in parallel and committed in order with
@@ -181,8 +181,14 @@ fn run_fill(args: &FillArgs) -> CliResult {
     Ok(EXIT_OK)
 }
 
+/// A library failure: a file that is no library is bad input (exit 2), a puzzle another
+/// process took is a "no" (exit 1 via the caller), anything else an I/O failure (exit 3).
 pub fn library_error(error: sudoku_library::LibraryError) -> CliError {
-    CliError::Io(error.to_string())
+    use sudoku_library::LibraryError as E;
+    match error {
+        E::Schema { .. } | E::NotADatabase { .. } => CliError::Input(error.to_string()),
+        E::Taken { .. } | E::Sqlite { .. } => CliError::Io(error.to_string()),
+    }
 }
 
 /// `library stats`: a table of shape × level, unused and used.

@@ -52,6 +52,13 @@ impl Checker<'_> {
     ) -> Result<Option<LibrarySpec>, SpecError> {
         let Some(raw) = raw else { return Ok(None) };
         let path = self.dir.join(raw.path.get_ref());
+        if path.is_dir() {
+            return Err(self.error(
+                raw.path.span(),
+                "library.path",
+                format!("{} is a folder: give the library's file", path.display()),
+            ));
+        }
         if !path.is_file() {
             let shown = path.display();
             return Err(self.error(

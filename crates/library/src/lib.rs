@@ -87,6 +87,8 @@ pub enum LibraryError {
         "{path}: not a sudoku-book library (schema version {found}; this version reads {SCHEMA_VERSION})"
     )]
     Schema { path: String, found: i64 },
+    #[error("{path}: not a sudoku-book library (not an SQLite database at all)")]
+    NotADatabase { path: String },
     #[error(
         "{path}: puzzle {id} was used by \"{book}\" while this book was being built (two builds drew it at once); build again to draw another"
     )]
@@ -125,9 +127,14 @@ impl Library {
     /// Opens the library at `path`, creating it (and its tables) when there is no file.
     pub fn open(path: &Path) -> Result<Library, LibraryError> {
         let shown = path.display().to_string();
-        let sqlite = |error| LibraryError::Sqlite {
-            path: shown.clone(),
-            error,
+        let sqlite = |error: rusqlite::Error| match error.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::NotADatabase) => LibraryError::NotADatabase {
+                path: shown.clone(),
+            },
+            _ => LibraryError::Sqlite {
+                path: shown.clone(),
+                error,
+            },
         };
         let mut conn = Connection::open(path).map_err(sqlite)?;
         conn.busy_timeout(BUSY_WAIT).map_err(sqlite)?;
