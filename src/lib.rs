@@ -4,7 +4,7 @@
 //! The engine is its own crate, `sudoku-engine` (`engine/`: `grid`, `solve`, `logic`,
 //! `generate`, re-exported here under the same names), which has no file system, threads or
 //! output formats. This crate is the app, in pipeline order (each module uses only those before
-//! it): `units`, `dates`, `input`, `fonts` and `workers` (leaves); `spec` (book.toml → checked plan) →
+//! it): `units`, `dates`, `symbols`, `input`, `fonts` and `workers` (leaves); `spec` (book.toml → checked plan) →
 //! `book` (puzzles and manifest records) → `layout` (placed and styled pages) → `render` (scene →
 //! PDF, SVG, HTML) → `publish` (the build and the atomic book folder); the binary's `cli` on top.
 
@@ -18,6 +18,7 @@ pub mod layout;
 pub mod publish;
 pub mod render;
 pub mod spec;
+pub mod symbols;
 #[cfg(test)]
 pub(crate) use sudoku_engine::test_support;
 pub mod units;

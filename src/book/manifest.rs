@@ -53,6 +53,10 @@ pub struct PuzzleEntry<'a> {
     /// was generated from (0 for an imported puzzle), not a seed of this book.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub library: bool,
+    /// What the values 1..=N print as, in value order, when not digits: letters (a hidden
+    /// word's placed for this puzzle), numbers, or picture and colour names.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symbols: Option<Vec<String>>,
 }
 
 /// Where the cells of a multi-grid puzzle (Samurai, Twodoku, Butterfly) sit: the frame's
@@ -135,7 +139,11 @@ pub fn to_json(
         puzzles: puzzles
             .iter()
             .enumerate()
-            .map(|(i, p)| entry(p, placed.puzzle_pages[i], placed.answer_pages[i]))
+            .map(|(i, p)| {
+                let mut entry = entry(p, placed.puzzle_pages[i], placed.answer_pages[i]);
+                entry.symbols = symbols_of(plan, p);
+                entry
+            })
             .collect(),
     };
     // Serialising plain structs of strings and numbers cannot fail.
@@ -207,7 +215,18 @@ fn entry(p: &BookPuzzle, page: usize, answer_page: Option<usize>) -> PuzzleEntry
         page,
         answer_page,
         library: p.origin == super::Origin::Drawn,
+        symbols: None,
     }
+}
+
+/// The printed symbols of a puzzle whose section does not print digits.
+fn symbols_of(plan: &BookPlan, p: &BookPuzzle) -> Option<Vec<String>> {
+    let symbols = plan.sections[p.section].symbols;
+    if symbols.set == crate::symbols::SymbolSet::Digits {
+        return None;
+    }
+    let size = p.puzzle.geometry.size();
+    Some(symbols.for_puzzle(&p.puzzle.solution, size).names(size))
 }
 
 #[cfg(test)]

@@ -12,8 +12,9 @@ use super::style::{MIN_SUM_POINTS, min_cell_for_sums};
 use super::text::Placed;
 use super::text::Typesetter;
 use crate::fonts::FontSet;
-use crate::grid::{RuleKind, digit_symbol};
+use crate::grid::RuleKind;
 use crate::spec::{BookPlan, Layout, SpecError, builtin_layout};
+use crate::symbols::Glyph;
 use crate::units::Mm;
 
 /// Settles the layouts the spec left to the page, so that a spec with only a title and
@@ -591,10 +592,14 @@ fn first_missing_glyph<'a>(
             }
             Placed::Grid(grid) => {
                 for value in 1..=grid.geometry.size() {
-                    let ch = digit_symbol(value as u8);
-                    for bold in [true, false] {
-                        if !fonts.face(bold).has_glyph(ch) {
-                            return Some((ch, bold));
+                    let Glyph::Text(text) = grid.style.symbols.glyph(value as u8, None) else {
+                        continue;
+                    };
+                    for ch in text.as_str().chars() {
+                        for bold in [true, false] {
+                            if !fonts.face(bold).has_glyph(ch) {
+                                return Some((ch, bold));
+                            }
                         }
                     }
                 }

@@ -10,6 +10,7 @@ use super::text::{Anchor, Font, Placed, Typesetter};
 use crate::grid::{Geometry, HouseKind};
 use crate::logic::Level;
 use crate::spec::Strings;
+use crate::symbols::SymbolSet;
 
 const BLOCK_TITLE: Font = Font::bold(11.5);
 const BODY: Font = Font::regular(10.5);
@@ -80,7 +81,8 @@ fn title_puzzle(ctx: &Context, area: Rect, (top, bottom): (f64, f64)) -> Option<
         h: side,
     };
     let puzzle = &first.puzzle;
-    let grid = PlacedGrid::new(&ctx.look, &puzzle.geometry, &puzzle.givens, None, at);
+    let grid = PlacedGrid::new(&ctx.look, &puzzle.geometry, &puzzle.givens, None, at)
+        .with_symbols(super::book::symbols_of(ctx, first));
     Some(Placed::Grid(Box::new(grid)))
 }
 
@@ -291,8 +293,8 @@ fn instruction_blocks(ctx: &Context) -> Vec<Vec<Row>> {
     let area = text_column(ctx);
     let body = fit::print_size(ctx.plan, BODY);
     let mut blocks = vec![text_rows(set, area, body, &introduction(ctx), false)];
-    for geo in kinds(ctx) {
-        blocks.push(kind_rows(ctx, &geo));
+    for (geo, symbols) in kinds(ctx) {
+        blocks.push(kind_rows(ctx, &geo, symbols));
     }
     blocks.push(levels_rows(ctx));
     blocks
@@ -300,11 +302,16 @@ fn instruction_blocks(ctx: &Context) -> Vec<Vec<Row>> {
 
 fn introduction(ctx: &Context) -> String {
     let strings = &ctx.plan.strings;
-    let mut text = ctx
-        .plan
-        .instructions
-        .clone()
-        .unwrap_or_else(|| strings.get("introduction").to_string());
+    let first = ctx.puzzles.first();
+    let symbols = first.and_then(|p| {
+        let set = ctx.plan.sections[p.section].symbols.set;
+        strings.symbols_phrase(set, p.puzzle.geometry.size())
+    });
+    let standard = match symbols {
+        Some(symbols) => strings.fill("introduction_symbols", &[("symbols", &symbols)]),
+        None => strings.get("introduction").to_string(),
+    };
+    let mut text = ctx.plan.instructions.clone().unwrap_or(standard);
     text.push('\n');
     text.push_str(strings.get("one_solution"));
     if ctx.plan.answers.is_some() {
@@ -361,18 +368,21 @@ fn text_column(ctx: &Context) -> Rect {
 /// Space between a block title and its text, in millimetres.
 const TITLE_GAP: f64 = 1.5;
 
-/// The geometry of each kind of grid in the book, in order of appearance.
-fn kinds(ctx: &Context) -> Vec<Geometry> {
-    let mut kinds: Vec<Geometry> = Vec::new();
+/// The geometry of each kind of grid in the book, with the symbols it prints, in order of
+/// appearance.
+fn kinds(ctx: &Context) -> Vec<(Geometry, SymbolSet)> {
+    let mut kinds: Vec<(Geometry, SymbolSet)> = Vec::new();
     for p in ctx.puzzles {
         let geo = &p.puzzle.geometry;
-        let same_kind = |other: &Geometry| {
+        let symbols = ctx.plan.sections[p.section].symbols.set;
+        let same_kind = |(other, set): &(Geometry, SymbolSet)| {
             other.variant() == geo.variant()
                 && other.size() == geo.size()
                 && other.box_shape() == geo.box_shape()
+                && *set == symbols
         };
         if !kinds.iter().any(same_kind) {
-            kinds.push(geo.clone());
+            kinds.push((geo.clone(), symbols));
         }
     }
     kinds
@@ -380,7 +390,7 @@ fn kinds(ctx: &Context) -> Vec<Geometry> {
 
 /// A diagram of the grid's houses at the left, its name and rules at the right: the first row
 /// holds the diagram and the lines of text beside it; lines below the diagram flow on.
-fn kind_rows(ctx: &Context, geo: &Geometry) -> Vec<Row> {
+fn kind_rows(ctx: &Context, geo: &Geometry, symbols: SymbolSet) -> Vec<Row> {
     let strings = &ctx.plan.strings;
     let area = text_column(ctx);
     let (sample, share) = if geo.cages().is_some() {
@@ -406,7 +416,7 @@ fn kind_rows(ctx: &Context, geo: &Geometry) -> Vec<Row> {
         ctx,
         text_area,
         &variant_title(strings, geo),
-        &rules(strings, geo),
+        &rules(strings, geo, symbols),
     );
     let mut first = Row {
         items: vec![Placed::Grid(Box::new(diagram))],
@@ -467,7 +477,7 @@ fn killer_sample(geo: &Geometry) -> Geometry {
 }
 
 /// The rules of a grid in one sentence, from its houses.
-pub fn rules(strings: &Strings, geo: &Geometry) -> String {
+pub fn rules(strings: &Strings, geo: &Geometry, symbols: SymbolSet) -> String {
     if let Some(shape) = geo.variant().multi {
         let count = shape.origins().len().to_string();
         return strings.fill("rules_multi", &[("count", &count)]);
@@ -500,7 +510,14 @@ pub fn rules(strings: &Strings, geo: &Geometry) -> String {
         ("last", last),
     ];
     let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let rules = strings.fill("rules", &values);
+    let rules = match strings.symbols_phrase(symbols, geo.size()) {
+        Some(phrase) => {
+            let mut values = values.clone();
+            values[0] = ("symbols", &phrase);
+            strings.fill("rules_symbols", &values)
+        }
+        None => strings.fill("rules", &values),
+    };
     if geo.cages().is_some() {
         format!("{rules} {}", strings.get("rules_cages"))
     } else {

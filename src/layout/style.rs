@@ -6,6 +6,7 @@ use super::page::Rect;
 use super::text::Rgb;
 use crate::grid::{Geometry, Grid};
 use crate::spec::{DiagonalStyle, Style};
+use crate::symbols::SymbolSet;
 
 /// Line widths and shades, in millimetres and grey levels (print minimums: 0.3 mm, 10 % grey).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -28,6 +29,8 @@ pub struct GridStyle {
     pub cap_height: f64,
     /// Killer cages drawn (dashed outlines and sums); answer keys leave them out.
     pub cages: bool,
+    /// What the values print as (digits, letters, a word's letters, numbers, pictures…).
+    pub symbols: SymbolSet,
 }
 
 impl Default for GridStyle {
@@ -42,6 +45,7 @@ impl Default for GridStyle {
             solved_grey: 0.4,
             cap_height: 0.714,
             cages: true,
+            symbols: SymbolSet::Digits,
         }
     }
 }
@@ -169,6 +173,7 @@ impl Look {
             // Answer keys leave the cages out, and so does a grid too small for readable sums
             // (the diagram on the instructions page; puzzle pages are checked to fit them).
             cages: !key && cage_sum_size(cell) >= min_cell_for_sums() * CAGE_SUM_SIZE - 1e-9,
+            symbols: SymbolSet::Digits,
         }
     }
 }
@@ -206,6 +211,12 @@ impl PlacedGrid {
             at,
             tint: None,
         }
+    }
+
+    /// The grid printing its values as `symbols`.
+    pub fn with_symbols(mut self, symbols: SymbolSet) -> PlacedGrid {
+        self.style.symbols = symbols;
+        self
     }
 }
 

@@ -3,9 +3,10 @@
 //! the digits — givens bold, solved digits regular.
 
 use super::scene::{Anchor, Grey, Item, Paint, Scene};
-use crate::grid::{Geometry, Grid, HouseKind, MultiShape, RuleKind, digit_symbol};
+use crate::grid::{Geometry, Grid, HouseKind, MultiShape, RuleKind};
 pub use crate::layout::style::GridStyle;
 use crate::layout::style::{cage_sum_size, digit_size};
+use crate::symbols::{Glyph, Shape};
 
 /// Where and how large a grid is drawn: top-left corner and side, in millimetres.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -482,17 +483,86 @@ fn draw_digits(
             continue;
         }
         let (r, k) = geo.row_col(c);
-        let (r, k) = (r as f64, k as f64);
-        scene.push(Item::Text {
-            x: at.x + (k + 0.5) * cell,
-            y: at.y + (r + 0.5) * cell + style.cap_height * size / 2.0,
+        let centre = (
+            at.x + (k as f64 + 0.5) * cell,
+            at.y + (r as f64 + 0.5) * cell,
+        );
+        let ink = Paint::Grey(if given != 0 { 0.0 } else { style.solved_grey });
+        let glyph = style.symbols.glyph(value, None);
+        push_glyph(
+            scene,
+            glyph,
+            centre,
             size,
-            bold: given != 0,
-            anchor: Anchor::Middle,
-            paint: Paint::Grey(if given != 0 { 0.0 } else { style.solved_grey }),
-            text: digit_symbol(value).to_string(),
-        });
+            (ink, given != 0),
+            style.cap_height,
+        );
     }
+}
+
+/// Pictures fill this share of the digit size's square (a star as tall as a digit is wide).
+const PICTURE_SCALE: f64 = 1.15;
+
+/// One value as its set prints it, centred on `(x, y)`, `size` the digit size in millimetres:
+/// text (a two-character number at four fifths), a filled picture, or a colour disc with its
+/// shape inside in white or black, whichever reads on it. `(ink, bold)`: the grey of the text
+/// or picture, and whether it is a given.
+pub fn push_glyph(
+    scene: &mut Scene,
+    glyph: Glyph,
+    (x, y): (f64, f64),
+    size: f64,
+    (ink, bold): (Paint, bool),
+    cap_height: f64,
+) {
+    match glyph {
+        Glyph::Text(text) => {
+            let size = if text.chars() > 1 { size * 0.8 } else { size };
+            scene.push(Item::Text {
+                x,
+                y: y + cap_height * size / 2.0,
+                size,
+                bold,
+                anchor: Anchor::Middle,
+                paint: ink,
+                text: text.as_str().to_string(),
+            });
+        }
+        Glyph::Picture(shape) => {
+            scene.push(shape_item(shape, (x, y), size * PICTURE_SCALE, ink));
+        }
+        Glyph::Coloured(shape, colour) => {
+            let (r, g, b) = colour.rgb;
+            let disc = size * PICTURE_SCALE;
+            scene.push(shape_item(
+                Shape::Circle,
+                (x, y),
+                disc,
+                Paint::Rgb([r, g, b]),
+            ));
+            let light = 0.299 * f64::from(r) + 0.587 * f64::from(g) + 0.114 * f64::from(b) > 140.0;
+            let mark = Paint::Grey(if light { 0.0 } else { 1.0 });
+            scene.push(shape_item(shape, (x, y), disc * 0.55, mark));
+        }
+    }
+}
+
+/// A picture's outline scaled to `side` millimetres about `(x, y)`, filled.
+fn shape_item(shape: Shape, (x, y): (f64, f64), side: f64, fill: Paint) -> Item {
+    Item::Polygon {
+        points: shape
+            .outline()
+            .into_iter()
+            .map(|(px, py)| (round2(x + px * side), round2(y + py * side)))
+            .collect(),
+        fill: Some(fill),
+        stroke: None,
+    }
+}
+
+/// Two decimals, so that SVG bytes stay stable.
+fn round2(v: f64) -> f64 {
+    (v * 100.0).round() / 100.0
 }
 
 #[cfg(test)]

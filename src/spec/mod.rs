@@ -9,6 +9,7 @@ pub mod library;
 pub mod raw;
 pub mod strings;
 pub mod structure;
+pub mod symbols;
 
 use std::collections::HashSet;
 use std::ops::Range;
@@ -130,6 +131,8 @@ pub struct SectionPlan {
     pub answers_layout_at: Option<(usize, usize)>,
     /// Where its puzzles come from (`source`).
     pub source: Source,
+    /// What its grids print for 1..=N (`symbols`, `word_in`).
+    pub symbols: crate::symbols::SectionSymbols,
 }
 
 /// The layouts of a multi-grid section (Samurai, Twodoku, Butterfly) when neither the section
@@ -147,6 +150,9 @@ struct BookLayouts {
     answers_set: bool,
     /// The book has a `[library]`.
     library: bool,
+    /// The book's `symbols` and `word_in`, for sections that set none.
+    symbols: Option<Spanned<String>>,
+    word_in: Option<Spanned<String>>,
 }
 
 /// A checked book spec with every default filled in.
@@ -346,6 +352,8 @@ impl Checker<'_> {
             puzzles_set: raw.layout.is_some(),
             answers_set: answers_raw.layout.is_some(),
             library: raw.library.is_some(),
+            symbols: raw.symbols.clone(),
+            word_in: raw.word_in.clone(),
         };
         let sections = raw
             .sections
@@ -362,6 +370,7 @@ impl Checker<'_> {
             .map_or_else(|| seed_from_title(raw.title.get_ref()), Spanned::into_inner);
         let exclude = self.exclude(raw.exclude.as_ref())?;
         let library = self.library(raw.library.as_ref())?;
+        self.strategies_symbols(raw.strategies.as_ref(), &sections)?;
         let origin = Origin {
             file: self.file.to_string(),
             layout: self.position(raw.layout.as_ref().map(Spanned::span)),
@@ -832,6 +841,13 @@ impl Checker<'_> {
             None => book.puzzles,
         };
         self.answers_without_key(section, book, &key)?;
+        let symbols = self.section_symbols(
+            (book.symbols.as_ref(), book.word_in.as_ref()),
+            (section.symbols.as_ref(), section.word_in.as_ref()),
+            &key,
+            &request,
+        )?;
+        self.walkthrough_symbols(section, &symbols, &key("walkthrough"))?;
         let answers_layout = match (&section.answers_layout, book.answers) {
             (Some(name), Some(_)) => {
                 Some(self.layout(&key("answers_layout"), Some(name), "9up")?)
@@ -853,6 +869,7 @@ impl Checker<'_> {
             layout_at: self.position(section.layout.as_ref().map(Spanned::span)),
             answers_layout_at: self.position(section.answers_layout.as_ref().map(Spanned::span)),
             source: self.source(section.source.as_ref(), &key("source"), book.library)?,
+            symbols,
         })
     }
 

@@ -45,6 +45,11 @@ pub struct RawBook {
     pub cover: Option<Spanned<RawCover>>,
     /// The puzzle library the book draws from first.
     pub library: Option<super::library::RawLibrary>,
+    /// What the grids print for 1..=N (`letters`, a word, `1-16`, `pictures`…); sections may
+    /// set their own.
+    pub symbols: Option<Spanned<String>>,
+    /// Where a word of `symbols` is hidden in each solution: `row 1` or `diagonal`.
+    pub word_in: Option<Spanned<String>>,
     #[serde(rename = "section", default)]
     pub sections: Vec<Spanned<RawSection>>,
 }
@@ -148,6 +153,10 @@ pub struct RawSection {
     pub from: Option<Spanned<String>>,
     /// Where the puzzles come from: `library`, `generate` or `any` (default).
     pub source: Option<Spanned<String>>,
+    /// The section's own symbol set.
+    pub symbols: Option<Spanned<String>>,
+    /// Where the section's word is hidden.
+    pub word_in: Option<Spanned<String>>,
 }
 
 /// Every key the spec knows, for "did you mean" suggestions.
@@ -221,4 +230,6 @@ pub const KNOWN_KEYS: &[&str] = &[
     "reuse",
     "date",
     "source",
+    "symbols",
+    "word_in",
 ];

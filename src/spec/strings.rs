@@ -123,6 +123,24 @@ pub const KEYS: &[(&str, &[&str])] = &[
     ("variant_twodoku", &[]),
     ("variant_butterfly", &[]),
     ("rules_multi", &["count"]),
+    ("introduction_symbols", &["symbols"]),
+    ("rules_symbols", &["symbols", "houses", "last"]),
+    ("symbols_letters", &["first", "last"]),
+    ("symbols_word", &["word"]),
+    ("symbols_numbers", &["last"]),
+    ("symbols_hex", &["last"]),
+    ("symbols_pictures", &["names"]),
+    ("symbols_colours", &["count"]),
+    ("symbols_list", &["items", "last"]),
+    ("shape_star", &[]),
+    ("shape_heart", &[]),
+    ("shape_circle", &[]),
+    ("shape_square", &[]),
+    ("shape_triangle", &[]),
+    ("shape_moon", &[]),
+    ("shape_flower", &[]),
+    ("shape_sun", &[]),
+    ("shape_fish", &[]),
 ];
 
 /// The languages built in: code, English name, own name.
@@ -308,6 +326,42 @@ impl Strings {
             let last = crate::grid::text::digit_symbol(size as u8).to_string();
             self.fill("digits_and_letters", &[("last", &last)])
         }
+    }
+
+    /// What a symbol set prints, as the rules name it: `the letters A to I`, `the letters of
+    /// PLANTWISE`, `the numbers 1 to 16`, `the pictures star, heart, circle and square`;
+    /// `None` for digits (their rules keep their own words).
+    pub fn symbols_phrase(&self, set: crate::symbols::SymbolSet, size: usize) -> Option<String> {
+        use crate::symbols::{Shape, SymbolSet};
+        let names = set.names(size);
+        let last = names.last().cloned().unwrap_or_default();
+        Some(match set {
+            SymbolSet::Digits => return None,
+            SymbolSet::Letters => self.fill(
+                "symbols_letters",
+                &[
+                    ("first", names.first().map_or("A", String::as_str)),
+                    ("last", &last),
+                ],
+            ),
+            SymbolSet::Word(word) => {
+                let word: String = word.letters().iter().collect();
+                self.fill("symbols_word", &[("word", &word)])
+            }
+            SymbolSet::Numbers => self.fill("symbols_numbers", &[("last", &last)]),
+            SymbolSet::Hex => self.fill("symbols_hex", &[("last", &last)]),
+            SymbolSet::Pictures => {
+                let mut shapes: Vec<String> = Shape::ALL[..size.min(Shape::ALL.len())]
+                    .iter()
+                    .map(|shape| self.get(&format!("shape_{}", shape.name())).to_string())
+                    .collect();
+                let last = shapes.pop().unwrap_or_default();
+                let items = shapes.join(", ");
+                let names = self.fill("symbols_list", &[("items", &items), ("last", &last)]);
+                self.fill("symbols_pictures", &[("names", &names)])
+            }
+            SymbolSet::Colours => self.fill("symbols_colours", &[("count", &size.to_string())]),
+        })
     }
 
     /// A grid's kind as printed: the variant, with its size when it is not 9×9 (`Classic 6×6`).

@@ -397,8 +397,9 @@ fn messages_a_long_title_makes_a_short_folder_name() {
 /// first, then spec → book → layout → render → publish). The engine is a crate of its own
 /// (`engine/`), so the compiler keeps it from using any of them.
 #[rustfmt::skip]
-const PIPELINE: [&str; 9] = [
-    "units", "input", "fonts", "workers", "spec", "book", "layout", "render", "publish",
+const PIPELINE: [&str; 11] = [
+    "units", "dates", "symbols", "input", "fonts", "workers", "spec", "book", "layout", "render",
+    "publish",
 ];
 
 #[test]

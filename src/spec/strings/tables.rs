@@ -226,6 +226,33 @@ pub const EN: &[(&str, &str)] = &[
         "rules_multi",
         "Each of the {count} overlapping 9×9 grids is a classic Sudoku: place the digits 1 to 9 so that every row, every column and every 3×3 box of each grid holds each digit exactly once. A box shared by two grids belongs to both, so its digits count in each.",
     ),
+    (
+        "introduction_symbols",
+        "Write {symbols} in the empty cells so that none repeats in any row, column or outlined region.",
+    ),
+    (
+        "rules_symbols",
+        "Place {symbols} so that {houses} and {last} hold each one exactly once.",
+    ),
+    ("symbols_letters", "the letters {first} to {last}"),
+    ("symbols_word", "the letters of {word}"),
+    ("symbols_numbers", "the numbers 1 to {last}"),
+    ("symbols_hex", "the symbols 0 to {last}"),
+    ("symbols_pictures", "the pictures {names}"),
+    (
+        "symbols_colours",
+        "the {count} colours, each with its own shape inside",
+    ),
+    ("symbols_list", "{items} and {last}"),
+    ("shape_star", "star"),
+    ("shape_heart", "heart"),
+    ("shape_circle", "circle"),
+    ("shape_square", "square"),
+    ("shape_triangle", "triangle"),
+    ("shape_moon", "moon"),
+    ("shape_flower", "flower"),
+    ("shape_sun", "sun"),
+    ("shape_fish", "fish"),
 ];
 
 /// German.
@@ -453,6 +480,33 @@ pub const DE: &[(&str, &str)] = &[
         "rules_multi",
         "Jedes der {count} überlappenden 9×9-Gitter ist ein klassisches Sudoku: Setze die Ziffern 1 bis 9 so ein, dass jede Zeile, jede Spalte und jeder 3×3-Block jedes Gitters jede Ziffer genau einmal enthält. Ein Block, den sich zwei Gitter teilen, gehört zu beiden, seine Ziffern zählen in jedem.",
     ),
+    (
+        "introduction_symbols",
+        "Trage {symbols} in die leeren Felder ein, so dass sich keines in einer Zeile, Spalte oder umrandeten Region wiederholt.",
+    ),
+    (
+        "rules_symbols",
+        "Setze {symbols} so ein, dass {houses} und {last} jedes genau einmal enthalten.",
+    ),
+    ("symbols_letters", "die Buchstaben {first} bis {last}"),
+    ("symbols_word", "die Buchstaben von {word}"),
+    ("symbols_numbers", "die Zahlen 1 bis {last}"),
+    ("symbols_hex", "die Zeichen 0 bis {last}"),
+    ("symbols_pictures", "die Bilder {names}"),
+    (
+        "symbols_colours",
+        "die {count} Farben, jede mit ihrem eigenen Zeichen darin",
+    ),
+    ("symbols_list", "{items} und {last}"),
+    ("shape_star", "Stern"),
+    ("shape_heart", "Herz"),
+    ("shape_circle", "Kreis"),
+    ("shape_square", "Quadrat"),
+    ("shape_triangle", "Dreieck"),
+    ("shape_moon", "Mond"),
+    ("shape_flower", "Blume"),
+    ("shape_sun", "Sonne"),
+    ("shape_fish", "Fisch"),
 ];
 
 /// French (a no-break space before `:` and `;`).
@@ -686,6 +740,33 @@ pub const FR: &[(&str, &str)] = &[
         "rules_multi",
         "Chacune des {count} grilles 9×9 qui se chevauchent est un sudoku classique\u{a0}: placez les chiffres 1 à 9 de sorte que chaque ligne, chaque colonne et chaque bloc 3×3 de chaque grille contienne chaque chiffre une seule fois. Un bloc partagé par deux grilles appartient aux deux\u{a0}: ses chiffres comptent dans chacune.",
     ),
+    (
+        "introduction_symbols",
+        "Placez {symbols} dans les cases vides de sorte qu'aucun ne se répète dans une ligne, une colonne ou une région encadrée.",
+    ),
+    (
+        "rules_symbols",
+        "Placez {symbols} de sorte que {houses} et {last} contiennent chacun une seule fois.",
+    ),
+    ("symbols_letters", "les lettres {first} à {last}"),
+    ("symbols_word", "les lettres de {word}"),
+    ("symbols_numbers", "les nombres 1 à {last}"),
+    ("symbols_hex", "les symboles 0 à {last}"),
+    ("symbols_pictures", "les images {names}"),
+    (
+        "symbols_colours",
+        "les {count} couleurs, chacune avec sa forme à l'intérieur",
+    ),
+    ("symbols_list", "{items} et {last}"),
+    ("shape_star", "étoile"),
+    ("shape_heart", "coeur"),
+    ("shape_circle", "cercle"),
+    ("shape_square", "carré"),
+    ("shape_triangle", "triangle"),
+    ("shape_moon", "lune"),
+    ("shape_flower", "fleur"),
+    ("shape_sun", "soleil"),
+    ("shape_fish", "poisson"),
 ];
 
 /// Spanish.
@@ -922,6 +1003,33 @@ pub const ES: &[(&str, &str)] = &[
         "rules_multi",
         "Cada una de las {count} cuadrículas de 9×9 superpuestas es un sudoku clásico: coloca las cifras del 1 al 9 de modo que cada fila, cada columna y cada bloque de 3×3 de cada cuadrícula contengan cada cifra exactamente una vez. Un bloque compartido por dos cuadrículas pertenece a ambas, así que sus cifras cuentan en cada una.",
     ),
+    (
+        "introduction_symbols",
+        "Coloca {symbols} en las casillas vacías de modo que ninguno se repita en una fila, columna o región marcada.",
+    ),
+    (
+        "rules_symbols",
+        "Coloca {symbols} de modo que {houses} y {last} contengan cada uno exactamente una vez.",
+    ),
+    ("symbols_letters", "las letras de la {first} a la {last}"),
+    ("symbols_word", "las letras de {word}"),
+    ("symbols_numbers", "los números del 1 al {last}"),
+    ("symbols_hex", "los símbolos del 0 al {last}"),
+    ("symbols_pictures", "las imágenes {names}"),
+    (
+        "symbols_colours",
+        "los {count} colores, cada uno con su forma dentro",
+    ),
+    ("symbols_list", "{items} y {last}"),
+    ("shape_star", "estrella"),
+    ("shape_heart", "corazón"),
+    ("shape_circle", "círculo"),
+    ("shape_square", "cuadrado"),
+    ("shape_triangle", "triángulo"),
+    ("shape_moon", "luna"),
+    ("shape_flower", "flor"),
+    ("shape_sun", "sol"),
+    ("shape_fish", "pez"),
 ];
 
 /// Kids' books (`[style] kids = true`): the texts of the instructions in simple words, laid
@@ -954,6 +1062,14 @@ pub const KIDS_EN: &[(&str, &str)] = &[
         "look a bit longer: a number can often go in only one place.",
     ),
     ("level_hard_text", "a real puzzle: take your time!"),
+    (
+        "introduction_symbols",
+        "Put {symbols} in the empty squares. The same one may not be twice in a row, in a column or in a thick box.",
+    ),
+    (
+        "rules_symbols",
+        "Use {symbols}. Each one goes once in {houses} and {last}.",
+    ),
 ];
 
 pub const KIDS_DE: &[(&str, &str)] = &[
@@ -981,6 +1097,14 @@ pub const KIDS_DE: &[(&str, &str)] = &[
         "schau etwas länger: oft passt eine Zahl nur an eine Stelle.",
     ),
     ("level_hard_text", "ein echtes Rätsel: nimm dir Zeit!"),
+    (
+        "introduction_symbols",
+        "Trage {symbols} in die leeren Kästchen ein. Keines darf zweimal in einer Zeile, einer Spalte oder einem dicken Kasten sein.",
+    ),
+    (
+        "rules_symbols",
+        "Nimm {symbols}. Jedes kommt einmal in {houses} und {last}.",
+    ),
 ];
 
 pub const KIDS_FR: &[(&str, &str)] = &[
@@ -1008,6 +1132,14 @@ pub const KIDS_FR: &[(&str, &str)] = &[
         "regarde un peu plus : souvent un nombre ne va qu'à un seul endroit.",
     ),
     ("level_hard_text", "une vraie énigme : prends ton temps !"),
+    (
+        "introduction_symbols",
+        "Mets {symbols} dans les cases vides. Le même ne doit pas être deux fois dans une ligne, une colonne ou un gros carré.",
+    ),
+    (
+        "rules_symbols",
+        "Utilise {symbols}. Chacun va une fois dans {houses} et {last}.",
+    ),
 ];
 
 pub const KIDS_ES: &[(&str, &str)] = &[
@@ -1038,4 +1170,12 @@ pub const KIDS_ES: &[(&str, &str)] = &[
         "mira un poco más: a menudo un número solo cabe en un sitio.",
     ),
     ("level_hard_text", "un reto de verdad: ¡tómate tu tiempo!"),
+    (
+        "introduction_symbols",
+        "Pon {symbols} en las casillas vacías. El mismo no puede estar dos veces en una fila, una columna o un cuadro grueso.",
+    ),
+    (
+        "rules_symbols",
+        "Usa {symbols}. Cada uno va una vez en {houses} y {last}.",
+    ),
 ];

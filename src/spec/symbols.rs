@@ -1,0 +1,116 @@
+//! `symbols` and `word_in` of the spec: a section's symbol set (its own, else the book's),
+//! checked against its shape (`crate::symbols` holds the sets themselves).
+
+use toml::Spanned;
+
+use crate::symbols::{SectionSymbols, SymbolSet, WordPlace};
+
+impl super::Checker<'_> {
+    /// `symbols` and `word_in` of a section (its own, else the book's), checked against its
+    /// shape.
+    pub(super) fn section_symbols(
+        &self,
+        book: (Option<&Spanned<String>>, Option<&Spanned<String>>),
+        section: (Option<&Spanned<String>>, Option<&Spanned<String>>),
+        key: &dyn Fn(&str) -> String,
+        request: &crate::generate::Request,
+    ) -> Result<SectionSymbols, super::SpecError> {
+        let (symbols, symbols_key) = match (section.0, book.0) {
+            (Some(s), _) => (Some(s), key("symbols")),
+            (None, Some(s)) => (Some(s), "symbols".to_string()),
+            (None, None) => (None, String::new()),
+        };
+        let set = match symbols {
+            None => SymbolSet::Digits,
+            Some(s) => {
+                SymbolSet::parse(s.get_ref()).map_err(|e| self.error(s.span(), &symbols_key, e))?
+            }
+        };
+        if let Some(s) = symbols {
+            let size = request.size;
+            let refuse = |message: String| self.error(s.span(), &symbols_key, message);
+            set.fits(size).map_err(&refuse)?;
+            if set != SymbolSet::Digits && request.variant.has(crate::grid::RuleKind::Cages) {
+                return Err(refuse(
+                    "a killer's cage sums add up its digits: its symbols must be digits".into(),
+                ));
+            }
+        }
+        // A section with symbols of its own takes the book's word_in only for a word.
+        let own_set = section.0.is_some();
+        let (word_in, word_key) = match (section.1, book.1) {
+            (Some(w), _) => (Some(w), key("word_in")),
+            (None, Some(w)) if !own_set || matches!(set, SymbolSet::Word(_)) => {
+                (Some(w), "word_in".to_string())
+            }
+            _ => (None, String::new()),
+        };
+        let Some(word_in) = word_in else {
+            return Ok(SectionSymbols { set, word_in: None });
+        };
+        let refuse = |message: &str| self.error(word_in.span(), &word_key, message.to_string());
+        let place = match word_in.get_ref().trim().to_ascii_lowercase().as_str() {
+            "row 1" | "row1" | "first row" => WordPlace::FirstRow,
+            "diagonal" => WordPlace::Diagonal,
+            _ => return Err(refuse("use \"row 1\" or \"diagonal\"")),
+        };
+        if !matches!(set, SymbolSet::Word(_)) {
+            return Err(refuse(
+                "word_in hides a word: set symbols to a word of distinct letters (symbols = \"PLANTWISE\")",
+            ));
+        }
+        if request.variant.multi.is_some() {
+            return Err(refuse(
+                "a multi-grid puzzle has no single first row or diagonal",
+            ));
+        }
+        if place == WordPlace::Diagonal && !request.variant.diagonal {
+            return Err(refuse(
+                "only a diagonal variant holds every symbol once on its diagonal: use \"row 1\", or variant = \"diagonal\"",
+            ));
+        }
+        Ok(SectionSymbols {
+            set,
+            word_in: Some(place),
+        })
+    }
+
+    /// A walkthrough explains its steps in digits (`r5c5 = 7`): not yet in other symbols.
+    pub(super) fn walkthrough_symbols(
+        &self,
+        section: &super::raw::RawSection,
+        symbols: &SectionSymbols,
+        key: &str,
+    ) -> Result<(), super::SpecError> {
+        match &section.walkthrough {
+            Some(w) if *w.get_ref() && symbols.set != SymbolSet::Digits => Err(self.error(
+                w.span(),
+                key,
+                "a walkthrough explains its steps in digits, so it cannot follow a section printed in other symbols yet: leave walkthrough out, or print this section in digits",
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Strategy pages show their steps in digits: not yet in a book with other symbols.
+    pub(super) fn strategies_symbols(
+        &self,
+        strategies: Option<&super::raw::RawStrategies>,
+        sections: &[super::SectionPlan],
+    ) -> Result<(), super::SpecError> {
+        let include = strategies.and_then(|s| s.include.as_ref());
+        match include {
+            Some(on)
+                if *on.get_ref()
+                    && sections.iter().any(|s| s.symbols.set != SymbolSet::Digits) =>
+            {
+                Err(self.error(
+                    on.span(),
+                    "strategies.include",
+                    "strategy pages show their steps in digits, so they cannot go in a book printed in other symbols yet: leave [strategies] out",
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+}
