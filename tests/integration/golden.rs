@@ -120,6 +120,15 @@ fn book_files(spec: &str) -> Vec<(String, Vec<u8>)> {
     assemble(&plan, &puzzles, &FontSet::bundled()).files
 }
 
+/// A book's `book.json`, read.
+fn manifest_of(files: &[(String, Vec<u8>)]) -> serde_json::Value {
+    files
+        .iter()
+        .find(|(name, _)| name == "book.json")
+        .map(|(_, bytes)| serde_json::from_slice(bytes).unwrap())
+        .unwrap()
+}
+
 /// Page `number` of a book's files, as SVG text.
 fn page_svg(files: &[(String, Vec<u8>)], number: u64) -> String {
     let name = format!("pages/page-{number:03}.svg");
@@ -130,11 +139,7 @@ fn page_svg(files: &[(String, Vec<u8>)], number: u64) -> String {
 #[test]
 fn book_pages_of_each_variant_match_their_golden_files() {
     let files = book_files(VARIANT_BOOK);
-    let manifest: serde_json::Value = files
-        .iter()
-        .find(|(name, _)| name == "book.json")
-        .map(|(_, bytes)| serde_json::from_slice(bytes).unwrap())
-        .unwrap();
+    let manifest = manifest_of(&files);
     let page = |number: u64| page_svg(&files, number);
     for puzzle in manifest["puzzles"].as_array().unwrap() {
         let variant = puzzle["variant"].as_str().unwrap();
@@ -403,11 +408,7 @@ layout = "2up"
 #[test]
 fn symbol_set_pages_match_their_golden_files() {
     let files = book_files(SYMBOLS_BOOK);
-    let manifest: serde_json::Value = files
-        .iter()
-        .find(|(name, _)| name == "book.json")
-        .map(|(_, bytes)| serde_json::from_slice(bytes).unwrap())
-        .unwrap();
+    let manifest = manifest_of(&files);
     let sections = manifest["sections"].as_array().unwrap();
     let page_of = |section: usize| sections[section]["page"].as_u64().unwrap();
     check_golden("book-symbols-instructions", &page_svg(&files, 2));
