@@ -11,6 +11,7 @@ use super::progress::{puzzle_bar, report_search, search_bar};
 use super::shard::Shard;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
+use sudoku_book::symbols::SymbolSet;
 
 use super::error::{CliError, CliResult, EXIT_OK};
 use super::io::{read_file, shown_path};
@@ -125,6 +126,10 @@ const SLOW_SIZE: usize = 16;
 /// cannot be made ends the run, after the ones before it are written.
 pub fn run(args: &GenerateArgs) -> CliResult {
     let request = build_request(&args.request)?;
+    let symbols = args.request.puzzle.symbol_set()?;
+    symbols
+        .fits(request.size)
+        .map_err(|e| CliError::Input(format!("--symbols: {e}")))?;
     let total = check_count(args.count, MAX_COUNT).map_err(CliError::request)?;
     let shard = args.shard.unwrap_or(Shard::ALL);
     let slice: Vec<usize> = (0..total).filter(|&i| shard.holds(i as u64)).collect();
@@ -160,7 +165,7 @@ pub fn run(args: &GenerateArgs) -> CliResult {
             match result {
                 Ok(puzzle) => {
                     tally.add(puzzle.givens.filled_count());
-                    text.push_str(&render(&puzzle, args.output));
+                    text.push_str(&render(&puzzle, args.output, symbols));
                 }
                 Err(error) => {
                     failure = Some((index, error));
@@ -346,9 +351,12 @@ fn target(args: &RequestArgs) -> Result<Target, CliError> {
     }
 }
 
-fn render(puzzle: &Generated, output: GenerateOutput) -> String {
+fn render(puzzle: &Generated, output: GenerateOutput, symbols: SymbolSet) -> String {
     match output {
-        GenerateOutput::Line => puzzle_line(&puzzle.givens, &puzzle.geometry) + "\n",
+        GenerateOutput::Line => {
+            let line = puzzle_line(&puzzle.givens, &puzzle.geometry) + "\n";
+            super::symbols::from_digits(symbols, &line, super::symbols::Shape::Line)
+        }
         GenerateOutput::Json => {
             // Serialising plain strings and numbers cannot fail.
             serde_json::to_string(&JsonPuzzle::of(puzzle)).unwrap_or_default() + "\n"

@@ -20,6 +20,7 @@ use sudoku_book::grid::{
 };
 use sudoku_book::input::LineStream;
 use sudoku_book::solve::Solver;
+use sudoku_book::symbols::SymbolSet;
 
 /// Lines handled per parallel chunk at most.
 const CHUNK_LINES: usize = 4096;
@@ -98,6 +99,8 @@ fn located(line_no: usize, message: String) -> String {
 /// given, otherwise one built on first use for each size met.
 pub struct LineReader<'a> {
     args: &'a PuzzleArgs,
+    /// The symbols lines are written in (`--symbols`).
+    symbols: SymbolSet,
     fixed: Option<(Geometry, Solver)>,
     by_size: Vec<OnceLock<Result<(Geometry, Solver), String>>>,
     by_shape: [OnceLock<Result<(Geometry, Solver), String>>; 3],
@@ -119,6 +122,7 @@ impl<'a> LineReader<'a> {
         args.box_shape()?;
         Ok(LineReader {
             args,
+            symbols: args.symbol_set()?,
             fixed: fixed.map(|geo| {
                 let solver = Solver::new(&geo);
                 (geo, solver)
@@ -150,6 +154,8 @@ impl<'a> LineReader<'a> {
             let read = read_puzzle_json(line_no, line).map_err(|e| import_message(&e))?;
             return use_puzzle(&read.geometry, &Solver::new(&read.geometry), &read.givens);
         }
+        let translated = super::symbols::to_digits(self.symbols, line, super::symbols::Shape::Line);
+        let line = translated.as_str();
         let fields = LineFields::split(line)?;
         let puzzle = fields.puzzle;
         // A line showing a multi-grid by its # positions is read as one, unless a variant

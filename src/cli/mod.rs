@@ -22,6 +22,7 @@ pub mod shard;
 pub mod signals;
 pub mod solve;
 pub mod solve_logic;
+pub mod symbols;
 
 use clap::{Parser, Subcommand};
 

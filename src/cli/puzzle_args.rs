@@ -14,6 +14,7 @@ use sudoku_book::grid::{
     shape_of_line,
 };
 use sudoku_book::solve::{Solution, Solver};
+use sudoku_book::symbols::SymbolSet;
 
 /// How many skipped lines of a cell list are reported one by one.
 const SKIPPED_SHOWN: usize = 10;
@@ -43,6 +44,11 @@ pub struct PuzzleArgs {
     /// Input format: line, grid or cells (row col value); detected when omitted
     #[arg(long, value_name = "FORMAT")]
     pub format: Option<String>,
+    /// Puzzles are written in these symbols instead of digits: letters (A-I), a word of
+    /// distinct letters (a Wordoku: PLANTWISE), or 0-F; solutions and generated puzzles are
+    /// written in them too
+    #[arg(long, value_name = "SET")]
+    pub symbols: Option<String>,
 }
 
 /// A puzzle read and checked: its geometry and its givens (which break no house).
@@ -163,12 +169,42 @@ impl PuzzleArgs {
     /// of a cell list are reported on standard error. A one-line puzzle may carry its region map
     /// and cages (`puzzle|regions|cages`, as `generate` writes them).
     pub fn load(&self, input: &Input) -> Result<Loaded, CliError> {
+        let set = self.symbol_set()?;
+        if set != SymbolSet::Digits {
+            let format = match self.format()? {
+                Some(format) => format,
+                None => detect_format(&input.text),
+            };
+            let shape = match format {
+                Format::Cells => super::symbols::Shape::Cells,
+                Format::Grid => super::symbols::Shape::Grid,
+                Format::Line => super::symbols::Shape::Line,
+            };
+            let translated = Input {
+                name: input.name.clone(),
+                text: super::symbols::to_digits(set, &input.text, shape),
+            };
+            return self.load_digits(&translated);
+        }
+        self.load_digits(input)
+    }
+
+    /// The symbol set of `--symbols` (digits when not given).
+    pub fn symbol_set(&self) -> Result<SymbolSet, CliError> {
+        match &self.symbols {
+            None => Ok(SymbolSet::Digits),
+            Some(arg) => super::symbols::text_symbols(arg),
+        }
+    }
+
+    fn load_digits(&self, input: &Input) -> Result<Loaded, CliError> {
         if let Some(shape) = self.shown_shape(&input.text) {
             let args = PuzzleArgs {
                 variant: Some(shape.name().to_string()),
+                symbols: None,
                 ..self.clone()
             };
-            return args.load(input);
+            return args.load_digits(input);
         }
         if let Some(loaded) = self.load_fields(input)? {
             return Ok(loaded);

@@ -11,6 +11,7 @@ use super::io::{OutputStream, emit, open_lines, read_input};
 use super::lines::{LineReader, stream_ordered};
 use super::output::{OutputFormat, geometry_json, grid_text};
 use super::puzzle_args::PuzzleArgs;
+use super::symbols::{Shape, from_digits};
 use sudoku_book::grid::{Geometry, Grid, digit_symbol, to_line};
 use sudoku_book::solve::{Solution, Solver};
 
@@ -66,9 +67,18 @@ pub fn run(args: &SolveArgs) -> CliResult {
 
 fn report(args: &SolveArgs, geo: &Geometry, givens: &Grid, solution: &Solution) -> CliResult {
     if let Some(grid) = solution.grid() {
+        let set = args.puzzle.symbol_set()?;
         let text = match args.output {
             OutputFormat::Json => solution_json(geo, givens, solution),
-            format => grid_text(grid, geo, format),
+            OutputFormat::Line => {
+                from_digits(set, &grid_text(grid, geo, OutputFormat::Line), Shape::Line)
+            }
+            OutputFormat::Cells => from_digits(
+                set,
+                &grid_text(grid, geo, OutputFormat::Cells),
+                Shape::Cells,
+            ),
+            format => from_digits(set, &grid_text(grid, geo, format), Shape::Grid),
         };
         emit(args.out.as_deref(), &text)?;
     }
@@ -158,11 +168,18 @@ impl BatchLine {
 
 fn run_batch(args: &SolveArgs) -> CliResult {
     let reader = LineReader::new(&args.puzzle)?;
+    let set = args.puzzle.symbol_set()?;
     let (name, lines) = open_lines(&args.input)?;
     let mut output = OutputStream::create(args.out.as_deref())?;
     let mut worst = EXIT_OK;
     let mut text = String::new();
-    let solve_line = |no: usize, line: &str| reader.read(no, line, solve_givens);
+    let solve_line = |no: usize, line: &str| {
+        reader.read(no, line, solve_givens).map(|line| match line {
+            BatchLine::Unique(l) => BatchLine::Unique(from_digits(set, &l, Shape::Line)),
+            BatchLine::Multiple(l) => BatchLine::Multiple(from_digits(set, &l, Shape::Line)),
+            other => other,
+        })
+    };
     stream_ordered(&name, lines, args.jobs, solve_line, |results| {
         text.clear();
         for result in results {

@@ -32,6 +32,7 @@ mod samurai;
 mod sections;
 mod solve;
 mod structure;
+mod symbols;
 mod text_fits;
 mod trust;
 mod trust_round3;

@@ -1,0 +1,120 @@
+//! `--symbols SET` on the command line: puzzles read and written in letters, a word's letters or
+//! 0–F instead of digits (a Wordoku line such as `PL...WIS.`). The text is translated at the
+//! edge — symbols to digits when read, digits to symbols when written — so every command inside
+//! works on digits. Pictures, colours and 1–16 have no one-character form and are refused.
+
+use super::error::CliError;
+use sudoku_book::grid::text::{digit_symbol, symbol_value};
+use sudoku_book::symbols::{Glyph, SymbolSet};
+
+/// The set of `--symbols`, when it can be written as text, one character a value.
+pub fn text_symbols(arg: &str) -> Result<SymbolSet, CliError> {
+    let set = SymbolSet::parse(arg).map_err(|e| CliError::Input(format!("--symbols: {e}")))?;
+    match set {
+        SymbolSet::Digits | SymbolSet::Letters | SymbolSet::Hex | SymbolSet::Word(_) => Ok(set),
+        SymbolSet::Numbers | SymbolSet::Pictures | SymbolSet::Colours => {
+            Err(CliError::Input(format!(
+                "--symbols: {arg} has no one-character form for a puzzle line; books print it (symbols = \"{arg}\" in the spec)"
+            )))
+        }
+    }
+}
+
+/// The value a symbol of the set stands for (1..=N), `None` for any other character.
+fn value_of(set: SymbolSet, c: char) -> Option<u8> {
+    let upper = c.to_uppercase().next().unwrap_or(c);
+    match set {
+        SymbolSet::Letters => upper.is_ascii_uppercase().then(|| upper as u8 - b'A' + 1),
+        SymbolSet::Hex => upper.to_digit(16).map(|d| d as u8 + 1),
+        SymbolSet::Word(word) => word
+            .letters()
+            .iter()
+            .position(|&l| l == upper)
+            .map(|i| i as u8 + 1),
+        _ => None,
+    }
+}
+
+/// Where a text's symbols are: a puzzle line's puzzle (before its first `|`: regions and cages
+/// keep theirs), or a whole grid (whose `|` are box lines).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    Line,
+    Grid,
+    /// `row col value` lines: only the value.
+    Cells,
+}
+
+/// Text in the set's symbols turned into digits (empty cells `.` stay; a JSON record is left
+/// as it is).
+pub fn to_digits(set: SymbolSet, text: &str, shape: Shape) -> String {
+    if set == SymbolSet::Digits {
+        return text.to_string();
+    }
+    map_lines(text, shape, |c| {
+        if c == '.' {
+            return Some('.');
+        }
+        value_of(set, c).map(digit_symbol)
+    })
+}
+
+/// Text in digits written in the set's symbols (empty cells as `.`).
+pub fn from_digits(set: SymbolSet, text: &str, shape: Shape) -> String {
+    if set == SymbolSet::Digits {
+        return text.to_string();
+    }
+    map_lines(text, shape, |c| match symbol_value(c) {
+        Some(0) => Some('.'),
+        Some(value) => match set.glyph(value, None) {
+            Glyph::Text(t) => t.as_str().chars().next(),
+            _ => None,
+        },
+        None => None,
+    })
+}
+
+fn map_lines(text: &str, shape: Shape, map: impl Fn(char) -> Option<char>) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        if line.trim_start().starts_with('{') || line.trim_start().starts_with('#') {
+            out.push_str(line);
+            continue;
+        }
+        let (from, to) = match shape {
+            Shape::Line => (0, line.find('|').unwrap_or(line.len())),
+            Shape::Grid => (0, line.len()),
+            Shape::Cells => {
+                let end = line.trim_end().len();
+                (line[..end].rfind(' ').map_or(end, |space| space + 1), end)
+            }
+        };
+        out.push_str(&line[..from]);
+        out.extend(line[from..to].chars().map(|c| map(c).unwrap_or(c)));
+        out.push_str(&line[to..]);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wordoku_line_reads_and_writes_back() {
+        let word = text_symbols("PLANTWISE").unwrap();
+        let line = "PL...WIS.|regions stay";
+        let digits = to_digits(word, line, Shape::Line);
+        assert_eq!(digits, "12...678.|regions stay");
+        assert_eq!(from_digits(word, &digits, Shape::Line), line);
+        let hex = text_symbols("0-F").unwrap();
+        assert_eq!(to_digits(hex, "0F.", Shape::Line), "1G.");
+        assert_eq!(from_digits(hex, "1G.", Shape::Line), "0F.");
+        let letters = text_symbols("letters").unwrap();
+        assert_eq!(to_digits(letters, "a b | c\n", Shape::Grid), "1 2 | 3\n");
+        assert_eq!(from_digits(letters, "1 2 3\n", Shape::Cells), "1 2 C\n");
+        assert_eq!(to_digits(letters, "1 2 C\n", Shape::Cells), "1 2 3\n");
+        assert!(text_symbols("pictures").is_err());
+        assert!(text_symbols("1-16").is_err());
+    }
+}

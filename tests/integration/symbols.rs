@@ -1,0 +1,222 @@
+//! Symbol sets through the binary: books in letters, a word, numbers and pictures keep the
+//! puzzles of their seed (symbols are presentation only), refusals name the key and why, and
+//! `--symbols` reads and writes puzzle lines in letters, a word or 0–F.
+
+use std::path::Path;
+
+use proptest::prelude::*;
+
+use super::util::{cmd, stderr_of, stdout_of};
+
+fn build(dir: &Path, name: &str, spec: &str) -> std::process::Output {
+    let path = dir.join(format!("{name}.toml"));
+    std::fs::write(&path, spec).unwrap();
+    cmd()
+        .arg("build")
+        .arg(&path)
+        .arg("--out")
+        .arg(dir.join(name))
+        .output()
+        .unwrap()
+}
+
+fn puzzles(dir: &Path, name: &str) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(dir.join(name).join("book.json")).unwrap();
+    let manifest: serde_json::Value = serde_json::from_str(&text).unwrap();
+    manifest["puzzles"].as_array().unwrap().clone()
+}
+
+const SETS: [(&str, usize); 6] = [
+    ("letters", 6),
+    ("PLANTS", 6),
+    ("0-F", 6),
+    ("1-16", 6),
+    ("pictures", 6),
+    ("colours", 6),
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4))]
+
+    /// The same seed gives the same puzzles whatever the symbols.
+    #[test]
+    fn symbols_are_only_presentation(seed in 1u64..1000, which in 0usize..6) {
+        let dir = tempfile::tempdir().unwrap();
+        let (set, size) = SETS[which];
+        let plain = format!("title = \"T\"\nseed = {seed}\n[[section]]\nsize = {size}\ncount = 3\n");
+        let with = format!("{plain}symbols = \"{set}\"\n");
+        prop_assert!(build(dir.path(), "plain", &plain).status.success());
+        let out = build(dir.path(), "with", &with);
+        prop_assert!(out.status.success(), "{}", stderr_of(&out));
+        let (a, b) = (puzzles(dir.path(), "plain"), puzzles(dir.path(), "with"));
+        for (a, b) in a.iter().zip(&b) {
+            prop_assert_eq!(&a["givens"], &b["givens"]);
+            prop_assert_eq!(&a["solution"], &b["solution"]);
+            prop_assert_eq!(b["symbols"].as_array().map(Vec::len), Some(size));
+        }
+    }
+}
+
+#[test]
+fn a_wordoku_hides_its_word_in_each_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = "title = \"W\"\nsymbols = \"plantwise\"\nword_in = \"row 1\"\n[[section]]\ncount = 3\n\
+        [[section]]\nvariant = \"diagonal\"\ncount = 2\nword_in = \"diagonal\"\n";
+    let out = build(dir.path(), "word", spec);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    for (i, p) in puzzles(dir.path(), "word").iter().enumerate() {
+        let letters: Vec<&str> = p["symbols"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect();
+        let solution: Vec<usize> = p["solution"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap() as usize)
+            .collect();
+        let cells: Vec<usize> = if i < 3 {
+            (0..9).collect()
+        } else {
+            (0..9).map(|k| k * 9 + k).collect()
+        };
+        let read: String = cells.iter().map(|&c| letters[solution[c] - 1]).collect();
+        assert_eq!(read, "PLANTWISE", "puzzle {}", i + 1);
+    }
+    assert!(!dir.path().join("word/book.html").exists());
+    assert!(
+        stderr_of(&out).contains("book.html is left out"),
+        "{}",
+        stderr_of(&out)
+    );
+}
+
+#[test]
+fn symbol_sets_that_do_not_fit_are_refused_with_their_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "symbols = \"PLANTS\"\n[[section]]\ncount = 1\n",
+            "symbols",
+            "has 6 letters",
+        ),
+        (
+            "[[section]]\ncount = 1\nsymbols = \"ABBA\"\nsize = 4\n",
+            "section[1].symbols",
+            "B twice",
+        ),
+        (
+            "[[section]]\ncount = 1\nsize = 12\nsymbols = \"pictures\"\n",
+            "section[1].symbols",
+            "up to 9x9",
+        ),
+        (
+            "[[section]]\ncount = 1\nsize = 25\nsymbols = \"0-F\"\n",
+            "section[1].symbols",
+            "use 1-25",
+        ),
+        (
+            "[[section]]\ncount = 1\nvariant = \"killer\"\nsymbols = \"letters\"\n",
+            "section[1].symbols",
+            "must be digits",
+        ),
+        (
+            "[[section]]\ncount = 1\nword_in = \"row 1\"\n",
+            "section[1].word_in",
+            "word of distinct letters",
+        ),
+        (
+            "[[section]]\ncount = 1\nsymbols = \"PLANTWISE\"\nword_in = \"diagonal\"\n",
+            "section[1].word_in",
+            "diagonal variant",
+        ),
+        (
+            "[[section]]\ncount = 1\nsymbols = \"PLANTWISE\"\nword_in = \"column 3\"\n",
+            "section[1].word_in",
+            "row 1",
+        ),
+        (
+            "[[section]]\ncount = 1\nsymbols = \"letters\"\nwalkthrough = true\n",
+            "section[1].walkthrough",
+            "in digits",
+        ),
+        (
+            "symbols = \"letters\"\n[strategies]\ninclude = true\n[[section]]\ncount = 1\n",
+            "strategies.include",
+            "in digits",
+        ),
+        (
+            "[[section]]\ncount = 1\nsymbols = \"emoji!\"\n",
+            "section[1].symbols",
+            "not a symbol set",
+        ),
+    ];
+    for (i, (body, key, why)) in cases.iter().enumerate() {
+        let out = build(
+            dir.path(),
+            &format!("bad{i}"),
+            &format!("title = \"B\"\n{body}"),
+        );
+        let message = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(2), "{body}: {message}");
+        assert!(
+            message.contains(key) && message.contains(why),
+            "{body}: {message}"
+        );
+    }
+}
+
+#[test]
+fn puzzle_lines_read_and_write_in_symbols() {
+    let generated = cmd()
+        .args([
+            "generate",
+            "--symbols",
+            "PLANTWISE",
+            "--count",
+            "2",
+            "--seed",
+            "5",
+        ])
+        .output()
+        .unwrap();
+    assert!(generated.status.success(), "{}", stderr_of(&generated));
+    let lines = stdout_of(&generated);
+    assert!(lines.chars().all(|c| "PLANTWISE.\n".contains(c)), "{lines}");
+    let solved = cmd()
+        .args(["solve", "--batch", "--symbols", "PLANTWISE", "-"])
+        .write_stdin(lines.clone())
+        .output()
+        .unwrap();
+    assert!(solved.status.success(), "{}", stderr_of(&solved));
+    for (puzzle, solution) in lines.lines().zip(stdout_of(&solved).lines()) {
+        assert_eq!(solution.len(), 81);
+        assert!(
+            puzzle
+                .chars()
+                .zip(solution.chars())
+                .all(|(p, s)| p == '.' || p == s)
+        );
+    }
+    // The same puzzles in digits: the generator made the same ones.
+    let digits = stdout_of(
+        &cmd()
+            .args(["generate", "--count", "2", "--seed", "5"])
+            .output()
+            .unwrap(),
+    );
+    let shape = |text: &str| -> Vec<bool> { text.chars().map(|c| c == '.').collect() };
+    assert_eq!(shape(&digits), shape(&lines));
+    let refused = cmd()
+        .args(["generate", "--symbols", "pictures"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr_of(&refused).contains("--symbols"),
+        "{}",
+        stderr_of(&refused)
+    );
+}
