@@ -148,7 +148,8 @@
   }
 
   function lockedMessage(state, cell) {
-    return cellName(cell, state.layout) + ' is a given (' + symbolOf(state.givens[cell]) + '): it cannot be changed';
+    const nameOf = state.nameOf || symbolOf;
+    return cellName(cell, state.layout) + ' is a given (' + nameOf(state.givens[cell]) + '): it cannot be changed';
   }
 
   /** Places `digit` in `cell` (clearing its pencil marks). */
@@ -219,9 +220,9 @@
     while (state.pos < target) redo(state);
   }
 
-  function markList(marks) {
+  function markList(marks, nameOf = symbolOf) {
     const list = [];
-    for (let d = 1; marks >> (d - 1); d++) if (marks & (1 << (d - 1))) list.push(symbolOf(d));
+    for (let d = 1; marks >> (d - 1); d++) if (marks & (1 << (d - 1))) list.push(nameOf(d));
     return list.join(',');
   }
 
@@ -229,16 +230,16 @@
    * How the moves list shows a move: 'r1c9 = 4', 'r1c9 cleared', 'r1c9 note 4 added' (`where`:
    * N, a shape or a layout, for the cell names).
    */
-  function moveLabel(move, where) {
+  function moveLabel(move, where, nameOf = symbolOf) {
     if (move.k === 'reveal') return 'Solution revealed';
     const { c, b, a } = move.ch[0];
     const name = cellName(c, where);
-    if (a[0]) return name + ' = ' + symbolOf(a[0]);
+    if (a[0]) return name + ' = ' + nameOf(a[0]);
     if (b[0]) return name + ' cleared';
     const added = a[1] & ~b[1];
     const removed = b[1] & ~a[1];
-    if (added) return name + ' note ' + markList(added) + ' added';
-    if (removed && a[1]) return name + ' note ' + markList(removed) + ' removed';
+    if (added) return name + ' note ' + markList(added, nameOf) + ' added';
+    if (removed && a[1]) return name + ' note ' + markList(removed, nameOf) + ' removed';
     return name + ' notes cleared';
   }
 
@@ -303,11 +304,11 @@
    * page small) the same words the command line prints: 'Hidden single: r3c7 = 5 (only place
    * for 5 in box 3)'.
    */
-  function stepText(step, techniques, houseNames, where) {
+  function stepText(step, techniques, houseNames, where, nameOf) {
     if (step.x) return step.x;
     const name = techniques[step.t] || 'Single';
     const [cell, digit] = (step.p || [[0, 0]])[0];
-    const d = symbolOf(digit);
+    const d = (nameOf || symbolOf)(digit);
     const house = step.h && step.h.length ? houseNames[step.h[0]] : null;
     let why = '';
     if (name === 'Full house' && house) why = ' (last empty cell of ' + house + ')';

@@ -94,6 +94,7 @@
     ui.puzzle = list[i];
     ui.shape = data.shapes[ui.puzzle.shape];
     ui.state = G.restore(game(), load(progressKey(ui.puzzle)));
+    ui.state.nameOf = nameOf;
     $('pick').value = String(i);
     $('prev').disabled = i === 0;
     $('next').disabled = i === list.length - 1;
@@ -175,14 +176,86 @@
     return cell;
   }
 
+  // ---- symbols: what a value shows as (digits, or the book's letters, numbers, pictures) ----
+  /** The puzzle's symbols (`[{ name, text } | { name, path, fill? }]`), or null for digits. */
+  function symbolsOf() {
+    return (ui.puzzle && ui.puzzle.symbols) || null;
+  }
+
+  /** A value as words name it: the digit, the letter or number, or the picture's name. */
+  function nameOf(d) {
+    const s = symbolsOf();
+    return s && s[d - 1] ? s[d - 1].name : G.symbolOf(d);
+  }
+
+  /** Shows value `d` in an element: its text, or its picture drawn in SVG. */
+  function paint(el, d) {
+    const s = symbolsOf();
+    const sym = s && s[d - 1];
+    if (!sym || sym.text !== undefined) {
+      el.textContent = sym ? sym.text : G.symbolOf(d);
+      return;
+    }
+    el.textContent = '';
+    el.appendChild(picture(sym));
+  }
+
+  function picture(sym) {
+    const NS = 'http://www.w3.org/2000/svg';
+    const svg = document.createElementNS(NS, 'svg');
+    svg.setAttribute('viewBox', '-0.5 -0.5 1 1');
+    svg.setAttribute('class', 'pic');
+    svg.setAttribute('aria-hidden', 'true');
+    const path = document.createElementNS(NS, 'path');
+    path.setAttribute('d', sym.path);
+    if (sym.fill) {
+      const disc = document.createElementNS(NS, 'circle');
+      disc.setAttribute('r', '0.48');
+      disc.setAttribute('fill', sym.fill);
+      svg.appendChild(disc);
+      path.setAttribute('transform', 'scale(0.55)');
+      path.setAttribute('fill', isLight(sym.fill) ? '#000' : '#fff');
+    } else path.setAttribute('fill', 'currentColor');
+    svg.appendChild(path);
+    return svg;
+  }
+
+  function isLight(hex) {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    return 0.299 * r + 0.587 * g + 0.114 * b > 140;
+  }
+
+  /** The value a key types: a symbol's letter or number, else a digit 1..N (pictures are
+   * typed by their place in the pad). */
+  function typed(key) {
+    const s = symbolsOf();
+    if (s && typeof key === 'string' && key.length === 1 && key !== ' ') {
+      const i = s.findIndex((x) => x.text !== undefined && x.text.toUpperCase() === key.toUpperCase());
+      if (i >= 0) return { digit: i + 1 };
+      const result = G.keyDigit(key, ui.shape.size);
+      if (result && result.error && s[0].text !== undefined) {
+        const letters = padOrder(s.length).map((d) => s[d - 1].text);
+        return { error: JSON.stringify(key) + ' is not a symbol of this grid: type ' + letters.join(' ') };
+      }
+      return result;
+    }
+    return G.keyDigit(key, ui.shape.size);
+  }
+
+  /** The values in the pad's order: a Wordoku's in its word's order, else 1..N. */
+  function padOrder(n) {
+    const order = ui.puzzle && ui.puzzle.order;
+    return order && order.length === n ? order : Array.from({ length: n }, (_, i) => i + 1);
+  }
+
   function buildPad(n) {
     const pad = $('pad');
     pad.textContent = '';
-    for (let d = 1; d <= n; d++) {
+    for (const d of padOrder(n)) {
       const button = document.createElement('button');
       button.type = 'button';
-      button.textContent = G.symbolOf(d);
-      button.setAttribute('aria-label', 'Digit ' + G.symbolOf(d));
+      paint(button, d);
+      button.setAttribute('aria-label', symbolsOf() ? nameOf(d) : 'Digit ' + G.symbolOf(d));
       button.addEventListener('click', () => input(d));
       pad.appendChild(button);
     }
@@ -198,15 +271,15 @@
     const [r, c] = G.rowCol(ui.state.layout, index).map((x) => x + 1);
     const v = ui.state.values[index];
     let what = 'empty';
-    if (ui.state.givens[index]) what = 'given ' + G.symbolOf(v);
-    else if (v) what = G.symbolOf(v);
+    if (ui.state.givens[index]) what = 'given ' + nameOf(v);
+    else if (v) what = nameOf(v);
     else if (ui.state.marks[index]) what = 'notes ' + marksOf(ui.state.marks[index]).join(' ');
     return 'Row ' + r + ', column ' + c + ': ' + what;
   }
 
   function marksOf(mask) {
     const list = [];
-    for (let d = 1; d <= ui.shape.size; d++) if (mask & (1 << (d - 1))) list.push(G.symbolOf(d));
+    for (let d = 1; d <= ui.shape.size; d++) if (mask & (1 << (d - 1))) list.push(nameOf(d));
     return list;
   }
 
@@ -240,19 +313,26 @@
       cell.setAttribute('aria-readonly', String(Boolean(st.givens[i])));
       cell.setAttribute('aria-label', cellLabel(i));
       if (v) {
-        if (cell.textContent !== G.symbolOf(v) || cell.firstChild?.nodeType !== 3) cell.textContent = G.symbolOf(v);
+        if (cell.dataset.v !== String(v)) {
+          paint(cell, v);
+          cell.dataset.v = String(v);
+        }
       } else if (st.marks[i]) {
         const marks = document.createElement('div');
         marks.className = 'marks';
         marks.setAttribute('aria-hidden', 'true');
         for (let d = 1; d <= ui.shape.size; d++) {
           const span = document.createElement('span');
-          span.textContent = st.marks[i] & (1 << (d - 1)) ? G.symbolOf(d) : '';
+          if (st.marks[i] & (1 << (d - 1))) paint(span, d);
           marks.appendChild(span);
         }
         cell.textContent = '';
         cell.appendChild(marks);
-      } else cell.textContent = '';
+        cell.dataset.v = '';
+      } else {
+        cell.textContent = '';
+        cell.dataset.v = '';
+      }
     });
     renderMoves();
     $('undo').disabled = st.pos === 0;
@@ -282,7 +362,7 @@
       list.appendChild(li);
     };
     entry('Start', 0, false);
-    st.history.forEach((move, i) => entry(G.moveLabel(move, st.layout), i + 1, i + 1 > st.pos));
+    st.history.forEach((move, i) => entry(G.moveLabel(move, st.layout, nameOf), i + 1, i + 1 > st.pos));
     const current = list.querySelector('[aria-current]');
     if (current && current.scrollIntoView) current.scrollIntoView({ block: 'nearest' });
   }
@@ -414,8 +494,8 @@
       ui.hintHouses = single.house !== undefined ? ui.shape.houses[single.house] : [];
       ui.selected = single.cell;
       render();
-      const where = single.house !== undefined ? ' (only place for ' + G.symbolOf(single.digit) + ' in ' + ui.shape.names[single.house] + ')' : ' (only candidate left)';
-      return say('Hint: ' + single.technique + ': ' + G.cellName(single.cell, st.layout) + ' = ' + G.symbolOf(single.digit) + where, '');
+      const where = single.house !== undefined ? ' (only place for ' + nameOf(single.digit) + ' in ' + ui.shape.names[single.house] + ')' : ' (only candidate left)';
+      return say('Hint: ' + single.technique + ': ' + G.cellName(single.cell, st.layout) + ' = ' + nameOf(single.digit) + where, '');
     }
     say('Hint: no single is left; pencil in the candidates and look for pairs.', '');
   }
@@ -431,7 +511,7 @@
     const place = (step.p || []).find(([cell]) => !ui.state.values[cell]);
     if (place) ui.selected = place[0];
     render();
-    const words = (s) => G.stepText(s, data.techniques, ui.shape.names, ui.state.layout);
+    const words = (s) => G.stepText(s, data.techniques, ui.shape.names, ui.state.layout, nameOf);
     const key = ui.puzzle.id + ':' + next.index + ':' + ui.state.pos;
     if (ui.lastHint !== key) {
       // First ask: which technique and where to look; asking again tells the whole step.
@@ -464,6 +544,7 @@
     if (!ui.state.history.length) return say('Nothing to reset.', '');
     if (!window.confirm('Reset this puzzle? Your digits, notes, moves and time will be lost.')) return;
     ui.state = G.create(game());
+    ui.state.nameOf = nameOf;
     changed('Reset.');
   }
 
@@ -496,7 +577,8 @@
     const list = extras();
     const number = list.reduce((most, p) => Math.max(most, p.made || 0), 0) + 1;
     const puzzle = { id: 'n' + seed.toString(36), made: number, shape: ui.puzzle.shape,
-      givens: symbols(made.givens), solution: symbols(made.solution), steps: [], section: '' };
+      givens: symbols(made.givens), solution: symbols(made.solution), steps: [], section: '',
+      symbols: ui.puzzle.symbols };
     list.push(puzzle);
     // Keep the latest puzzles made here (their progress stays under their own keys).
     store(extrasKey, list.slice(-MAX_MADE));
@@ -529,10 +611,10 @@
     } else if (key === 'Home' || key === 'End') {
       select(G.rowEnd(ui.state.layout, ui.selected, key === 'End'));
     } else {
-      const typed = G.keyDigit(key, ui.shape.size);
-      if (!typed) return;
-      if (typed.error) say(typed.error, 'error');
-      else input(typed.digit);
+      const value = typed(key);
+      if (!value) return;
+      if (value.error) say(value.error, 'error');
+      else input(value.digit);
     }
     event.preventDefault();
   }

@@ -91,6 +91,7 @@ pub fn run(args: &PlayArgs) -> CliResult {
             level: playable.level,
             score: playable.score,
             path: None,
+            symbols: sudoku_book::symbols::SectionSymbols::default(),
         }],
     };
     write_atomically(&out, page(&book).as_bytes())?;

@@ -86,17 +86,9 @@ pub fn assemble_into<E>(
     }
     write(PDF, pdf.finish())?;
     let pages = layout.pages.len();
-    let mut notes = write_cover(plan, (puzzles, pages), fonts, &info, write)?;
-    let playable = plays_in_digits(plan);
-    if playable {
-        write(HTML, play_page(plan, puzzles).into_bytes())?;
-    } else {
-        notes.push(
-            "book.html is left out: the playable edition shows digits only so far, and this book prints other symbols"
-                .to_string(),
-        );
-    }
-    let files = book_files(pages, plan.cover.is_some(), playable);
+    let notes = write_cover(plan, (puzzles, pages), fonts, &info, write)?;
+    write(HTML, play_page(plan, puzzles).into_bytes())?;
+    let files = book_files(pages, plan.cover.is_some());
     let json = manifest::to_json(plan, puzzles, &layout.placement, &files);
     write(MANIFEST, json.into_bytes())?;
     Ok(Assembled { pages, notes })
@@ -145,18 +137,11 @@ pub fn play_page(plan: &BookPlan, puzzles: &[BookPuzzle]) -> String {
                 level: p.puzzle.rating.level.name(),
                 score: p.puzzle.rating.rounded_score(),
                 path: Some(&p.path),
+                symbols: plan.sections[p.section].symbols,
             })
             .collect(),
     };
     play::page(&book)
-}
-
-/// True when every section prints digits, which the playable edition shows (it does not draw
-/// letters, numbers or pictures yet).
-fn plays_in_digits(plan: &BookPlan) -> bool {
-    plan.sections
-        .iter()
-        .all(|s| s.symbols.set == crate::symbols::SymbolSet::Digits)
 }
 
 fn trim_box(page: &Page) -> TrimBox {
@@ -176,12 +161,10 @@ pub const COVER_SVG: &str = "cover.svg";
 
 /// Every file of a book of `pages` pages (with its cover's, when it has one), as its manifest
 /// lists them.
-pub fn book_files(pages: usize, cover: bool, playable: bool) -> Vec<String> {
+pub fn book_files(pages: usize, cover: bool) -> Vec<String> {
     let mut files: Vec<String> = (1..=pages).map(page_file).collect();
     files.push(PDF.to_string());
-    if playable {
-        files.push(HTML.to_string());
-    }
+    files.push(HTML.to_string());
     if cover {
         files.extend([COVER_PDF.to_string(), COVER_SVG.to_string()]);
     }

@@ -14,6 +14,7 @@ use super::scene::{Item, Paint, Scene};
 use super::svg::{css, num as n};
 use crate::grid::{Geometry, Grid, digit_symbol};
 use crate::logic::{Level, Step, Technique, solve_logic};
+use crate::symbols::{Glyph, SectionSymbols, SymbolSet, word_order};
 
 /// Marks a page this tool wrote (so `play` may overwrite it and nothing else).
 pub const GENERATOR_MARK: &str = r#"<meta name="generator" content="sudoku-book">"#;
@@ -43,6 +44,8 @@ pub struct PlayPuzzle<'a> {
     /// Its solving path when the caller has it (a book's puzzles carry theirs); `None`: the
     /// page solves the puzzle for its hints.
     pub path: Option<&'a [Step]>,
+    /// What its values show as (digits for a plain page).
+    pub symbols: SectionSymbols,
 }
 
 /// A page: its title, the key its progress is saved under, and its puzzles.
@@ -107,6 +110,71 @@ struct PuzzleData {
     solution: String,
     /// The logic solver's path from the givens.
     steps: Vec<StepData>,
+    /// What values 1..=N show as, when not digits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    symbols: Option<Vec<SymbolData>>,
+    /// The pad's order of the values: a hidden word's letters in the word's order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    order: Option<Vec<u8>>,
+}
+
+/// How the page shows one value: text, or a picture (an SVG path in a unit box centred on 0)
+/// with its name, on a colour disc for the colour set.
+#[derive(Serialize)]
+struct SymbolData {
+    name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fill: Option<String>,
+}
+
+/// The symbols of a puzzle for the page; `None` for digits.
+fn symbols_data(set: SymbolSet, size: usize) -> Option<Vec<SymbolData>> {
+    if set == SymbolSet::Digits {
+        return None;
+    }
+    let names = set.names(size);
+    let data = (1..=size as u8)
+        .zip(names)
+        .map(|(value, name)| match set.glyph(value, None) {
+            Glyph::Text(text) => SymbolData {
+                name,
+                text: Some(text.as_str().to_string()),
+                path: None,
+                fill: None,
+            },
+            Glyph::Picture(shape) => SymbolData {
+                name,
+                text: None,
+                path: Some(svg_path(shape)),
+                fill: None,
+            },
+            Glyph::Coloured(shape, colour) => {
+                let (r, g, b) = colour.rgb;
+                SymbolData {
+                    name,
+                    text: None,
+                    path: Some(svg_path(shape)),
+                    fill: Some(format!("#{r:02x}{g:02x}{b:02x}")),
+                }
+            }
+        })
+        .collect();
+    Some(data)
+}
+
+/// A picture's outline as an SVG path in the unit box centred on 0.
+fn svg_path(shape: crate::symbols::Shape) -> String {
+    let mut path = String::new();
+    for (i, (x, y)) in shape.outline().into_iter().enumerate() {
+        path.push_str(if i == 0 { "M" } else { "L" });
+        path.push_str(&format!("{x:.3} {y:.3}"));
+    }
+    path.push('Z');
+    path
 }
 
 /// One step of the solving path: technique (index), description (left out for singles, which
@@ -245,6 +313,14 @@ fn puzzle_data(p: &PlayPuzzle, shape: usize) -> PuzzleData {
         score: p.score,
         givens: symbols(p.givens),
         solution: symbols(p.solution),
+        symbols: symbols_data(
+            p.symbols.for_puzzle(p.solution, p.geometry.size()),
+            p.geometry.size(),
+        ),
+        order: p
+            .symbols
+            .word_in
+            .map(|place| word_order(place, p.solution, p.geometry.size())),
         steps: match p.path {
             Some(path) => path.iter().map(|s| step_data(p.geometry, s)).collect(),
             None => solving_path(p.geometry, p.givens),
@@ -438,6 +514,7 @@ mod tests {
             level: "easy",
             score: 1.5,
             path: None,
+            symbols: SectionSymbols::default(),
         }
     }
 

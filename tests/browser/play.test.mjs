@@ -34,7 +34,7 @@ let outDir;
 let bookUrl;
 let browser;
 /** The multi-grid pages: a built Samurai book (and its manifest), and `play` pages. */
-const multi = { samurai: null, manifest: null, twodoku: null, butterfly: null };
+const multi = { samurai: null, manifest: null, twodoku: null, butterfly: null, symbols: null };
 
 before(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'sudoku-book-browser-'));
@@ -50,6 +50,12 @@ before(async () => {
     timeout: 60_000,
   });
   multi.samurai = pathToFileURL(join(samurai, 'book.html')).href;
+  const symbols = join(outDir, 'symbols');
+  execFileSync(binary(), ['build', join(here, 'symbols.toml'), '--out', symbols, '--quiet'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    timeout: 60_000,
+  });
+  multi.symbols = pathToFileURL(join(symbols, 'book.html')).href;
   multi.manifest = JSON.parse(readFileSync(join(samurai, 'book.json'), 'utf8'));
   for (const variant of ['twodoku', 'butterfly']) {
     const file = join(outDir, variant + '.html');
@@ -1024,3 +1030,49 @@ for (const [variant, cellsIn, side] of [['twodoku', 153, 15], ['butterfly', 144,
     await page.screenshot({ path: join(shots, `${variant}.png`), fullPage: true });
   }, { page: variant });
 }
+
+// ---- symbol sets -----------------------------------------------------------------------------
+
+/** What cell `i` shows: its text, whether it holds a picture, and its label. */
+function shownCell(page, i) {
+  return page.evaluate((i) => {
+    const c = document.querySelector(`#board [data-cell="${i}"]`);
+    return { text: c.textContent, picture: Boolean(c.querySelector('svg.pic')), label: c.getAttribute('aria-label') };
+  }, i);
+}
+
+play('a picture book shows its pictures in the grid and the pad, typed by their place', async ({ page }) => {
+  const pad = await page.evaluate(() => Array.from(document.querySelectorAll('#pad button:not(#erase)'),
+    (b) => ({ label: b.getAttribute('aria-label'), picture: Boolean(b.querySelector('svg.pic')) })));
+  assert.deepEqual(pad.map((b) => b.label), ['star', 'heart', 'circle', 'square']);
+  assert.ok(pad.every((b) => b.picture), 'every pad button shows its picture');
+  const { puzzle } = await current(page);
+  const given = await shownCell(page, givens(puzzle)[0]);
+  assert.ok(given.picture && /given (star|heart|circle|square)/.test(given.label), JSON.stringify(given));
+  const i = empties(puzzle)[0];
+  await put(page, i, '2');
+  const typed = await shownCell(page, i);
+  assert.ok(typed.picture, 'the typed value shows as a picture');
+  assert.match(typed.label, /heart/);
+  const listed = await moves(page);
+  assert.match(listed[listed.length - 1].text, /= heart$/, 'the moves list names the picture');
+  await page.locator('#pad button', { hasText: '' }).nth(2).click();
+  assert.match((await shownCell(page, i)).label, /circle/, 'a pad button places its picture');
+  await page.screenshot({ path: join(shots, 'symbols-pictures.png') });
+}, { page: 'symbols' });
+
+play('a Wordoku takes its letters from the keyboard and names the others', async ({ page }) => {
+  await choosePuzzle(page, 1);
+  const { puzzle } = await current(page);
+  assert.equal(puzzle.symbols.map((s) => s.text).length, 9);
+  const pad = await page.evaluate(() => Array.from(document.querySelectorAll('#pad button:not(#erase)'), (b) => b.textContent));
+  assert.equal(pad.join(''), 'PLANTWISE', 'the pad reads the word');
+  const [first, second] = empties(puzzle);
+  await put(page, first, 'p');
+  assert.equal((await shownCell(page, first)).text, 'P');
+  await put(page, second, 'z');
+  const said = await message(page);
+  assert.match(said.text, /not a symbol of this grid: type P L A N T W I S E/);
+  assert.equal((await shownCell(page, second)).text, '');
+  await page.screenshot({ path: join(shots, 'symbols-wordoku.png') });
+}, { page: 'symbols' });
