@@ -60,7 +60,7 @@ pub fn run(args: &BuildArgs) -> CliResult {
         preflight,
         notes,
     } = built?;
-    let repeats = repeats_note(&puzzles);
+    let repeats = repeats_note(&puzzles, plan.library.is_some());
     for note in givens_notes(&plan, &puzzles)
         .into_iter()
         .chain(repeats)
@@ -86,13 +86,18 @@ pub fn run(args: &BuildArgs) -> CliResult {
 
 /// How many puzzles were made again because they repeated one the book (or its `exclude`
 /// lists) already had, when any were.
-fn repeats_note(puzzles: &[BookPuzzle]) -> Option<String> {
+fn repeats_note(puzzles: &[BookPuzzle], library: bool) -> Option<String> {
     let repeats: usize = puzzles.iter().map(|p| p.repeats).sum();
     let places = puzzles.iter().filter(|p| p.repeats > 0).count();
     (repeats > 0).then(|| {
         format!(
-            "{} repeated a puzzle already in the book, its exclude lists or used by another book of its library: {} made again",
+            "{} repeated a puzzle already in the book{}: {} made again",
             counted(repeats, "puzzle"),
+            if library {
+                ", its exclude lists or used by another book of its library"
+            } else {
+                " or its exclude lists"
+            },
             counted(places, "place"),
         )
     })

@@ -608,6 +608,16 @@ fn first_missing_glyph<'a>(
             | Placed::Fill { .. }
             | Placed::Picture { .. }
             | Placed::Shape { .. } => {}
+            Placed::Glyph { glyph, .. } => {
+                if let Glyph::Text(text) = glyph
+                    && let Some(ch) = text
+                        .as_str()
+                        .chars()
+                        .find(|&c| !fonts.face(false).has_glyph(c))
+                {
+                    return Some((ch, false));
+                }
+            }
         }
     }
     None

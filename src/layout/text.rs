@@ -97,6 +97,16 @@ pub enum Placed {
         width: f64,
         paint: Paint,
     },
+    /// One value of a grid outside a grid (a cover's cells being solved) as its symbol set
+    /// prints it, centred on `(x, y)`; `size` is the digit size, `cap_height` the font's.
+    Glyph {
+        glyph: crate::symbols::Glyph,
+        x: f64,
+        y: f64,
+        size: f64,
+        paint: Paint,
+        cap_height: f64,
+    },
 }
 
 impl Placed {
@@ -126,6 +136,10 @@ impl Placed {
                     *x += dx;
                     *y += dy;
                 }
+            }
+            Placed::Glyph { x, y, .. } => {
+                *x += dx;
+                *y += dy;
             }
         }
         self

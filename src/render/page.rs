@@ -2,7 +2,7 @@
 //! decorations of `grid`), each already placed and styled by layout; shifted onto the printed
 //! sheet when the book has bleed. Nothing here knows the book or the spec.
 
-use super::grid::{Placement, draw_grid};
+use super::grid::{Placement, draw_grid, push_glyph};
 use super::scene::{Item, Paint, Scene};
 use crate::layout::book::Page;
 use crate::layout::style::PlacedGrid;
@@ -51,6 +51,14 @@ pub fn page_scene(page: &Page) -> Scene {
                 h: at.h,
                 colour,
             }),
+            &Placed::Glyph {
+                glyph,
+                x,
+                y,
+                size,
+                paint,
+                cap_height,
+            } => push_glyph(&mut scene, glyph, (x, y), size, (paint, false), cap_height),
             Placed::Shape {
                 points,
                 filled,

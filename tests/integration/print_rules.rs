@@ -208,6 +208,9 @@ fn a_large_print_book_keeps_its_sizes() {
                         assert!(grid.style.thin >= 0.5 && grid.style.thick >= 1.5);
                     }
                 }
+                Placed::Glyph { size, .. } => {
+                    assert!(pt(*size) >= 11.99, "{:.1} pt glyph", pt(*size))
+                }
                 Placed::Rule { .. }
                 | Placed::Fill { .. }
                 | Placed::Picture { .. }

@@ -87,7 +87,10 @@ fn a_wordoku_hides_its_word_in_each_solution() {
     }
     // The playable edition shows the letters, its pad in the word's order.
     let page = std::fs::read_to_string(dir.path().join("word/book.html")).unwrap();
-    assert!(page.contains("\"symbols\":[{\"name\":"), "no symbols in book.html");
+    assert!(
+        page.contains("\"symbols\":[{\"name\":"),
+        "no symbols in book.html"
+    );
     assert!(page.contains("\"order\":["), "no pad order in book.html");
 }
 

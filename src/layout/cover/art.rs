@@ -5,7 +5,7 @@
 use super::facts::Sample;
 use crate::layout::page::Rect;
 use crate::layout::style::{Look, PlacedGrid, digit_size};
-use crate::layout::text::{Anchor, Paint, Placed, Rgb, TextLine};
+use crate::layout::text::{Paint, Placed, Rgb};
 
 /// The colours of one drawn puzzle.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -62,7 +62,8 @@ pub fn puzzle_art(look: &Look, sample: &Sample, at: Rect, colours: ArtColours) -
             colours.highlight,
         ));
     }
-    let mut grid = PlacedGrid::new(look, geometry, &sample.givens, None, at);
+    let mut grid =
+        PlacedGrid::new(look, geometry, &sample.givens, None, at).with_symbols(sample.symbols);
     grid.tint = Some((colours.ink, colours.paper));
     // A cover grid keeps the page's line weights for its cell size, but no cage sums.
     grid.style.cages = false;
@@ -70,15 +71,14 @@ pub fn puzzle_art(look: &Look, sample: &Sample, at: Rect, colours: ArtColours) -
     let size = digit_size(cell, geometry.size());
     for (c, digit, ink) in solving {
         let (r, k) = geometry.row_col(c);
-        items.push(Placed::Text(TextLine {
+        items.push(Placed::Glyph {
+            glyph: sample.symbols.glyph(digit, None),
             x: at.x + (k as f64 + 0.5) * cell,
-            y: at.y + (r as f64 + 0.5) * cell + look.cap_height * size / 2.0,
+            y: at.y + (r as f64 + 0.5) * cell,
             size,
-            bold: false,
-            anchor: Anchor::Middle,
             paint: Paint::Rgb(ink),
-            text: crate::grid::digit_symbol(digit).to_string(),
-        }));
+            cap_height: look.cap_height,
+        });
     }
     items
 }

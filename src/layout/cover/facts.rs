@@ -18,6 +18,8 @@ pub struct Sample {
     pub givens: Grid,
     /// Its solution (none for the spec check's empty grids).
     pub solution: Option<Grid>,
+    /// What its values print as (its section's symbols).
+    pub symbols: crate::symbols::SymbolSet,
 }
 
 /// The facts a cover shows.
@@ -59,10 +61,14 @@ impl CoverFacts {
         }
         let sample_of = |index: usize| {
             let puzzle = &puzzles[index].puzzle;
+            let section = &plan.sections[puzzles[index].section];
             Sample {
                 geometry: puzzle.geometry.clone(),
                 givens: puzzle.givens.clone(),
                 solution: Some(puzzle.solution.clone()),
+                symbols: section
+                    .symbols
+                    .for_puzzle(&puzzle.solution, puzzle.geometry.size()),
             }
         };
         let back = (0..puzzles.len())
@@ -131,6 +137,7 @@ fn placeholders(plan: &BookPlan) -> Vec<Sample> {
                 geometry,
                 givens,
                 solution: None,
+                symbols: section.symbols.set,
             })
         })
         .collect();
@@ -142,6 +149,7 @@ fn placeholders(plan: &BookPlan) -> Vec<Sample> {
             geometry,
             givens,
             solution: None,
+            symbols: crate::symbols::SymbolSet::Digits,
         });
     }
     samples

@@ -671,6 +671,7 @@ mod tests {
             geometry,
             givens,
             solution: None,
+            symbols: crate::symbols::SymbolSet::Digits,
         };
         let at = Rect {
             x: 0.0,
