@@ -75,6 +75,10 @@ pub fn run(args: &PlayArgs) -> CliResult {
         Some(puzzle) => given(puzzle, &args.options)?,
         None => generated(args)?,
     };
+    let symbols = args.options.symbol_set()?;
+    symbols
+        .fits(playable.geometry.size())
+        .map_err(|e| CliError::Input(format!("--symbols: {e}")))?;
     let book = PlayBook {
         title: format!(
             "Sudoku: {}, {}",
@@ -91,7 +95,10 @@ pub fn run(args: &PlayArgs) -> CliResult {
             level: playable.level,
             score: playable.score,
             path: None,
-            symbols: sudoku_book::symbols::SectionSymbols::default(),
+            symbols: sudoku_book::symbols::SectionSymbols {
+                set: symbols,
+                word_in: None,
+            },
         }],
     };
     write_atomically(&out, page(&book).as_bytes())?;

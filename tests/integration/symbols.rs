@@ -210,6 +210,20 @@ fn puzzle_lines_read_and_write_in_symbols() {
     );
     let shape = |text: &str| -> Vec<bool> { text.chars().map(|c| c == '.').collect() };
     assert_eq!(shape(&digits), shape(&lines));
+    // The single-puzzle page shows them too.
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("play.html");
+    let played = cmd()
+        .args(["play", "--symbols", "PLANTWISE", "--seed", "3", "-o"])
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert!(played.status.success(), "{}", stderr_of(&played));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        html.contains("\"symbols\":[{\"name\":\"P\""),
+        "no symbols on the page"
+    );
     let refused = cmd()
         .args(["generate", "--symbols", "pictures"])
         .output()
