@@ -467,6 +467,24 @@ impl Checker<'_> {
                 add(format!("section[{}].title", index + 1), title);
             }
         }
+        // A word of `symbols` prints upper case: a letter the font lacks is named at its key.
+        let words = std::iter::once(("symbols".to_string(), raw.symbols.as_ref())).chain(
+            raw.sections.iter().enumerate().map(|(index, section)| {
+                (
+                    format!("section[{}].symbols", index + 1),
+                    section.get_ref().symbols.as_ref(),
+                )
+            }),
+        );
+        for (key, value) in words {
+            if let Some(value) = value {
+                texts.push(TextOrigin {
+                    key,
+                    text: value.get_ref().to_uppercase(),
+                    position: self.position(Some(value.span())),
+                });
+            }
+        }
         if let Some(header) = &raw.header
             && let raw::RawHeader::Text(text) = header.get_ref()
         {

@@ -153,6 +153,11 @@ fn symbol_sets_that_do_not_fit_are_refused_with_their_key() {
             "section[1].symbols",
             "not a symbol set",
         ),
+        (
+            "[[section]]\ncount = 1\nsize = 6\nsymbols = \"привет\"\n",
+            "section[1].symbols",
+            "not in the font",
+        ),
     ];
     for (i, (body, key, why)) in cases.iter().enumerate() {
         let out = build(
