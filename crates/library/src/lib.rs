@@ -138,19 +138,13 @@ impl Library {
         };
         let mut conn = Connection::open(path).map_err(sqlite)?;
         conn.busy_timeout(BUSY_WAIT).map_err(sqlite)?;
-        let version: i64 = conn
-            .query_row("PRAGMA user_version", [], |row| row.get(0))
-            .map_err(sqlite)?;
-        let tables: i64 = conn
-            .query_row("SELECT count(*) FROM sqlite_master", [], |row| row.get(0))
-            .map_err(sqlite)?;
-        let from = match (version, tables) {
-            (0, 0) => 0,
-            (v, _) if (1..=SCHEMA_VERSION).contains(&v) => v,
-            (found, _) => return Err(LibraryError::Schema { path: shown, found }),
+        let refuse = |found| LibraryError::Schema {
+            path: shown.clone(),
+            found,
         };
+        let from = schema_of(&conn).map_err(sqlite)?.map_err(refuse)?;
         if from < SCHEMA_VERSION {
-            migrate(&mut conn, from).map_err(sqlite)?;
+            migrate(&mut conn).map_err(sqlite)?.map_err(refuse)?;
         }
         let _mode: String = conn
             .query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))
@@ -330,10 +324,35 @@ fn insert_entries(tx: &Connection, entries: &[Entry]) -> Result<Vec<Added>, rusq
     Ok(outcomes)
 }
 
-/// Brings a file from version `from` (0: a new, empty file) to [`SCHEMA_VERSION`] in one
-/// transaction: a migration killed half-way leaves the file as it was.
-fn migrate(conn: &mut Connection, from: i64) -> Result<(), rusqlite::Error> {
+/// The schema version of an open file (0: a new, empty file), or `Err(found)` for a file of
+/// another kind.
+fn schema_of(conn: &Connection) -> Result<Result<i64, i64>, rusqlite::Error> {
+    // One statement, so both are read from the same state of the file.
+    let (version, tables): (i64, i64) = conn.query_row(
+        "SELECT (SELECT user_version FROM pragma_user_version), \
+         (SELECT count(*) FROM sqlite_master)",
+        [],
+        |row| Ok((row.get(0)?, row.get(1)?)),
+    )?;
+    Ok(match (version, tables) {
+        (0, 0) => Ok(0),
+        (v, _) if (1..=SCHEMA_VERSION).contains(&v) => Ok(v),
+        (found, _) => Err(found),
+    })
+}
+
+/// Brings the file to [`SCHEMA_VERSION`] in one exclusive transaction: a migration killed
+/// half-way leaves the file as it was, and of two processes opening a new or old file at once
+/// the second finds it done (its version is read again under the lock).
+fn migrate(conn: &mut Connection) -> Result<Result<(), i64>, rusqlite::Error> {
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Exclusive)?;
+    let from = match schema_of(&tx)? {
+        Ok(from) => from,
+        Err(found) => return Ok(Err(found)),
+    };
+    if from == SCHEMA_VERSION {
+        return Ok(Ok(()));
+    }
     if from == 0 {
         tx.execute_batch(SCHEMA_V1)?;
     }
@@ -341,7 +360,7 @@ fn migrate(conn: &mut Connection, from: i64) -> Result<(), rusqlite::Error> {
         tx.execute_batch(migration)?;
     }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
-    tx.commit()
+    tx.commit().map(Ok)
 }
 
 #[cfg(test)]

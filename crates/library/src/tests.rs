@@ -298,3 +298,19 @@ fn stale_ratings_are_read_page_by_page_and_replaced() {
     assert_eq!(library.stale_count("9.9.9").unwrap(), 4);
     assert!(library.stats().unwrap().iter().any(|s| s.level == "expert"));
 }
+
+#[test]
+fn many_openers_of_a_new_file_create_its_schema_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("new.db");
+    let openers: Vec<_> = (0..8)
+        .map(|_| {
+            let path = path.clone();
+            std::thread::spawn(move || Library::open(&path).map(|_| ()).map_err(|e| e.to_string()))
+        })
+        .collect();
+    for opener in openers {
+        assert_eq!(opener.join().unwrap(), Ok(()));
+    }
+    assert!(Library::open(&path).unwrap().ids().unwrap().is_empty());
+}
