@@ -139,11 +139,7 @@ pub fn to_json(
         puzzles: puzzles
             .iter()
             .enumerate()
-            .map(|(i, p)| {
-                let mut entry = entry(p, placed.puzzle_pages[i], placed.answer_pages[i]);
-                entry.symbols = symbols_of(plan, p);
-                entry
-            })
+            .map(|(i, p)| entry(plan, p, placed.puzzle_pages[i], placed.answer_pages[i]))
             .collect(),
     };
     // Serialising plain structs of strings and numbers cannot fail.
@@ -206,27 +202,28 @@ fn sections<'a>(
         .collect()
 }
 
-fn entry(p: &BookPuzzle, page: usize, answer_page: Option<usize>) -> PuzzleEntry<'_> {
+fn entry<'a>(
+    plan: &BookPlan,
+    p: &'a BookPuzzle,
+    page: usize,
+    answer_page: Option<usize>,
+) -> PuzzleEntry<'a> {
     PuzzleEntry {
         id: p.number,
         section: p.section + 1,
-        record: PuzzleRecord::of(&p.puzzle),
+        record: PuzzleRecord::with_id(&p.puzzle, p.id.clone()),
         frame: FrameRecord::of(&p.puzzle.geometry),
         page,
         answer_page,
         library: p.origin == super::Origin::Drawn,
-        symbols: None,
+        symbols: symbols_of(plan, p),
     }
 }
 
 /// The printed symbols of a puzzle whose section does not print digits.
 fn symbols_of(plan: &BookPlan, p: &BookPuzzle) -> Option<Vec<String>> {
-    let symbols = plan.sections[p.section].symbols;
-    if symbols.set == crate::symbols::SymbolSet::Digits {
-        return None;
-    }
-    let size = p.puzzle.geometry.size();
-    Some(symbols.for_puzzle(&p.puzzle.solution, size).names(size))
+    let set = p.symbols(plan);
+    (set != crate::symbols::SymbolSet::Digits).then(|| set.names(p.puzzle.geometry.size()))
 }
 
 #[cfg(test)]

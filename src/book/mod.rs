@@ -40,6 +40,17 @@ pub struct BookPuzzle {
     pub origin: Origin,
 }
 
+impl BookPuzzle {
+    /// What its grid prints for its values: its section's symbols (a hidden word placed by its
+    /// solution).
+    pub fn symbols(&self, plan: &BookPlan) -> crate::symbols::SymbolSet {
+        let p = &self.puzzle;
+        plan.sections[self.section]
+            .symbols
+            .for_puzzle(&p.solution, p.geometry.size())
+    }
+}
+
 /// Where a puzzle of the book came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Origin {

@@ -398,18 +398,9 @@ fn place_grids(
         let p = &ctx.puzzles[i].puzzle;
         let solution = answer.then_some(&p.solution);
         let grid = PlacedGrid::new(&ctx.look, &p.geometry, &p.givens, solution, at)
-            .with_symbols(symbols_of(ctx, &ctx.puzzles[i]));
+            .with_symbols(ctx.puzzles[i].symbols(ctx.plan));
         page.items.push(Placed::Grid(Box::new(grid)));
     }
-}
-
-/// What a puzzle's grid prints for its values: its section's symbols (a hidden word placed by
-/// its solution).
-pub fn symbols_of(ctx: &Context, puzzle: &crate::book::BookPuzzle) -> crate::symbols::SymbolSet {
-    let p = &puzzle.puzzle;
-    ctx.plan.sections[puzzle.section]
-        .symbols
-        .for_puzzle(&p.solution, p.geometry.size())
 }
 
 /// The right-hand note over a puzzle (`Classic · Easy`) is shown unless the spec turns it off

@@ -82,7 +82,7 @@ fn title_puzzle(ctx: &Context, area: Rect, (top, bottom): (f64, f64)) -> Option<
     };
     let puzzle = &first.puzzle;
     let grid = PlacedGrid::new(&ctx.look, &puzzle.geometry, &puzzle.givens, None, at)
-        .with_symbols(super::book::symbols_of(ctx, first));
+        .with_symbols(first.symbols(ctx.plan));
     Some(Placed::Grid(Box::new(grid)))
 }
 

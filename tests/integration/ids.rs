@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 
-use super::util::{cmd, data_dir, stdout_of};
+use super::util::{build_book, cmd, data_dir, manifest_of, puzzle_ids, stdout_of};
 use sudoku_book::generate::{Generated, Request, Target, generate};
 use sudoku_book::grid::{Group, Variant, puzzle_id};
 
@@ -112,29 +112,11 @@ fn ids_of_the_shared_sets_are_stable() {
     assert_eq!(summary, expected, "IDs changed: a new ID version is needed");
 }
 
-/// The IDs of a built book's puzzles, from its book.json.
+/// The IDs of a built book's puzzles and how many repeats it replaced, from its book.json.
 fn book_ids(dir: &std::path::Path) -> (Vec<String>, u64) {
-    let text = std::fs::read_to_string(dir.join("book.json")).unwrap();
-    let manifest: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let ids = manifest["puzzles"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["puzzle_id"].as_str().unwrap().to_string())
-        .collect();
-    (ids, manifest["repeats_replaced"].as_u64().unwrap())
-}
-
-fn build(spec: &std::path::Path, out: &std::path::Path) -> std::process::Output {
-    cmd()
-        .args([
-            "build",
-            spec.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap()
+    let manifest = manifest_of(dir);
+    let repeats = manifest["repeats_replaced"].as_u64().unwrap();
+    (puzzle_ids(&manifest), repeats)
 }
 
 #[test]
@@ -148,7 +130,7 @@ fn a_book_never_repeats_a_puzzle_nor_one_it_excludes() {
         "title = \"Tiny 1\"\nseed = 4\n[[section]]\ntitle = \"Four\"\nsize = 4\ndifficulty = \"easy\"\ncount = 40\n",
     )
     .unwrap();
-    let output = build(&first, &dir.path().join("vol1"));
+    let output = build_book(&first, &dir.path().join("vol1"));
     assert!(output.status.success(), "{output:?}");
     let (ids, repeats) = book_ids(&dir.path().join("vol1"));
     let mut distinct = ids.clone();
@@ -168,7 +150,7 @@ fn a_book_never_repeats_a_puzzle_nor_one_it_excludes() {
         "title = \"Tiny 2\"\nseed = 4\nexclude = [\"vol1/book.json\", \"used.txt\"]\n[[section]]\ntitle = \"Four\"\nsize = 4\ndifficulty = \"easy\"\ncount = 30\n",
     )
     .unwrap();
-    let output = build(&second, &dir.path().join("vol2"));
+    let output = build_book(&second, &dir.path().join("vol2"));
     assert!(output.status.success(), "{output:?}");
     let (ids2, _) = book_ids(&dir.path().join("vol2"));
     assert_eq!(ids2.len(), 30);
@@ -178,7 +160,7 @@ fn a_book_never_repeats_a_puzzle_nor_one_it_excludes() {
     );
     // An exclude list that cannot be read is named, with the key; exit 2.
     std::fs::write(&list, "not a puzzle\n").unwrap();
-    let output = build(&second, &dir.path().join("vol3"));
+    let output = build_book(&second, &dir.path().join("vol3"));
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::util::{cmd, stderr_of, stdout_of};
+use super::util::{build_book, cmd, manifest_of, puzzle_ids, stderr_of, stdout_of};
 use sudoku_library::Library;
 
 fn binary() -> PathBuf {
@@ -56,31 +56,6 @@ fn spec(dir: &Path, name: &str, title: &str, sections: &str) -> PathBuf {
 const SECTIONS: &str = "[[section]]\ntitle = \"Easy\"\ncount = 12\ndifficulty = \"easy\"\n\
     [[section]]\ntitle = \"Medium\"\ncount = 4\ndifficulty = \"medium\"\nsort = \"difficulty\"\n";
 
-fn build(spec: &Path, out: &Path) -> std::process::Output {
-    cmd()
-        .args([
-            "build",
-            spec.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap()
-}
-
-fn manifest(out: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(out.join("book.json")).unwrap()).unwrap()
-}
-
-fn ids(manifest: &serde_json::Value) -> Vec<String> {
-    manifest["puzzles"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["puzzle_id"].as_str().unwrap().to_string())
-        .collect()
-}
-
 fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut found: Vec<(String, Vec<u8>)> = Vec::new();
     for entry in walk(dir) {
@@ -119,14 +94,14 @@ fn a_book_draws_from_its_library_records_its_uses_and_rebuilds_the_same() {
     assert_eq!(totals(&db), (30, 0));
 
     let out = dir.path().join("v1");
-    let built = build(&first, &out);
+    let built = build_book(&first, &out);
     assert!(built.status.success(), "{}", stderr_of(&built));
     assert!(
         stderr_of(&built).contains("12 puzzles drawn, 4 made and added"),
         "{}",
         stderr_of(&built)
     );
-    let book = manifest(&out);
+    let book = manifest_of(&out);
     let drawn = book["puzzles"].as_array().unwrap();
     let from_library: Vec<bool> = drawn.iter().map(|p| p["library"] == true).collect();
     assert_eq!(from_library, [vec![true; 12], vec![false; 4]].concat());
@@ -135,7 +110,7 @@ fn a_book_draws_from_its_library_records_its_uses_and_rebuilds_the_same() {
 
     // Built again (another folder): the same places from the library, byte for byte.
     let again = dir.path().join("v1-again");
-    let rebuilt = build(&first, &again);
+    let rebuilt = build_book(&first, &again);
     assert!(rebuilt.status.success(), "{}", stderr_of(&rebuilt));
     assert_eq!(files(&out), files(&again), "a rebuild changed the book");
     assert_eq!(totals(&db), (18, 16));
@@ -143,9 +118,9 @@ fn a_book_draws_from_its_library_records_its_uses_and_rebuilds_the_same() {
     // The next volume shares no puzzle with the first, turned or relabelled.
     let second = spec(dir.path(), "v2.toml", "Volume 2", SECTIONS);
     let out2 = dir.path().join("v2");
-    let built2 = build(&second, &out2);
+    let built2 = build_book(&second, &out2);
     assert!(built2.status.success(), "{}", stderr_of(&built2));
-    let (one, two) = (ids(&book), ids(&manifest(&out2)));
+    let (one, two) = (puzzle_ids(&book), puzzle_ids(&manifest_of(&out2)));
     assert!(one.iter().all(|id| !two.contains(id)), "{one:?} {two:?}");
     // Its medium puzzles come from the same seeds as volume 1's, so all four were made again.
     assert!(
@@ -164,7 +139,7 @@ fn a_library_section_short_of_puzzles_names_the_fill_and_records_nothing() {
     let sections = "[[section]]\ncount = 3\ndifficulty = \"easy\"\n\
         [[section]]\ntitle = \"Hard\"\ncount = 4\ndifficulty = \"hard\"\nsource = \"library\"\n";
     let path = spec(dir.path(), "book.toml", "Short", sections);
-    let out = build(&path, &dir.path().join("book"));
+    let out = build_book(&path, &dir.path().join("book"));
     assert_eq!(out.status.code(), Some(1), "{}", stderr_of(&out));
     let message = stderr_of(&out);
     assert!(
@@ -183,7 +158,7 @@ fn a_library_section_short_of_puzzles_names_the_fill_and_records_nothing() {
         "title = \"M\"\n[library]\npath = \"nope.db\"\n[[section]]\ncount = 1\n",
     )
     .unwrap();
-    let out = build(&missing, &dir.path().join("m"));
+    let out = build_book(&missing, &dir.path().join("m"));
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr_of(&out).contains("there is no library at"),
@@ -198,7 +173,7 @@ fn a_library_section_short_of_puzzles_names_the_fill_and_records_nothing() {
         "title = \"L\"\n[[section]]\ncount = 1\nsource = \"library\"\n",
     )
     .unwrap();
-    let out = build(&lonely, &dir.path().join("l"));
+    let out = build_book(&lonely, &dir.path().join("l"));
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr_of(&out).contains("section[1].source") && stderr_of(&out).contains("[library]"),
@@ -245,7 +220,9 @@ fn two_builds_at_once_never_share_a_puzzle() {
     let mut books = Vec::new();
     for (n, output) in outputs.iter().enumerate() {
         if output.status.success() {
-            books.push(ids(&manifest(&dir.path().join(format!("out{n}")))));
+            books.push(puzzle_ids(&manifest_of(
+                &dir.path().join(format!("out{n}")),
+            )));
         } else {
             // The only way to lose: the other build took one of its puzzles first.
             assert_eq!(output.status.code(), Some(1), "{}", stderr_of(output));
@@ -597,14 +574,14 @@ fn a_daily_feed_ramps_over_the_week_and_never_repeats() {
     let second = dir.path().join("week2.jsonl");
     let out = feed("2027-01-11", "4", &second);
     assert!(out.status.success(), "{}", stderr_of(&out));
-    let ids = |path: &Path| -> Vec<String> {
+    let feed_ids = |path: &Path| -> Vec<String> {
         std::fs::read_to_string(path)
             .unwrap()
             .lines()
             .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["puzzle_id"].to_string())
             .collect()
     };
-    let (one, two) = (ids(&first), ids(&second));
+    let (one, two) = (feed_ids(&first), feed_ids(&second));
     assert!(one.iter().all(|id| !two.contains(id)));
     // Too few left: nothing written, the shortfall named, nothing recorded.
     let before = totals(&db);
@@ -645,8 +622,8 @@ fn batch_commands_read_a_book_json_as_its_puzzles() {
     let path = dir.path().join("book.toml");
     std::fs::write(&path, "title = \"B\"\n[[section]]\ncount = 3\nsize = 4\n").unwrap();
     let out = dir.path().join("book");
-    assert!(build(&path, &out).status.success());
-    let book = manifest(&out);
+    assert!(build_book(&path, &out).status.success());
+    let book = manifest_of(&out);
     let listed = cmd()
         .args(["id", "--batch"])
         .arg(out.join("book.json"))
@@ -654,7 +631,7 @@ fn batch_commands_read_a_book_json_as_its_puzzles() {
         .unwrap();
     assert!(listed.status.success(), "{}", stderr_of(&listed));
     let got: Vec<String> = stdout_of(&listed).lines().map(str::to_string).collect();
-    assert_eq!(got, ids(&book));
+    assert_eq!(got, puzzle_ids(&book));
     let solved = cmd()
         .args(["solve", "--batch"])
         .arg(out.join("book.json"))

@@ -6,24 +6,20 @@ use std::path::Path;
 
 use proptest::prelude::*;
 
-use super::util::{cmd, stderr_of, stdout_of};
+use super::util::{build_book, cmd, manifest_of, stderr_of, stdout_of};
 
+/// Writes `spec` as `NAME.toml` in `dir` and builds it into `dir/NAME`.
 fn build(dir: &Path, name: &str, spec: &str) -> std::process::Output {
     let path = dir.join(format!("{name}.toml"));
     std::fs::write(&path, spec).unwrap();
-    cmd()
-        .arg("build")
-        .arg(&path)
-        .arg("--out")
-        .arg(dir.join(name))
-        .output()
-        .unwrap()
+    build_book(&path, &dir.join(name))
 }
 
 fn puzzles(dir: &Path, name: &str) -> Vec<serde_json::Value> {
-    let text = std::fs::read_to_string(dir.join(name).join("book.json")).unwrap();
-    let manifest: serde_json::Value = serde_json::from_str(&text).unwrap();
-    manifest["puzzles"].as_array().unwrap().clone()
+    manifest_of(&dir.join(name))["puzzles"]
+        .as_array()
+        .unwrap()
+        .clone()
 }
 
 const SETS: [(&str, usize); 6] = [

@@ -122,3 +122,30 @@ pub fn book_seed(out: &std::path::Path) -> Option<u64> {
     }
     manifest["seed"].as_u64()
 }
+
+/// `sudoku-book build SPEC --out OUT`, run to the end.
+pub fn build_book(spec: &std::path::Path, out: &std::path::Path) -> std::process::Output {
+    cmd()
+        .arg("build")
+        .arg(spec)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .expect("the binary runs")
+}
+
+/// The `book.json` of a built book folder.
+pub fn manifest_of(out: &std::path::Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(out.join("book.json")).expect("book.json is written");
+    serde_json::from_str(&text).expect("book.json is JSON")
+}
+
+/// The canonical IDs of a manifest's puzzles, in book order.
+pub fn puzzle_ids(manifest: &serde_json::Value) -> Vec<String> {
+    manifest["puzzles"]
+        .as_array()
+        .expect("a puzzles list")
+        .iter()
+        .map(|p| p["puzzle_id"].as_str().expect("an ID").to_string())
+        .collect()
+}

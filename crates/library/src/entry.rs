@@ -67,7 +67,7 @@ impl Entry {
         let geo = &puzzle.geometry;
         let id = puzzle_id(geo, &puzzle.givens)?;
         let shape = id.split('-').nth(1).unwrap_or_default().to_string();
-        let record = PuzzleRecord::of(puzzle);
+        let record = PuzzleRecord::with_id(puzzle, id.clone());
         let techniques = serde_json::to_string(&record.techniques).ok()?;
         let mut json = serde_json::to_value(&record).ok()?;
         let fields = json.as_object_mut()?;

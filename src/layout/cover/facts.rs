@@ -61,14 +61,11 @@ impl CoverFacts {
         }
         let sample_of = |index: usize| {
             let puzzle = &puzzles[index].puzzle;
-            let section = &plan.sections[puzzles[index].section];
             Sample {
                 geometry: puzzle.geometry.clone(),
                 givens: puzzle.givens.clone(),
                 solution: Some(puzzle.solution.clone()),
-                symbols: section
-                    .symbols
-                    .for_puzzle(&puzzle.solution, puzzle.geometry.size()),
+                symbols: puzzles[index].symbols(plan),
             }
         };
         let back = (0..puzzles.len())

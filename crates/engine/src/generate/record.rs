@@ -45,6 +45,12 @@ pub struct CageRecord<'a> {
 impl<'a> PuzzleRecord<'a> {
     /// The record of a generated puzzle.
     pub fn of(puzzle: &'a Generated) -> PuzzleRecord<'a> {
+        let id = puzzle_id(&puzzle.geometry, &puzzle.givens).unwrap_or_default();
+        PuzzleRecord::with_id(puzzle, id)
+    }
+
+    /// The record of a generated puzzle whose canonical ID the caller has already.
+    pub fn with_id(puzzle: &'a Generated, puzzle_id: String) -> PuzzleRecord<'a> {
         let geo = &puzzle.geometry;
         PuzzleRecord {
             variant: geo.variant().name(),
@@ -72,7 +78,7 @@ impl<'a> PuzzleRecord<'a> {
                 .map(|(name, _)| name)
                 .collect(),
             seed: puzzle.seed,
-            puzzle_id: puzzle_id(geo, &puzzle.givens).unwrap_or_default(),
+            puzzle_id,
         }
     }
 }
