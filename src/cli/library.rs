@@ -181,13 +181,15 @@ fn run_fill(args: &FillArgs) -> CliResult {
     Ok(EXIT_OK)
 }
 
-/// A library failure: a file that is no library is bad input (exit 2), a puzzle another
-/// process took is a "no" (exit 1 via the caller), anything else an I/O failure (exit 3).
+/// A library failure, with the exit codes `build` gives it: a file that is no library is bad
+/// input (2), a puzzle another process took meanwhile is a "no" (1), anything else an I/O
+/// failure (3).
 pub fn library_error(error: sudoku_library::LibraryError) -> CliError {
     use sudoku_library::LibraryError as E;
     match error {
         E::Schema { .. } | E::NotADatabase { .. } => CliError::Input(error.to_string()),
-        E::Taken { .. } | E::Sqlite { .. } => CliError::Io(error.to_string()),
+        E::Taken { .. } => CliError::Puzzle(error.to_string()),
+        E::Sqlite { .. } => CliError::Io(error.to_string()),
     }
 }
 

@@ -13,7 +13,7 @@ use sudoku_book::grid::read_puzzle_json;
 use sudoku_book::grid::text::counted;
 use sudoku_book::logic::rate;
 use sudoku_book::workers;
-use sudoku_library::{Rated, StaleRow, entry::ENGINE_VERSION};
+use sudoku_library::{ENGINE_VERSION, Rated, StaleRow};
 
 /// Options of `library merge`.
 #[derive(Args, Debug)]

@@ -644,3 +644,108 @@ fn batch_commands_read_a_book_json_as_its_puzzles() {
         stderr_of(&solved)
     );
 }
+
+#[test]
+fn reuse_generate_only_sections_export_and_a_daily_folder_work_through_the_binary() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("lib.db");
+    fill(&db, "easy", 20, 3);
+    let section = |count: usize, source: &str| {
+        format!("[[section]]\ncount = {count}\ndifficulty = \"easy\"\nsource = \"{source}\"\n")
+    };
+    let first = spec(dir.path(), "a.toml", "A", &section(6, "library"));
+    assert!(build_book(&first, &dir.path().join("a")).status.success());
+    // All 20 again: 14 are unused, so only with reuse = true.
+    let all = section(20, "library");
+    let strict = spec(dir.path(), "b.toml", "B", &all);
+    let out = build_book(&strict, &dir.path().join("b"));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("has 14 of the 20"),
+        "{}",
+        stderr_of(&out)
+    );
+    let reusing = dir.path().join("c.toml");
+    let text = std::fs::read_to_string(&strict).unwrap();
+    std::fs::write(
+        &reusing,
+        text.replace("title = \"B\"", "title = \"C\"")
+            .replace("[library]\n", "[library]\nreuse = true\n"),
+    )
+    .unwrap();
+    let out = build_book(&reusing, &dir.path().join("c"));
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let mut drawn = puzzle_ids(&manifest_of(&dir.path().join("c")));
+    drawn.sort();
+    assert_eq!(drawn, Library::open(&db).unwrap().ids().unwrap());
+    // source = "generate": nothing drawn, the puzzles made are added.
+    let made = spec(dir.path(), "d.toml", "D", &section(3, "generate"));
+    let out = build_book(&made, &dir.path().join("d"));
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let book = manifest_of(&dir.path().join("d"));
+    assert!(
+        book["puzzles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p.get("library").is_none())
+    );
+    assert_eq!(committed(&db), 23);
+    // export, then add elsewhere: the same library.
+    let exported = dir.path().join("all.jsonl");
+    assert!(
+        run(
+            &["library", "export", "-o", exported.to_str().unwrap()],
+            &db
+        )
+        .status
+        .success()
+    );
+    let copy = dir.path().join("copy.db");
+    let out = run(&["library", "add", exported.to_str().unwrap()], &copy);
+    assert!(
+        stdout_of(&out).contains("23 puzzles added"),
+        "{}",
+        stdout_of(&out)
+    );
+    assert_eq!(
+        Library::open(&copy).unwrap().ids().unwrap(),
+        Library::open(&db).unwrap().ids().unwrap()
+    );
+    // A daily feed as one file a date.
+    let days = dir.path().join("days");
+    let out = run(
+        &[
+            "library",
+            "export",
+            "--daily",
+            "--from",
+            "2027-02-27",
+            "--days",
+            "3",
+            "--ramp",
+            "easy",
+            "--reuse",
+            "--out-dir",
+            days.to_str().unwrap(),
+        ],
+        &copy,
+    );
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let mut names: Vec<String> = std::fs::read_dir(&days)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["2027-02-27.json", "2027-02-28.json", "2027-03-01.json"]
+    );
+    let day: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(days.join("2027-03-01.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        (day["date"].as_str(), day["weekday"].as_str()),
+        (Some("2027-03-01"), Some("Monday"))
+    );
+}

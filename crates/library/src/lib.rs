@@ -12,7 +12,7 @@
 //! writers wait for each other (up to [`BUSY_WAIT`]).
 
 mod books;
-pub mod entry;
+mod entry;
 mod upkeep;
 
 use std::path::Path;
@@ -21,7 +21,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OptionalExtension, params};
 
 pub use books::{BookCommit, BookUse, Use};
-pub use entry::Entry;
+pub use entry::{ENGINE_VERSION, Entry};
 pub use upkeep::{Merged, Rated, StaleRow};
 
 /// The schema this crate writes and reads.
