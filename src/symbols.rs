@@ -136,6 +136,19 @@ impl SymbolSet {
         }
     }
 
+    /// The strings key of the set's short name (`set_word`: `Wordoku`).
+    pub fn key(&self) -> &'static str {
+        match self {
+            SymbolSet::Digits => "set_digits",
+            SymbolSet::Letters => "set_letters",
+            SymbolSet::Word(_) => "set_word",
+            SymbolSet::Numbers => "set_numbers",
+            SymbolSet::Hex => "set_hex",
+            SymbolSet::Pictures => "set_pictures",
+            SymbolSet::Colours => "set_colours",
+        }
+    }
+
     /// True for sets drawn as letters or numbers (text), false for pictures and colours.
     pub fn is_text(&self) -> bool {
         !matches!(self, SymbolSet::Pictures | SymbolSet::Colours)
@@ -433,6 +446,35 @@ impl SectionSymbols {
                 SymbolSet::Word(word.placed(&word_order(place, solution, size)))
             }
             (set, _) => set,
+        }
+    }
+}
+
+/// Step explanations in a symbol set: another table's words, each value named as the set
+/// prints it (`r3c7 = P`, `only place for star in box 3`).
+pub struct SymbolWords<'a> {
+    words: &'a dyn crate::logic::step_words::StepWords,
+    /// The name of value `i + 1`.
+    names: Vec<String>,
+}
+
+impl<'a> SymbolWords<'a> {
+    /// `words` naming value `i + 1` as `names[i]` (from [`SymbolSet::names`], or a book's
+    /// language).
+    pub fn new(words: &'a dyn crate::logic::step_words::StepWords, names: Vec<String>) -> Self {
+        SymbolWords { words, names }
+    }
+}
+
+impl crate::logic::step_words::StepWords for SymbolWords<'_> {
+    fn phrase(&self, key: &str, values: &[(&str, &str)]) -> String {
+        self.words.phrase(key, values)
+    }
+
+    fn symbol(&self, value: u8) -> String {
+        match self.names.get(usize::from(value.max(1)) - 1) {
+            Some(name) => name.clone(),
+            None => self.words.symbol(value),
         }
     }
 }

@@ -5,7 +5,7 @@ use clap::Args;
 use super::error::{CliError, CliResult, EXIT_OK};
 use super::io::{emit, read_input};
 use super::puzzle_args::PuzzleArgs;
-use sudoku_book::grid::{digit_symbol, parse_cell_name_in};
+use sudoku_book::grid::parse_cell_name_in;
 
 /// Options of `hint`.
 #[derive(Args, Debug)]
@@ -22,6 +22,15 @@ pub struct HintArgs {
 /// Runs `hint`: prints `r5c5 = 7` for each cell asked.
 pub fn run(args: &HintArgs) -> CliResult {
     let loaded = args.options.load(&read_input(&args.puzzle)?)?;
+    let set = args.options.symbol_set()?;
+    let symbols = set.names(loaded.geo.size());
+    let symbol = |value: u8| {
+        let index = usize::from(value.max(1)) - 1;
+        symbols
+            .get(index)
+            .cloned()
+            .unwrap_or_else(|| value.to_string())
+    };
     let names = loaded.geo.names();
     let cells = args
         .cell
@@ -32,19 +41,13 @@ pub fn run(args: &HintArgs) -> CliResult {
         return Err(CliError::Input(format!(
             "{} is a given ({}): ask for an empty cell",
             names.name(given),
-            digit_symbol(loaded.givens.get(given))
+            symbol(loaded.givens.get(given))
         )));
     }
     let solution = loaded.unique_solution("there is no single hint")?;
     let text: String = cells
         .iter()
-        .map(|&cell| {
-            format!(
-                "{} = {}\n",
-                names.name(cell),
-                digit_symbol(solution.get(cell))
-            )
-        })
+        .map(|&cell| format!("{} = {}\n", names.name(cell), symbol(solution.get(cell))))
         .collect();
     emit(None, &text)?;
     Ok(EXIT_OK)

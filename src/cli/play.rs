@@ -16,6 +16,7 @@ use sudoku_book::generate::{Generated, Request, Target, generate_with_progress};
 use sudoku_book::grid::{Geometry, Grid};
 use sudoku_book::logic::{Level, rate};
 use sudoku_book::render::play::{GENERATOR_MARK, PlayBook, PlayPuzzle, page};
+use sudoku_book::symbols::SymbolSet;
 
 /// The page written when `--out` is not given.
 const DEFAULT_OUT: &str = "sudoku-play.html";
@@ -64,6 +65,27 @@ fn shape_words(geo: &Geometry) -> String {
     format!("{variant} {n}×{n}")
 }
 
+/// The symbols the page shows, and the options its puzzle is read with: a text set (letters, a
+/// word, 0-F) is typed in those symbols; pictures, colours and 1-16 have no one-character
+/// form, so their puzzle is typed in digits.
+fn shown_symbols(options: &PuzzleArgs) -> Result<(SymbolSet, PuzzleArgs), CliError> {
+    let Some(arg) = &options.symbols else {
+        return Ok((SymbolSet::Digits, options.clone()));
+    };
+    let set = SymbolSet::parse(arg).map_err(|e| CliError::Input(format!("--symbols: {e}")))?;
+    if matches!(
+        set,
+        SymbolSet::Pictures | SymbolSet::Colours | SymbolSet::Numbers
+    ) {
+        let digits = PuzzleArgs {
+            symbols: None,
+            ..options.clone()
+        };
+        return Ok((set, digits));
+    }
+    Ok((set, options.clone()))
+}
+
 /// Runs `play`: writes the page and prints its path.
 pub fn run(args: &PlayArgs) -> CliResult {
     let out = args
@@ -71,11 +93,11 @@ pub fn run(args: &PlayArgs) -> CliResult {
         .clone()
         .unwrap_or_else(|| PathBuf::from(DEFAULT_OUT));
     check_target(&out)?;
+    let (symbols, read) = shown_symbols(&args.options)?;
     let playable = match &args.puzzle {
-        Some(puzzle) => given(puzzle, &args.options)?,
+        Some(puzzle) => given(puzzle, &read)?,
         None => generated(args)?,
     };
-    let symbols = args.options.symbol_set()?;
     symbols
         .fits(playable.geometry.size())
         .map_err(|e| CliError::Input(format!("--symbols: {e}")))?;

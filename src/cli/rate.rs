@@ -12,8 +12,10 @@ use super::lines::{LineReader, stream_ordered};
 use super::output::score_json;
 use super::puzzle_args::PuzzleArgs;
 use sudoku_book::grid::{Geometry, Grid, puzzle_id};
+use sudoku_book::logic::step_words::English;
 use sudoku_book::logic::{Level, Rating, Step, rate, solve_logic};
 use sudoku_book::solve::Solver;
+use sudoku_book::symbols::SymbolWords;
 
 /// Options of `rate`.
 #[derive(Args, Debug)]
@@ -45,13 +47,17 @@ pub fn run(args: &RateArgs) -> CliResult {
     let (name, lines) = open_lines(&args.input)?;
     let mut output = OutputStream::create(args.out.as_deref())?;
     let mut code = EXIT_OK;
+    let set = args.puzzle.symbol_set()?;
     let rate_line = |no: usize, line: &str| {
         reader
             .read(no, line, |geo: &Geometry, _, givens: &Grid| {
                 let rated = rate_checked(geo, givens)?;
-                let path = args
-                    .path
-                    .then(|| solve_logic(geo, givens, Level::HARDEST).steps);
+                let path = args.path.then(|| {
+                    let words = SymbolWords::new(&English, set.names(geo.size()));
+                    let steps = solve_logic(geo, givens, Level::HARDEST).steps;
+                    let said = |step: Step| (step.describe(&words), step);
+                    steps.into_iter().map(said).collect::<Vec<_>>()
+                });
                 let id = args.json.then(|| puzzle_id(geo, givens)).flatten();
                 Ok((rated, path, id))
             })
@@ -108,7 +114,7 @@ fn unsolved_reason(solutions: Option<usize>) -> &'static str {
 fn render(
     puzzle: &str,
     (rating, solutions): (&Rating, Option<usize>),
-    path: Option<&[Step]>,
+    path: Option<&[(String, Step)]>,
     json_with_id: Option<&str>,
 ) -> String {
     if let Some(id) = json_with_id {
@@ -124,7 +130,10 @@ fn render(
             object["unsolved"] = json!(unsolved_reason(solutions));
         }
         if let Some(steps) = path {
-            object["path"] = steps.iter().map(step_json).collect();
+            object["path"] = steps
+                .iter()
+                .map(|(text, step)| step_json(text, step))
+                .collect();
         }
         return object.to_string() + "\n";
     }
@@ -144,7 +153,7 @@ fn render(
         rating.level,
         used.join(", ")
     );
-    for (number, step) in path.unwrap_or_default().iter().enumerate() {
+    for (number, (step, _)) in path.unwrap_or_default().iter().enumerate() {
         text.push_str(&format!("  {:>3}. {step}\n", number + 1));
     }
     text
@@ -152,7 +161,7 @@ fn render(
 
 /// One step of the path as JSON: its technique and score, its sentence, and what it places and
 /// removes (`[cell, digit]`, cells as indices, with their names in `cells`).
-fn step_json(step: &Step) -> serde_json::Value {
+fn step_json(text: &str, step: &Step) -> serde_json::Value {
     let pairs = |list: &[(usize, u8)]| -> Vec<[usize; 2]> {
         list.iter()
             .map(|&(cell, digit)| [cell, usize::from(digit)])
@@ -173,7 +182,7 @@ fn step_json(step: &Step) -> serde_json::Value {
     json!({
         "technique": step.technique.name(),
         "score": (f64::from(step.score()) * 10.0).round() / 10.0,
-        "text": step.to_string(),
+        "text": text,
         "placements": pairs(&step.placements),
         "eliminations": pairs(&step.eliminations),
         "cells": names,

@@ -8,8 +8,12 @@ use super::output::OutputFormat;
 use super::solve::SolveArgs;
 use sudoku_book::grid::text::counted;
 use sudoku_book::grid::{to_cell_list, to_grid_text, to_line};
+use sudoku_book::logic::step_words::English;
 use sudoku_book::logic::{Level, LogicResult, solve_logic};
 use sudoku_book::render::html::grid_page;
+use sudoku_book::symbols::SymbolWords;
+
+use super::symbols::{Shape, from_digits};
 
 /// Runs `solve --logic`.
 pub fn run(args: &SolveArgs) -> CliResult {
@@ -21,7 +25,9 @@ pub fn run(args: &SolveArgs) -> CliResult {
     let loaded = args.puzzle.load(&input)?;
     let result = solve_logic(&loaded.geo, &loaded.givens, level);
     let status = status_line(&result, level);
-    let steps: Vec<String> = result.steps.iter().map(|s| s.to_string()).collect();
+    let set = args.puzzle.symbol_set()?;
+    let words = SymbolWords::new(&English, set.names(loaded.geo.size()));
+    let steps: Vec<String> = result.steps.iter().map(|s| s.describe(&words)).collect();
     if let Some(path) = &args.html {
         let title = format!("{} — solved by logic", loaded.geo.describe());
         let page = grid_page(
@@ -38,9 +44,19 @@ pub fn run(args: &SolveArgs) -> CliResult {
         write_atomically(path, to_cell_list(&result.grid, &loaded.geo).as_bytes())?;
     }
     let text = if args.output == OutputFormat::Line {
-        to_line(&result.grid, &loaded.geo) + "\n"
+        let line = to_line(&result.grid, &loaded.geo) + "\n";
+        from_digits(set, &line, Shape::Line)
     } else {
-        report(args, &loaded.geo, &loaded.givens, &result, &status, &steps)
+        let shown = |grid: &sudoku_book::grid::Grid| {
+            from_digits(set, &to_grid_text(grid, &loaded.geo), Shape::Grid)
+        };
+        report(
+            args,
+            (&shown(&loaded.givens), &shown(&result.grid)),
+            &result,
+            &status,
+            &steps,
+        )
     };
     emit(None, &text)?;
     Ok(if result.solved { EXIT_OK } else { EXIT_NO })
@@ -66,16 +82,16 @@ fn status_line(result: &LogicResult, level: Level) -> String {
     )
 }
 
+/// The report: the puzzle and the final state as grid texts, the status, the steps with `-v`.
 fn report(
     args: &SolveArgs,
-    geo: &sudoku_book::grid::Geometry,
-    givens: &sudoku_book::grid::Grid,
+    (givens, last): (&str, &str),
     result: &LogicResult,
     status: &str,
     steps: &[String],
 ) -> String {
     let mut text = String::from("Puzzle:\n");
-    text.push_str(&to_grid_text(givens, geo));
+    text.push_str(givens);
     if args.verbose {
         text.push_str("\nSteps:\n");
         for (index, step) in steps.iter().enumerate() {
@@ -95,6 +111,6 @@ fn report(
             "Final state"
         }
     ));
-    text.push_str(&to_grid_text(&result.grid, geo));
+    text.push_str(last);
     text
 }

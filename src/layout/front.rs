@@ -293,8 +293,14 @@ fn instruction_blocks(ctx: &Context) -> Vec<Vec<Row>> {
     let area = text_column(ctx);
     let body = fit::print_size(ctx.plan, BODY);
     let mut blocks = vec![text_rows(set, area, body, &introduction(ctx), false)];
-    for (geo, symbols) in kinds(ctx) {
-        blocks.push(kind_rows(ctx, &geo, symbols));
+    let kinds = kinds(ctx);
+    for (geo, symbols) in &kinds {
+        blocks.push(kind_rows(
+            ctx,
+            geo,
+            *symbols,
+            kind_title(ctx, geo, *symbols, &kinds),
+        ));
     }
     blocks.push(levels_rows(ctx));
     blocks
@@ -388,9 +394,30 @@ fn kinds(ctx: &Context) -> Vec<(Geometry, SymbolSet)> {
     kinds
 }
 
+/// A kind's title: its grid's name (`Classic 6×6`), with its symbols' name after it when
+/// another kind of the book has the same grid in other symbols (`Classic · Wordoku`).
+fn kind_title(
+    ctx: &Context,
+    geo: &Geometry,
+    symbols: SymbolSet,
+    kinds: &[(Geometry, SymbolSet)],
+) -> String {
+    let strings = &ctx.plan.strings;
+    let title = variant_title(strings, geo);
+    let shared = kinds
+        .iter()
+        .filter(|(other, _)| variant_title(strings, other) == title)
+        .count();
+    if shared < 2 {
+        return title;
+    }
+    let set = strings.get(symbols.key());
+    strings.fill("kind_in_symbols", &[("kind", &title), ("set", set)])
+}
+
 /// A diagram of the grid's houses at the left, its name and rules at the right: the first row
 /// holds the diagram and the lines of text beside it; lines below the diagram flow on.
-fn kind_rows(ctx: &Context, geo: &Geometry, symbols: SymbolSet) -> Vec<Row> {
+fn kind_rows(ctx: &Context, geo: &Geometry, symbols: SymbolSet, title: String) -> Vec<Row> {
     let strings = &ctx.plan.strings;
     let area = text_column(ctx);
     let (sample, share) = if geo.cages().is_some() {
@@ -412,12 +439,7 @@ fn kind_rows(ctx: &Context, geo: &Geometry, symbols: SymbolSet) -> Vec<Row> {
     };
     let empty = sample.empty_grid();
     let diagram = PlacedGrid::new(&ctx.look, &sample, &empty, None, at);
-    let text = titled_rows(
-        ctx,
-        text_area,
-        &variant_title(strings, geo),
-        &rules(strings, geo, symbols),
-    );
+    let text = titled_rows(ctx, text_area, &title, &rules(strings, geo, symbols));
     let mut first = Row {
         items: vec![Placed::Grid(Box::new(diagram))],
         height: 0.0,
@@ -530,12 +552,16 @@ fn levels_rows(ctx: &Context) -> Vec<Row> {
     let mut present: Vec<Level> = ctx.puzzles.iter().map(|p| p.puzzle.rating.level).collect();
     present.sort();
     present.dedup();
+    let in_symbols = ctx
+        .puzzles
+        .iter()
+        .any(|p| p.symbols(ctx.plan) != crate::symbols::SymbolSet::Digits);
     let lines: Vec<String> = present
         .iter()
         .map(|&level| {
             let values = [
                 ("level", strings.level(level)),
-                ("text", strings.level_text(level)),
+                ("text", strings.level_text(level, in_symbols)),
             ];
             strings.fill("level_line", &values)
         })

@@ -7,6 +7,7 @@ use super::book::{Context, Page, heading};
 use super::page::{FOOTER_BAND, Rect};
 use super::text::{Anchor, Font};
 use super::walkthrough::{self, block_height, place_block};
+use crate::book::BookPuzzle;
 use crate::generate::Generated;
 use crate::logic::step_words::technique_name;
 use crate::logic::{Step, Technique};
@@ -92,8 +93,8 @@ fn strategy_page(ctx: &Context, number: usize, example: &Example) -> Page {
     let body = super::fit::print_size(ctx.plan, BODY);
     let mut y = area.y + AFTER_HEADING;
     let key = format!("strategy_{}", family(example.technique));
-    let explanation = strings.get(&key);
     let book_puzzle = &ctx.puzzles[example.puzzle];
+    let explanation = explanation(ctx, &key, book_puzzle);
     let lead = strings.fill(
         "strategy_example",
         &[
@@ -101,17 +102,34 @@ fn strategy_page(ctx: &Context, number: usize, example: &Example) -> Page {
             ("step", &(example.step + 1).to_string()),
         ],
     );
-    y = place_paragraph(ctx, &mut page, (area, y), explanation, body);
+    y = place_paragraph(ctx, &mut page, (area, y), &explanation, body);
     y = place_paragraph(ctx, &mut page, (area, y + BEFORE_EXAMPLE), &lead, body);
     let puzzle = &book_puzzle.puzzle;
     let path = &book_puzzle.path;
     let step = &path[example.step];
     let room = area.y + area.h - FOOTER_BAND - y;
     let side = largest_side(ctx, area, puzzle);
-    let side = fitting_side(ctx, (area, side, room), puzzle, (step, &name));
+    let side = fitting_side(ctx, (area, side, room), book_puzzle, (step, &name));
     let steps = (path.as_slice(), example.step);
-    place_block(ctx, &mut page, (area, y, side), puzzle, steps, &name);
+    place_block(ctx, &mut page, (area, y, side), book_puzzle, steps, &name);
     page
+}
+
+/// A technique's explanation; for an example printed in other symbols, with a note that a
+/// "digit" there is any of them.
+fn explanation(ctx: &Context, key: &str, puzzle: &BookPuzzle) -> String {
+    let strings = &ctx.plan.strings;
+    let text = strings.get(key);
+    let size = puzzle.puzzle.geometry.size();
+    // The section's set: a hidden word's letters in the word's own order.
+    let set = ctx.plan.sections[puzzle.section].symbols.set;
+    match strings.symbols_phrase(set, size) {
+        Some(symbols) => {
+            let note = strings.fill("strategy_symbols_note", &[("symbols", &symbols)]);
+            format!("{text} {note}")
+        }
+        None => text.to_string(),
+    }
 }
 
 /// `text` wrapped to the column from `top`; returns the y under its last line.
@@ -153,10 +171,10 @@ fn largest_side(ctx: &Context, area: Rect, puzzle: &Generated) -> f64 {
 fn fitting_side(
     ctx: &Context,
     (area, side, room): (Rect, f64, f64),
-    puzzle: &Generated,
+    puzzle: &BookPuzzle,
     step: (&Step, &str),
 ) -> f64 {
-    let (rows, cols) = puzzle.geometry.extent();
+    let (rows, cols) = puzzle.puzzle.geometry.extent();
     let smallest = SMALLEST_CELL * rows.max(cols) as f64;
     let mut side = side;
     while side > smallest && block_height(ctx, (area, side), puzzle, step) > room {

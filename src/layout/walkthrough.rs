@@ -11,11 +11,13 @@ use super::book::{Context, Page, heading, running_header};
 use super::page::Rect;
 use super::style::PlacedGrid;
 use super::text::{Anchor, Font, Paint, Placed};
+use crate::book::BookPuzzle;
 use crate::generate::Generated;
-use crate::grid::{Grid, digit_symbol};
+use crate::grid::Grid;
 use crate::logic::candidates::{Candidates, digits};
 use crate::logic::step_words::technique_name;
 use crate::logic::{Step, Technique};
+use crate::symbols::{SymbolSet, SymbolWords};
 
 /// How many key steps are shown: the hardest (in path order), or the first single of each
 /// kind; one for a multi-grid, whose grid needs the page.
@@ -41,6 +43,9 @@ const TARGET: [u8; 3] = [200, 200, 200];
 /// 7.2 pt in a 10.5 mm cell), and the grey of a struck-through one.
 const MARK_SIZE: f64 = 0.72;
 const STRUCK: f64 = 0.45;
+/// A pencil mark drawn as a picture is this share of a mark digit's size (a picture fills its
+/// square, a digit's ink only its cap height).
+const MARK_PICTURE: f64 = 0.7;
 /// The share of a cell a cage sum takes at its top (the renderer's label corner).
 const CAGE_SUM_ROOM: f64 = 0.3;
 
@@ -65,7 +70,7 @@ pub fn walkthrough_pages(ctx: &Context, index: usize, first: usize) -> Vec<Page>
         let area = ctx.frame.content(pages.len() + first - 1);
         let side = grid_side(ctx, area.w, puzzle);
         let caption = block_caption(ctx, steps, key);
-        let height = block_height(ctx, (area, side), puzzle, (&steps[key], &caption));
+        let height = block_height(ctx, (area, side), book_puzzle, (&steps[key], &caption));
         if y + height > area.y + area.h - super::page::FOOTER_BAND && y > area.y + 20.0 {
             let mut next = Page::new(first + pages.len());
             running_header(ctx, &mut next, &section);
@@ -78,7 +83,14 @@ pub fn walkthrough_pages(ctx: &Context, index: usize, first: usize) -> Vec<Page>
             break;
         };
         let side = grid_side(ctx, area.w, puzzle);
-        y += place_block(ctx, page, (area, y, side), puzzle, (steps, key), &caption) + BLOCK_GAP;
+        y += place_block(
+            ctx,
+            page,
+            (area, y, side),
+            book_puzzle,
+            (steps, key),
+            &caption,
+        ) + BLOCK_GAP;
     }
     let number = first + pages.len() - 1;
     let area = ctx.frame.content(number);
@@ -92,10 +104,10 @@ pub fn walkthrough_pages(ctx: &Context, index: usize, first: usize) -> Vec<Page>
     }
     let area = ctx.frame.content(first + pages.len() - 1);
     if let Some(page) = pages.last_mut() {
-        y += place_legend(ctx, page, area, y) + 2.0;
+        y += place_legend(ctx, page, area, y, symbols_of(ctx, book_puzzle)) + 2.0;
         // The list is placed by baselines: its first sits one line's ascent below the legend.
         let first_baseline = y + step_text(ctx).mm() * 0.8;
-        place_step_list(ctx, page, area, first_baseline, steps);
+        place_step_list(ctx, page, (area, first_baseline), book_puzzle);
     }
     pages
 }
@@ -222,15 +234,15 @@ fn block_caption(ctx: &Context, steps: &[Step], index: usize) -> String {
 pub(super) fn block_height(
     ctx: &Context,
     (area, side): (Rect, f64),
-    puzzle: &Generated,
+    puzzle: &BookPuzzle,
     (step, caption): (&Step, &str),
 ) -> f64 {
-    let margin = margin(ctx, puzzle);
+    let margin = margin(ctx, &puzzle.puzzle);
     let (text, beside) = text_area(area, side, margin);
     let body = step_text(ctx);
     let lines = ctx
         .set
-        .wrap_breaking(&step.teach(&ctx.plan.strings), text.w, body)
+        .wrap_breaking(&step.teach(&step_words(ctx, puzzle)), text.w, body)
         .len() as f64;
     let caption_lines = ctx
         .set
@@ -260,11 +272,11 @@ pub(super) fn place_block(
     ctx: &Context,
     page: &mut Page,
     (area, top, side): (Rect, f64, f64),
-    puzzle: &Generated,
+    puzzle: &BookPuzzle,
     (steps, index): (&[Step], usize),
     caption: &str,
 ) -> f64 {
-    let margin = margin(ctx, puzzle);
+    let margin = margin(ctx, &puzzle.puzzle);
     let at = Rect {
         x: area.x + margin,
         y: top + MARGIN,
@@ -272,7 +284,7 @@ pub(super) fn place_block(
         h: side,
     };
     place_step_grid(ctx, page, at, puzzle, (steps, index));
-    let sentence = steps[index].teach(&ctx.plan.strings);
+    let sentence = steps[index].teach(&step_words(ctx, puzzle));
     let (text, beside) = text_area(area, side, margin);
     let mut y = if beside {
         top + MARGIN
@@ -307,9 +319,11 @@ fn place_step_grid(
     ctx: &Context,
     page: &mut Page,
     at: Rect,
-    puzzle: &Generated,
+    book_puzzle: &BookPuzzle,
     (steps, index): (&[Step], usize),
 ) {
+    let puzzle = &book_puzzle.puzzle;
+    let symbols = symbols_of(ctx, book_puzzle);
     let geo = &puzzle.geometry;
     let (rows, cols) = geo.extent();
     let cell = at.w / rows.max(cols) as f64;
@@ -345,11 +359,19 @@ fn place_step_grid(
         });
     }
     let before = grid_before(&puzzle.givens, steps, index);
-    let mut grid = PlacedGrid::new(&ctx.look, geo, &puzzle.givens, Some(&before), at);
+    let mut grid =
+        PlacedGrid::new(&ctx.look, geo, &puzzle.givens, Some(&before), at).with_symbols(symbols);
     // A killer's cages and sums are part of the puzzle's logic: drawn when the sums are legible.
     grid.style.cages = geo.cages().is_some() && cell >= super::style::min_cell_for_sums();
     page.items.push(Placed::Grid(Box::new(grid)));
-    place_marks(ctx, page, (at, cell), puzzle, (steps, index), &before);
+    place_marks(
+        ctx,
+        page,
+        (at, cell),
+        (puzzle, symbols),
+        (steps, index),
+        &before,
+    );
     place_coordinates(ctx, page, (at, cell), (rows, cols));
 }
 
@@ -359,7 +381,7 @@ fn place_marks(
     ctx: &Context,
     page: &mut Page,
     (at, cell): (Rect, f64),
-    puzzle: &Generated,
+    (puzzle, symbols): (&Generated, SymbolSet),
     (steps, index): (&[Step], usize),
     before: &Grid,
 ) {
@@ -369,7 +391,7 @@ fn place_marks(
     let third = cell / per_row as f64;
     let size = third * MARK_SIZE;
     let font = Font::regular(size / crate::units::MM_PER_POINT);
-    place_placements(ctx, page, (at, cell), puzzle, &steps[index]);
+    place_placements(ctx, page, (at, cell), (puzzle, symbols), &steps[index]);
     if font.points < super::text::TEXT_FLOOR {
         return;
     }
@@ -398,12 +420,15 @@ fn place_marks(
             let x = x0 + (slot % per_row) as f64 * third + third / 2.0;
             let row = (slot / per_row) as f64;
             let y = top + row * row_height + row_height / 2.0 + cap * size / 2.0;
-            let text = digit_symbol(digit).to_string();
             let struck = step.eliminations.contains(&(c, digit));
-            let mut mark = ctx.set.line(x, y, font, Anchor::Middle, &text);
-            if let (Placed::Text(line), true) = (&mut mark, struck) {
-                line.paint = Paint::Grey(STRUCK);
-            }
+            let paint = if struck {
+                Paint::Grey(STRUCK)
+            } else {
+                Paint::BLACK
+            };
+            let centre = y - cap * size / 2.0;
+            let glyph = symbols.glyph(digit, None);
+            let mark = value_item(ctx, glyph, (x, centre), font, (paint, MARK_PICTURE));
             page.items.push(mark);
             if struck {
                 let half = third * 0.42;
@@ -436,22 +461,72 @@ fn place_placements(
     ctx: &Context,
     page: &mut Page,
     (at, cell): (Rect, f64),
-    puzzle: &Generated,
+    (puzzle, symbols): (&Generated, SymbolSet),
     step: &Step,
 ) {
-    let cap = ctx.look.cap_height;
     let big = Font::bold(cell * 0.62 / crate::units::MM_PER_POINT);
     for &(c, digit) in &step.placements {
         let (r, k) = puzzle.geometry.row_col(c);
         let (x0, y0) = (at.x + k as f64 * cell, at.y + r as f64 * cell);
-        page.items.push(ctx.set.line(
-            x0 + cell / 2.0,
-            y0 + cell / 2.0 + cap * big.mm() / 2.0,
-            big,
-            Anchor::Middle,
-            &digit_symbol(digit).to_string(),
-        ));
+        let centre = (x0 + cell / 2.0, y0 + cell / 2.0);
+        let glyph = symbols.glyph(digit, None);
+        page.items
+            .push(value_item(ctx, glyph, centre, big, (Paint::BLACK, 1.0)));
     }
+}
+
+/// A value as its set prints it, centred on `(x, y)`: text in `font` (two characters a fifth
+/// smaller, as in the grid), or a picture as large as the font's digits times `picture`.
+fn value_item(
+    ctx: &Context,
+    glyph: crate::symbols::Glyph,
+    (x, y): (f64, f64),
+    font: Font,
+    (paint, picture): (Paint, f64),
+) -> Placed {
+    let cap = ctx.look.cap_height;
+    match glyph {
+        crate::symbols::Glyph::Text(text) => {
+            let font = if text.chars() > 1 {
+                Font {
+                    points: font.points * 0.8,
+                    ..font
+                }
+            } else {
+                font
+            };
+            let mut line = ctx.set.line(
+                x,
+                y + cap * font.mm() / 2.0,
+                font,
+                Anchor::Middle,
+                text.as_str(),
+            );
+            if let Placed::Text(text) = &mut line {
+                text.paint = paint;
+            }
+            line
+        }
+        glyph => Placed::Glyph {
+            glyph,
+            x,
+            y,
+            size: font.mm() * picture,
+            paint,
+            cap_height: cap,
+        },
+    }
+}
+
+/// The symbols a book's puzzle prints in.
+fn symbols_of(ctx: &Context, puzzle: &BookPuzzle) -> SymbolSet {
+    puzzle.symbols(ctx.plan)
+}
+
+/// The book's step words for a puzzle, naming its values as its symbols print them.
+fn step_words<'a>(ctx: &'a Context, puzzle: &BookPuzzle) -> SymbolWords<'a> {
+    let size = puzzle.puzzle.geometry.size();
+    ctx.plan.strings.step_words(symbols_of(ctx, puzzle), size)
 }
 
 /// `r1` … left of the rows and `c1` … over the columns, as the text names cells.
@@ -487,12 +562,13 @@ fn grey(placed: &mut Placed) {
 }
 
 /// What the shades and strokes mean, under the last step; returns its height.
-fn place_legend(ctx: &Context, page: &mut Page, area: Rect, top: f64) -> f64 {
+fn place_legend(ctx: &Context, page: &mut Page, area: Rect, top: f64, symbols: SymbolSet) -> f64 {
     let body = step_text(ctx);
     let mut y = top;
+    let key = symbols_key("walkthrough_legend", symbols);
     for line in ctx
         .set
-        .wrap_breaking(ctx.plan.strings.get("walkthrough_legend"), area.w, body)
+        .wrap_breaking(ctx.plan.strings.get(&key), area.w, body)
     {
         let mut placed = ctx
             .set
@@ -506,9 +582,10 @@ fn place_legend(ctx: &Context, page: &mut Page, area: Rect, top: f64) -> f64 {
 
 /// The path in words under the grids: runs of singles in one line, every other step with its
 /// number and sentence; what does not fit ends in a line saying how many steps are left.
-fn place_step_list(ctx: &Context, page: &mut Page, area: Rect, top: f64, steps: &[Step]) {
+fn place_step_list(ctx: &Context, page: &mut Page, (area, top): (Rect, f64), puzzle: &BookPuzzle) {
     let strings = &ctx.plan.strings;
-    let entries = step_entries(ctx, steps);
+    let steps = puzzle.path.as_slice();
+    let entries = step_entries(ctx, puzzle);
     let line_height = step_text(ctx).leading();
     let more = |left: usize| strings.fill("walkthrough_more", &[("count", &left.to_string())]);
     let more_lines = ctx
@@ -542,15 +619,18 @@ fn place_step_list(ctx: &Context, page: &mut Page, area: Rect, top: f64, steps: 
 }
 
 /// The list's entries: the index of the first step each covers, and its text.
-fn step_entries(ctx: &Context, steps: &[Step]) -> Vec<(usize, String)> {
+fn step_entries(ctx: &Context, puzzle: &BookPuzzle) -> Vec<(usize, String)> {
     let strings = &ctx.plan.strings;
+    let steps = puzzle.path.as_slice();
+    let words = step_words(ctx, puzzle);
+    let singles = symbols_key("walkthrough_singles", symbols_of(ctx, puzzle));
     let mut entries = Vec::new();
     let mut index = 0;
     while index < steps.len() {
         if is_single(&steps[index]) {
             let run = steps[index..].iter().take_while(|s| is_single(s)).count();
             let text = strings.fill(
-                "walkthrough_singles",
+                &singles,
                 &[
                     ("first", &(index + 1).to_string()),
                     ("last", &(index + run).to_string()),
@@ -563,9 +643,19 @@ fn step_entries(ctx: &Context, steps: &[Step]) -> Vec<(usize, String)> {
         }
         entries.push((
             index,
-            format!("{}. {}", index + 1, steps[index].teach(strings)),
+            format!("{}. {}", index + 1, steps[index].teach(&words)),
         ));
         index += 1;
     }
     entries
+}
+
+/// A text key, or its `_symbols` form (saying symbols, not digits) for a puzzle printed in
+/// other symbols.
+pub(super) fn symbols_key(key: &str, symbols: SymbolSet) -> String {
+    if symbols == SymbolSet::Digits {
+        key.to_string()
+    } else {
+        format!("{key}_symbols")
+    }
 }

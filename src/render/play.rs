@@ -13,8 +13,9 @@ use super::html::escape;
 use super::scene::{Item, Paint, Scene};
 use super::svg::{css, num as n};
 use crate::grid::{Geometry, Grid, digit_symbol};
+use crate::logic::step_words::English;
 use crate::logic::{Level, Step, Technique, solve_logic};
-use crate::symbols::{Glyph, SectionSymbols, SymbolSet, word_order};
+use crate::symbols::{Glyph, SectionSymbols, SymbolSet, SymbolWords, word_order};
 
 /// Marks a page this tool wrote (so `play` may overwrite it and nothing else).
 pub const GENERATOR_MARK: &str = r#"<meta name="generator" content="sudoku-book">"#;
@@ -305,6 +306,9 @@ fn frame_positions(geo: &Geometry) -> Vec<usize> {
 }
 
 fn puzzle_data(p: &PlayPuzzle, shape: usize) -> PuzzleData {
+    let size = p.geometry.size();
+    let set = p.symbols.for_puzzle(p.solution, size);
+    let words = SymbolWords::new(&English, set.names(size));
     PuzzleData {
         id: p.id,
         section: p.section.clone(),
@@ -313,17 +317,17 @@ fn puzzle_data(p: &PlayPuzzle, shape: usize) -> PuzzleData {
         score: p.score,
         givens: symbols(p.givens),
         solution: symbols(p.solution),
-        symbols: symbols_data(
-            p.symbols.for_puzzle(p.solution, p.geometry.size()),
-            p.geometry.size(),
-        ),
+        symbols: symbols_data(set, size),
         order: p
             .symbols
             .word_in
             .map(|place| word_order(place, p.solution, p.geometry.size())),
         steps: match p.path {
-            Some(path) => path.iter().map(|s| step_data(p.geometry, s)).collect(),
-            None => solving_path(p.geometry, p.givens),
+            Some(path) => path
+                .iter()
+                .map(|s| step_data(p.geometry, s, &words))
+                .collect(),
+            None => solving_path(p.geometry, p.givens, &words),
         },
     }
 }
@@ -333,12 +337,17 @@ fn symbols(grid: &Grid) -> String {
 }
 
 /// The logic solver's steps from the givens, as the page's hints.
-fn solving_path(geo: &Geometry, givens: &Grid) -> Vec<StepData> {
+fn solving_path(geo: &Geometry, givens: &Grid, words: &SymbolWords) -> Vec<StepData> {
     let result = solve_logic(geo, givens, Level::HARDEST);
-    result.steps.iter().map(|s| step_data(geo, s)).collect()
+    result
+        .steps
+        .iter()
+        .map(|s| step_data(geo, s, words))
+        .collect()
 }
 
-fn step_data(geo: &Geometry, step: &Step) -> StepData {
+/// A step for the page; its text (for steps beyond singles) names the puzzle's symbols.
+fn step_data(geo: &Geometry, step: &Step, words: &SymbolWords) -> StepData {
     let houses = step
         .houses
         .iter()
@@ -352,7 +361,7 @@ fn step_data(geo: &Geometry, step: &Step) -> StepData {
         x: if is_single(step.technique) {
             String::new()
         } else {
-            step.to_string()
+            step.describe(words)
         },
         c: step.cells.clone(),
         h: houses,

@@ -370,7 +370,6 @@ impl Checker<'_> {
             .map_or_else(|| seed_from_title(raw.title.get_ref()), Spanned::into_inner);
         let exclude = self.exclude(raw.exclude.as_ref())?;
         let library = self.library(raw.library.as_ref())?;
-        self.strategies_symbols(raw.strategies.as_ref(), &sections)?;
         let origin = Origin {
             file: self.file.to_string(),
             layout: self.position(raw.layout.as_ref().map(Spanned::span)),
@@ -865,7 +864,6 @@ impl Checker<'_> {
             &key,
             &request,
         )?;
-        self.walkthrough_symbols(section, &symbols, &key("walkthrough"))?;
         let answers_layout = match (&section.answers_layout, book.answers) {
             (Some(name), Some(_)) => {
                 Some(self.layout(&key("answers_layout"), Some(name), "9up")?)

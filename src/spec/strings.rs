@@ -14,6 +14,7 @@ use super::{Checker, TextOrigin};
 use crate::grid::{MultiShape, RuleKind, Variant};
 use crate::logic::Level;
 use crate::logic::step_words::{English, StepWords, fill};
+use crate::symbols::SymbolWords;
 
 mod step_tables;
 mod tables;
@@ -141,6 +142,19 @@ pub const KEYS: &[(&str, &[&str])] = &[
     ("shape_flower", &[]),
     ("shape_sun", &[]),
     ("shape_fish", &[]),
+    ("kind_in_symbols", &["kind", "set"]),
+    ("set_digits", &[]),
+    ("set_letters", &[]),
+    ("set_word", &[]),
+    ("set_numbers", &[]),
+    ("set_hex", &[]),
+    ("set_pictures", &[]),
+    ("set_colours", &[]),
+    ("level_easy_text_symbols", &[]),
+    ("level_medium_text_symbols", &[]),
+    ("walkthrough_legend_symbols", &[]),
+    ("walkthrough_singles_symbols", &["first", "last", "count"]),
+    ("strategy_symbols_note", &["symbols"]),
 ];
 
 /// The languages built in: code, English name, own name.
@@ -277,14 +291,19 @@ impl Strings {
     }
 
     /// What a level's puzzles ask of the solver.
-    pub fn level_text(&self, level: Level) -> &str {
-        let key = match level {
-            Level::Easy => "level_easy_text",
-            Level::Medium => "level_medium_text",
-            Level::Hard => "level_hard_text",
-            Level::Expert => "level_expert_text",
-            Level::Extreme => "level_extreme_text",
-            Level::Diabolical => "level_diabolical_text",
+    ///
+    /// `in_symbols`: the book prints some puzzles in other symbols than digits, so the levels
+    /// that speak of digits say symbols (`level_easy_text_symbols`).
+    pub fn level_text(&self, level: Level, in_symbols: bool) -> &str {
+        let key = match (level, in_symbols) {
+            (Level::Easy, false) => "level_easy_text",
+            (Level::Easy, true) => "level_easy_text_symbols",
+            (Level::Medium, false) => "level_medium_text",
+            (Level::Medium, true) => "level_medium_text_symbols",
+            (Level::Hard, _) => "level_hard_text",
+            (Level::Expert, _) => "level_expert_text",
+            (Level::Extreme, _) => "level_extreme_text",
+            (Level::Diabolical, _) => "level_diabolical_text",
         };
         self.get(key)
     }
@@ -362,6 +381,25 @@ impl Strings {
             }
             SymbolSet::Colours => self.fill("symbols_colours", &[("count", &size.to_string())]),
         })
+    }
+
+    /// Each value's name in a set as this language says it in a sentence: the printed text,
+    /// a picture's (or a colour's picture's) name (`star`, `Stern`).
+    pub fn symbol_names(&self, set: crate::symbols::SymbolSet, size: usize) -> Vec<String> {
+        use crate::symbols::Glyph;
+        (1..=size as u8)
+            .map(|value| match set.glyph(value, None) {
+                Glyph::Text(text) => text.as_str().to_string(),
+                Glyph::Picture(shape) | Glyph::Coloured(shape, _) => {
+                    self.get(&format!("shape_{}", shape.name())).to_string()
+                }
+            })
+            .collect()
+    }
+
+    /// The words of step explanations for a puzzle printed in `set`.
+    pub fn step_words(&self, set: crate::symbols::SymbolSet, size: usize) -> SymbolWords<'_> {
+        SymbolWords::new(self, self.symbol_names(set, size))
     }
 
     /// A grid's kind as printed: the variant, with its size when it is not 9×9 (`Classic 6×6`).

@@ -74,43 +74,4 @@ impl super::Checker<'_> {
             word_in: Some(place),
         })
     }
-
-    /// A walkthrough explains its steps in digits (`r5c5 = 7`): not yet in other symbols.
-    pub(super) fn walkthrough_symbols(
-        &self,
-        section: &super::raw::RawSection,
-        symbols: &SectionSymbols,
-        key: &str,
-    ) -> Result<(), super::SpecError> {
-        match &section.walkthrough {
-            Some(w) if *w.get_ref() && symbols.set != SymbolSet::Digits => Err(self.error(
-                w.span(),
-                key,
-                "a walkthrough explains its steps in digits, so it cannot follow a section printed in other symbols yet: leave walkthrough out, or print this section in digits",
-            )),
-            _ => Ok(()),
-        }
-    }
-
-    /// Strategy pages show their steps in digits: not yet in a book with other symbols.
-    pub(super) fn strategies_symbols(
-        &self,
-        strategies: Option<&super::raw::RawStrategies>,
-        sections: &[super::SectionPlan],
-    ) -> Result<(), super::SpecError> {
-        let include = strategies.and_then(|s| s.include.as_ref());
-        match include {
-            Some(on)
-                if *on.get_ref()
-                    && sections.iter().any(|s| s.symbols.set != SymbolSet::Digits) =>
-            {
-                Err(self.error(
-                    on.span(),
-                    "strategies.include",
-                    "strategy pages show their steps in digits, so they cannot go in a book printed in other symbols yet: leave [strategies] out",
-                ))
-            }
-            _ => Ok(()),
-        }
-    }
 }

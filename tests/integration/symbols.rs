@@ -135,16 +135,6 @@ fn symbol_sets_that_do_not_fit_are_refused_with_their_key() {
             "row 1",
         ),
         (
-            "[[section]]\ncount = 1\nsymbols = \"letters\"\nwalkthrough = true\n",
-            "section[1].walkthrough",
-            "in digits",
-        ),
-        (
-            "symbols = \"letters\"\n[strategies]\ninclude = true\n[[section]]\ncount = 1\n",
-            "strategies.include",
-            "in digits",
-        ),
-        (
             "[[section]]\ncount = 1\nsymbols = \"emoji!\"\n",
             "section[1].symbols",
             "not a symbol set",
@@ -212,15 +202,7 @@ fn puzzle_lines_read_and_write_in_symbols() {
     let shape = |text: &str| -> Vec<bool> { text.chars().map(|c| c == '.').collect() };
     assert_eq!(shape(&digits), shape(&lines));
     // The single-puzzle page shows them too.
-    let dir = tempfile::tempdir().unwrap();
-    let page = dir.path().join("play.html");
-    let played = cmd()
-        .args(["play", "--symbols", "PLANTWISE", "--seed", "3", "-o"])
-        .arg(&page)
-        .output()
-        .unwrap();
-    assert!(played.status.success(), "{}", stderr_of(&played));
-    let html = std::fs::read_to_string(&page).unwrap();
+    let html = play_page(&["--symbols", "PLANTWISE", "--seed", "3"]);
     assert!(
         html.contains("\"symbols\":[{\"name\":\"P\""),
         "no symbols on the page"
@@ -235,4 +217,173 @@ fn puzzle_lines_read_and_write_in_symbols() {
         "{}",
         stderr_of(&refused)
     );
+}
+
+/// The words of an SVG page, its lines joined by spaces (a wrapped sentence reads whole).
+fn words_of(svg: &str) -> String {
+    let mut words = String::new();
+    let mut in_tag = false;
+    for c in svg.chars() {
+        match c {
+            '<' => {
+                in_tag = true;
+                words.push(' ');
+            }
+            '>' => in_tag = false,
+            _ if !in_tag => words.push(c),
+            _ => {}
+        }
+    }
+    words.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Every `rXcY = V` or `rXcY=V` of a text whose value `V` is a digit (a step written in digits).
+fn digit_placements(text: &str) -> Vec<String> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    for (i, window) in bytes.windows(4).enumerate() {
+        let cell = window[0] == b'r' && window[1].is_ascii_digit() && window[2] == b'c';
+        if !cell || !window[3].is_ascii_digit() {
+            continue;
+        }
+        let rest = &text[i + 4..];
+        let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+        let value = rest.strip_prefix(" = ").or_else(|| rest.strip_prefix('='));
+        if value.is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit())) {
+            found.push(text[i..(i + 12).min(text.len())].to_string());
+        }
+    }
+    found
+}
+
+#[test]
+fn walkthroughs_and_strategy_pages_speak_the_puzzles_symbols() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = "title = \"Words and pictures\"\nseed = 7\nsymbols = \"PLANTWISE\"\n\
+        word_in = \"row 1\"\n[strategies]\ninclude = true\n\
+        [[section]]\ntitle = \"Wordoku\"\ncount = 2\ndifficulty = \"hard\"\nwalkthrough = true\n\
+        [[section]]\ntitle = \"Pictures\"\nsize = 6\ncount = 2\nsymbols = \"pictures\"\n\
+        difficulty = \"medium\"\nwalkthrough = true\n";
+    let out = build(dir.path(), "book", spec);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let mut text = String::new();
+    let pages = dir.path().join("book/pages");
+    let mut names: Vec<_> = std::fs::read_dir(&pages)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    for page in names {
+        text.push_str(&words_of(&std::fs::read_to_string(page).unwrap()));
+    }
+    assert_eq!(digit_placements(&text), Vec::<String>::new());
+    for expected in [
+        // A Wordoku step and a picture step, in the walkthroughs.
+        "Worked solution",
+        "Naked pair circle/moon in row 5",
+        "Small symbols:",
+        "singles place 2 symbols",
+        // The levels and each strategy page say symbols, not digits.
+        "candidates and symbols locked",
+        "In this book a “digit” can be any of the letters of PLANTWISE.",
+        "any of the pictures star, heart, circle, square, triangle and moon",
+    ] {
+        assert!(text.contains(expected), "no {expected:?} in the pages");
+    }
+    // The playable edition's hints beyond singles name the symbols too.
+    let html = std::fs::read_to_string(dir.path().join("book/book.html")).unwrap();
+    assert!(
+        html.contains("Naked pair {circle,moon} in row 5"),
+        "book.html"
+    );
+    let hints: Vec<&str> = html.split("\"x\":\"").skip(1).collect();
+    assert!(hints.len() > 4, "no hint texts in book.html");
+    for hint in hints {
+        let hint = hint.split('"').next().unwrap_or_default();
+        assert_eq!(digit_placements(hint), Vec::<String>::new(), "{hint}");
+    }
+}
+
+#[test]
+fn how_to_play_tells_apart_one_grid_in_two_symbol_sets() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = "title = \"Mixed\"\n[[section]]\ncount = 1\n\
+        [[section]]\ncount = 1\nsymbols = \"PLANTWISE\"\n";
+    let out = build(dir.path(), "mixed", spec);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let page = std::fs::read_to_string(dir.path().join("mixed/pages/page-002.svg")).unwrap();
+    assert!(page.contains("Classic · Digits"), "{page}");
+    assert!(page.contains("Classic · Wordoku"), "{page}");
+}
+
+#[test]
+fn logic_solving_hints_and_paths_name_the_symbols() {
+    let line = stdout_of(
+        &cmd()
+            .args(["generate", "--symbols", "PLANTWISE", "--seed", "3"])
+            .args(["--difficulty", "hard"])
+            .output()
+            .unwrap(),
+    );
+    let line = line.trim();
+    let solved = cmd()
+        .args(["solve", "--logic", "-v", "--symbols", "PLANTWISE", line])
+        .output()
+        .unwrap();
+    assert!(solved.status.success(), "{}", stderr_of(&solved));
+    let report = stdout_of(&solved);
+    assert!(report.contains("Pointing {W}"), "{report}");
+    assert!(report.contains("Completely solved by logic in"), "{report}");
+    assert_eq!(digit_placements(&report), Vec::<String>::new());
+    let solution = report.split("Solution:").nth(1).unwrap_or_default();
+    assert!(
+        solution.chars().filter(char::is_ascii_alphabetic).count() == 81
+            && !solution.chars().any(|c| c.is_ascii_digit()),
+        "the solution is not in letters: {report}"
+    );
+    let path = stdout_of(
+        &cmd()
+            .args(["rate", "--path", "--symbols", "PLANTWISE", line])
+            .output()
+            .unwrap(),
+    );
+    assert!(path.contains("r5c3 = L"), "{path}");
+    assert_eq!(digit_placements(&path), Vec::<String>::new());
+    let hint = cmd()
+        .args(["hint", "--symbols", "PLANTWISE", line, "--cell", "r1c3"])
+        .output()
+        .unwrap();
+    assert_eq!(stdout_of(&hint), "r1c3 = I\n");
+}
+
+#[test]
+fn play_shows_pictures_of_a_puzzle_typed_in_digits() {
+    let html = play_page(&["--symbols", "pictures", "--size", "6", "--seed", "4"]);
+    assert!(
+        html.contains("{\"name\":\"star\",\"path\":\"M"),
+        "no pictures"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let too_big = cmd()
+        .args(["play", "--symbols", "pictures", "--size", "16", "-o"])
+        .arg(dir.path().join("big.html"))
+        .output()
+        .unwrap();
+    assert_eq!(too_big.status.code(), Some(2));
+    assert!(stderr_of(&too_big).contains("up to 9x9"));
+}
+
+/// The page `play` writes with these arguments.
+fn play_page(args: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("play.html");
+    let played = cmd()
+        .arg("play")
+        .args(args)
+        .arg("-o")
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert!(played.status.success(), "{}", stderr_of(&played));
+    std::fs::read_to_string(&page).unwrap()
 }

@@ -253,6 +253,34 @@ pub const EN: &[(&str, &str)] = &[
     ("shape_flower", "flower"),
     ("shape_sun", "sun"),
     ("shape_fish", "fish"),
+    ("kind_in_symbols", "{kind} · {set}"),
+    ("set_digits", "Digits"),
+    ("set_letters", "Letters"),
+    ("set_word", "Wordoku"),
+    ("set_numbers", "Numbers"),
+    ("set_hex", "Hex"),
+    ("set_pictures", "Pictures"),
+    ("set_colours", "Colours"),
+    (
+        "level_easy_text_symbols",
+        "each step finds a cell that can hold only one symbol, or a symbol that fits in only one place.",
+    ),
+    (
+        "level_medium_text_symbols",
+        "adds pairs of candidates and symbols locked in one row, column or box.",
+    ),
+    (
+        "walkthrough_legend_symbols",
+        "Light grey: the cells of the pattern. Dark grey: the cells the step changes. Struck through: the candidates that go. Small symbols: the candidates left in each open cell; grey symbols were placed by earlier steps.",
+    ),
+    (
+        "walkthrough_singles_symbols",
+        "Steps {first}–{last}: singles place {count} symbols.",
+    ),
+    (
+        "strategy_symbols_note",
+        "In this book a “digit” can be any of {symbols}.",
+    ),
 ];
 
 /// German.
@@ -507,6 +535,34 @@ pub const DE: &[(&str, &str)] = &[
     ("shape_flower", "Blume"),
     ("shape_sun", "Sonne"),
     ("shape_fish", "Fisch"),
+    ("kind_in_symbols", "{kind} · {set}"),
+    ("set_digits", "Ziffern"),
+    ("set_letters", "Buchstaben"),
+    ("set_word", "Wordoku"),
+    ("set_numbers", "Zahlen"),
+    ("set_hex", "Hex"),
+    ("set_pictures", "Bilder"),
+    ("set_colours", "Farben"),
+    (
+        "level_easy_text_symbols",
+        "Jeder Schritt findet ein Feld, in das nur ein Zeichen passt, oder ein Zeichen, das nur an eine Stelle passt.",
+    ),
+    (
+        "level_medium_text_symbols",
+        "Dazu kommen Kandidatenpaare und Zeichen, die in einer Zeile, einer Spalte oder einem Block festliegen.",
+    ),
+    (
+        "walkthrough_legend_symbols",
+        "Hellgrau: die Zellen des Musters. Dunkelgrau: die Zellen, die der Schritt ändert. Durchgestrichen: die Kandidaten, die wegfallen. Kleine Zeichen: die Kandidaten jeder offenen Zelle; graue Zeichen kamen aus früheren Schritten.",
+    ),
+    (
+        "walkthrough_singles_symbols",
+        "Schritte {first}–{last}: Singles setzen {count} Zeichen.",
+    ),
+    (
+        "strategy_symbols_note",
+        "»Ziffer« steht in diesem Buch für jedes der Zeichen: {symbols}.",
+    ),
 ];
 
 /// French (a no-break space before `:` and `;`).
@@ -767,6 +823,34 @@ pub const FR: &[(&str, &str)] = &[
     ("shape_flower", "fleur"),
     ("shape_sun", "soleil"),
     ("shape_fish", "poisson"),
+    ("kind_in_symbols", "{kind} · {set}"),
+    ("set_digits", "Chiffres"),
+    ("set_letters", "Lettres"),
+    ("set_word", "Wordoku"),
+    ("set_numbers", "Nombres"),
+    ("set_hex", "Hexa"),
+    ("set_pictures", "Images"),
+    ("set_colours", "Couleurs"),
+    (
+        "level_easy_text_symbols",
+        "chaque étape trouve une case qui ne peut recevoir qu’un seul symbole, ou un symbole qui n’a qu’une seule place possible.",
+    ),
+    (
+        "level_medium_text_symbols",
+        "ajoute les paires de candidats et les symboles bloqués dans une ligne, une colonne ou un bloc.",
+    ),
+    (
+        "walkthrough_legend_symbols",
+        "Gris clair : les cases du motif. Gris foncé : les cases que l’étape change. Barrés : les candidats qui sortent. Petits symboles : les candidats de chaque case vide ; les symboles gris viennent des étapes précédentes.",
+    ),
+    (
+        "walkthrough_singles_symbols",
+        "Étapes {first}–{last} : des singletons placent {count} symboles.",
+    ),
+    (
+        "strategy_symbols_note",
+        "Dans ce livre, « chiffre » désigne n’importe lequel de ces symboles : {symbols}.",
+    ),
 ];
 
 /// Spanish.
@@ -1030,11 +1114,47 @@ pub const ES: &[(&str, &str)] = &[
     ("shape_flower", "flor"),
     ("shape_sun", "sol"),
     ("shape_fish", "pez"),
+    ("kind_in_symbols", "{kind} · {set}"),
+    ("set_digits", "Cifras"),
+    ("set_letters", "Letras"),
+    ("set_word", "Wordoku"),
+    ("set_numbers", "Números"),
+    ("set_hex", "Hex"),
+    ("set_pictures", "Imágenes"),
+    ("set_colours", "Colores"),
+    (
+        "level_easy_text_symbols",
+        "en cada paso se encuentra una casilla en la que solo cabe un símbolo, o un símbolo que solo cabe en un lugar.",
+    ),
+    (
+        "level_medium_text_symbols",
+        "añade parejas de candidatos y símbolos bloqueados en una fila, columna o bloque.",
+    ),
+    (
+        "walkthrough_legend_symbols",
+        "Gris claro: las casillas del patrón. Gris oscuro: las casillas que cambia el paso. Tachados: los candidatos que salen. Símbolos pequeños: los candidatos de cada casilla vacía; los símbolos grises vienen de pasos anteriores.",
+    ),
+    (
+        "walkthrough_singles_symbols",
+        "Pasos {first}–{last}: los únicos colocan {count} símbolos.",
+    ),
+    (
+        "strategy_symbols_note",
+        "En este libro, «cifra» designa cualquiera de estos símbolos: {symbols}.",
+    ),
 ];
 
 /// Kids' books (`[style] kids = true`): the texts of the instructions in simple words, laid
 /// over the language's table (the spec's `[strings]` still win).
 pub const KIDS_EN: &[(&str, &str)] = &[
+    (
+        "level_easy_text_symbols",
+        "look for the square where only one of them fits.",
+    ),
+    (
+        "level_medium_text_symbols",
+        "look a bit longer: one of them can often go in only one place.",
+    ),
     ("how_to_play", "Let's play!"),
     (
         "introduction",
@@ -1073,6 +1193,14 @@ pub const KIDS_EN: &[(&str, &str)] = &[
 ];
 
 pub const KIDS_DE: &[(&str, &str)] = &[
+    (
+        "level_easy_text_symbols",
+        "such das Kästchen, in das nur eines passt.",
+    ),
+    (
+        "level_medium_text_symbols",
+        "schau etwas länger: oft passt eines nur an eine Stelle.",
+    ),
     ("how_to_play", "Los geht's!"),
     (
         "introduction",
@@ -1108,6 +1236,14 @@ pub const KIDS_DE: &[(&str, &str)] = &[
 ];
 
 pub const KIDS_FR: &[(&str, &str)] = &[
+    (
+        "level_easy_text_symbols",
+        "cherche la case où un seul peut aller.",
+    ),
+    (
+        "level_medium_text_symbols",
+        "regarde un peu plus : souvent l’un d’eux ne va qu’à un seul endroit.",
+    ),
     ("how_to_play", "À toi de jouer !"),
     (
         "introduction",
@@ -1143,6 +1279,14 @@ pub const KIDS_FR: &[(&str, &str)] = &[
 ];
 
 pub const KIDS_ES: &[(&str, &str)] = &[
+    (
+        "level_easy_text_symbols",
+        "busca la casilla donde solo cabe uno.",
+    ),
+    (
+        "level_medium_text_symbols",
+        "mira un poco más: a menudo uno solo cabe en un sitio.",
+    ),
     ("how_to_play", "¡A jugar!"),
     (
         "introduction",

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::grid::{CellNames, HouseKind, digit_symbol};
+use crate::grid::{CellNames, HouseKind};
 
 use super::candidates::digits;
 use super::step_words::{English, StepWords, house_name, technique_name};
@@ -89,8 +89,8 @@ impl Step {
     }
 }
 
-fn digit_list(mask: u32) -> String {
-    let list: Vec<String> = digits(mask).map(|d| digit_symbol(d).to_string()).collect();
+fn digit_list(words: &dyn StepWords, mask: u32) -> String {
+    let list: Vec<String> = digits(mask).map(|d| words.symbol(d)).collect();
     list.join(",")
 }
 
@@ -125,7 +125,7 @@ impl Step {
         let Some(&(cell, digit)) = self.placements.first() else {
             return name;
         };
-        let d = digit_symbol(digit).to_string();
+        let d = words.symbol(digit);
         let house = self.houses.first().map(|&h| house_name(words, h));
         let reason = match (self.technique, house) {
             (Technique::FullHouse, Some(h)) => {
@@ -152,7 +152,7 @@ impl Step {
         let premises: Vec<String> = self
             .chain
             .iter()
-            .map(|&(c, d)| format!("{}={}", self.cell(c), digit_symbol(d)))
+            .map(|&(c, d)| format!("{}={}", self.cell(c), words.symbol(d)))
             .collect();
         let technique = technique_name(words, self.technique);
         let head = words.phrase(
@@ -187,7 +187,7 @@ impl Step {
     fn describe_pattern(&self, words: &dyn StepWords) -> String {
         let mut text = technique_name(words, self.technique);
         if self.digits != 0 {
-            text.push_str(&format!(" {{{}}}", digit_list(self.digits)));
+            text.push_str(&format!(" {{{}}}", digit_list(words, self.digits)));
         }
         if !self.houses.is_empty() {
             let names: Vec<String> = self.houses.iter().map(|&h| house_name(words, h)).collect();
@@ -198,7 +198,7 @@ impl Step {
             let nodes: Vec<String> = self
                 .chain
                 .iter()
-                .map(|&(c, d)| format!("{}={}", self.cell(c), digit_symbol(d)))
+                .map(|&(c, d)| format!("{}={}", self.cell(c), words.symbol(d)))
                 .collect();
             let sep = if self.technique >= Technique::ContradictionChain {
                 ", "
@@ -225,7 +225,7 @@ impl Step {
             let places: Vec<String> = self
                 .placements
                 .iter()
-                .map(|&(c, d)| format!("{} = {}", self.cell(c), digit_symbol(d)))
+                .map(|&(c, d)| format!("{} = {}", self.cell(c), words.symbol(d)))
                 .collect();
             let places = words.phrase("step_places", &[("list", &places.join(", "))]);
             text.push_str(&format!(" {places}"));
@@ -260,9 +260,7 @@ impl Step {
         }
         let mut head = technique_name(words, self.technique);
         if self.digits != 0 {
-            let list: Vec<String> = digits(self.digits)
-                .map(|d| digit_symbol(d).to_string())
-                .collect();
+            let list: Vec<String> = digits(self.digits).map(|d| words.symbol(d)).collect();
             head.push_str(&format!(" {}", list.join("/")));
         }
         if !self.houses.is_empty() {
@@ -274,10 +272,7 @@ impl Step {
         effects.extend(self.placements.iter().map(|&(c, d)| {
             words.phrase(
                 "teach_so",
-                &[
-                    ("cell", &self.cell(c)),
-                    ("digit", &digit_symbol(d).to_string()),
-                ],
+                &[("cell", &self.cell(c)), ("digit", &words.symbol(d))],
             )
         }));
         format!("{head}: {}", effects.join("; "))
@@ -307,7 +302,7 @@ impl Step {
             .map(|(ds, cells)| {
                 let names: Vec<String> = cells.iter().map(|&c| self.cell(c)).collect();
                 let cells = and_list(words, &names);
-                let ds: Vec<String> = ds.iter().map(|&d| digit_symbol(d).to_string()).collect();
+                let ds: Vec<String> = ds.iter().map(|&d| words.symbol(d)).collect();
                 match ds.as_slice() {
                     [one] => words.phrase("teach_goes_out", &[("digit", one), ("cells", &cells)]),
                     _ => words.phrase(
@@ -333,7 +328,7 @@ impl Step {
             .iter()
             .map(|(d, cells)| {
                 let names: Vec<String> = cells.iter().map(|&c| self.cell(c)).collect();
-                let digit = digit_symbol(*d).to_string();
+                let digit = words.symbol(*d);
                 words.phrase(
                     "step_from",
                     &[("digit", &digit), ("cells", &names.join(" "))],

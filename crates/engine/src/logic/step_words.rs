@@ -3,7 +3,7 @@
 //! its steps in its own language. English is here ([`ENGLISH`]); the book's other languages
 //! come from its strings table (keys `technique_*`, `house_*_n`, `grid_*`, `step_*`).
 
-use crate::grid::HouseKind;
+use crate::grid::{HouseKind, digit_symbol};
 
 use super::technique::Technique;
 
@@ -12,6 +12,12 @@ pub trait StepWords {
     /// The text of a key (see [`ENGLISH`] for the keys and their placeholders), with each
     /// `{name}` replaced by its value.
     fn phrase(&self, key: &str, values: &[(&str, &str)]) -> String;
+
+    /// How a value (1..=N) is written: its digit (`7`, or `A` for 10 in a large grid) unless
+    /// the words print another symbol set.
+    fn symbol(&self, value: u8) -> String {
+        digit_symbol(value).to_string()
+    }
 }
 
 /// The key of a technique's name: `technique_` and its English name in lower case, each run
