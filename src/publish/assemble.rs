@@ -11,7 +11,7 @@ use crate::fonts::FontSet;
 use crate::layout::book::{BookLayout, Page, lay_out};
 use crate::layout::cover::lay_out_cover;
 use crate::render::page::page_scene;
-use crate::render::pdf::{DocumentInfo, DrawnPage, PdfBuilder, TrimBox};
+use crate::render::pdf::{DocumentInfo, DocumentNames, DrawnPage, PdfBuilder, TrimBox};
 use crate::render::play::{self, PlayBook, PlayPuzzle};
 use crate::render::svg::to_svg_with_family;
 use crate::spec::BookPlan;
@@ -69,24 +69,31 @@ pub fn assemble_into<E>(
         author: plan.author.clone().unwrap_or_default(),
     };
     let family = svg_family(fonts);
-    let mut pdf = PdfBuilder::new(fonts, &info);
-    // Pages are drawn in parallel (on the current rayon pool) and written in order.
-    let drawn: Vec<(Vec<u8>, DrawnPage)> = layout
-        .pages
-        .par_iter()
-        .map(|page| {
-            let scene = page_scene(page);
-            let svg = to_svg_with_family(&scene, &family).into_bytes();
-            (svg, pdf.draw(&scene, trim_box(page)))
-        })
-        .collect();
-    for (page, (svg, drawn)) in layout.pages.iter().zip(drawn) {
-        write(&page_file(page.number), svg)?;
-        pdf.add(drawn);
+    // The book's names and the cover's, drawn as writing them one after the other would.
+    let mut names = DocumentNames::draw(if plan.cover.is_some() { 2 } else { 1 }).into_iter();
+    let mut pdf = match names.next() {
+        Some(book) => PdfBuilder::named(fonts, &info, book),
+        None => PdfBuilder::new(fonts, &info),
+    };
+    // Pages are drawn in batches, in parallel inside a batch (on the current rayon pool), and
+    // written in order as each batch is done: only a batch of SVG pages is held at once.
+    for batch in layout.pages.chunks(PAGE_BATCH) {
+        let drawn: Vec<(Vec<u8>, DrawnPage)> = batch
+            .par_iter()
+            .map(|page| {
+                let scene = page_scene(page);
+                let svg = to_svg_with_family(&scene, &family).into_bytes();
+                (svg, pdf.draw(&scene, trim_box(page)))
+            })
+            .collect();
+        for (page, (svg, drawn)) in batch.iter().zip(drawn) {
+            write(&page_file(page.number), svg)?;
+            pdf.add(drawn);
+        }
     }
     write(PDF, pdf.finish())?;
     let pages = layout.pages.len();
-    let notes = write_cover(plan, (puzzles, pages), fonts, &info, write)?;
+    let notes = write_cover(plan, (puzzles, pages), fonts, (&info, names.next()), write)?;
     write(HTML, play_page(plan, puzzles).into_bytes())?;
     let files = book_files(pages, plan.cover.is_some());
     let json = manifest::to_json(plan, puzzles, &layout.placement, &files);
@@ -101,7 +108,7 @@ fn write_cover<E>(
     plan: &BookPlan,
     (puzzles, pages): (&[BookPuzzle], usize),
     fonts: &FontSet,
-    info: &DocumentInfo,
+    (info, names): (&DocumentInfo, Option<DocumentNames>),
     write: &mut FileSink<'_, E>,
 ) -> Result<Vec<String>, E> {
     let Some(cover) = &plan.cover else {
@@ -114,7 +121,10 @@ fn write_cover<E>(
         COVER_SVG,
         to_svg_with_family(&scene, &svg_family(fonts)).into_bytes(),
     )?;
-    let mut pdf = PdfBuilder::new(fonts, info);
+    let mut pdf = match names {
+        Some(names) => PdfBuilder::named(fonts, info, names),
+        None => PdfBuilder::new(fonts, info),
+    };
     let drawn = pdf.draw(&scene, trim_box(&layout.page));
     pdf.add(drawn);
     write(COVER_PDF, pdf.finish())?;
@@ -147,6 +157,10 @@ pub fn play_page(plan: &BookPlan, puzzles: &[BookPuzzle]) -> String {
 fn trim_box(page: &Page) -> TrimBox {
     page.sheet.trim.map(|t| (t.x, t.y, t.w, t.h))
 }
+
+/// Pages drawn at once: enough to keep every core busy, few enough that the drawn pages of a
+/// batch (their SVG text and PDF operations) stay a few megabytes.
+const PAGE_BATCH: usize = 32;
 
 /// The book's PDF.
 pub const PDF: &str = "book.pdf";

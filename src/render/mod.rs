@@ -6,6 +6,7 @@ pub mod grid;
 pub mod html;
 pub mod page;
 pub mod pdf;
+mod pdf_stream;
 pub mod play;
 pub mod scene;
 pub mod svg;

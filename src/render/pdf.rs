@@ -5,10 +5,11 @@
 
 use printpdf::{
     Color, FontId, Greyscale, Line, LineCapStyle, LineDashPattern, LinePoint, Mm, Op, PaintMode,
-    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Polygon, PolygonRing, Pt, RawImage,
-    Rect, TextItem, TextMatrix, WindingOrder, XObject, XObjectId, XObjectTransform,
+    PdfDocument, PdfFontHandle, PdfPage, Point, Polygon, PolygonRing, Pt, RawImage, Rect, TextItem,
+    TextMatrix, WindingOrder, XObject, XObjectId, XObjectTransform,
 };
 
+use super::pdf_stream;
 use super::scene::{Anchor, Grey, Item, Paint, Rgb, Scene};
 use crate::fonts::FontSet;
 use crate::layout::text::Picture;
@@ -29,30 +30,88 @@ pub type TrimBox = Option<(f64, f64, f64, f64)>;
 /// it shows.
 pub struct DrawnPage(PdfPage, Vec<Picture>);
 
-/// A PDF being assembled page by page (so a big book never holds all its scenes at once).
+/// A PDF being assembled page by page: pages are encoded into their finished content streams a
+/// batch at a time ([`super::pdf_stream`]), so a big book never holds all its operations.
 pub struct PdfBuilder<'a> {
     doc: PdfDocument,
     writer: OpWriter<'a>,
-    pages: Vec<PdfPage>,
+    /// Each page added so far, without its content.
+    placeholders: Vec<PdfPage>,
+    /// Each encoded page's content stream.
+    contents: Vec<lopdf::Stream>,
+    /// Pages added but not yet encoded.
+    pending: Vec<PdfPage>,
+    /// The glyphs the pages show, font by font.
+    usage: pdf_stream::GlyphUsage,
+    /// The document's IDs (instance, document), drawn when it was begun.
+    ids: [String; 2],
 }
 
+/// The names printpdf draws from its process-wide counter for a document written in one go:
+/// its two fonts' resource names (when they are added) and its two IDs (when it is saved).
+/// A document encoded batch by batch makes printpdf draw more, so the names are drawn in that
+/// order up front — for the book and the cover after it — and the bytes stay those of the
+/// one-go writer.
+pub struct DocumentNames {
+    regular: FontId,
+    bold: FontId,
+    ids: [String; 2],
+}
+
+impl DocumentNames {
+    /// The names of `count` documents written one after another.
+    pub fn draw(count: usize) -> Vec<DocumentNames> {
+        (0..count)
+            .map(|_| {
+                let regular = FontId::new();
+                let bold = FontId::new();
+                let instance = FontId::new().0;
+                let document = FontId::new().0;
+                DocumentNames {
+                    regular,
+                    bold,
+                    ids: [instance, document],
+                }
+            })
+            .collect()
+    }
+}
+
+/// Pages encoded together (a batch's operations are what is held).
+const ENCODE_BATCH: usize = 32;
+
 impl<'a> PdfBuilder<'a> {
-    /// A document set in `fonts` (both faces embedded), with `info` in its metadata.
+    /// A document set in `fonts` (both faces embedded), with `info` in its metadata, named as
+    /// printpdf names a document it writes next.
     pub fn new(fonts: &'a FontSet, info: &DocumentInfo) -> PdfBuilder<'a> {
+        let names = DocumentNames::draw(1).remove(0);
+        PdfBuilder::named(fonts, info, names)
+    }
+
+    /// A document with these names (drawn beforehand with others: see [`DocumentNames`]).
+    pub fn named(fonts: &'a FontSet, info: &DocumentInfo, names: DocumentNames) -> PdfBuilder<'a> {
         let mut doc = PdfDocument::new(&info.title);
         doc.metadata.info.author = info.author.clone();
         doc.metadata.info.creator = "sudoku-book".to_string();
         doc.metadata.info.producer = format!("sudoku-book {}", env!("CARGO_PKG_VERSION"));
-        let regular = doc.add_font(&fonts.regular.parsed);
-        let bold = doc.add_font(&fonts.bold.parsed);
+        let mut add_font = |id: &FontId, font: &printpdf::ParsedFont| {
+            let font = printpdf::PdfFont::new(font.clone());
+            doc.resources.fonts.map.insert(id.clone(), font);
+        };
+        add_font(&names.regular, &fonts.regular.parsed);
+        add_font(&names.bold, &fonts.bold.parsed);
         PdfBuilder {
             doc,
             writer: OpWriter {
                 fonts,
-                regular,
-                bold,
+                regular: names.regular.clone(),
+                bold: names.bold.clone(),
             },
-            pages: Vec::new(),
+            placeholders: Vec::new(),
+            contents: Vec::new(),
+            pending: Vec::new(),
+            usage: pdf_stream::GlyphUsage::default(),
+            ids: names.ids,
         }
     }
 
@@ -86,20 +145,40 @@ impl<'a> PdfBuilder<'a> {
                     .insert(id, XObject::Image(image));
             }
         }
-        self.pages.push(page.0);
+        self.usage.record(&self.doc, &page.0);
+        self.placeholders.push(pdf_stream::placeholder(&page.0));
+        self.pending.push(page.0);
+        if self.pending.len() >= ENCODE_BATCH {
+            self.encode_pending();
+        }
+    }
+
+    /// Encodes the pages waiting into their content streams.
+    fn encode_pending(&mut self) {
+        let pages = std::mem::take(&mut self.pending);
+        match pdf_stream::encode_pages(&self.doc, pages) {
+            Ok(contents) => self.contents.extend(contents),
+            // printpdf encodes every page it is given; a page it lost would be a bug here.
+            Err(message) => unreachable!("{message}"),
+        }
     }
 
     /// The finished file.
     pub fn finish(mut self) -> Vec<u8> {
-        let mut warnings = Vec::new();
-        let options = PdfSaveOptions {
-            subset_fonts: false,
-            ..PdfSaveOptions::default()
+        self.encode_pending();
+        let placeholders = std::mem::take(&mut self.placeholders);
+        let contents = std::mem::take(&mut self.contents);
+        let written = pdf_stream::write(
+            &mut self.doc,
+            (placeholders, contents),
+            &self.usage,
+            &self.ids,
+        );
+        let mut bytes = match written {
+            Ok(bytes) => bytes,
+            // The document has exactly the pages encoded; anything else is a bug here.
+            Err(message) => unreachable!("{message}"),
         };
-        let mut bytes = self
-            .doc
-            .with_pages(self.pages)
-            .save(&options, &mut warnings);
         blank_out_pdfx_marker(&mut bytes);
         bytes
     }
@@ -135,6 +214,100 @@ mod tests {
             &bytes[..],
             &b"<</Title(x)                  /Trapped/False>>"[..]
         );
+    }
+
+    /// A page with text in both faces (its characters varying with `n`), lines, dashes,
+    /// shades, a polygon and turned text.
+    fn varied_scene(n: usize) -> Scene {
+        let mut scene = Scene::new(150.0, 200.0);
+        let word: String = "Sudoku ÄÖÜ ½ 0123456789 ABCDEFGHIJKLMNOP"
+            .chars()
+            .skip(n % 30)
+            .take(8 + n % 7)
+            .collect();
+        scene.push(Item::Rect {
+            x: 5.0,
+            y: 5.0,
+            w: 20.0 + n as f64,
+            h: 10.0,
+            fill: Paint::Grey(0.9),
+        });
+        scene.push(Item::Text {
+            x: 70.0,
+            y: 30.0,
+            size: 4.0 + (n % 3) as f64,
+            bold: n % 2 == 0,
+            anchor: Anchor::Middle,
+            paint: Paint::BLACK,
+            text: word.clone(),
+        });
+        scene.push(Item::Line {
+            x1: 10.0,
+            y1: 50.0,
+            x2: 140.0,
+            y2: 50.0 + n as f64 / 10.0,
+            width: 0.3,
+            paint: Paint::Grey(0.2),
+        });
+        scene.push(Item::Dashed {
+            x1: 10.0,
+            y1: 60.0,
+            x2: 140.0,
+            y2: 60.0,
+            width: 0.2,
+            paint: Paint::BLACK,
+            dash: 1.0,
+        });
+        scene.push(Item::Polygon {
+            points: vec![(10.0, 80.0), (30.0, 95.0), (15.0, 100.0 + n as f64)],
+            fill: Some(Paint::Rgb([200, 30, 90])),
+            stroke: Some((0.4, Paint::BLACK)),
+        });
+        scene.push(Item::Turned {
+            x: 140.0,
+            y: 120.0,
+            size: 3.0,
+            bold: false,
+            anchor: Anchor::Start,
+            paint: Paint::Grey(0.4),
+            text: format!("page {n} {word}"),
+        });
+        scene
+    }
+
+    /// The file without its trailer's `/ID[…]` (printpdf draws one for each document it saves).
+    fn without_id(bytes: &[u8]) -> Vec<u8> {
+        let at = bytes.windows(4).rposition(|w| w == b"/ID[").unwrap();
+        let end = at + bytes[at..].iter().position(|&b| b == b']').unwrap();
+        [&bytes[..at], &bytes[end + 1..]].concat()
+    }
+
+    #[test]
+    fn a_document_encoded_in_batches_is_the_one_printpdf_writes_in_one_go() {
+        let fonts = FontSet::bundled();
+        let info = DocumentInfo {
+            title: "Batches".into(),
+            author: "Test".into(),
+        };
+        let mut builder = PdfBuilder::new(&fonts, &info);
+        let mut one_go = builder.doc.clone();
+        let mut pages = Vec::new();
+        for n in 0..ENCODE_BATCH * 2 + 5 {
+            let trim = (n % 4 == 0).then_some((3.0, 3.0, 144.0, 194.0));
+            let page = builder.draw(&varied_scene(n), trim);
+            pages.push(page.0.clone());
+            builder.add(page);
+        }
+        let batched = builder.finish();
+        let mut whole = one_go
+            .with_pages(pages)
+            .save(&pdf_stream::save_options(), &mut Vec::new());
+        blank_out_pdfx_marker(&mut whole);
+        assert!(batched.len() > 20_000);
+        assert_eq!(without_id(&batched), without_id(&whole));
+        // The IDs are the two drawn when the document was begun: 32 letters each.
+        let id = &batched[batched.windows(4).rposition(|w| w == b"/ID[").unwrap()..];
+        assert_eq!(id.iter().take_while(|&&b| b != b']').count(), 4 + 2 * 34);
     }
 
     #[test]
