@@ -24,7 +24,32 @@ pub struct Manifest<'a> {
     /// Every file of the book folder, this manifest included.
     pub files: &'a [String],
     pub sections: Vec<SectionEntry<'a>>,
-    pub puzzles: Vec<PuzzleEntry<'a>>,
+    pub puzzles: Entries<'a>,
+}
+
+/// The puzzles' entries, each made as it is written (a big book never holds them all).
+pub struct Entries<'a> {
+    plan: &'a BookPlan,
+    puzzles: &'a [BookPuzzle],
+    placed: &'a Placement,
+}
+
+impl std::fmt::Debug for Entries<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Entries({} puzzles)", self.puzzles.len())
+    }
+}
+
+impl Serialize for Entries<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let placed = self.placed;
+        serializer.collect_seq(
+            self.puzzles
+                .iter()
+                .enumerate()
+                .map(|(i, p)| entry(self.plan, p, placed.puzzle_pages[i], placed.answer_pages[i])),
+        )
+    }
 }
 
 /// A section: its heading and the numbers of its puzzles.
@@ -126,7 +151,7 @@ pub fn to_json(
     puzzles: &[BookPuzzle],
     placed: &Placement,
     files: &[String],
-) -> String {
+) -> Vec<u8> {
     let manifest = Manifest {
         generator: GENERATOR,
         title: &plan.title,
@@ -136,14 +161,76 @@ pub fn to_json(
         repeats_replaced: puzzles.iter().map(|p| p.repeats).sum(),
         files,
         sections: sections(plan, puzzles, placed),
-        puzzles: puzzles
-            .iter()
-            .enumerate()
-            .map(|(i, p)| entry(plan, p, placed.puzzle_pages[i], placed.answer_pages[i]))
-            .collect(),
+        puzzles: Entries {
+            plan,
+            puzzles,
+            placed,
+        },
     };
-    // Serialising plain structs of strings and numbers cannot fail.
-    inline_number_lists(&serde_json::to_string_pretty(&manifest).unwrap_or_default()) + "\n"
+    // Serialising plain structs of strings and numbers into memory cannot fail.
+    let mut json = serde_json::to_vec_pretty(&manifest).unwrap_or_default();
+    inline_number_lists_in_place(&mut json);
+    json.push(b'\n');
+    json
+}
+
+/// [`inline_number_lists`] done in the buffer itself (an inlined list is never longer than
+/// the pretty one), so a big manifest is held once.
+fn inline_number_lists_in_place(json: &mut Vec<u8>) {
+    let mut read = 0;
+    let mut write = 0;
+    while read < json.len() {
+        let list = json[read] == b'[' && json.get(read + 1) == Some(&b'\n');
+        if let Some(end) = list.then(|| number_list_end(json, read + 1)).flatten() {
+            json[write] = b'[';
+            write += 1;
+            for (k, (from, to)) in split_items(json, read + 1..end).into_iter().enumerate() {
+                if k > 0 {
+                    json[write..write + 2].copy_from_slice(b", ");
+                    write += 2;
+                }
+                json.copy_within(from..to, write);
+                write += to - from;
+            }
+            json[write] = b']';
+            write += 1;
+            read = end + 1;
+            continue;
+        }
+        json[write] = json[read];
+        write += 1;
+        read += 1;
+    }
+    json.truncate(write);
+}
+
+/// The index of the `]` closing a list that starts at `from` and holds only numbers.
+fn number_list_end(json: &[u8], from: usize) -> Option<usize> {
+    let end = from + json[from..].iter().position(|&b| b == b']')?;
+    json[from..end]
+        .iter()
+        .all(|&c| c.is_ascii_digit() || c.is_ascii_whitespace() || matches!(c, b',' | b'-' | b'.'))
+        .then_some(end)
+}
+
+/// The trimmed items (as ranges) of a list's inside, split at its commas.
+fn split_items(json: &[u8], inner: std::ops::Range<usize>) -> Vec<(usize, usize)> {
+    let mut items = Vec::new();
+    let mut start = inner.start;
+    for at in inner.clone().chain(std::iter::once(inner.end)) {
+        if at == inner.end || json[at] == b',' {
+            let (mut from, mut to) = (start, at);
+            while from < to && json[from].is_ascii_whitespace() {
+                from += 1;
+            }
+            while to > from && json[to - 1].is_ascii_whitespace() {
+                to -= 1;
+            }
+            items.push((from, to));
+            start = at + 1;
+        }
+    }
+    items
 }
 
 /// Pretty JSON with every list of plain numbers on one line (`[1, 2, 3]`), so that givens,
@@ -229,6 +316,25 @@ fn symbols_of(plan: &BookPlan, p: &BookPuzzle) -> Option<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::inline_number_lists;
+
+    #[test]
+    fn lists_inlined_in_place_read_as_inlined_into_a_copy() {
+        let value = serde_json::json!({
+            "title": "[1,\n 2] and [x]",
+            "givens": [0, 5, 12, -3, 2.5],
+            "houses": [[1, 2, 3], [4, 5]],
+            "cages": [{"cells": [1, 2], "sum": 3}],
+            "names": ["a", "b"],
+            "empty": [],
+        });
+        let pretty = serde_json::to_string_pretty(&value).unwrap();
+        let mut bytes = pretty.clone().into_bytes();
+        super::inline_number_lists_in_place(&mut bytes);
+        assert_eq!(
+            String::from_utf8(bytes).unwrap(),
+            inline_number_lists(&pretty)
+        );
+    }
 
     #[test]
     fn number_lists_go_on_one_line_and_strings_stay() {

@@ -97,7 +97,7 @@ pub fn assemble_into<E>(
     write(HTML, play_page(plan, puzzles).into_bytes())?;
     let files = book_files(pages, plan.cover.is_some());
     let json = manifest::to_json(plan, puzzles, &layout.placement, &files);
-    write(MANIFEST, json.into_bytes())?;
+    write(MANIFEST, json)?;
     Ok(Assembled { pages, notes })
 }
 

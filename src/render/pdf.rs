@@ -236,7 +236,7 @@ mod tests {
             x: 70.0,
             y: 30.0,
             size: 4.0 + (n % 3) as f64,
-            bold: n % 2 == 0,
+            bold: n.is_multiple_of(2),
             anchor: Anchor::Middle,
             paint: Paint::BLACK,
             text: word.clone(),
@@ -293,7 +293,7 @@ mod tests {
         let mut one_go = builder.doc.clone();
         let mut pages = Vec::new();
         for n in 0..ENCODE_BATCH * 2 + 5 {
-            let trim = (n % 4 == 0).then_some((3.0, 3.0, 144.0, 194.0));
+            let trim = n.is_multiple_of(4).then_some((3.0, 3.0, 144.0, 194.0));
             let page = builder.draw(&varied_scene(n), trim);
             pages.push(page.0.clone());
             builder.add(page);

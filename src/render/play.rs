@@ -67,7 +67,62 @@ struct PageData<'a> {
     techniques: Vec<&'static str>,
     /// Distinct shapes (classic books share one).
     shapes: Vec<ShapeData>,
-    puzzles: Vec<PuzzleData>,
+    puzzles: LazyPuzzles<'a>,
+}
+
+/// The puzzles' data, made a batch at a time (in parallel) as it is written, so a big book's
+/// page never holds every puzzle's data at once.
+struct LazyPuzzles<'a> {
+    puzzles: &'a [PlayPuzzle<'a>],
+    /// Each puzzle's shape (index into the page's shapes).
+    shapes: Vec<usize>,
+}
+
+/// Puzzles whose data is made at once.
+const PUZZLE_BATCH: usize = 256;
+
+impl Serialize for LazyPuzzles<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = serializer.serialize_seq(Some(self.puzzles.len()))?;
+        for (puzzles, shapes) in self
+            .puzzles
+            .chunks(PUZZLE_BATCH)
+            .zip(self.shapes.chunks(PUZZLE_BATCH))
+        {
+            let batch: Vec<PuzzleData> = puzzles
+                .par_iter()
+                .zip(shapes)
+                .map(|(p, &shape)| puzzle_data(p, shape))
+                .collect();
+            for data in &batch {
+                seq.serialize_element(data)?;
+            }
+        }
+        seq.end()
+    }
+}
+
+/// Writes into a page, escaping `<` so that no text can close the script element.
+struct ScriptText<'a>(&'a mut Vec<u8>);
+
+impl std::io::Write for ScriptText<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        for part in bytes.split_inclusive(|&b| b == b'<') {
+            match part.split_last() {
+                Some((b'<', text)) => {
+                    self.0.extend_from_slice(text);
+                    self.0.extend_from_slice(b"\\u003c");
+                }
+                _ => self.0.extend_from_slice(part),
+            }
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// A grid shape: its houses (each a list of cells), their names, and its drawing.
@@ -197,43 +252,47 @@ struct StepData {
 /// The whole page.
 pub fn page(book: &PlayBook) -> String {
     let data = page_data(book);
-    // Serialising plain structs of strings and numbers cannot fail. `<` is escaped so that no
-    // text can close the script element.
-    let json = serde_json::to_string(&data)
-        .unwrap_or_default()
-        .replace('<', "\\u003c");
-    fill_template(&[
+    let title = escape(&book.title);
+    let values: [(&str, &str); 6] = [
         ("{{GENERATOR}}", GENERATOR_MARK),
-        ("{{TITLE}}", &escape(&book.title)),
+        ("{{TITLE}}", &title),
         ("{{CSS}}", CSS),
-        ("{{DATA}}", &json),
         ("{{SOLVER_JS}}", SOLVER_JS),
         ("{{GAME_JS}}", GAME_JS),
         ("{{UI_JS}}", UI_JS),
-    ])
+    ];
+    let mut out = Vec::with_capacity(TEMPLATE.len());
+    fill_template(&mut out, &values, &mut |out| {
+        // Serialising plain structs of strings and numbers into memory cannot fail.
+        let _ = serde_json::to_writer(ScriptText(out), &data);
+    });
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// The template with each placeholder replaced once, in one pass (so inserted text is never
-/// searched for placeholders).
-fn fill_template(values: &[(&str, &str)]) -> String {
-    let mut out = String::with_capacity(TEMPLATE.len());
+/// searched for placeholders); `{{DATA}}` is written by `data`.
+fn fill_template(out: &mut Vec<u8>, values: &[(&str, &str)], data: &mut dyn FnMut(&mut Vec<u8>)) {
     let mut rest = TEMPLATE;
     while let Some(start) = rest.find("{{") {
-        out.push_str(&rest[..start]);
+        out.extend_from_slice(&rest.as_bytes()[..start]);
         let tail = &rest[start..];
+        if let Some(after) = tail.strip_prefix("{{DATA}}") {
+            data(out);
+            rest = after;
+            continue;
+        }
         match values.iter().find(|(key, _)| tail.starts_with(key)) {
             Some((key, value)) => {
-                out.push_str(value);
+                out.extend_from_slice(value.as_bytes());
                 rest = &tail[key.len()..];
             }
             None => {
-                out.push_str("{{");
+                out.extend_from_slice(b"{{");
                 rest = &tail[2..];
             }
         }
     }
-    out.push_str(rest);
-    out
+    out.extend_from_slice(rest.as_bytes());
 }
 
 fn page_data<'a>(book: &'a PlayBook) -> PageData<'a> {
@@ -256,12 +315,10 @@ fn page_data<'a>(book: &'a PlayBook) -> PageData<'a> {
             })
         })
         .collect();
-    let puzzles = book
-        .puzzles
-        .par_iter()
-        .zip(shape_of)
-        .map(|(p, shape)| puzzle_data(p, shape))
-        .collect();
+    let puzzles = LazyPuzzles {
+        puzzles: &book.puzzles,
+        shapes: shape_of,
+    };
     PageData {
         title: &book.title,
         seed: book.seed,
