@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use rayon::prelude::*;
 
-use super::{BookPuzzle, Job, Origin, with_path_and_id};
+use super::{BookPuzzle, Job, Origin, with_id};
 use crate::generate::require::meets;
 use crate::generate::{Generated, Request, Target, derive_seed};
 use crate::grid::{Geometry, read_puzzle_json};
@@ -218,7 +218,7 @@ fn take(
             .map(|(record, id, origin, repeats)| {
                 let (record, seed) = record?;
                 let puzzle = matching(request, shared.as_ref(), &record, seed)?;
-                let mut place = with_path_and_id(Job::at(0), puzzle);
+                let mut place = with_id(Job::at(0), puzzle);
                 (place.id == *id).then_some(())?;
                 place.origin = origin;
                 place.repeats = repeats;

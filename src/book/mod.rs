@@ -28,8 +28,10 @@ pub struct BookPuzzle {
     pub section: usize,
     /// The generated puzzle: geometry, givens, solution, rating, seed.
     pub puzzle: Generated,
-    /// Its solving path by logic (every step of the easiest path), computed once: the
-    /// walkthrough and strategy pages and the playable edition's hints read it.
+    /// Its solving path by logic (every step of the easiest path) when a page shows it — the
+    /// walkthrough of its section, a strategy page's example — else empty ([`with_paths`]):
+    /// a big book does not hold every path (the playable edition solves each puzzle as it is
+    /// written).
     pub path: Vec<Step>,
     /// Its canonical ID (`grid::puzzle_id`): no two puzzles of a book share one.
     pub id: String,
@@ -167,7 +169,47 @@ pub fn generate_with(
     }
     replace_repeats(plan, &drawn.used_elsewhere, &mut puzzles)?;
     sort_sections(plan, &mut puzzles);
+    with_paths(plan, &mut puzzles);
     Ok(puzzles)
+}
+
+/// Solves by logic the puzzles whose path a page shows (in parallel): the first puzzle of each
+/// section with a walkthrough and, with strategy pages, for each technique the puzzles use,
+/// the first puzzle (in the strategy pages' order) whose rating has it — a rating follows the
+/// same path, so that is the puzzle whose path has it first.
+pub fn with_paths(plan: &BookPlan, puzzles: &mut [BookPuzzle]) {
+    let mut needed: Vec<usize> = Vec::new();
+    for (index, section) in plan.sections.iter().enumerate() {
+        let first = puzzles.iter().position(|p| p.section == index);
+        if let (true, Some(first)) = (section.walkthrough, first) {
+            needed.push(first);
+        }
+    }
+    if plan.strategies {
+        let order = crate::layout::strategies::example_order(puzzles);
+        for technique in crate::logic::Technique::ALL {
+            let rated = |&&i: &&usize| {
+                puzzles[i]
+                    .puzzle
+                    .rating
+                    .techniques
+                    .contains_key(technique.name())
+            };
+            needed.extend(order.iter().find(rated));
+        }
+    }
+    needed.sort_unstable();
+    needed.dedup();
+    let paths: Vec<(usize, Vec<Step>)> = needed
+        .into_par_iter()
+        .map(|i| {
+            let p = &puzzles[i].puzzle;
+            (i, solve_logic(&p.geometry, &p.givens, Level::HARDEST).steps)
+        })
+        .collect();
+    for (i, path) in paths {
+        puzzles[i].path = path;
+    }
 }
 
 /// Makes every puzzle's ID unique in the book and absent from its `exclude` lists (and from
@@ -221,7 +263,7 @@ fn fresh_try(plan: &BookPlan, job: Job, seen: &HashSet<String>) -> Result<BookPu
         let tries: Vec<Result<BookPuzzle, GenerateError>> = (start..end)
             .into_par_iter()
             .map(|tries| {
-                let mut found = with_path_and_id(job, repeat_try(request, first_seed, tries)?);
+                let mut found = with_id(job, repeat_try(request, first_seed, tries)?);
                 found.repeats = tries;
                 Ok(found)
             })
@@ -268,16 +310,17 @@ fn generate_one(plan: &BookPlan, job: Job) -> Result<BookPuzzle, BookError> {
 fn generate_at(plan: &BookPlan, job: Job, seed: u64) -> Result<BookPuzzle, BookError> {
     let section = &plan.sections[job.section];
     generate(&section.request, seed)
-        .map(|puzzle| with_path_and_id(job, puzzle))
+        .map(|puzzle| with_id(job, puzzle))
         .map_err(|error| book_error(plan, job, error))
 }
 
-/// A generated puzzle as a place of the book: its logic path and ID computed once.
-fn with_path_and_id(job: Job, puzzle: Generated) -> BookPuzzle {
+/// A generated puzzle as a place of the book, with its ID (its path comes later, if a page
+/// needs it: [`with_paths`]).
+fn with_id(job: Job, puzzle: Generated) -> BookPuzzle {
     BookPuzzle {
         number: job.number,
         section: job.section,
-        path: solve_logic(&puzzle.geometry, &puzzle.givens, Level::HARDEST).steps,
+        path: Vec::new(),
         id: puzzle_id(&puzzle.geometry, &puzzle.givens).unwrap_or_default(),
         repeats: 0,
         origin: Origin::Made,

@@ -146,7 +146,8 @@ pub fn play_page(plan: &BookPlan, puzzles: &[BookPuzzle]) -> String {
                 solution: &p.puzzle.solution,
                 level: p.puzzle.rating.level.name(),
                 score: p.puzzle.rating.rounded_score(),
-                path: Some(&p.path),
+                // Solved as the page is written, a batch at a time (`render::play`).
+                path: None,
                 symbols: plan.sections[p.section].symbols,
             })
             .collect(),
