@@ -145,13 +145,15 @@ pub struct Placement {
 /// The manifest's `generator`: this tool's name.
 pub const GENERATOR: &str = "sudoku-book";
 
-/// The manifest as pretty-printed JSON with a final newline.
-pub fn to_json(
+/// Writes the manifest to `out` as pretty-printed JSON (number lists on one line, see
+/// [`inline_number_lists`]) with a final newline, each puzzle's entry made as it is written.
+pub fn write_json(
     plan: &BookPlan,
     puzzles: &[BookPuzzle],
     placed: &Placement,
     files: &[String],
-) -> Vec<u8> {
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
     let manifest = Manifest {
         generator: GENERATOR,
         title: &plan.title,
@@ -167,70 +169,10 @@ pub fn to_json(
             placed,
         },
     };
-    // Serialising plain structs of strings and numbers into memory cannot fail.
-    let mut json = serde_json::to_vec_pretty(&manifest).unwrap_or_default();
-    inline_number_lists_in_place(&mut json);
-    json.push(b'\n');
-    json
-}
-
-/// [`inline_number_lists`] done in the buffer itself (an inlined list is never longer than
-/// the pretty one), so a big manifest is held once.
-fn inline_number_lists_in_place(json: &mut Vec<u8>) {
-    let mut read = 0;
-    let mut write = 0;
-    while read < json.len() {
-        let list = json[read] == b'[' && json.get(read + 1) == Some(&b'\n');
-        if let Some(end) = list.then(|| number_list_end(json, read + 1)).flatten() {
-            json[write] = b'[';
-            write += 1;
-            for (k, (from, to)) in split_items(json, read + 1..end).into_iter().enumerate() {
-                if k > 0 {
-                    json[write..write + 2].copy_from_slice(b", ");
-                    write += 2;
-                }
-                json.copy_within(from..to, write);
-                write += to - from;
-            }
-            json[write] = b']';
-            write += 1;
-            read = end + 1;
-            continue;
-        }
-        json[write] = json[read];
-        write += 1;
-        read += 1;
-    }
-    json.truncate(write);
-}
-
-/// The index of the `]` closing a list that starts at `from` and holds only numbers.
-fn number_list_end(json: &[u8], from: usize) -> Option<usize> {
-    let end = from + json[from..].iter().position(|&b| b == b']')?;
-    json[from..end]
-        .iter()
-        .all(|&c| c.is_ascii_digit() || c.is_ascii_whitespace() || matches!(c, b',' | b'-' | b'.'))
-        .then_some(end)
-}
-
-/// The trimmed items (as ranges) of a list's inside, split at its commas.
-fn split_items(json: &[u8], inner: std::ops::Range<usize>) -> Vec<(usize, usize)> {
-    let mut items = Vec::new();
-    let mut start = inner.start;
-    for at in inner.clone().chain(std::iter::once(inner.end)) {
-        if at == inner.end || json[at] == b',' {
-            let (mut from, mut to) = (start, at);
-            while from < to && json[from].is_ascii_whitespace() {
-                from += 1;
-            }
-            while to > from && json[to - 1].is_ascii_whitespace() {
-                to -= 1;
-            }
-            items.push((from, to));
-            start = at + 1;
-        }
-    }
-    items
+    let mut inline = InlineLists::new(out);
+    serde_json::to_writer_pretty(&mut inline, &manifest).map_err(std::io::Error::other)?;
+    inline.finish()?;
+    out.write_all(b"\n")
 }
 
 /// Pretty JSON with every list of plain numbers on one line (`[1, 2, 3]`), so that givens,
@@ -265,6 +207,84 @@ pub fn inline_number_lists(pretty: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// Writes pretty JSON with its number lists inlined on the way (as [`inline_number_lists`]
+/// does to a whole text): a list opened by `[` and a line break is held until its `]`, and
+/// written on one line when it holds only numbers, else as it came.
+struct InlineLists<'a> {
+    out: &'a mut dyn std::io::Write,
+    /// The list being held (from its `[`), when one is.
+    held: Vec<u8>,
+}
+
+impl<'a> InlineLists<'a> {
+    fn new(out: &'a mut dyn std::io::Write) -> Self {
+        InlineLists {
+            out,
+            held: Vec::new(),
+        }
+    }
+
+    /// Writes what is still held.
+    fn finish(&mut self) -> std::io::Result<()> {
+        let held = std::mem::take(&mut self.held);
+        self.out.write_all(&held)
+    }
+
+    fn byte(&mut self, b: u8) -> std::io::Result<()> {
+        match (self.held.as_slice(), b) {
+            ([], b'[') => self.held.push(b),
+            ([], _) => self.out.write_all(&[b])?,
+            ([b'['], b'\n') => self.held.push(b),
+            ([b'['], _) => {
+                // Not a broken list: the `[` goes out, and `b` is read afresh.
+                self.out.write_all(b"[")?;
+                self.held.clear();
+                self.byte(b)?;
+            }
+            (_, b']') => {
+                let items: Vec<&[u8]> = self.held[1..]
+                    .split(|&c| c == b',')
+                    .map(<[u8]>::trim_ascii)
+                    .collect();
+                self.out.write_all(b"[")?;
+                self.out.write_all(&items.join(&b", "[..]))?;
+                self.out.write_all(b"]")?;
+                self.held.clear();
+            }
+            (_, c)
+                if c.is_ascii_digit()
+                    || c.is_ascii_whitespace()
+                    || matches!(c, b',' | b'-' | b'.') =>
+            {
+                self.held.push(c)
+            }
+            _ => {
+                // Not a list of numbers: `[` goes out as it came, the rest is read afresh.
+                let held = std::mem::take(&mut self.held);
+                self.out.write_all(b"[")?;
+                for &c in &held[1..] {
+                    self.byte(c)?;
+                }
+                self.byte(b)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::io::Write for InlineLists<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        for &b in bytes {
+            self.byte(b)?;
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
 }
 
 fn sections<'a>(
@@ -318,7 +338,7 @@ mod tests {
     use super::inline_number_lists;
 
     #[test]
-    fn lists_inlined_in_place_read_as_inlined_into_a_copy() {
+    fn lists_inlined_while_written_read_as_inlined_in_a_whole_text() {
         let value = serde_json::json!({
             "title": "[1,\n 2] and [x]",
             "givens": [0, 5, 12, -3, 2.5],
@@ -328,8 +348,12 @@ mod tests {
             "empty": [],
         });
         let pretty = serde_json::to_string_pretty(&value).unwrap();
-        let mut bytes = pretty.clone().into_bytes();
-        super::inline_number_lists_in_place(&mut bytes);
+        let mut bytes = Vec::new();
+        let mut writer = super::InlineLists::new(&mut bytes);
+        for b in pretty.bytes() {
+            std::io::Write::write_all(&mut writer, &[b]).unwrap();
+        }
+        writer.finish().unwrap();
         assert_eq!(
             String::from_utf8(bytes).unwrap(),
             inline_number_lists(&pretty)

@@ -3,6 +3,8 @@
 //! `book.html` (the playable edition), and, when the spec has a `[cover]`, `cover.pdf` and
 //! `cover.svg` (its own one-page document).
 
+use std::io::{self, Write};
+
 use rayon::prelude::*;
 
 use super::output::{MANIFEST, page_file};
@@ -35,15 +37,45 @@ pub struct Assembled {
     pub notes: Vec<String>,
 }
 
-/// Receives each finished file: its path in the book folder and its bytes.
-pub type FileSink<'a, E> = dyn FnMut(&str, Vec<u8>) -> Result<(), E> + 'a;
+/// A finished file's contents: its bytes, or a writer that streams them (a big book's
+/// `book.html` and `book.json` are never held whole).
+pub enum Contents<'a> {
+    Bytes(Vec<u8>),
+    Streamed(Box<dyn FnOnce(&mut dyn Write) -> io::Result<()> + 'a>),
+}
+
+impl Contents<'_> {
+    /// Writes the contents to `out`.
+    pub fn write_to(self, out: &mut dyn Write) -> io::Result<()> {
+        match self {
+            Contents::Bytes(bytes) => out.write_all(&bytes),
+            Contents::Streamed(stream) => stream(out),
+        }
+    }
+
+    /// The contents in memory.
+    pub fn into_bytes(self) -> Vec<u8> {
+        match self {
+            Contents::Bytes(bytes) => bytes,
+            Contents::Streamed(stream) => {
+                let mut bytes = Vec::new();
+                // Writing into memory cannot fail.
+                let _ = stream(&mut bytes);
+                bytes
+            }
+        }
+    }
+}
+
+/// Receives each finished file: its path in the book folder and its contents.
+pub type FileSink<'a, E> = dyn FnMut(&str, Contents<'_>) -> Result<(), E> + 'a;
 
 /// Lays out, draws and encodes the book, keeping every file in memory.
 pub fn assemble(plan: &BookPlan, puzzles: &[BookPuzzle], fonts: &FontSet) -> BookFiles {
     let mut files = Vec::new();
     let layout = lay_out(plan, puzzles, fonts);
-    let assembled = assemble_into(plan, puzzles, fonts, &layout, &mut |name, bytes| {
-        files.push((name.to_string(), bytes));
+    let assembled = assemble_into(plan, puzzles, fonts, &layout, &mut |name, contents| {
+        files.push((name.to_string(), contents.into_bytes()));
         Ok::<(), std::convert::Infallible>(())
     });
     let Assembled { pages, notes } = assembled.unwrap_or_else(|never| match never {});
@@ -87,17 +119,19 @@ pub fn assemble_into<E>(
             })
             .collect();
         for (page, (svg, drawn)) in batch.iter().zip(drawn) {
-            write(&page_file(page.number), svg)?;
+            write(&page_file(page.number), Contents::Bytes(svg))?;
             pdf.add(drawn);
         }
     }
-    write(PDF, pdf.finish())?;
+    write(PDF, Contents::Bytes(pdf.finish()))?;
     let pages = layout.pages.len();
     let notes = write_cover(plan, (puzzles, pages), fonts, (&info, names.next()), write)?;
-    write(HTML, play_page(plan, puzzles).into_bytes())?;
+    let page = |out: &mut dyn Write| write_play_page(plan, puzzles, out);
+    write(HTML, Contents::Streamed(Box::new(page)))?;
     let files = book_files(pages, plan.cover.is_some());
-    let json = manifest::to_json(plan, puzzles, &layout.placement, &files);
-    write(MANIFEST, json)?;
+    let json =
+        |out: &mut dyn Write| manifest::write_json(plan, puzzles, &layout.placement, &files, out);
+    write(MANIFEST, Contents::Streamed(Box::new(json)))?;
     Ok(Assembled { pages, notes })
 }
 
@@ -117,23 +151,30 @@ fn write_cover<E>(
     let facts = crate::layout::cover::CoverFacts::of_book(plan, puzzles);
     let layout = lay_out_cover(plan, cover, pages, fonts, &facts);
     let scene = page_scene(&layout.page);
-    write(
-        COVER_SVG,
-        to_svg_with_family(&scene, &svg_family(fonts)).into_bytes(),
-    )?;
+    let svg = to_svg_with_family(&scene, &svg_family(fonts)).into_bytes();
+    write(COVER_SVG, Contents::Bytes(svg))?;
     let mut pdf = match names {
         Some(names) => PdfBuilder::named(fonts, info, names),
         None => PdfBuilder::new(fonts, info),
     };
     let drawn = pdf.draw(&scene, trim_box(&layout.page));
     pdf.add(drawn);
-    write(COVER_PDF, pdf.finish())?;
+    write(COVER_PDF, Contents::Bytes(pdf.finish()))?;
     Ok(layout.notes)
 }
 
 /// The playable edition of the book: every puzzle, with its section heading, in book order.
 pub fn play_page(plan: &BookPlan, puzzles: &[BookPuzzle]) -> String {
-    let book = PlayBook {
+    play::page(&play_book(plan, puzzles))
+}
+
+/// Writes the playable edition to `out` as it is made.
+fn write_play_page(plan: &BookPlan, puzzles: &[BookPuzzle], out: &mut dyn Write) -> io::Result<()> {
+    play::write_page(&play_book(plan, puzzles), out)
+}
+
+fn play_book<'a>(plan: &BookPlan, puzzles: &'a [BookPuzzle]) -> PlayBook<'a> {
+    PlayBook {
         title: plan.title.clone(),
         seed: plan.seed,
         puzzles: puzzles
@@ -151,8 +192,7 @@ pub fn play_page(plan: &BookPlan, puzzles: &[BookPuzzle]) -> String {
                 symbols: plan.sections[p.section].symbols,
             })
             .collect(),
-    };
-    play::page(&book)
+    }
 }
 
 fn trim_box(page: &Page) -> TrimBox {

@@ -109,8 +109,8 @@ pub fn build(
     if (plan.page.kdp && !preflight.passed()) || !preflight.text_inside() {
         return Err(BuildError::Preflight(preflight));
     }
-    let assembled = assemble_into(plan, &puzzles, &fonts, &layout, &mut |name, bytes| {
-        staging.write(name, &bytes)
+    let assembled = assemble_into(plan, &puzzles, &fonts, &layout, &mut |name, contents| {
+        staging.write_contents(name, contents)
     })?;
     let mut notes = assembled.notes;
     let Some(library) = &mut library else {

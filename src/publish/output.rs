@@ -27,7 +27,7 @@ pub mod folder;
 mod leftovers;
 
 use std::fs;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
@@ -151,6 +151,26 @@ impl Staging {
             fs::create_dir_all(folder).map_err(io_error("create", folder))?;
         }
         fs::write(&path, contents).map_err(io_error("write", &path))
+    }
+
+    /// Writes one file from its contents, streaming them when they are streamed.
+    pub fn write_contents(
+        &self,
+        relative: &str,
+        contents: super::assemble::Contents<'_>,
+    ) -> Result<(), OutputError> {
+        let stream = match contents {
+            super::assemble::Contents::Bytes(bytes) => return self.write(relative, &bytes),
+            streamed => streamed,
+        };
+        self.write(relative, b"")?;
+        let path = self.temp.join(relative);
+        let file = fs::File::create(&path).map_err(io_error("write", &path))?;
+        let mut out = io::BufWriter::new(file);
+        stream
+            .write_to(&mut out)
+            .and_then(|()| out.flush())
+            .map_err(io_error("write", &path))
     }
 
     /// Puts the finished folder in place of the target, after checking the target again (a

@@ -104,24 +104,24 @@ impl Serialize for LazyPuzzles<'_> {
 }
 
 /// Writes into a page, escaping `<` so that no text can close the script element.
-struct ScriptText<'a>(&'a mut Vec<u8>);
+struct ScriptText<'a>(&'a mut dyn std::io::Write);
 
 impl std::io::Write for ScriptText<'_> {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
         for part in bytes.split_inclusive(|&b| b == b'<') {
             match part.split_last() {
                 Some((b'<', text)) => {
-                    self.0.extend_from_slice(text);
-                    self.0.extend_from_slice(b"\\u003c");
+                    self.0.write_all(text)?;
+                    self.0.write_all(b"\\u003c")?;
                 }
-                _ => self.0.extend_from_slice(part),
+                _ => self.0.write_all(part)?,
             }
         }
         Ok(bytes.len())
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
+        self.0.flush()
     }
 }
 
@@ -251,6 +251,14 @@ struct StepData {
 
 /// The whole page.
 pub fn page(book: &PlayBook) -> String {
+    let mut out = Vec::new();
+    // Writing into memory cannot fail.
+    let _ = write_page(book, &mut out);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Writes the whole page to `out` as it is made (the puzzles' data a batch at a time).
+pub fn write_page(book: &PlayBook, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let data = page_data(book);
     let title = escape(&book.title);
     let values: [(&str, &str); 6] = [
@@ -261,38 +269,39 @@ pub fn page(book: &PlayBook) -> String {
         ("{{GAME_JS}}", GAME_JS),
         ("{{UI_JS}}", UI_JS),
     ];
-    let mut out = Vec::with_capacity(TEMPLATE.len());
-    fill_template(&mut out, &values, &mut |out| {
-        // Serialising plain structs of strings and numbers into memory cannot fail.
-        let _ = serde_json::to_writer(ScriptText(out), &data);
-    });
-    String::from_utf8(out).unwrap_or_default()
+    fill_template(out, &values, &mut |out| {
+        serde_json::to_writer(ScriptText(out), &data).map_err(std::io::Error::other)
+    })
 }
 
 /// The template with each placeholder replaced once, in one pass (so inserted text is never
 /// searched for placeholders); `{{DATA}}` is written by `data`.
-fn fill_template(out: &mut Vec<u8>, values: &[(&str, &str)], data: &mut dyn FnMut(&mut Vec<u8>)) {
+fn fill_template(
+    out: &mut dyn std::io::Write,
+    values: &[(&str, &str)],
+    data: &mut dyn FnMut(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let mut rest = TEMPLATE;
     while let Some(start) = rest.find("{{") {
-        out.extend_from_slice(&rest.as_bytes()[..start]);
+        out.write_all(&rest.as_bytes()[..start])?;
         let tail = &rest[start..];
         if let Some(after) = tail.strip_prefix("{{DATA}}") {
-            data(out);
+            data(out)?;
             rest = after;
             continue;
         }
         match values.iter().find(|(key, _)| tail.starts_with(key)) {
             Some((key, value)) => {
-                out.extend_from_slice(value.as_bytes());
+                out.write_all(value.as_bytes())?;
                 rest = &tail[key.len()..];
             }
             None => {
-                out.extend_from_slice(b"{{");
+                out.write_all(b"{{")?;
                 rest = &tail[2..];
             }
         }
     }
-    out.extend_from_slice(rest.as_bytes());
+    out.write_all(rest.as_bytes())
 }
 
 fn page_data<'a>(book: &'a PlayBook) -> PageData<'a> {
