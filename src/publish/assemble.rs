@@ -41,8 +41,11 @@ pub struct Assembled {
 /// `book.html` and `book.json` are never held whole).
 pub enum Contents<'a> {
     Bytes(Vec<u8>),
-    Streamed(Box<dyn FnOnce(&mut dyn Write) -> io::Result<()> + 'a>),
+    Streamed(Stream<'a>),
 }
+
+/// Writes a file's contents to the writer it is given.
+pub type Stream<'a> = Box<dyn FnOnce(&mut dyn Write) -> io::Result<()> + 'a>;
 
 impl Contents<'_> {
     /// Writes the contents to `out`.

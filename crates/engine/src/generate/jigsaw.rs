@@ -105,56 +105,154 @@ const COMPACT_TRIES: usize = 30;
 /// [`compactness`]). Sizes never change, so the layout stays a valid jigsaw. With `symmetric`,
 /// the turned cells swap too, so a layout symmetric under a half turn stays so.
 fn compact(ids: &mut [usize], n: usize, rng: &mut SeededRng, symmetric: bool) {
-    let score = |ids: &[usize]| {
-        let (borders, tips) = compactness(ids, n);
-        borders + 2 * tips
-    };
-    let mut current = score(ids);
+    let mut current = compactness_score(ids, n);
     for _ in 0..COMPACT_TRIES * n * n {
         let a = rng.below(n * n);
-        let others: Vec<usize> = orthogonal_neighbours(a, n)
-            .filter(|&d| ids[d] != ids[a])
-            .collect();
-        if others.is_empty() {
+        let mut others = [0usize; 4];
+        let mut count = 0;
+        for d in orthogonal_neighbours(a, n).filter(|&d| ids[d] != ids[a]) {
+            others[count] = d;
+            count += 1;
+        }
+        if count == 0 {
             continue;
         }
-        let (from, to) = (ids[a], ids[others[rng.below(others.len())]]);
-        let candidates: Vec<usize> = (0..n * n)
-            .filter(|&b| ids[b] == to && orthogonal_neighbours(b, n).any(|d| ids[d] == from))
-            .collect();
-        if candidates.is_empty() {
+        let (from, to) = (ids[a], ids[others[rng.below(count)]]);
+        let candidate =
+            |b: usize| ids[b] == to && orthogonal_neighbours(b, n).any(|d| ids[d] == from);
+        let candidates = (0..n * n).filter(|&b| candidate(b)).count();
+        if candidates == 0 {
             continue;
         }
-        let b = candidates[rng.below(candidates.len())];
-        let before = ids.to_vec();
-        ids[a] = to;
-        ids[b] = from;
-        if symmetric {
-            let turn = |c: usize| n * n - 1 - c;
-            let (ta, tb) = (turn(a), turn(b));
-            let (mirror_from, mirror_to) = (before[ta], before[tb]);
-            ids[ta] = mirror_to;
-            ids[tb] = mirror_from;
-        }
-        let touched = [from, to, ids[n * n - 1 - a], ids[n * n - 1 - b]];
-        let kept = touched
-            .iter()
-            .all(|&r| connected(ids, n, r) && !region_is_box(ids, n, r))
+        let pick = rng.below(candidates);
+        let Some(b) = (0..n * n).filter(|&b| candidate(b)).nth(pick) else {
+            continue;
+        };
+        let turn = |c: usize| n * n - 1 - c;
+        let swap = Swap::new(ids, [a, b, turn(a), turn(b)], symmetric);
+        let before = local_score(ids, n, swap.cells());
+        swap.apply(ids, (from, to));
+        let next = current + local_score(ids, n, swap.cells()) - before;
+        let touched = [from, to, ids[turn(a)], ids[turn(b)]];
+        let kept = next <= current
+            && touched
+                .iter()
+                .all(|&r| connected(ids, n, r) && !region_is_box(ids, n, r))
             && (!symmetric || is_symmetric(ids, n))
-            && sizes_kept(&before, ids, n);
-        let next = score(ids);
-        if kept && next <= current {
+            && swap.sizes_kept(ids, n);
+        if kept {
             current = next;
         } else {
-            ids.copy_from_slice(&before);
+            swap.undo(ids);
         }
     }
 }
 
-/// True when every region still has `n` cells.
-fn sizes_kept(before: &[usize], after: &[usize], n: usize) -> bool {
-    let count = |ids: &[usize], r: usize| ids.iter().filter(|&&x| x == r).count();
-    (0..n).all(|r| count(after, r) == n) || before == after
+/// One try of [`compact`]: the cells it changes (`a`, `b` and, for a symmetric layout, their
+/// turned cells) with the regions they had.
+struct Swap {
+    /// `a`, `b`, turned `a`, turned `b`, and their regions before the swap.
+    cells: [usize; 4],
+    regions: [usize; 4],
+    /// How many of `cells` the swap changes: 2, or 4 for a symmetric layout.
+    used: usize,
+    /// The distinct changed cells, in that order.
+    distinct: [usize; 4],
+    count: usize,
+}
+
+impl Swap {
+    fn new(ids: &[usize], cells: [usize; 4], symmetric: bool) -> Swap {
+        let used = if symmetric { 4 } else { 2 };
+        let mut distinct = [0; 4];
+        let mut count = 0;
+        for &c in &cells[..used] {
+            if !distinct[..count].contains(&c) {
+                distinct[count] = c;
+                count += 1;
+            }
+        }
+        Swap {
+            cells,
+            regions: cells.map(|c| ids[c]),
+            used,
+            distinct,
+            count,
+        }
+    }
+
+    fn cells(&self) -> &[usize] {
+        &self.distinct[..self.count]
+    }
+
+    /// `a` joins region `to` and `b` region `from`; turned `a` takes the region turned `b` had
+    /// and turned `b` the one turned `a` had.
+    fn apply(&self, ids: &mut [usize], (from, to): (usize, usize)) {
+        let [a, b, ta, tb] = self.cells;
+        ids[a] = to;
+        ids[b] = from;
+        if self.used == 4 {
+            ids[ta] = self.regions[3];
+            ids[tb] = self.regions[2];
+        }
+    }
+
+    fn undo(&self, ids: &mut [usize]) {
+        for k in 0..self.used {
+            ids[self.cells[k]] = self.regions[k];
+        }
+    }
+
+    /// True when every region still has `n` cells, or nothing changed. Swaps of distinct
+    /// cells keep every size (each region had `n` before); overlapping ones are counted.
+    fn sizes_kept(&self, ids: &[usize], n: usize) -> bool {
+        if self.count == self.used {
+            return true;
+        }
+        let unchanged = (0..self.used).all(|k| ids[self.cells[k]] == self.regions[k]);
+        let count = |r: usize| ids.iter().filter(|&&x| x == r).count();
+        unchanged || (0..n).all(|r| count(r) == n)
+    }
+}
+
+/// A layout's compactness as one number: thick lines plus twice the arm tips
+/// ([`compactness`]).
+fn compactness_score(ids: &[usize], n: usize) -> isize {
+    let (borders, tips) = compactness(ids, n);
+    (borders + 2 * tips) as isize
+}
+
+/// The part of [`compactness_score`] that changing `cells` can change: the thick edges with an
+/// end among them, and the tips among them and their neighbours.
+fn local_score(ids: &[usize], n: usize, cells: &[usize]) -> isize {
+    let mut borders = 0;
+    for (i, &c) in cells.iter().enumerate() {
+        for d in orthogonal_neighbours(c, n) {
+            // An edge between two of the cells is counted from the first of them.
+            if !cells[..i].contains(&d) && ids[d] != ids[c] {
+                borders += 1;
+            }
+        }
+    }
+    let mut seen = [usize::MAX; 20];
+    let mut seen_count = 0;
+    let mut tips = 0;
+    for &c in cells {
+        for e in std::iter::once(c).chain(orthogonal_neighbours(c, n)) {
+            if seen[..seen_count].contains(&e) {
+                continue;
+            }
+            seen[seen_count] = e;
+            seen_count += 1;
+            let same = orthogonal_neighbours(e, n)
+                .filter(|&d| ids[d] == ids[e])
+                .count();
+            if same <= 1 {
+                tips += 1;
+            }
+        }
+    }
+    borders + 2 * tips
 }
 
 /// True when turning the layout a half turn maps every region onto one region.
@@ -373,6 +471,80 @@ fn is_a_box(cells: &[usize], n: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The compaction as first written (whole score and sizes recomputed, the layout copied
+    /// each try): [`compact`] must make the same layout from the same draws.
+    fn compact_as_first_written(ids: &mut [usize], n: usize, rng: &mut SeededRng, symmetric: bool) {
+        let score = |ids: &[usize]| {
+            let (borders, tips) = compactness(ids, n);
+            borders + 2 * tips
+        };
+        let mut current = score(ids);
+        for _ in 0..COMPACT_TRIES * n * n {
+            let a = rng.below(n * n);
+            let others: Vec<usize> = orthogonal_neighbours(a, n)
+                .filter(|&d| ids[d] != ids[a])
+                .collect();
+            if others.is_empty() {
+                continue;
+            }
+            let (from, to) = (ids[a], ids[others[rng.below(others.len())]]);
+            let candidates: Vec<usize> = (0..n * n)
+                .filter(|&b| ids[b] == to && orthogonal_neighbours(b, n).any(|d| ids[d] == from))
+                .collect();
+            if candidates.is_empty() {
+                continue;
+            }
+            let b = candidates[rng.below(candidates.len())];
+            let before = ids.to_vec();
+            ids[a] = to;
+            ids[b] = from;
+            if symmetric {
+                let turn = |c: usize| n * n - 1 - c;
+                let (ta, tb) = (turn(a), turn(b));
+                let (mirror_from, mirror_to) = (before[ta], before[tb]);
+                ids[ta] = mirror_to;
+                ids[tb] = mirror_from;
+            }
+            let touched = [from, to, ids[n * n - 1 - a], ids[n * n - 1 - b]];
+            let count = |ids: &[usize], r: usize| ids.iter().filter(|&&x| x == r).count();
+            let sizes = (0..n).all(|r| count(ids, r) == n) || before == ids;
+            let kept = touched
+                .iter()
+                .all(|&r| connected(ids, n, r) && !region_is_box(ids, n, r))
+                && (!symmetric || is_symmetric(ids, n))
+                && sizes;
+            let next = score(ids);
+            if kept && next <= current {
+                current = next;
+            } else {
+                ids.copy_from_slice(&before);
+            }
+        }
+    }
+
+    #[test]
+    fn compaction_makes_the_layout_it_made_when_first_written() {
+        for n in [6, 8, 9] {
+            for symmetric in [false, true] {
+                for seed in 0..6u64 {
+                    let mut rng = SeededRng::new(seed * 31 + n as u64);
+                    let grown = if symmetric {
+                        grow_symmetric(n, &mut rng)
+                    } else {
+                        grow(n, &mut rng)
+                    };
+                    let Some(grown) = grown else { continue };
+                    let (mut fast, mut slow) = (grown.clone(), grown);
+                    let (mut rng_fast, mut rng_slow) = (rng.clone(), rng);
+                    compact(&mut fast, n, &mut rng_fast, symmetric);
+                    compact_as_first_written(&mut slow, n, &mut rng_slow, symmetric);
+                    assert_eq!(fast, slow, "n {n}, symmetric {symmetric}, seed {seed}");
+                    assert_eq!(rng_fast.below(1 << 30), rng_slow.below(1 << 30));
+                }
+            }
+        }
+    }
 
     #[test]
     fn layouts_are_valid_regions_for_every_size() {
