@@ -125,8 +125,12 @@ pub fn assemble_into<E>(
             write(&page_file(page.number), Contents::Bytes(svg))?;
             pdf.add(drawn);
         }
+        release_freed_memory();
     }
-    write(PDF, Contents::Bytes(pdf.finish()))?;
+    write(
+        PDF,
+        Contents::Streamed(Box::new(|out| pdf.finish_into(out))),
+    )?;
     let pages = layout.pages.len();
     let notes = write_cover(plan, (puzzles, pages), fonts, (&info, names.next()), write)?;
     let page = |out: &mut dyn Write| write_play_page(plan, puzzles, out);
@@ -200,6 +204,18 @@ fn play_book<'a>(plan: &BookPlan, puzzles: &'a [BookPuzzle]) -> PlayBook<'a> {
 
 fn trim_box(page: &Page) -> TrimBox {
     page.sheet.trim.map(|t| (t.x, t.y, t.w, t.h))
+}
+
+/// Hands the memory a finished batch freed back to the system. The batch's many small
+/// allocations sit among the few the book keeps (each page's encoded content), so the
+/// allocator would otherwise hold the freed pages: without this a 10,000-puzzle book's resident
+/// size grows by about 100 MB while its pages are drawn, with the heap itself near flat.
+fn release_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free memory of the allocator to the system.
+    unsafe {
+        libc::malloc_trim(0);
+    }
 }
 
 /// Pages drawn at once: enough to keep every core busy, few enough that the drawn pages of a

@@ -164,23 +164,78 @@ impl<'a> PdfBuilder<'a> {
     }
 
     /// The finished file.
-    pub fn finish(mut self) -> Vec<u8> {
+    pub fn finish(self) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        // Writing into memory cannot fail.
+        let _ = self.finish_into(&mut bytes);
+        bytes
+    }
+
+    /// Writes the finished file to `out` (a big book's PDF is never held whole).
+    pub fn finish_into(mut self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
         self.encode_pending();
         let placeholders = std::mem::take(&mut self.placeholders);
         let contents = std::mem::take(&mut self.contents);
+        let mut blanked = BlankPdfx::new(out);
         let written = pdf_stream::write(
             &mut self.doc,
             (placeholders, contents),
             &self.usage,
             &self.ids,
+            &mut blanked,
         );
-        let mut bytes = match written {
-            Ok(bytes) => bytes,
-            // The document has exactly the pages encoded; anything else is a bug here.
-            Err(message) => unreachable!("{message}"),
-        };
-        blank_out_pdfx_marker(&mut bytes);
-        bytes
+        if let Err(message) = written {
+            return Err(std::io::Error::other(message));
+        }
+        blanked.finish()
+    }
+}
+
+/// Writes a PDF through, with printpdf's empty PDF/X entry (see [`blank_out_pdfx_marker`])
+/// turned into spaces on the way: the last bytes of each write are held back until the next
+/// shows whether they begin the entry.
+struct BlankPdfx<'a> {
+    out: &'a mut dyn std::io::Write,
+    held: Vec<u8>,
+}
+
+impl<'a> BlankPdfx<'a> {
+    fn new(out: &'a mut dyn std::io::Write) -> Self {
+        BlankPdfx {
+            out,
+            held: Vec::new(),
+        }
+    }
+
+    fn finish(mut self) -> std::io::Result<()> {
+        let held = std::mem::take(&mut self.held);
+        self.out.write_all(&held)?;
+        self.out.flush()
+    }
+}
+
+impl std::io::Write for BlankPdfx<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.held.extend_from_slice(bytes);
+        let mut at = 0;
+        while let Some(found) = self.held[at..]
+            .windows(PDFX_MARKER.len())
+            .position(|w| w == PDFX_MARKER)
+        {
+            let start = at + found;
+            self.held[start..start + PDFX_MARKER.len()].fill(b' ');
+            at = start + PDFX_MARKER.len();
+        }
+        // Everything but what could be the start of the entry goes out.
+        let keep = (PDFX_MARKER.len() - 1).min(self.held.len());
+        let ready = self.held.len() - keep;
+        self.out.write_all(&self.held[..ready])?;
+        self.held.drain(..ready);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
     }
 }
 
@@ -189,6 +244,7 @@ const PDFX_MARKER: &[u8] = b"/GTS_PDFXVersion()";
 
 /// Overwrites printpdf's empty PDF/X version entry with spaces (same length, so every offset
 /// stays valid): it made preflight tools take the book for a PDF/X file, which it is not.
+#[cfg(test)]
 fn blank_out_pdfx_marker(bytes: &mut [u8]) {
     let mut found = bytes
         .windows(PDFX_MARKER.len())
@@ -203,6 +259,22 @@ fn blank_out_pdfx_marker(bytes: &mut [u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_empty_pdfx_entry_is_blanked_on_the_way_however_the_writes_fall() {
+        let text = b"%PDF<</Title(x)/GTS_PDFXVersion()/Trapped/False>>trailer".to_vec();
+        let mut expected = text.clone();
+        blank_out_pdfx_marker(&mut expected);
+        for chunk in [1, 2, 5, 17, 18, 19, 64] {
+            let mut out = Vec::new();
+            let mut blank = BlankPdfx::new(&mut out);
+            for part in text.chunks(chunk) {
+                std::io::Write::write_all(&mut blank, part).unwrap();
+            }
+            blank.finish().unwrap();
+            assert_eq!(out, expected, "writes of {chunk}");
+        }
+    }
 
     #[test]
     fn the_empty_pdfx_entry_is_blanked_in_place() {

@@ -143,7 +143,8 @@ pub fn write(
     (mut placeholders, contents): (Vec<PdfPage>, Vec<lopdf::Stream>),
     usage: &GlyphUsage,
     [instance, document]: &[String; 2],
-) -> Result<Vec<u8>, String> {
+    out: &mut dyn std::io::Write,
+) -> Result<(), String> {
     if let Some(first) = placeholders.first_mut() {
         first.ops = usage.ops();
     }
@@ -170,8 +171,8 @@ pub fn write(
     if options.optimize {
         lo.compress();
     }
-    let mut bytes = Vec::new();
-    lo.save_to(&mut bytes)
+    let mut out = out;
+    lo.save_to(&mut out)
         .map_err(|e| format!("writing the document: {e}"))?;
-    Ok(bytes)
+    Ok(())
 }
