@@ -173,6 +173,17 @@ pub fn generate_with(
     Ok(puzzles)
 }
 
+/// The order a strategy page's example is looked for in: single grids up to 9×9 first, then
+/// larger ones, then multi-grids, each in book order.
+pub fn example_order(puzzles: &[BookPuzzle]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..puzzles.len()).collect();
+    order.sort_by_key(|&i| {
+        let geo = &puzzles[i].puzzle.geometry;
+        (geo.frame().is_some(), geo.size() > 9)
+    });
+    order
+}
+
 /// Solves by logic the puzzles whose path a page shows (in parallel): the first puzzle of each
 /// section with a walkthrough and, with strategy pages, for each technique the puzzles use,
 /// the first puzzle (in the strategy pages' order) whose rating has it — a rating follows the
@@ -186,7 +197,7 @@ pub fn with_paths(plan: &BookPlan, puzzles: &mut [BookPuzzle]) {
         }
     }
     if plan.strategies {
-        let order = crate::layout::strategies::example_order(puzzles);
+        let order = example_order(puzzles);
         for technique in crate::logic::Technique::ALL {
             let rated = |&&i: &&usize| {
                 puzzles[i]

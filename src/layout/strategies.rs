@@ -54,7 +54,7 @@ fn used_techniques(ctx: &Context) -> Vec<Technique> {
 /// One example per used technique: from the first puzzle whose path has it, single grids up to
 /// 9×9 first, then larger ones (whose cells leave no room for pencil marks), then multi-grids.
 fn examples(ctx: &Context) -> Vec<Example> {
-    let order = example_order(ctx.puzzles);
+    let order = crate::book::example_order(ctx.puzzles);
     used_techniques(ctx)
         .into_iter()
         .filter_map(|technique| {
@@ -68,17 +68,6 @@ fn examples(ctx: &Context) -> Vec<Example> {
             })
         })
         .collect()
-}
-
-/// The order examples are looked for in: single grids up to 9×9 first, then larger ones,
-/// then multi-grids, each in book order. (`book::with_paths` solves the puzzles it finds.)
-pub fn example_order(puzzles: &[BookPuzzle]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..puzzles.len()).collect();
-    order.sort_by_key(|&i| {
-        let geo = &puzzles[i].puzzle.geometry;
-        (geo.frame().is_some(), geo.size() > 9)
-    });
-    order
 }
 
 /// The step of `technique` to show: the first after the opening fifth of the path (a grid with
