@@ -168,6 +168,10 @@ pub fn generate_with(
         }
     }
     replace_repeats(plan, &drawn.used_elsewhere, &mut puzzles)?;
+    // A jigsaw's geometry is its own: its cells' peers are built again by what solves it.
+    for p in &mut puzzles {
+        p.puzzle.geometry.shed_index();
+    }
     sort_sections(plan, &mut puzzles);
     with_paths(plan, &mut puzzles);
     Ok(puzzles)
@@ -215,7 +219,8 @@ pub fn with_paths(plan: &BookPlan, puzzles: &mut [BookPuzzle]) {
         .into_par_iter()
         .map(|i| {
             let p = &puzzles[i].puzzle;
-            (i, solve_logic(&p.geometry, &p.givens, Level::HARDEST).steps)
+            let geo = p.geometry.scratch_copy();
+            (i, solve_logic(&geo, &p.givens, Level::HARDEST).steps)
         })
         .collect();
     for (i, path) in paths {
@@ -327,7 +332,8 @@ fn generate_at(plan: &BookPlan, job: Job, seed: u64) -> Result<BookPuzzle, BookE
 
 /// A generated puzzle as a place of the book, with its ID (its path comes later, if a page
 /// needs it: [`with_paths`]).
-fn with_id(job: Job, puzzle: Generated) -> BookPuzzle {
+fn with_id(job: Job, mut puzzle: Generated) -> BookPuzzle {
+    puzzle.geometry.shed_index();
     BookPuzzle {
         number: job.number,
         section: job.section,

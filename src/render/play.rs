@@ -66,7 +66,7 @@ struct PageData<'a> {
     /// Technique names, indexed by the steps.
     techniques: Vec<&'static str>,
     /// Distinct shapes (classic books share one).
-    shapes: Vec<ShapeData>,
+    shapes: LazyShapes<'a>,
     puzzles: LazyPuzzles<'a>,
 }
 
@@ -305,35 +305,97 @@ fn fill_template(
 }
 
 fn page_data<'a>(book: &'a PlayBook) -> PageData<'a> {
-    let mut shapes: Vec<ShapeData> = Vec::new();
-    let mut index: HashMap<String, usize> = HashMap::new();
-    let shape_of: Vec<usize> = book
-        .puzzles
-        .iter()
-        .map(|p| {
-            let shape = shape_data(p.geometry);
-            let cages: Vec<(&[usize], u32)> =
-                shape.cages.iter().map(|c| (&c.cells[..], c.sum)).collect();
-            let key = format!(
-                "{}|{:?}|{:?}|{:?}",
-                shape.variant, shape.houses, cages, shape.at
-            );
-            *index.entry(key).or_insert_with(|| {
-                shapes.push(shape);
-                shapes.len() - 1
-            })
-        })
-        .collect();
-    let puzzles = LazyPuzzles {
-        puzzles: &book.puzzles,
-        shapes: shape_of,
-    };
+    let (firsts, shape_of) = distinct_shapes(&book.puzzles);
     PageData {
         title: &book.title,
         seed: book.seed,
         techniques: Technique::ALL.iter().map(|t| t.name()).collect(),
-        shapes,
-        puzzles,
+        shapes: LazyShapes {
+            puzzles: &book.puzzles,
+            firsts,
+        },
+        puzzles: LazyPuzzles {
+            puzzles: &book.puzzles,
+            shapes: shape_of,
+        },
+    }
+}
+
+/// The book's distinct shapes, as the first puzzle of each, and each puzzle's shape (an index
+/// into the first list). Two puzzles share a shape when the page would draw and check the same
+/// grid: same variant, houses, cages and frame positions. Shapes are bucketed by a hash of those
+/// and compared whole, so a book of jigsaws (a shape a puzzle) holds no copy of any.
+fn distinct_shapes(puzzles: &[PlayPuzzle]) -> (Vec<usize>, Vec<usize>) {
+    let mut firsts: Vec<usize> = Vec::new();
+    let mut buckets: HashMap<u64, Vec<usize>> = HashMap::new();
+    let shape_of = puzzles
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let bucket = buckets.entry(shape_hash(p.geometry)).or_default();
+            let same = |&shape: &usize| same_shape(puzzles[firsts[shape]].geometry, p.geometry);
+            match bucket.iter().copied().find(|shape| same(shape)) {
+                Some(shape) => shape,
+                None => {
+                    firsts.push(i);
+                    bucket.push(firsts.len() - 1);
+                    firsts.len() - 1
+                }
+            }
+        })
+        .collect();
+    (firsts, shape_of)
+}
+
+/// What tells shapes apart on the page: variant, houses, cages and frame positions.
+fn shape_hash(geo: &Geometry) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    geo.variant().name().hash(&mut hasher);
+    for house in geo.houses() {
+        house.cells.hash(&mut hasher);
+    }
+    for cage in geo.cages().map_or(&[][..], |set| set.cages()) {
+        (&cage.cells, cage.sum).hash(&mut hasher);
+    }
+    frame_positions(geo).hash(&mut hasher);
+    hasher.finish()
+}
+
+fn same_shape(a: &Geometry, b: &Geometry) -> bool {
+    let cages = |g: &Geometry| -> Vec<(Vec<usize>, u32)> {
+        g.cages().map_or_else(Vec::new, |set| {
+            set.cages()
+                .iter()
+                .map(|c| (c.cells.clone(), c.sum))
+                .collect()
+        })
+    };
+    a.variant().name() == b.variant().name()
+        && a.houses().len() == b.houses().len()
+        && a.houses()
+            .iter()
+            .zip(b.houses())
+            .all(|(x, y)| x.cells == y.cells)
+        && cages(a) == cages(b)
+        && frame_positions(a) == frame_positions(b)
+}
+
+/// The shapes' data, each made as it is written.
+struct LazyShapes<'a> {
+    puzzles: &'a [PlayPuzzle<'a>],
+    /// The first puzzle of each shape.
+    firsts: Vec<usize>,
+}
+
+impl Serialize for LazyShapes<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = serializer.serialize_seq(Some(self.firsts.len()))?;
+        for &first in &self.firsts {
+            seq.serialize_element(&shape_data(self.puzzles[first].geometry))?;
+        }
+        seq.end()
     }
 }
 
@@ -404,7 +466,8 @@ fn symbols(grid: &Grid) -> String {
 
 /// The logic solver's steps from the givens, as the page's hints.
 fn solving_path(geo: &Geometry, givens: &Grid, words: &SymbolWords) -> Vec<StepData> {
-    let result = solve_logic(geo, givens, Level::HARDEST);
+    // A kept jigsaw's tables are built for this solve and go with it.
+    let result = solve_logic(&geo.scratch_copy(), givens, Level::HARDEST);
     result
         .steps
         .iter()
@@ -675,13 +738,46 @@ mod tests {
         let other = Geometry::new(9, variant, None, Some(boxes)).unwrap();
         let jigsaw = jigsaw.unwrap();
         let empty = Grid::empty(9);
+        // The same layout built again is the same shape.
+        let again = RegionMap::parse(fixture).unwrap();
+        let again = Geometry::new(9, variant, None, Some(again)).unwrap();
         let html = page(&book(vec![
             one(&jigsaw, &empty, &solution, 1),
             one(&other, &empty, &solution, 2),
-            one(&jigsaw, &empty, &solution, 3),
+            one(&again, &empty, &solution, 3),
         ]));
         let data = data_of(&html);
         assert_eq!(data["shapes"].as_array().unwrap().len(), 2);
+        assert_eq!(data["puzzles"][2]["shape"], 0);
+    }
+
+    #[test]
+    fn killers_with_other_cages_are_other_shapes() {
+        let (_, _, solution) = classic_puzzle();
+        let cages = |text: &str| {
+            let set = crate::grid::CageSet::parse(text, 9).unwrap();
+            Geometry::classic(9).unwrap().with_cages(set).unwrap()
+        };
+        // Nine cages of 45: the rows, or (turned) the columns.
+        let lines = |turned: bool| -> String {
+            let cell = |i: usize, j: usize| match turned {
+                false => format!("r{i}c{j}"),
+                true => format!("r{j}c{i}"),
+            };
+            let cage = |i: usize| (1..=9).map(|j| cell(i, j)).collect::<Vec<_>>().join(" ");
+            (1..=9).map(|i| format!("45 = {}\n", cage(i))).collect()
+        };
+        let (rows, cols) = (lines(false), lines(true));
+        let (a, b, a2) = (cages(&rows), cages(&cols), cages(&rows));
+        let empty = Grid::empty(9);
+        let html = page(&book(vec![
+            one(&a, &empty, &solution, 1),
+            one(&b, &empty, &solution, 2),
+            one(&a2, &empty, &solution, 3),
+        ]));
+        let data = data_of(&html);
+        assert_eq!(data["shapes"].as_array().unwrap().len(), 2);
+        assert_eq!(data["puzzles"][1]["shape"], 1);
         assert_eq!(data["puzzles"][2]["shape"], 0);
     }
 

@@ -2,7 +2,7 @@
 //! (rows, columns, boxes, jigsaw regions, diagonals, windows), each cell's houses and peers.
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::cages::CageSet;
 use super::error::GeometryError;
@@ -128,8 +128,56 @@ pub struct Geometry {
     frame: Option<Arc<Frame>>,
     // Shared, so that cloning a geometry (every generated puzzle carries one) copies no tables.
     houses: Arc<[House]>,
-    cell_houses: Arc<[Vec<usize>]>,
-    peers: Arc<[Vec<usize>]>,
+    /// Each cell's houses and peers, built from the houses (and cages) on first use.
+    index: LazyIndex,
+}
+
+/// Each cell's houses and peers: built when first asked for, shared by clones made after. A
+/// geometry that is the only holder of its tables can drop them ([`Geometry::shed_index`]): a book
+/// keeps thousands of jigsaws, each with its own tables, which only a solver needs.
+#[derive(Clone, Default)]
+struct LazyIndex(Arc<OnceLock<CellIndex>>);
+
+/// Derived from the houses and cages, so it never makes two geometries differ.
+impl PartialEq for LazyIndex {
+    fn eq(&self, _: &LazyIndex) -> bool {
+        true
+    }
+}
+
+impl Eq for LazyIndex {}
+
+impl fmt::Debug for LazyIndex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.get().is_some() {
+            "built"
+        } else {
+            "not built"
+        })
+    }
+}
+
+struct CellIndex {
+    cell_houses: Vec<Vec<usize>>,
+    peers: Vec<Vec<usize>>,
+}
+
+impl CellIndex {
+    /// The houses of each cell, and its peers: the cells sharing a house with it, and (digits in
+    /// a cage being distinct) a killer cage.
+    fn build(cells: usize, houses: &[House], cages: Option<&CageSet>) -> CellIndex {
+        let cell_houses = index_cell_houses(cells, houses);
+        let mut peers = index_peers(houses, &cell_houses);
+        for cage in cages.map_or(&[][..], |set| set.cages()) {
+            for &cell in &cage.cells {
+                let list = &mut peers[cell];
+                list.extend(cage.cells.iter().copied().filter(|&c| c != cell));
+                list.sort_unstable();
+                list.dedup();
+            }
+        }
+        CellIndex { cell_houses, peers }
+    }
 }
 
 /// The largest killer grid. Killer books are 9×9 (and smaller); on 12×12 the exact solver,
@@ -205,8 +253,6 @@ impl Geometry {
             check_window(size, box_shape)?;
         }
         let houses = build_houses(size, variant, box_shape, regions.as_ref());
-        let cell_houses = index_cell_houses(size * size, &houses);
-        let peers = index_peers(&houses, &cell_houses);
         Ok(Geometry {
             size,
             variant,
@@ -215,8 +261,7 @@ impl Geometry {
             constraints: Constraints::default(),
             frame: None,
             houses: houses.into(),
-            cell_houses: cell_houses.into(),
-            peers: peers.into(),
+            index: LazyIndex::default(),
         })
     }
 
@@ -230,8 +275,6 @@ impl Geometry {
         }
         let frame = shape.frame();
         let houses = multi_houses(shape, &frame);
-        let cell_houses = index_cell_houses(frame.cell_count(), &houses);
-        let peers = index_peers(&houses, &cell_houses);
         Ok(Geometry {
             size,
             variant: Variant {
@@ -246,8 +289,7 @@ impl Geometry {
             constraints: Constraints::default(),
             frame: Some(Arc::new(frame)),
             houses: houses.into(),
-            cell_houses: cell_houses.into(),
-            peers: peers.into(),
+            index: LazyIndex::default(),
         })
     }
 
@@ -271,19 +313,9 @@ impl Geometry {
                 size: self.size,
             });
         }
-        let base = self.without_cages();
-        let mut peers: Vec<Vec<usize>> = base.peers.to_vec();
-        for cage in cages.cages() {
-            for &cell in &cage.cells {
-                let list = &mut peers[cell];
-                list.extend(cage.cells.iter().copied().filter(|&c| c != cell));
-                list.sort_unstable();
-                list.dedup();
-            }
-        }
-        let mut geo = base;
+        let mut geo = self.without_cages();
         geo.constraints = Constraints::with_cages(cages);
-        geo.peers = peers.into();
+        geo.index = LazyIndex::default();
         Ok(geo)
     }
 
@@ -428,12 +460,46 @@ impl Geometry {
 
     /// The houses (indices into [`Geometry::houses`]) a cell belongs to.
     pub fn houses_of(&self, cell: usize) -> &[usize] {
-        &self.cell_houses[cell]
+        &self.index().cell_houses[cell]
     }
 
     /// The cells that share a house with `cell`, ascending, without `cell` itself.
     pub fn peers(&self, cell: usize) -> &[usize] {
-        &self.peers[cell]
+        &self.index().peers[cell]
+    }
+
+    /// [`Geometry::peers`] of every cell, for loops that ask for many.
+    pub fn all_peers(&self) -> &[Vec<usize>] {
+        &self.index().peers
+    }
+
+    /// [`Geometry::houses_of`] every cell, for loops that ask for many.
+    pub fn all_houses_of(&self) -> &[Vec<usize>] {
+        &self.index().cell_houses
+    }
+
+    fn index(&self) -> &CellIndex {
+        self.index
+            .0
+            .get_or_init(|| CellIndex::build(self.cell_count(), &self.houses, self.cages()))
+    }
+
+    /// Drops the cells' houses and peers when no other clone shares them (they are built again
+    /// if asked for): what a book does with the geometries it keeps.
+    pub fn shed_index(&mut self) {
+        if Arc::strong_count(&self.index.0) == 1 {
+            self.index = LazyIndex::default();
+        }
+    }
+
+    /// A clone for a while: it shares the cells' houses and peers if they are built, and else
+    /// builds its own, which go with it (so solving a kept geometry's puzzle leaves no tables).
+    pub fn scratch_copy(&self) -> Geometry {
+        let mut copy = self.clone();
+        if self.index.0.get().is_none() {
+            copy.index = LazyIndex::default();
+        }
+        copy
     }
 
     /// The implied windows: cell sets that are not houses of the puzzle as printed, but that the
@@ -890,6 +956,36 @@ mod tests {
     fn diagonal_window_combination() {
         let geo = geometry(9, "diagonal+window").unwrap();
         assert_eq!(geo.houses().len(), 27 + 2 + 4);
+    }
+
+    #[test]
+    fn a_shed_index_is_built_again_the_same_and_shared_tables_stay() {
+        let map = RegionMap::parse("AABB\nACBB\nACDD\nCCDD\n").unwrap();
+        let mut geo = Geometry::new(4, "jigsaw".parse().unwrap(), None, Some(map)).unwrap();
+        let peers: Vec<Vec<usize>> = (0..16).map(|c| geo.peers(c).to_vec()).collect();
+        let houses: Vec<Vec<usize>> = (0..16).map(|c| geo.houses_of(c).to_vec()).collect();
+        assert_eq!(peers[0], [1, 2, 3, 4, 8, 12]);
+        geo.shed_index();
+        assert_eq!(format!("{:?}", geo.index), "not built");
+        assert!((0..16).all(|c| geo.peers(c) == &peers[c][..]));
+        assert!((0..16).all(|c| geo.houses_of(c) == &houses[c][..]));
+        // A clone shares the built tables, so neither drops them.
+        let mut shared = geo.clone();
+        shared.shed_index();
+        assert_eq!(format!("{:?}", shared.index), "built");
+        // A scratch copy of an unbuilt geometry builds its own, leaving the original unbuilt.
+        geo.shed_index();
+        assert_eq!(
+            format!("{:?}", geo.index),
+            "built",
+            "the clone still shares them"
+        );
+        drop(shared);
+        geo.shed_index();
+        let scratch = geo.scratch_copy();
+        assert_eq!(scratch.peers(0), &peers[0][..]);
+        assert_eq!(format!("{:?}", geo.index), "not built");
+        assert_eq!(scratch, geo, "tables never tell geometries apart");
     }
 
     #[test]

@@ -92,6 +92,9 @@ pub const NESTED_BUDGET: u64 = 2_000_000;
 /// A working copy of the grid for one branch.
 struct Scratch<'g> {
     geo: &'g Geometry,
+    /// The geometry's houses of each cell and peers (asked for at every placement).
+    houses_of: &'g [Vec<usize>],
+    peers: &'g [Vec<usize>],
     tables: &'g Tables,
     /// What is propagated: 0 singles (and cage rules), 1 also locked candidates and pairs, 2 also
     /// contradictions of depth-0 branches inside (`depth - 2` inside in general).
@@ -120,6 +123,8 @@ impl<'g> Scratch<'g> {
         let cells = c.masks().len();
         Scratch {
             geo: c.geometry(),
+            houses_of: c.geometry().all_houses_of(),
+            peers: c.geometry().all_peers(),
             tables: c.tables(),
             depth,
             inner: None,
@@ -146,13 +151,13 @@ impl<'g> Scratch<'g> {
         self.when[cell] = self.count;
         self.count += 1;
         let b = bit(digit);
-        for &h in self.geo.houses_of(cell) {
+        for &h in &self.houses_of[cell] {
             if self.placed[h] & b != 0 {
                 return false;
             }
             self.placed[h] |= b;
         }
-        for &peer in self.geo.peers(cell) {
+        for &peer in &self.peers[cell] {
             let m = self.cand[peer];
             if m & b != 0 {
                 self.cand[peer] = m & !b;
@@ -405,6 +410,8 @@ impl<'g> Scratch<'g> {
     fn child(&self) -> Scratch<'g> {
         Scratch {
             geo: self.geo,
+            houses_of: self.houses_of,
+            peers: self.peers,
             tables: self.tables,
             depth: self.depth.saturating_sub(2),
             inner: None,
