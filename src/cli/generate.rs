@@ -29,9 +29,12 @@ use sudoku_book::workers;
 
 /// The most puzzles one run may ask for (they are streamed, so memory stays flat).
 pub const MAX_COUNT: usize = 10_000_000;
-/// Puzzles per worker thread in one batch: each batch is generated in parallel and written in
-/// order before the next starts.
+/// Puzzles per worker thread in the first batch: each batch is generated in parallel and
+/// written in order before the next starts. Batches then double, up to
+/// [`MAX_BATCH_PER_THREAD`]: the first puzzles come out at once, and a long run's threads seldom
+/// wait for the slowest puzzle of a batch (hard levels take 1 to 50 attempts a puzzle).
 const BATCH_PER_THREAD: usize = 4;
+const MAX_BATCH_PER_THREAD: usize = 64;
 
 /// How `generate` writes puzzles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
@@ -144,9 +147,8 @@ pub fn run(args: &GenerateArgs) -> CliResult {
         puzzle_bar(count, false, request.size >= SLOW_SIZE)
     };
     let mut tally = GivensTally::new(request.givens);
-    let batch = pool.current_num_threads() * BATCH_PER_THREAD;
     let mut failure = None;
-    for indices in slice.chunks(batch) {
+    for indices in batches(&slice, pool.current_num_threads()) {
         let results: Vec<Result<Generated, GenerateError>> = pool.install(|| {
             indices
                 .par_iter()
@@ -189,6 +191,22 @@ pub fn run(args: &GenerateArgs) -> CliResult {
         None => Ok(EXIT_OK),
         Some((index, error)) => Err(failed(index, error)),
     }
+}
+
+/// `slice` cut into batches of [`BATCH_PER_THREAD`] puzzles a thread, doubling up to
+/// [`MAX_BATCH_PER_THREAD`].
+fn batches(slice: &[usize], threads: usize) -> impl Iterator<Item = &[usize]> {
+    let mut rest = slice;
+    let mut per_thread = BATCH_PER_THREAD;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let (batch, after) = rest.split_at((threads * per_thread).min(rest.len()));
+        rest = after;
+        per_thread = (per_thread * 2).min(MAX_BATCH_PER_THREAD);
+        Some(batch)
+    })
 }
 
 /// The IDs of every puzzle the `--exclude` files hold.
@@ -361,5 +379,21 @@ fn render(puzzle: &Generated, output: GenerateOutput, symbols: SymbolSet) -> Str
             // Serialising plain strings and numbers cannot fail.
             serde_json::to_string(&JsonPuzzle::of(puzzle)).unwrap_or_default() + "\n"
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn batches_cover_every_puzzle_in_order_and_grow_to_their_cap() {
+        let slice: Vec<usize> = (0..2_000).collect();
+        let sizes: Vec<usize> = batches(&slice, 2).map(<[usize]>::len).collect();
+        assert_eq!(sizes[..6], [8, 16, 32, 64, 128, 128]);
+        let joined: Vec<usize> = batches(&slice, 2).flatten().copied().collect();
+        assert_eq!(joined, slice);
+        assert_eq!(batches(&[], 2).count(), 0);
+        assert_eq!(batches(&[7], 1).collect::<Vec<_>>(), [&[7][..]]);
     }
 }

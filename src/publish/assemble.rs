@@ -111,21 +111,34 @@ pub fn assemble_into<E>(
         None => PdfBuilder::new(fonts, &info),
     };
     // Pages are drawn in batches, in parallel inside a batch (on the current rayon pool), and
-    // written in order as each batch is done: only a batch of SVG pages is held at once.
-    for batch in layout.pages.chunks(PAGE_BATCH) {
-        let drawn: Vec<(Vec<u8>, DrawnPage)> = batch
+    // written in order: while a batch is written and added to the PDF (on this thread), the
+    // next is drawn (on the others), so two batches of pages are held at most.
+    let drawer = pdf.drawer();
+    let draw = |batch: &[Page]| -> Vec<DrawnBoth> {
+        batch
             .par_iter()
             .map(|page| {
                 let scene = page_scene(page);
                 let svg = to_svg_with_family(&scene, &family).into_bytes();
-                (svg, pdf.draw(&scene, trim_box(page)))
+                (svg, drawer.draw(&scene, trim_box(page)))
             })
-            .collect();
-        for (page, (svg, drawn)) in batch.iter().zip(drawn) {
-            write(&page_file(page.number), Contents::Bytes(svg))?;
-            pdf.add(drawn);
-        }
-        release_freed_memory();
+            .collect()
+    };
+    let mut drawn: Option<(&[Page], Vec<DrawnBoth>)> = None;
+    for batch in layout.pages.chunks(PAGE_BATCH).map(Some).chain([None]) {
+        let mut next = None;
+        let mut written = Ok(());
+        rayon::in_place_scope(|scope| {
+            if let Some(batch) = batch {
+                let (next, draw) = (&mut next, &draw);
+                scope.spawn(move |_| *next = Some((batch, draw(batch))));
+            }
+            if let Some((pages, drawn)) = drawn.take() {
+                written = add_pages(pages, drawn, &mut pdf, write);
+            }
+        });
+        written?;
+        drawn = next;
     }
     write(
         PDF,
@@ -140,6 +153,24 @@ pub fn assemble_into<E>(
         |out: &mut dyn Write| manifest::write_json(plan, puzzles, &layout.placement, &files, out);
     write(MANIFEST, Contents::Streamed(Box::new(json)))?;
     Ok(Assembled { pages, notes })
+}
+
+/// A page drawn: its SVG text and its PDF operations.
+type DrawnBoth = (Vec<u8>, DrawnPage);
+
+/// Writes a drawn batch's SVG pages and adds them to the PDF, in order.
+fn add_pages<E>(
+    pages: &[Page],
+    drawn: Vec<DrawnBoth>,
+    pdf: &mut PdfBuilder<'_>,
+    write: &mut FileSink<'_, E>,
+) -> Result<(), E> {
+    for (page, (svg, drawn)) in pages.iter().zip(drawn) {
+        write(&page_file(page.number), Contents::Bytes(svg))?;
+        pdf.add(drawn);
+    }
+    release_freed_memory();
+    Ok(())
 }
 
 /// Lays out, draws and writes the cover of a book of `pages` pages, if the spec has one;

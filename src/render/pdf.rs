@@ -9,6 +9,8 @@ use printpdf::{
     TextMatrix, WindingOrder, XObject, XObjectId, XObjectTransform,
 };
 
+use rayon::prelude::*;
+
 use super::pdf_stream;
 use super::scene::{Anchor, Grey, Item, Paint, Rgb, Scene};
 use crate::fonts::FontSet;
@@ -29,6 +31,24 @@ pub type TrimBox = Option<(f64, f64, f64, f64)>;
 /// One page turned into PDF operations, ready to be added to its document, with the pictures
 /// it shows.
 pub struct DrawnPage(PdfPage, Vec<Picture>);
+
+/// Draws pages in a document's fonts ([`PdfBuilder::drawer`]).
+pub struct PageDrawer<'a>(OpWriter<'a>);
+
+impl PageDrawer<'_> {
+    /// Draws a page from `scene`, with its trim box (any thread; add it with [`PdfBuilder::add`]).
+    pub fn draw(&self, scene: &Scene, trim: TrimBox) -> DrawnPage {
+        let pictures = scene
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Picture { picture, .. } => Some(picture.clone()),
+                _ => None,
+            })
+            .collect();
+        DrawnPage(self.0.page(scene, trim), pictures)
+    }
+}
 
 /// A PDF being assembled page by page: pages are encoded into their finished content streams a
 /// batch at a time ([`super::pdf_stream`]), so a big book never holds all its operations.
@@ -117,15 +137,13 @@ impl<'a> PdfBuilder<'a> {
 
     /// Draws a page from `scene`, with its trim box (any thread; add it with [`Self::add`]).
     pub fn draw(&self, scene: &Scene, trim: TrimBox) -> DrawnPage {
-        let pictures = scene
-            .items
-            .iter()
-            .filter_map(|item| match item {
-                Item::Picture { picture, .. } => Some(picture.clone()),
-                _ => None,
-            })
-            .collect();
-        DrawnPage(self.writer.page(scene, trim), pictures)
+        self.drawer().draw(scene, trim)
+    }
+
+    /// What draws this document's pages, apart from it: pages can be drawn while others are
+    /// added.
+    pub fn drawer(&self) -> PageDrawer<'a> {
+        PageDrawer(self.writer.clone())
     }
 
     /// Appends a drawn page, embedding its pictures once each (a picture that cannot be
@@ -153,13 +171,28 @@ impl<'a> PdfBuilder<'a> {
         }
     }
 
-    /// Encodes the pages waiting into their content streams.
+    /// Encodes the pages waiting into their content streams, a part for each thread of the
+    /// current pool (a page's stream does not depend on the pages encoded with it).
     fn encode_pending(&mut self) {
         let pages = std::mem::take(&mut self.pending);
-        match pdf_stream::encode_pages(&self.doc, pages) {
-            Ok(contents) => self.contents.extend(contents),
-            // printpdf encodes every page it is given; a page it lost would be a bug here.
-            Err(message) => unreachable!("{message}"),
+        let part = pages.len().div_ceil(rayon::current_num_threads()).max(1);
+        let mut parts: Vec<Vec<PdfPage>> = Vec::new();
+        for page in pages {
+            match parts.last_mut() {
+                Some(last) if last.len() < part => last.push(page),
+                _ => parts.push(vec![page]),
+            }
+        }
+        let encoded: Vec<Result<Vec<lopdf::Stream>, String>> = parts
+            .into_par_iter()
+            .map(|pages| pdf_stream::encode_pages(&self.doc, pages))
+            .collect();
+        for contents in encoded {
+            match contents {
+                Ok(contents) => self.contents.extend(contents),
+                // printpdf encodes every page it is given; a page it lost would be a bug here.
+                Err(message) => unreachable!("{message}"),
+            }
         }
     }
 
@@ -454,6 +487,7 @@ fn paint_key(paint: Paint) -> PaintKey {
 }
 
 /// Turns scene items into PDF operations, tracking the graphics state to skip repeats.
+#[derive(Clone)]
 struct OpWriter<'a> {
     fonts: &'a FontSet,
     regular: FontId,
