@@ -168,7 +168,9 @@ pub fn generate_with(
         }
     }
     replace_repeats(plan, &drawn.used_elsewhere, &mut puzzles)?;
-    // A jigsaw's geometry is its own: its cells' peers are built again by what solves it.
+    // Made puzzles shed their geometry's cell index as they are made (`with_id`); this covers
+    // the drawn ones. Only a geometry no other holds sheds it (a jigsaw's); what solves a kept
+    // puzzle later builds it on a scratch copy.
     for p in &mut puzzles {
         p.puzzle.geometry.shed_index();
     }

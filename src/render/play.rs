@@ -352,33 +352,27 @@ fn shape_hash(geo: &Geometry) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     geo.variant().name().hash(&mut hasher);
-    for house in geo.houses() {
-        house.cells.hash(&mut hasher);
-    }
-    for cage in geo.cages().map_or(&[][..], |set| set.cages()) {
-        (&cage.cells, cage.sum).hash(&mut hasher);
-    }
+    shape_houses(geo).for_each(|cells| cells.hash(&mut hasher));
+    shape_cages(geo).for_each(|cage| cage.hash(&mut hasher));
     frame_positions(geo).hash(&mut hasher);
     hasher.finish()
 }
 
 fn same_shape(a: &Geometry, b: &Geometry) -> bool {
-    let cages = |g: &Geometry| -> Vec<(Vec<usize>, u32)> {
-        g.cages().map_or_else(Vec::new, |set| {
-            set.cages()
-                .iter()
-                .map(|c| (c.cells.clone(), c.sum))
-                .collect()
-        })
-    };
     a.variant().name() == b.variant().name()
-        && a.houses().len() == b.houses().len()
-        && a.houses()
-            .iter()
-            .zip(b.houses())
-            .all(|(x, y)| x.cells == y.cells)
-        && cages(a) == cages(b)
+        && shape_houses(a).eq(shape_houses(b))
+        && shape_cages(a).eq(shape_cages(b))
         && frame_positions(a) == frame_positions(b)
+}
+
+fn shape_houses(geo: &Geometry) -> impl Iterator<Item = &Vec<usize>> {
+    geo.houses().iter().map(|h| &h.cells)
+}
+
+/// Each killer cage's cells and sum.
+fn shape_cages(geo: &Geometry) -> impl Iterator<Item = (&Vec<usize>, u32)> {
+    let cages = geo.cages().map_or(&[][..], |set| set.cages());
+    cages.iter().map(|c| (&c.cells, c.sum))
 }
 
 /// The shapes' data, each made as it is written.

@@ -273,6 +273,34 @@ fn rebuilding_gives_identical_bytes_whatever_the_thread_count() {
     }
 }
 
+/// Over two batches of pages (32 a batch): the next batch is drawn while the last is written,
+/// and every file, `book.html` included, must still come out the same on any thread count.
+#[test]
+fn a_book_of_many_batches_is_the_same_on_one_thread_and_two() {
+    let spec = "title = \"Batches\"\nseed = 4\nlayout = \"1up\"\n[answers]\nlayout = \"1up\"\n\
+                [[section]]\ntitle = \"Small\"\nsize = 4\ncount = 40\ndifficulty = \"easy\"\n\
+                [[section]]\ntitle = \"Jigsaw\"\nvariant = \"jigsaw\"\nsize = 6\ncount = 10\n\
+                difficulty = \"easy\"\n";
+    let (_a, one) = build(spec, &["--jobs", "1"]);
+    let (_b, two) = build(spec, &["--jobs", "2"]);
+    let pages = fs::read_dir(one.join("pages")).unwrap().count();
+    assert!(pages > 3 * 32, "{pages} pages: too few batches");
+    let mut names: Vec<String> = ["book.pdf", "book.json", "book.html"]
+        .map(String::from)
+        .to_vec();
+    for entry in fs::read_dir(one.join("pages")).unwrap() {
+        let name = entry.unwrap().file_name();
+        names.push(format!("pages/{}", name.to_string_lossy()));
+    }
+    for name in names {
+        let (left, right) = (fs::read(one.join(&name)), fs::read(two.join(&name)));
+        assert!(
+            left.unwrap() == right.unwrap(),
+            "{name} differs between --jobs 1 and 2"
+        );
+    }
+}
+
 #[test]
 fn bleed_enlarges_the_sheet_and_sets_the_trim_box() {
     let spec = "title = \"Bleed\"\nlayout = \"1up\"\n[page]\nsize = \"kdp-6x9\"\nbleed = true\n[answers]\nlayout = \"4up\"\n[[section]]\ncount = 1\ndifficulty = \"easy\"\n";

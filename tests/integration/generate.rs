@@ -20,6 +20,23 @@ fn same_seed_same_puzzles_whatever_the_jobs() {
     assert_eq!(stdout_of(&one).lines().count(), 6);
 }
 
+/// Batches grow from 4 to 64 puzzles a thread: a run over several of them comes out the same,
+/// in order, on one thread and two.
+#[test]
+fn growing_batches_keep_the_order_whatever_the_jobs() {
+    let args = ["--size", "4", "--count", "150", "--seed", "3"];
+    let one = generate(&[&args[..], &["--jobs", "1"]].concat());
+    let two = generate(&[&args[..], &["--jobs", "2"]].concat());
+    assert!(one.status.success());
+    assert_eq!(one.stdout, two.stdout);
+    assert_eq!(stdout_of(&one).lines().count(), 150);
+    let first = generate(&["--size", "4", "--count", "1", "--seed", "3"]);
+    assert!(
+        one.stdout.starts_with(&first.stdout),
+        "the first puzzle is the one of a run of 1"
+    );
+}
+
 #[test]
 fn generated_lines_solve_uniquely_and_rate_at_the_level() {
     for level in ["easy", "medium", "hard"] {
