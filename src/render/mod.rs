@@ -7,6 +7,7 @@ pub mod html;
 pub mod page;
 pub mod pdf;
 mod pdf_stream;
+mod pdf_write;
 pub mod play;
 pub mod scene;
 pub mod svg;

@@ -7,6 +7,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::render::pdf_write::OnePage;
 use lopdf::StringFormat::Literal;
 use printpdf::{FontId, Op, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Pt, TextItem};
 
@@ -137,42 +138,152 @@ fn content_of(
 /// The finished file: `doc` with `placeholders` as its pages, each given its encoded content,
 /// written as printpdf writes a document (compressed, then saved).
 ///
-/// `[instance, document]` are the IDs printpdf drew for the document when it was begun.
+/// `[instance, document]` are the IDs printpdf drew for the document when it was begun. The
+/// document is built around its first page alone and its pages are made as they are written
+/// ([`OnePage`]); should printpdf number its objects otherwise, it is built whole.
 pub fn write(
     doc: &mut PdfDocument,
-    (mut placeholders, contents): (Vec<PdfPage>, Vec<lopdf::Stream>),
+    (placeholders, contents): (Vec<PdfPage>, Vec<lopdf::Stream>),
     usage: &GlyphUsage,
     [instance, document]: &[String; 2],
     out: &mut dyn std::io::Write,
 ) -> Result<(), String> {
-    if let Some(first) = placeholders.first_mut() {
-        first.ops = usage.ops();
+    if placeholders.len() != contents.len() {
+        return Err(format!(
+            "{} pages in the document, {} encoded",
+            placeholders.len(),
+            contents.len()
+        ));
     }
-    doc.with_pages(placeholders);
+    let literal = |id: &String| lopdf::Object::String(id.clone().into_bytes(), Literal);
+    let ids = lopdf::Object::Array(vec![literal(document), literal(instance)]);
+    let writing = |e: std::io::Error| format!("writing the document: {e}");
+    if let Some(first) = placeholders.first() {
+        let mut lo = lopdf_document(doc, vec![with_glyphs(first, usage)]);
+        if let Some(one) = OnePage::new(std::mem::take(&mut lo)) {
+            return one
+                .write(&placeholders, &contents, ids, out)
+                .map_err(writing);
+        }
+    }
+    write_whole(doc, (placeholders, contents), usage, ids, out)
+}
+
+/// A placeholder like `page` that shows every glyph the book shows (see [`GlyphUsage::ops`]).
+fn with_glyphs(page: &PdfPage, usage: &GlyphUsage) -> PdfPage {
+    let mut first = placeholder(page);
+    first.ops = usage.ops();
+    first
+}
+
+/// The lopdf document printpdf builds of `doc` with `pages`, compressed as it saves it.
+fn lopdf_document(doc: &mut PdfDocument, pages: Vec<PdfPage>) -> lopdf::Document {
+    doc.with_pages(pages);
     let mut warnings = Vec::new();
     let options = save_options();
     let mut lo = doc.to_lopdf_document(&options, &mut warnings);
     doc.pages.clear();
-    let pages: Vec<lopdf::ObjectId> = lo.get_pages().into_values().collect();
-    if pages.len() != contents.len() {
-        return Err(format!(
-            "{} pages in the document, {} encoded",
-            pages.len(),
-            contents.len()
-        ));
+    if options.optimize {
+        lo.compress();
     }
+    lo
+}
+
+/// [`write`] by building the whole document at once, each placeholder given its content.
+fn write_whole(
+    doc: &mut PdfDocument,
+    (mut placeholders, contents): (Vec<PdfPage>, Vec<lopdf::Stream>),
+    usage: &GlyphUsage,
+    ids: lopdf::Object,
+    out: &mut dyn std::io::Write,
+) -> Result<(), String> {
+    if let Some(first) = placeholders.first_mut() {
+        *first = with_glyphs(first, usage);
+    }
+    let mut lo = lopdf_document(doc, placeholders);
+    let pages: Vec<lopdf::ObjectId> = lo.get_pages().into_values().collect();
     for (page_id, stream) in pages.into_iter().zip(contents) {
         let (id, _) = content_of(&lo, page_id)?;
         lo.objects.insert(id, lopdf::Object::Stream(stream));
     }
-    let literal = |id: &String| lopdf::Object::String(id.clone().into_bytes(), Literal);
-    let ids = vec![literal(document), literal(instance)];
-    lo.trailer.set("ID", lopdf::Object::Array(ids));
-    if options.optimize {
-        lo.compress();
-    }
+    lo.trailer.set("ID", ids);
     let mut out = out;
     lo.save_to(&mut out)
         .map_err(|e| format!("writing the document: {e}"))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use printpdf::Mm;
+
+    /// Pages of varied boxes with a little content each.
+    fn pages(count: usize) -> Vec<PdfPage> {
+        (0..count)
+            .map(|n| {
+                let ops = vec![Op::SaveGraphicsState; n % 3 + 1]
+                    .into_iter()
+                    .chain(vec![Op::RestoreGraphicsState; n % 3 + 1])
+                    .collect();
+                PdfPage::new(Mm(100.0 + n as f32), Mm(150.5), ops)
+            })
+            .collect()
+    }
+
+    fn document() -> PdfDocument {
+        PdfDocument::new("Pages")
+    }
+
+    fn written(pages: &[PdfPage], whole: bool) -> Vec<u8> {
+        let mut doc = document();
+        let contents = encode_pages(&doc, pages.to_vec()).expect("encoded");
+        let placeholders = pages.iter().map(placeholder).collect();
+        // An ID that needs every escape of a literal string.
+        let ids = [
+            "(balanced) ) unbalanced ( \\ back\rslash".into(),
+            "b".repeat(32),
+        ];
+        let mut out = Vec::new();
+        let usage = GlyphUsage::default();
+        if whole {
+            let literal = |id: &String| lopdf::Object::String(id.clone().into_bytes(), Literal);
+            let ids = lopdf::Object::Array(vec![literal(&ids[1]), literal(&ids[0])]);
+            write_whole(&mut doc, (placeholders, contents), &usage, ids, &mut out)
+        } else {
+            write(&mut doc, (placeholders, contents), &usage, &ids, &mut out)
+        }
+        .expect("written");
+        out
+    }
+
+    #[test]
+    fn printpdf_numbers_a_one_page_document_as_the_page_by_page_writer_expects() {
+        let mut doc = document();
+        let lo = lopdf_document(&mut doc, pages(1));
+        assert!(OnePage::new(lo).is_some());
+        // Two pages are not a one-page pattern.
+        let lo = lopdf_document(&mut doc, pages(2));
+        assert!(OnePage::new(lo).is_none());
+    }
+
+    #[test]
+    fn pages_made_as_they_are_written_give_the_bytes_of_the_whole_document() {
+        for count in [1, 2, 7] {
+            let by_pages = written(&pages(count), false);
+            assert_eq!(by_pages, written(&pages(count), true), "{count} pages");
+            let text = String::from_utf8_lossy(&by_pages);
+            assert!(text.contains(&format!("/Count {count}")));
+            // Balanced parentheses stay; the others, backslashes and carriage returns are escaped.
+            assert!(text.contains("(balanced) \\) unbalanced \\( \\\\ back\\rslash"));
+            assert!(text.ends_with("%%EOF"));
+        }
+    }
+
+    #[test]
+    fn a_document_without_pages_is_written_whole() {
+        let out = written(&[], false);
+        assert_eq!(out, written(&[], true));
+        assert!(String::from_utf8_lossy(&out).contains("/Count 0"));
+    }
 }
