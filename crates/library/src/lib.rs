@@ -142,13 +142,8 @@ impl Library {
             path: shown.clone(),
             found,
         };
-        let from = schema_of(&conn).map_err(sqlite)?.map_err(refuse)?;
-        if from < SCHEMA_VERSION {
-            migrate(&mut conn).map_err(sqlite)?.map_err(refuse)?;
-        }
-        let _mode: String = conn
-            .query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))
-            .map_err(sqlite)?;
+        let prepared = retry_while_busy(|| prepare(&mut conn)).map_err(sqlite)?;
+        prepared.map_err(refuse)?;
         Ok(Library { conn, path: shown })
     }
 
@@ -344,6 +339,46 @@ fn schema_of(conn: &Connection) -> Result<Result<i64, i64>, rusqlite::Error> {
 /// Brings the file to [`SCHEMA_VERSION`] in one exclusive transaction: a migration killed
 /// half-way leaves the file as it was, and of two processes opening a new or old file at once
 /// the second finds it done (its version is read again under the lock).
+/// Brings a newly opened file to the current schema and to write-ahead logging; `Err(found)`
+/// when its schema is newer than this program's.
+fn prepare(conn: &mut Connection) -> Result<Result<(), i64>, rusqlite::Error> {
+    let from = match schema_of(conn)? {
+        Ok(from) => from,
+        Err(found) => return Ok(Err(found)),
+    };
+    if from < SCHEMA_VERSION
+        && let Err(found) = migrate(conn)?
+    {
+        return Ok(Err(found));
+    }
+    let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;
+    Ok(Ok(()))
+}
+
+/// Runs `work` again while SQLite answers that the file is busy or locked, for up to
+/// [`BUSY_WAIT`]: switching a new file to write-ahead logging, while other processes open it
+/// too, can be refused at once rather than waited for.
+fn retry_while_busy<T>(
+    mut work: impl FnMut() -> Result<T, rusqlite::Error>,
+) -> Result<T, rusqlite::Error> {
+    let started = std::time::Instant::now();
+    loop {
+        match work() {
+            Err(error) if is_busy(&error) && started.elapsed() < BUSY_WAIT => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            done => return done,
+        }
+    }
+}
+
+fn is_busy(error: &rusqlite::Error) -> bool {
+    matches!(
+        error.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
+}
+
 fn migrate(conn: &mut Connection) -> Result<Result<(), i64>, rusqlite::Error> {
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Exclusive)?;
     let from = match schema_of(&tx)? {
