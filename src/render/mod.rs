@@ -6,6 +6,7 @@ pub mod grid;
 pub mod html;
 pub mod page;
 pub mod pdf;
+mod pdf_spill;
 mod pdf_stream;
 mod pdf_write;
 pub mod play;

@@ -11,6 +11,7 @@ use printpdf::{
 
 use rayon::prelude::*;
 
+use super::pdf_spill::ContentSpill;
 use super::pdf_stream;
 use super::scene::{Anchor, Grey, Item, Paint, Rgb, Scene};
 use crate::fonts::FontSet;
@@ -58,7 +59,7 @@ pub struct PdfBuilder<'a> {
     /// Each page added so far, without its content.
     placeholders: Vec<PdfPage>,
     /// Each encoded page's content stream.
-    contents: Vec<lopdf::Stream>,
+    contents: ContentSpill,
     /// Pages added but not yet encoded.
     pending: Vec<PdfPage>,
     /// The glyphs the pages show, font by font.
@@ -128,7 +129,7 @@ impl<'a> PdfBuilder<'a> {
                 bold: names.bold.clone(),
             },
             placeholders: Vec::new(),
-            contents: Vec::new(),
+            contents: ContentSpill::new(),
             pending: Vec::new(),
             usage: pdf_stream::GlyphUsage::default(),
             ids: names.ids,
@@ -189,7 +190,7 @@ impl<'a> PdfBuilder<'a> {
             .collect();
         for contents in encoded {
             match contents {
-                Ok(contents) => self.contents.extend(contents),
+                Ok(contents) => contents.into_iter().for_each(|c| self.contents.push(c)),
                 // printpdf encodes every page it is given; a page it lost would be a bug here.
                 Err(message) => unreachable!("{message}"),
             }

@@ -1,12 +1,13 @@
 //! A big PDF in bounded memory: pages are encoded in batches into their finished (compressed)
-//! content streams as they are drawn, and at the end printpdf builds the document around pages
-//! with empty content — each then given the stream encoded earlier — and writes it as it
-//! writes any document. Only a batch's operations are ever held, never the whole book's, and
-//! the bytes are those printpdf writes for the whole document at once (a test and the book
-//! comparisons hold it to that).
+//! content streams as they are drawn, and the streams wait in a temporary file
+//! ([`ContentSpill`]). At the end printpdf builds the document around its first page alone and
+//! each page's objects are made as they are written ([`OnePage`]), in the bytes printpdf writes
+//! for the whole document at once (tests and the book comparisons hold it to that). Only a
+//! batch's operations are ever held, never the whole book's.
 
 use std::collections::BTreeMap;
 
+use crate::render::pdf_spill::ContentSpill;
 use crate::render::pdf_write::OnePage;
 use lopdf::StringFormat::Literal;
 use printpdf::{FontId, Op, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Pt, TextItem};
@@ -143,29 +144,31 @@ fn content_of(
 /// ([`OnePage`]); should printpdf number its objects otherwise, it is built whole.
 pub fn write(
     doc: &mut PdfDocument,
-    (placeholders, contents): (Vec<PdfPage>, Vec<lopdf::Stream>),
+    (placeholders, contents): (Vec<PdfPage>, ContentSpill),
     usage: &GlyphUsage,
     [instance, document]: &[String; 2],
     out: &mut dyn std::io::Write,
 ) -> Result<(), String> {
-    if placeholders.len() != contents.len() {
+    if placeholders.len() != contents.pages() {
         return Err(format!(
             "{} pages in the document, {} encoded",
             placeholders.len(),
-            contents.len()
+            contents.pages()
         ));
     }
     let literal = |id: &String| lopdf::Object::String(id.clone().into_bytes(), Literal);
     let ids = lopdf::Object::Array(vec![literal(document), literal(instance)]);
     let writing = |e: std::io::Error| format!("writing the document: {e}");
+    let streams = contents.into_streams().map_err(writing)?;
     if let Some(first) = placeholders.first() {
         let mut lo = lopdf_document(doc, vec![with_glyphs(first, usage)]);
         if let Some(one) = OnePage::new(std::mem::take(&mut lo)) {
-            return one
-                .write(&placeholders, &contents, ids, out)
-                .map_err(writing);
+            return one.write(&placeholders, streams, ids, out).map_err(writing);
         }
     }
+    let contents = streams
+        .collect::<std::io::Result<Vec<_>>>()
+        .map_err(writing)?;
     write_whole(doc, (placeholders, contents), usage, ids, out)
 }
 
@@ -237,7 +240,10 @@ mod tests {
 
     fn written(pages: &[PdfPage], whole: bool) -> Vec<u8> {
         let mut doc = document();
-        let contents = encode_pages(&doc, pages.to_vec()).expect("encoded");
+        let mut contents = ContentSpill::in_memory();
+        for content in encode_pages(&doc, pages.to_vec()).expect("encoded") {
+            contents.push(content);
+        }
         let placeholders = pages.iter().map(placeholder).collect();
         // An ID that needs every escape of a literal string.
         let ids = [
@@ -249,6 +255,8 @@ mod tests {
         if whole {
             let literal = |id: &String| lopdf::Object::String(id.clone().into_bytes(), Literal);
             let ids = lopdf::Object::Array(vec![literal(&ids[1]), literal(&ids[0])]);
+            let contents = contents.into_streams().expect("read back");
+            let contents = contents.collect::<std::io::Result<_>>().expect("read back");
             write_whole(&mut doc, (placeholders, contents), &usage, ids, &mut out)
         } else {
             write(&mut doc, (placeholders, contents), &usage, &ids, &mut out)

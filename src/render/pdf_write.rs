@@ -52,7 +52,7 @@ impl OnePage {
     pub fn write(
         &self,
         pages: &[PdfPage],
-        contents: &[Stream],
+        contents: impl Iterator<Item = std::io::Result<Stream>>,
         ids: Object,
         out: &mut dyn Write,
     ) -> std::io::Result<()> {
@@ -83,10 +83,10 @@ impl OnePage {
             out.object(first + i, 0, &Object::Dictionary(dict))?;
         }
         let resources = self.object(1)?;
-        for (i, content) in contents.iter().enumerate() {
+        for (i, content) in contents.enumerate() {
             let i = i as u32;
             out.object(first + n + 2 * i, 0, resources)?;
-            out.stream(first + n + 2 * i + 1, content)?;
+            out.stream(first + n + 2 * i + 1, &content?)?;
         }
         let (catalog, info) = (first + 3 * n, first + 3 * n + 1);
         out.object(catalog, 0, self.object(3)?)?;
