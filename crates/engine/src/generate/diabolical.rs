@@ -10,6 +10,8 @@
 //! Only grids of at most 81 cells without cages qualify (the request's check refuses the
 //! others): the deeper forcing chains that reach 9.0 run only there.
 
+use std::collections::HashMap;
+
 use super::check::RequestError;
 use super::puzzle::{GenerateError, Generated, Request, Target, generate};
 use super::rng::SeededRng;
@@ -253,6 +255,9 @@ fn hardness(geo: &Geometry, givens: &Grid) -> Key {
 /// A hardness key: see [`hardness`].
 type Key = (bool, i64, i64);
 
+/// The middle field of the key of a puzzle whose path needed no forcing chain.
+const NO_FORCING: i64 = -(1 << 20);
+
 /// A puzzle on a climb, with its solution and hardness.
 #[derive(Clone)]
 struct Point {
@@ -267,6 +272,9 @@ struct Search<'a> {
     geo: Geometry,
     solver: Solver,
     orbits: Vec<Vec<usize>>,
+    /// The hardness of the puzzles this climb rated that needed a forcing chain (a climb rates
+    /// some again: the swap back, the neighbours of its best puzzle after a kick).
+    rated: HashMap<Vec<u8>, Key>,
     state: &'a mut SearchProgress,
     progress: &'a (dyn Fn(SearchProgress) + Sync),
 }
@@ -283,14 +291,25 @@ impl<'a> Search<'a> {
             geo: geo.clone(),
             solver: Solver::new(geo),
             orbits: request.symmetry.orbits_in(geo).unwrap_or_default(),
+            rated: HashMap::new(),
             state,
             progress,
         }
     }
 
-    /// The point for a puzzle, counting the rating.
+    /// The point for a puzzle, counting the rating (also when the climb knows the puzzle's
+    /// hardness already: the climb is then the same, only faster).
     fn evaluate(&mut self, givens: Grid, solution: Grid) -> Point {
-        let key = hardness(&self.geo, &givens);
+        let key = match self.rated.get(givens.cells()) {
+            Some(&key) => key,
+            None => {
+                let key = hardness(&self.geo, &givens);
+                if needs_forcing(&key) {
+                    self.rated.insert(givens.cells().to_vec(), key);
+                }
+                key
+            }
+        };
         self.state.ratings += 1;
         self.state.best = self.state.best.max(score_of(&key));
         (self.progress)(*self.state);
@@ -393,6 +412,12 @@ impl<'a> Search<'a> {
             attempts: self.state.ratings,
         })
     }
+}
+
+/// True when the puzzle of a hardness key needed a forcing chain (the ratings worth keeping:
+/// the others cost a few percent of the time).
+fn needs_forcing(key: &Key) -> bool {
+    key.0 || key.1 != NO_FORCING
 }
 
 /// True when a hardness key is in the diabolical band.
