@@ -34,6 +34,7 @@ impl OnePage {
         let page = lo.get_dictionary((first, 0)).ok()?;
         let reference = |key: &[u8]| page.get(key).and_then(Object::as_reference).ok();
         let tree = reference(b"Parent")?;
+        lo.get_dictionary(tree).ok()?;
         let trailer = |key: &[u8]| lo.trailer.get(key).and_then(Object::as_reference).ok();
         let expected = [
             (reference(b"Resources")?, first + 1),
@@ -86,7 +87,7 @@ impl OnePage {
         for (i, content) in contents.enumerate() {
             let i = i as u32;
             out.object(first + n + 2 * i, 0, resources)?;
-            out.stream(first + n + 2 * i + 1, &content?)?;
+            out.object(first + n + 2 * i + 1, 0, &Object::Stream(content?))?;
         }
         let (catalog, info) = (first + 3 * n, first + 3 * n + 1);
         out.object(catalog, 0, self.object(3)?)?;
@@ -111,6 +112,7 @@ impl OnePage {
 
     /// The page tree of `n` pages: the one-page document's, with every page.
     fn tree(&self, n: u32) -> Dictionary {
+        // `OnePage::new` checked that the tree is a dictionary.
         let mut tree = self
             .lo
             .get_dictionary(self.tree)
@@ -180,17 +182,6 @@ impl<'a> Counting<'a> {
         write_object(self, object)?;
         let after = if needs_end_separator(object) { " " } else { "" };
         writeln!(self, "{after}\nendobj")
-    }
-
-    /// A stream object (written without copying its content).
-    fn stream(&mut self, id: u32, stream: &Stream) -> std::io::Result<()> {
-        self.begin(id, 0);
-        writeln!(self, "{id} 0 obj")?;
-        write_dictionary(self, &stream.dict)?;
-        self.write_all(b"stream\n")?;
-        self.write_all(&stream.content)?;
-        self.write_all(b"\nendstream")?;
-        writeln!(self, " \nendobj")
     }
 
     /// The cross-reference table of objects `1..size`, in sections as lopdf writes them.
