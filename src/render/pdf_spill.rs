@@ -28,9 +28,10 @@ pub struct ContentSpill {
     failed: Option<std::io::Error>,
 }
 
+/// An empty store in memory (what a store taken out of its builder leaves: no file).
 impl Default for ContentSpill {
     fn default() -> Self {
-        ContentSpill::new()
+        ContentSpill::in_memory()
     }
 }
 
@@ -45,7 +46,6 @@ impl ContentSpill {
     }
 
     /// A store in memory.
-    #[cfg(test)]
     pub fn in_memory() -> ContentSpill {
         ContentSpill::with_sink(Sink::Memory(Vec::new()))
     }

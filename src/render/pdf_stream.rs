@@ -161,8 +161,8 @@ pub fn write(
     let writing = |e: std::io::Error| format!("writing the document: {e}");
     let streams = contents.into_streams().map_err(writing)?;
     if let Some(first) = placeholders.first() {
-        let mut lo = lopdf_document(doc, vec![with_glyphs(first, usage)]);
-        if let Some(one) = OnePage::new(std::mem::take(&mut lo)) {
+        let lo = lopdf_document(doc, vec![with_glyphs(first, usage)]);
+        if let Some(one) = OnePage::new(lo) {
             return one.write(&placeholders, streams, ids, out).map_err(writing);
         }
     }

@@ -739,6 +739,44 @@ mod tests {
     }
 
     #[test]
+    fn a_puzzle_met_again_is_looked_up_and_still_counted() {
+        let request = Request::new(Variant::CLASSIC, 9);
+        let geo = Geometry::classic(9).expect("9x9");
+        // An extreme puzzle (top1465's first: a forcing chain is needed) and one of singles.
+        let extreme = crate::grid::text::parse_line(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            1,
+            Some(9),
+        )
+        .expect("a puzzle");
+        let easy = crate::grid::text::parse_line(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+            1,
+            Some(9),
+        )
+        .expect("a puzzle");
+        let mut state = SearchProgress {
+            ratings: 0,
+            budget: 100,
+            best: 0.0,
+            climbs: 1,
+        };
+        let mut search = Search::new(&request, &geo, &mut state, &|_| {});
+        let solution = Grid::new(9, vec![0; 81]);
+        for _ in 0..2 {
+            for givens in [&extreme, &easy] {
+                let point = search.evaluate(givens.clone(), solution.clone());
+                assert_eq!(point.key, hardness(&geo, givens));
+            }
+        }
+        // Only the puzzle that needed a forcing chain is kept; every evaluation counts.
+        assert!(needs_forcing(&hardness(&geo, &extreme)));
+        assert!(!needs_forcing(&hardness(&geo, &easy)));
+        assert_eq!(search.rated.len(), 1);
+        assert_eq!(search.state.ratings, 4);
+    }
+
+    #[test]
     fn diabolical_requests_default_to_no_symmetry() {
         let mut request = Request::new(Variant::CLASSIC, 9);
         assert_eq!(default_symmetry(&request), Symmetry::Rotate180);
