@@ -282,6 +282,12 @@ impl<'g> Candidates<'g> {
         t.sees[a * t.words + b / 64] >> (b % 64) & 1 != 0
     }
 
+    /// The cells `cell` sees, as bits (bit `b % 64` of word `b / 64` for cell `b`).
+    pub(crate) fn sees_row(&self, cell: usize) -> &[u64] {
+        let t = &self.tables;
+        &t.sees[cell * t.words..][..t.words]
+    }
+
     /// The positions (bit `i` = `house.cells[i]`) where `digit` is a candidate in a house.
     pub fn places(&self, house: usize, digit: u8) -> u32 {
         let b = bit(digit);

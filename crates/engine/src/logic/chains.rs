@@ -8,11 +8,14 @@
 //! *weak* links (same digit in a peer, other digits of the cell) make nodes false. A node X found
 //! false that is also weakly linked to A is false either way, so it is eliminated (the chain is
 //! A … Z, with X seeing both ends); a walk that makes A itself true places A. Breadth-first order
-//! gives the shortest chain for each start; the shortest over all starts is reported.
+//! gives the shortest chain for each start; the shortest over all starts is reported (the first
+//! start in node order among equals). The starts are walked 64 at a time in lockstep, a bit per
+//! start in each state's word, which finds the shortest and its start; that start's own walk
+//! then gives the chain.
 
 use super::candidates::{Candidates, bit, digits};
 use super::step::Step;
-use super::technique::Technique;
+use super::technique::{Technique, length_bonus};
 use super::wings;
 
 /// Which links a chain may use.
@@ -32,16 +35,20 @@ const MAX_LENGTH: u16 = 40;
 /// The easiest of X-chain, XY-chain, W-Wing and AIC by score (base + length bonus; ties go to
 /// the simpler kind, and a W-Wing is named as such rather than as the AIC of the same length). AIC
 /// links include the other kinds, so when no AIC exists there is none of them either: the
-/// (costly) AIC search runs first and the others only when it finds one.
-/// The three searches share one table of links.
+/// (costly) AIC search runs first and the others only when it finds one, and only for chains
+/// that would not score more than it. The three searches share one table of links.
 pub fn find(c: &Candidates) -> Option<Step> {
     let links = Links::new(c);
     let Some(aic) = Search::new(c, &links, Mode::Aic).best(Technique::Aic) else {
         return wings::w_wing(c);
     };
+    let search = |mode, technique| {
+        let longest = longest_scoring_at_most(technique, aic.score())?;
+        Search::new(c, &links, mode).best_up_to(technique, longest)
+    };
     [
-        Search::new(c, &links, Mode::X).best(Technique::XChain),
-        Search::new(c, &links, Mode::Xy).best(Technique::XyChain),
+        search(Mode::X, Technique::XChain),
+        search(Mode::Xy, Technique::XyChain),
         wings::w_wing(c),
         Some(aic),
     ]
@@ -54,6 +61,14 @@ pub fn find(c: &Candidates) -> Option<Step> {
             best
         }
     })
+}
+
+/// The longest chain of `technique` whose score is at most `score` (as [`Step::score`] adds
+/// it up), if any.
+fn longest_scoring_at_most(technique: Technique, score: f32) -> Option<u16> {
+    (1..=MAX_LENGTH)
+        .rev()
+        .find(|&length| technique.score() + length_bonus(length as usize) <= score)
 }
 
 /// X-chain (single digit), including simple colouring.
@@ -92,9 +107,10 @@ struct Links {
     /// Strong links of both kinds, each row sorted by target.
     strong_offsets: Vec<u32>,
     strong_targets: Vec<u32>,
-    /// Weak links to the same digit in a peer, in peer order.
-    weak_offsets: Vec<u32>,
-    weak_targets: Vec<u32>,
+    /// Per digit, the cells where it is a candidate (bit `cell`, `words` words a digit): the
+    /// weak links to the same digit in a peer are a cell's peers among them.
+    digit_cells: Vec<u64>,
+    words: usize,
 }
 
 impl Links {
@@ -104,11 +120,11 @@ impl Links {
             shift,
             strong_offsets: Vec::new(),
             strong_targets: Vec::new(),
-            weak_offsets: Vec::new(),
-            weak_targets: Vec::new(),
+            digit_cells: Vec::new(),
+            words: c.masks().len().div_ceil(64),
         };
         links.build_strong(c);
-        links.build_weak(c);
+        links.build_digit_cells(c);
         links
     }
 
@@ -167,25 +183,15 @@ impl Links {
         self.strong_targets = edges.into_iter().map(|(_, to)| to).collect();
     }
 
-    /// The same digit in a peer cell.
-    fn build_weak(&mut self, c: &Candidates) {
-        let nodes = self.nodes(c);
-        let mut offsets = vec![0u32; nodes + 1];
-        let mut targets = Vec::new();
-        for cell in 0..c.masks().len() {
-            let mask = c.mask(cell) & c.geometry().all_digits();
-            for d in digits(mask) {
-                let peers = c.geometry().peers(cell).iter().filter(|&&p| c.has(p, d));
-                targets.extend(peers.map(|&p| self.node(p, d)));
-                offsets[self.node(cell, d) as usize + 1] = targets.len() as u32;
+    /// Where each digit is a candidate.
+    fn build_digit_cells(&mut self, c: &Candidates) {
+        let words = self.words;
+        self.digit_cells = vec![0; (c.size() + 1) * words];
+        for (cell, &mask) in c.masks().iter().enumerate() {
+            for d in digits(mask & c.geometry().all_digits()) {
+                self.digit_cells[d as usize * words + cell / 64] |= 1 << (cell % 64);
             }
         }
-        // Nodes without links end where the previous node ends.
-        for i in 1..offsets.len() {
-            offsets[i] = offsets[i].max(offsets[i - 1]);
-        }
-        self.weak_offsets = offsets;
-        self.weak_targets = targets;
     }
 
     /// The strong links of `node`, in target order.
@@ -195,10 +201,23 @@ impl Links {
             [self.strong_offsets[node] as usize..self.strong_offsets[node + 1] as usize]
     }
 
-    /// The same-digit weak links of `node`, in peer order.
-    fn weak(&self, node: u32) -> &[u32] {
-        let node = node as usize;
-        &self.weak_targets[self.weak_offsets[node] as usize..self.weak_offsets[node + 1] as usize]
+    /// The same-digit weak links of `node` (the digit in the cell's peers), in peer order.
+    fn weak<'a>(&'a self, c: &'a Candidates, node: u32) -> impl Iterator<Item = u32> + 'a {
+        let (cell, digit) = self.cell_digit(node);
+        let places = &self.digit_cells[digit as usize * self.words..][..self.words];
+        let peers = c.sees_row(cell);
+        let digit_bits = node & ((1 << self.shift) - 1);
+        (0..self.words).flat_map(move |w| {
+            let mut bits = places[w] & peers[w];
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let target = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Some((target as u32) << self.shift | digit_bits)
+            })
+        })
     }
 
     /// True when a strong link from `node` to `target` is of a kind `mode` allows.
@@ -231,6 +250,86 @@ struct Search<'a, 'g> {
     depth: Vec<u16>,
     generation: u32,
     queue: Vec<u32>,
+    lockstep: Lockstep,
+}
+
+/// The per-state words of a lockstep walk of up to 64 starts (bit `i` = the `i`th start).
+#[derive(Default)]
+struct Lockstep {
+    /// The starts that have reached each state.
+    visited: Vec<u64>,
+    /// The starts that reached each state on the current level, and on the next.
+    frontier: Vec<u64>,
+    next: Vec<u64>,
+    /// The starts for which reaching each state is a conclusion: its own true state (a
+    /// placement) or a false state weakly linked to it (an elimination).
+    ends: Vec<u64>,
+    /// The states of `frontier` and of `next` that have bits.
+    active: Vec<u32>,
+    next_active: Vec<u32>,
+    /// The states with visitors, to clear them after the walk.
+    touched: Vec<u32>,
+    /// The states with `ends` bits, to clear them after the walk.
+    end_states: Vec<u32>,
+}
+
+impl Lockstep {
+    /// Sizes the words for `links` (all zero between walks) and puts each start on its false
+    /// state, with the states that conclude it.
+    fn begin(&mut self, links: &Links, c: &Candidates, starts: &[u32]) {
+        let states = links.nodes(c) * 2;
+        for words in [
+            &mut self.visited,
+            &mut self.frontier,
+            &mut self.next,
+            &mut self.ends,
+        ] {
+            if words.len() != states {
+                *words = vec![0; states];
+            }
+        }
+        for (i, &start) in starts.iter().enumerate() {
+            let walker = 1u64 << i;
+            let first = start * 2;
+            self.visited[first as usize] = walker;
+            self.frontier[first as usize] = walker;
+            self.active.push(first);
+            self.touched.push(first);
+            let (cell, digit) = links.cell_digit(start);
+            let others = c.mask(cell) & c.geometry().all_digits() & !bit(digit);
+            let cell_others = digits(others).map(|other| links.node(cell, other) * 2);
+            let peers = links.weak(c, start).map(|target| target * 2);
+            for end in cell_others.chain(peers).chain([first + 1]) {
+                if self.ends[end as usize] == 0 {
+                    self.end_states.push(end);
+                }
+                self.ends[end as usize] |= walker;
+            }
+        }
+    }
+
+    /// Makes the next level the current one.
+    fn advance(&mut self) {
+        std::mem::swap(&mut self.frontier, &mut self.next);
+        std::mem::swap(&mut self.active, &mut self.next_active);
+        self.next_active.clear();
+    }
+
+    /// Clears every word the walk set.
+    fn finish(&mut self) {
+        for state in self.touched.drain(..) {
+            self.visited[state as usize] = 0;
+        }
+        for state in self.end_states.drain(..) {
+            self.ends[state as usize] = 0;
+        }
+        for state in self.active.drain(..) {
+            self.frontier[state as usize] = 0;
+        }
+        for state in self.next_active.drain(..) {
+            self.next[state as usize] = 0;
+        }
+    }
 }
 
 impl<'a, 'g> Search<'a, 'g> {
@@ -245,6 +344,7 @@ impl<'a, 'g> Search<'a, 'g> {
             depth: Vec::new(),
             generation: 0,
             queue: Vec::new(),
+            lockstep: Lockstep::default(),
         };
         search.take_buffers(links.nodes(c) * 2);
         search.live = vec![false; links.nodes(c)];
@@ -271,33 +371,135 @@ impl<'a, 'g> Search<'a, 'g> {
     }
 
     /// The shortest chain over all starts, as a step.
-    fn best(mut self, technique: Technique) -> Option<Step> {
-        let found = self.best_within(MAX_LENGTH)?;
+    fn best(self, technique: Technique) -> Option<Step> {
+        self.best_up_to(technique, MAX_LENGTH)
+    }
+
+    /// [`Search::best`] when it has at most `max_length` nodes.
+    fn best_up_to(mut self, technique: Technique, max_length: u16) -> Option<Step> {
+        let found = self.best_within(max_length)?;
         Some(self.step(technique, found))
     }
 
-    /// The shortest chain of at most `max_length` nodes over all starts.
+    /// The shortest chain of at most `max_length` nodes over all starts; among the shortest,
+    /// the first start in node order.
+    ///
+    /// The starts are walked 64 at a time in lockstep ([`Search::lockstep`]): one breadth-first
+    /// level of every start of a block, then the next, until some start concludes. That start's
+    /// own walk then gives the chain. A block's starts are thus walked only as deep as the
+    /// block's shortest chain, never deeper to find a longer one first.
     fn best_within(&mut self, max_length: u16) -> Option<Found> {
         let mut best: Option<Found> = None;
-        // Only candidates have strong links: start from them, in node order.
-        for cell in 0..self.c.masks().len() {
-            for d in digits(self.c.mask(cell)) {
-                let start = self.links.node(cell, d);
-                if !self.live[start as usize] {
-                    continue;
-                }
-                let limit = best.as_ref().map_or(max_length, |f| f.length - 1);
-                if let Some(mut found) = self.walk(start, limit) {
-                    found.chain = self.path(found.last, found.start);
-                    let done = found.length <= 2;
-                    best = Some(found);
-                    if done {
-                        return best;
-                    }
+        let starts = self.starts();
+        for block in starts.chunks(u64::BITS as usize) {
+            let limit = best.as_ref().map_or(max_length, |f| f.length - 1);
+            let Some((index, depth)) = self.lockstep(block, limit) else {
+                continue;
+            };
+            let found = self.walk(block[index], depth);
+            debug_assert!(found.as_ref().is_some_and(|f| f.length == depth));
+            if let Some(mut found) = found {
+                found.chain = self.path(found.last, found.start);
+                let done = found.length <= 2;
+                best = Some(found);
+                if done {
+                    return best;
                 }
             }
         }
         best
+    }
+
+    /// The candidates a chain may start from (those with a strong link this mode allows), in
+    /// node order.
+    fn starts(&self) -> Vec<u32> {
+        let mut starts = Vec::new();
+        for cell in 0..self.c.masks().len() {
+            for d in digits(self.c.mask(cell)) {
+                let start = self.links.node(cell, d);
+                if self.live[start as usize] {
+                    starts.push(start);
+                }
+            }
+        }
+        starts
+    }
+
+    /// Walks the (at most 64) `starts` breadth-first together, a bit per start in each state's
+    /// word, up to `limit` links: the first depth at which any start concludes, and the first
+    /// such start (its index in `starts`). Each state is expanded once a level for every start
+    /// that reached it at that level, so a level costs what one walk's level costs.
+    fn lockstep(&mut self, starts: &[u32], limit: u16) -> Option<(usize, u16)> {
+        let mut l = std::mem::take(&mut self.lockstep);
+        l.begin(self.links, self.c, starts);
+        let mut result = None;
+        for depth in 1..=limit {
+            let concluded = self.lockstep_level(&mut l);
+            if concluded != 0 {
+                result = Some((concluded.trailing_zeros() as usize, depth));
+                break;
+            }
+            if l.active.is_empty() {
+                break;
+            }
+        }
+        l.finish();
+        self.lockstep = l;
+        result
+    }
+
+    /// Expands one level of a lockstep walk; the bits of the starts that concluded on it.
+    fn lockstep_level(&self, l: &mut Lockstep) -> u64 {
+        let mut concluded = 0;
+        let links = self.links;
+        let active = std::mem::take(&mut l.active);
+        for &state in &active {
+            let walkers = std::mem::take(&mut l.frontier[state as usize]);
+            let node = state / 2;
+            if state.is_multiple_of(2) {
+                for &target in links.strong(node) {
+                    if links.allows(self.mode, node, target) {
+                        concluded |= self.lockstep_visit(l, target * 2 + 1, walkers);
+                    }
+                }
+                continue;
+            }
+            for target in links.weak(self.c, node) {
+                concluded |= self.lockstep_visit(l, target * 2, walkers);
+            }
+            if self.mode == Mode::Aic {
+                let (cell, digit) = self.cell_digit(node);
+                let others = self.c.mask(cell) & self.c.geometry().all_digits() & !bit(digit);
+                for other in digits(others) {
+                    concluded |= self.lockstep_visit(l, links.node(cell, other) * 2, walkers);
+                }
+            }
+        }
+        l.active = active;
+        l.advance();
+        concluded
+    }
+
+    /// The `walkers` reach `state`: those new to it are marked, queued for the next level when
+    /// the state can lead on (as [`Search::reach`] queues), and returned if it concludes theirs.
+    #[inline(always)]
+    fn lockstep_visit(&self, l: &mut Lockstep, state: u32, walkers: u64) -> u64 {
+        let s = state as usize;
+        let new = walkers & !l.visited[s];
+        if new == 0 {
+            return 0;
+        }
+        if l.visited[s] == 0 {
+            l.touched.push(state);
+        }
+        l.visited[s] |= new;
+        if state % 2 == 1 || self.live[s / 2] {
+            if l.next[s] == 0 {
+                l.next_active.push(state);
+            }
+            l.next[s] |= new;
+        }
+        new & l.ends[s]
     }
 
     /// Reaches `state` from `from` (unless this walk already has), records what it proves, and
@@ -364,7 +566,7 @@ impl<'a, 'g> Search<'a, 'g> {
             }
             return;
         }
-        for &target in links.weak(node) {
+        for target in links.weak(self.c, node) {
             self.visit(target * 2, state, walk);
         }
         if self.mode == Mode::Aic {
@@ -433,23 +635,34 @@ impl<'a, 'g> Search<'a, 'g> {
     }
 }
 
-/// The walk's per-state arrays, kept between searches of a thread: stamps tell which states
-/// the current walk has seen (by generation), so nothing is cleared per search.
-type WalkBuffers = (Vec<u32>, Vec<u32>, Vec<u16>, u32);
+/// The walks' per-state arrays, kept between searches of a thread: stamps tell which states
+/// the current walk has seen (by generation), so nothing is cleared per search; the lockstep
+/// words are cleared by each walk.
+#[derive(Default)]
+struct WalkBuffers {
+    stamp: Vec<u32>,
+    parent: Vec<u32>,
+    depth: Vec<u16>,
+    generation: u32,
+    lockstep: Lockstep,
+}
 
 thread_local! {
-    static BUFFERS: std::cell::RefCell<WalkBuffers> =
-        const { std::cell::RefCell::new((Vec::new(), Vec::new(), Vec::new(), 0)) };
+    static BUFFERS: std::cell::RefCell<WalkBuffers> = std::cell::RefCell::default();
 }
 
 impl Search<'_, '_> {
     /// Takes the thread's buffers, sized for `states`.
     fn take_buffers(&mut self, states: usize) {
-        let (stamp, parent, depth, generation) =
-            BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
-        if stamp.len() == states && generation < u32::MAX - 100_000 {
-            (self.stamp, self.parent, self.depth, self.generation) =
-                (stamp, parent, depth, generation);
+        let buffers = BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
+        self.lockstep = buffers.lockstep;
+        if buffers.stamp.len() == states && buffers.generation < u32::MAX - 100_000 {
+            (self.stamp, self.parent, self.depth, self.generation) = (
+                buffers.stamp,
+                buffers.parent,
+                buffers.depth,
+                buffers.generation,
+            );
         } else {
             (self.stamp, self.parent, self.depth) =
                 (vec![0; states], vec![0; states], vec![0; states]);
@@ -460,12 +673,13 @@ impl Search<'_, '_> {
 
 impl Drop for Search<'_, '_> {
     fn drop(&mut self) {
-        let buffers = (
-            std::mem::take(&mut self.stamp),
-            std::mem::take(&mut self.parent),
-            std::mem::take(&mut self.depth),
-            self.generation,
-        );
+        let buffers = WalkBuffers {
+            stamp: std::mem::take(&mut self.stamp),
+            parent: std::mem::take(&mut self.parent),
+            depth: std::mem::take(&mut self.depth),
+            generation: self.generation,
+            lockstep: std::mem::take(&mut self.lockstep),
+        };
         BUFFERS.with(|b| *b.borrow_mut() = buffers);
     }
 }
@@ -543,7 +757,132 @@ fn colour_pairs(c: &Candidates, pair: u32, group: &[usize]) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Geometry;
     use crate::logic::candidates::tests::{cell, classic9, mask_of, open};
+
+    /// The search before the lockstep: every start walked on its own, in node order, each as
+    /// deep as the shortest chain found before it allows.
+    fn best_by_walks(search: &mut Search, max_length: u16) -> Option<Found> {
+        let mut best: Option<Found> = None;
+        for start in search.starts() {
+            let limit = best.as_ref().map_or(max_length, |f| f.length - 1);
+            if let Some(mut found) = search.walk(start, limit) {
+                found.chain = search.path(found.last, found.start);
+                let done = found.length <= 2;
+                best = Some(found);
+                if done {
+                    return best;
+                }
+            }
+        }
+        best
+    }
+
+    type FoundParts = (
+        u32,
+        u16,
+        u32,
+        Vec<(usize, u8)>,
+        Vec<(usize, u8)>,
+        Vec<(usize, u8)>,
+    );
+
+    fn parts(found: Option<Found>) -> Option<FoundParts> {
+        found.map(|f| {
+            let Found {
+                start,
+                length,
+                last,
+                placements,
+                eliminations,
+                chain,
+            } = f;
+            (start, length, last, placements, eliminations, chain)
+        })
+    }
+
+    /// Both searches find the same chain (start, length, conclusions, nodes) in every mode,
+    /// with and without a length cap; the number of grids where a chain was found.
+    fn same_as_walks(c: &Candidates) -> usize {
+        let links = Links::new(c);
+        let mut found = 0;
+        for mode in [Mode::X, Mode::Xy, Mode::Aic] {
+            for max_length in [MAX_LENGTH, 5] {
+                let lockstep = parts(Search::new(c, &links, mode).best_within(max_length));
+                let walks = parts(best_by_walks(&mut Search::new(c, &links, mode), max_length));
+                assert_eq!(lockstep, walks, "{mode:?} up to {max_length}");
+                found += usize::from(lockstep.is_some());
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn lockstep_finds_what_walking_each_start_finds_on_rating_paths() {
+        let geo = classic9();
+        let mut found = 0;
+        for line in [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+            "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....",
+            "5..7..6....38...........2..62.4............917............35.8.4.....1......9....",
+        ] {
+            let mut c = crate::logic::candidates::tests::from_line(&geo, line);
+            while !c.is_solved() && !c.is_broken() {
+                found += same_as_walks(&c);
+                let Some(step) = crate::logic::next_step(&c, crate::logic::Level::HARDEST) else {
+                    break;
+                };
+                assert!(c.apply(&step));
+            }
+        }
+        assert!(found > 100, "only {found} chains found");
+    }
+
+    #[test]
+    fn lockstep_finds_what_walking_each_start_finds_on_random_grids() {
+        let mut rng = crate::test_support::TestRng::new(26);
+        for size in [4, 6, 9, 16] {
+            let geo = Geometry::classic(size).expect("a classic size");
+            let mut found = 0;
+            for _ in 0..40 {
+                let masks: Vec<u32> = (0..geo.cell_count())
+                    .map(|_| {
+                        let mut mask = 0u32;
+                        while mask.count_ones() < 2 {
+                            mask = (0..size as u8)
+                                .filter(|_| rng.below(10) < 3)
+                                .fold(mask, |m, d| m | 1 << d);
+                        }
+                        mask
+                    })
+                    .collect();
+                let c = Candidates::from_masks(&geo, &vec![0; masks.len()], &masks);
+                found += same_as_walks(&c);
+            }
+            assert!(found > 20, "{size}x{size}: only {found} chains found");
+        }
+    }
+
+    #[test]
+    fn chains_that_would_score_more_than_the_aic_are_not_searched() {
+        let aic_of = |length: usize| Technique::Aic.score() + length_bonus(length);
+        // An AIC of 4 nodes scores 7.0: an X-chain (6.5) of 24 nodes (+0.5) ties it and wins
+        // as the simpler kind; one of 25 (+0.6) does not. XY-chains (6.6) stop at 16 (+0.4).
+        assert_eq!(
+            longest_scoring_at_most(Technique::XChain, aic_of(4)),
+            Some(24)
+        );
+        assert_eq!(
+            longest_scoring_at_most(Technique::XyChain, aic_of(4)),
+            Some(16)
+        );
+        assert_eq!(
+            longest_scoring_at_most(Technique::XChain, aic_of(40)),
+            Some(40)
+        );
+        assert_eq!(longest_scoring_at_most(Technique::Aic, 6.9), None);
+    }
 
     #[test]
     fn remote_pairs_found() {
