@@ -31,6 +31,8 @@ pub fn direct_claiming(c: &Candidates) -> Option<Step> {
 
 fn direct(c: &Candidates, box_base: bool, technique: Technique) -> Option<Step> {
     let tables = c.tables();
+    // The removals of each locked digit, tried before a step is made of them.
+    let mut removed = Vec::new();
     for x in &tables.intersections {
         if tables.box_like[x.base] != box_base {
             continue;
@@ -39,8 +41,10 @@ fn direct(c: &Candidates, box_base: bool, technique: Technique) -> Option<Step> 
         while locked != 0 {
             let digit = locked.trailing_zeros() as u8 + 1;
             locked &= locked - 1;
-            let mut step = step(c, x, digit, technique);
-            if let Some((cell, house)) = hidden_single_after(c, &step.eliminations, digit) {
+            removed.clear();
+            removed.extend(removals(c, x, digit));
+            if let Some((cell, house)) = hidden_single_after(c, &removed, digit) {
+                let mut step = step(c, x, digit, technique);
                 step.placements.push((cell, digit));
                 step.houses.push(c.geometry().houses()[house].kind);
                 return Some(step);
@@ -48,6 +52,18 @@ fn direct(c: &Candidates, box_base: bool, technique: Technique) -> Option<Step> 
         }
     }
     None
+}
+
+/// The candidates of `digit` a locked intersection removes: those in the rest of the cover.
+fn removals<'a>(
+    c: &'a Candidates,
+    x: &'a Intersection,
+    digit: u8,
+) -> impl Iterator<Item = (usize, u8)> + 'a {
+    x.cover_rest
+        .iter()
+        .filter(move |&&cell| c.has(cell, digit))
+        .map(move |&cell| (cell, digit))
 }
 
 /// A house through a removed candidate in which `digit` had two or more places and, once
@@ -104,12 +120,7 @@ fn step(c: &Candidates, x: &Intersection, digit: u8, technique: Technique) -> St
         .copied()
         .filter(|&cell| c.has(cell, digit))
         .collect();
-    step.eliminations = x
-        .cover_rest
-        .iter()
-        .filter(|&&cell| c.has(cell, digit))
-        .map(|&cell| (cell, digit))
-        .collect();
+    step.eliminations = removals(c, x, digit).collect();
     step
 }
 
