@@ -93,16 +93,27 @@ impl Fish<'_> {
         let n = c.size();
         let (digit, by_rows, square) = (self.digit, self.by_rows, self.square);
         let b = bit(digit);
-        let lines: Vec<(usize, u32)> = line_places
-            .iter()
-            .copied()
-            .enumerate()
-            .filter(|(_, m)| (2..=self.k as u32).contains(&m.count_ones()))
-            .collect();
-        let masks: Vec<u32> = lines.iter().map(|&(_, places)| places).collect();
+        // The base lines that may take part (a digit's places are a u32: at most 32 lines),
+        // on the stack: this runs for every digit of every step that reaches the fish.
+        let (mut lines, mut masks, mut count) = ([0usize; 32], [0u32; 32], 0);
+        for (line, &places) in line_places.iter().enumerate() {
+            if (2..=self.k as u32).contains(&places.count_ones()) {
+                (lines[count], masks[count]) = (line, places);
+                count += 1;
+            }
+        }
+        let masks = &masks[..count];
         let cell = |line: usize, p: u8| at(c, square, by_rows, line, p as usize - 1);
-        subsets_with_union(&masks, self.k, &mut |pick, cover| {
-            let base: Vec<usize> = pick.iter().map(|&i| lines[i].0).collect();
+        subsets_with_union(masks, self.k, &mut |pick, cover| {
+            // Most fish found remove nothing (those already used): nothing is made for them.
+            let in_base = |line: usize| pick.iter().any(|&i| lines[i] == line);
+            let removes = (0..n)
+                .filter(|&line| !in_base(line))
+                .any(|line| digits(cover).any(|p| c.mask(cell(line, p)) & b != 0));
+            if !removes {
+                return None;
+            }
+            let base: Vec<usize> = pick.iter().map(|&i| lines[i]).collect();
             let elims: Vec<(usize, u8)> = (0..n)
                 .filter(|line| !base.contains(line))
                 .flat_map(|line| digits(cover).map(move |p| cell(line, p)))

@@ -389,6 +389,8 @@ fn house_unions(c: &Candidates) -> Vec<Vec<usize>> {
 /// rest, and the cells outside of those cages (outies) to what their sums leave. One open innie
 /// or outie is placed; up to [`MAX_SUM_CELLS`] lose the candidates no filling of the sum uses.
 pub fn innie_outie(c: &Candidates) -> Option<Step> {
+    // Without cages there is nothing to add up (and the unions are not worth making).
+    c.geometry().cages()?;
     innie_outie_over(
         c,
         &house_unions(c),

@@ -14,42 +14,53 @@ pub(crate) fn subsets_with_union<T>(
     k: usize,
     visit: &mut impl FnMut(&[usize], u32) -> Option<T>,
 ) -> Option<T> {
+    /// The subset picked so far (indices into `masks`), on the stack: `k` is at most 32.
+    struct Picked {
+        at: [usize; 32],
+        len: usize,
+    }
     fn go<T>(
         masks: &[u32],
         k: usize,
         start: usize,
         union: u32,
-        picked: &mut Vec<usize>,
+        picked: &mut Picked,
         visit: &mut impl FnMut(&[usize], u32) -> Option<T>,
     ) -> Option<T> {
-        if picked.len() == k {
+        if picked.len == k {
             return if union.count_ones() as usize == k {
-                visit(picked, union)
+                visit(&picked.at[..k], union)
             } else {
                 None
             };
         }
         for i in start..masks.len() {
-            if masks.len() - i < k - picked.len() {
+            if masks.len() - i < k - picked.len {
                 break;
             }
             let wider = union | masks[i];
             if wider.count_ones() as usize > k {
                 continue;
             }
-            picked.push(i);
+            picked.at[picked.len] = i;
+            picked.len += 1;
             let found = go(masks, k, i + 1, wider, picked, visit);
-            picked.pop();
+            picked.len -= 1;
             if found.is_some() {
                 return found;
             }
         }
         None
     }
-    if k == 0 || k > masks.len() {
+    // A union of more than 32 digits does not fit a u32: no such subset.
+    if k == 0 || k > masks.len() || k > 32 {
         return None;
     }
-    go(masks, k, 0, 0, &mut Vec::with_capacity(k), visit)
+    let mut picked = Picked {
+        at: [0; 32],
+        len: 0,
+    };
+    go(masks, k, 0, 0, &mut picked, visit)
 }
 
 /// Two cells of a house with the same two candidates.
@@ -100,6 +111,11 @@ fn naked(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
         masks.clear();
         masks.extend(small.iter().map(|&x| c.mask(x)));
         let found = subsets_with_union(&masks, k, &mut |pick, union| {
+            // Most subsets found remove nothing (those already used): nothing is made for them.
+            let picked = |x: &usize| pick.iter().any(|&i| small[i] == *x);
+            if !open.iter().any(|x| !picked(x) && c.mask(*x) & union != 0) {
+                return None;
+            }
             let cells: Vec<usize> = pick.iter().map(|&i| small[i]).collect();
             let elims: Vec<(usize, u8)> = open
                 .iter()
@@ -138,6 +154,10 @@ fn hidden(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
         masks.extend(candidates.iter().map(|&(_, places)| places));
         let found = subsets_with_union(&masks, k, &mut |pick, places| {
             let set = pick.iter().fold(0, |m, &i| m | bit(candidates[i].0));
+            let removes = |i: u8| c.mask(house.cells[i as usize - 1]) & !set != 0;
+            if !digits(places).any(removes) {
+                return None;
+            }
             let cells: Vec<usize> = digits(places)
                 .map(|i| house.cells[i as usize - 1])
                 .collect();
