@@ -23,6 +23,9 @@ pub(crate) struct Intersection {
     pub base_rest: Vec<usize>,
     /// Cells of `cover` outside `base`.
     pub cover_rest: Vec<usize>,
+    /// The index of the same two houses seen from `cover`, if they make an intersection that
+    /// way too: its cells are these, its base's rest is this cover's and the other way round.
+    pub mirror: Option<usize>,
 }
 
 /// Lookup tables built once per candidate grid and shared by its copies.
@@ -137,8 +140,15 @@ fn intersections(geo: &Geometry) -> Vec<Intersection> {
                     .filter(|c| !shared.contains(c))
                     .collect(),
                 shared,
+                mirror: None,
             });
         }
+    }
+    for i in 0..found.len() {
+        let (base, cover) = (found[i].base, found[i].cover);
+        found[i].mirror = found
+            .iter()
+            .position(|x| x.base == cover && x.cover == base);
     }
     found
 }
@@ -154,6 +164,19 @@ pub struct Candidates<'g> {
     open_in_house: Vec<u8>,
     open: usize,
     broken: bool,
+    /// Per intersection ([`Tables::intersections`]), the digits locked in it in this state.
+    locked: LockedDigits,
+}
+
+/// [`Candidates::locked_digits`], made on first use and dropped by every change; a copy of a
+/// grid starts without it.
+#[derive(Debug, Default)]
+struct LockedDigits(std::sync::OnceLock<Vec<u32>>);
+
+impl Clone for LockedDigits {
+    fn clone(&self) -> LockedDigits {
+        LockedDigits::default()
+    }
 }
 
 impl<'g> Candidates<'g> {
@@ -170,6 +193,7 @@ impl<'g> Candidates<'g> {
             open_in_house: Vec::new(),
             open: 0,
             broken: givens.size() != geo.size() || givens.cells().len() != cells,
+            locked: LockedDigits::default(),
         };
         this.count_open();
         if this.broken {
@@ -210,6 +234,7 @@ impl<'g> Candidates<'g> {
             open_in_house: Vec::new(),
             open: 0,
             broken: !ok,
+            locked: LockedDigits::default(),
         };
         this.count_open();
         this
@@ -288,6 +313,29 @@ impl<'g> Candidates<'g> {
         &t.sees[cell * t.words..][..t.words]
     }
 
+    /// Per intersection ([`Tables::intersections`]), the digits locked in it: candidates of
+    /// the shared cells that the base has nowhere else and the cover has elsewhere (those the
+    /// locked candidates remove). Worked out once per state for the four finders that ask.
+    pub(crate) fn locked_digits(&self) -> &[u32] {
+        self.locked.0.get_or_init(|| {
+            let union = |cells: &[usize]| cells.iter().fold(0, |m, &cell| m | self.cand[cell]);
+            let intersections = &self.tables.intersections;
+            let mut locked = vec![0; intersections.len()];
+            for (i, x) in intersections.iter().enumerate() {
+                if x.mirror.is_some_and(|mirror| mirror < i) {
+                    continue;
+                }
+                let (shared, base_rest) = (union(&x.shared), union(&x.base_rest));
+                let cover_rest = union(&x.cover_rest);
+                locked[i] = shared & !base_rest & cover_rest;
+                if let Some(mirror) = x.mirror {
+                    locked[mirror] = shared & !cover_rest & base_rest;
+                }
+            }
+            locked
+        })
+    }
+
     /// The positions (bit `i` = `house.cells[i]`) where `digit` is a candidate in a house.
     pub fn places(&self, house: usize, digit: u8) -> u32 {
         let b = bit(digit);
@@ -324,6 +372,7 @@ impl<'g> Candidates<'g> {
         }
         self.values[cell] = digit;
         self.cand[cell] = 0;
+        self.locked = LockedDigits::default();
         self.open -= 1;
         for &house in self.geo.houses_of(cell) {
             self.open_in_house[house] -= 1;
@@ -339,7 +388,10 @@ impl<'g> Candidates<'g> {
     pub fn eliminate(&mut self, cell: usize, digit: u8) -> bool {
         let b = bit(digit);
         let had = self.cand[cell] & b != 0;
-        self.cand[cell] &= !b;
+        if had {
+            self.cand[cell] &= !b;
+            self.locked = LockedDigits::default();
+        }
         had
     }
 
@@ -406,6 +458,7 @@ pub(crate) mod tests {
         /// Test helper: sets a cell's candidates.
         pub fn set_mask(&mut self, cell: usize, mask: u32) {
             self.cand[cell] = mask;
+            self.locked = LockedDigits::default();
         }
     }
 

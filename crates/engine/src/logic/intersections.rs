@@ -33,11 +33,11 @@ fn direct(c: &Candidates, box_base: bool, technique: Technique) -> Option<Step> 
     let tables = c.tables();
     // The removals of each locked digit, tried before a step is made of them.
     let mut removed = Vec::new();
-    for x in &tables.intersections {
-        if tables.box_like[x.base] != box_base {
+    for (x, &locked) in tables.intersections.iter().zip(c.locked_digits()) {
+        if locked == 0 || tables.box_like[x.base] != box_base {
             continue;
         }
-        let mut locked = union(c, &x.shared) & !union(c, &x.base_rest) & union(c, &x.cover_rest);
+        let mut locked = locked;
         while locked != 0 {
             let digit = locked.trailing_zeros() as u8 + 1;
             locked &= locked - 1;
@@ -90,17 +90,12 @@ pub(super) fn hidden_single_after(
     None
 }
 
-fn union(c: &Candidates, cells: &[usize]) -> u32 {
-    cells.iter().fold(0, |m, &cell| m | c.mask(cell))
-}
-
 fn locked(c: &Candidates, box_base: bool, technique: Technique) -> Option<Step> {
     let tables = c.tables();
-    for x in &tables.intersections {
+    for (x, &locked) in tables.intersections.iter().zip(c.locked_digits()) {
         if tables.box_like[x.base] != box_base {
             continue;
         }
-        let locked = union(c, &x.shared) & !union(c, &x.base_rest) & union(c, &x.cover_rest);
         if locked != 0 {
             let digit = locked.trailing_zeros() as u8 + 1;
             return Some(step(c, x, digit, technique));

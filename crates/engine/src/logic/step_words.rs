@@ -39,6 +39,22 @@ pub fn technique_key(technique: Technique) -> String {
     key
 }
 
+/// The technique whose [`technique_key`] is `key`, if any (the keys are made once).
+fn technique_of_key(key: &str) -> Option<Technique> {
+    static KEYS: std::sync::LazyLock<Vec<(String, Technique)>> = std::sync::LazyLock::new(|| {
+        Technique::ALL
+            .iter()
+            .map(|&technique| (technique_key(technique), technique))
+            .collect()
+    });
+    if !key.starts_with("technique_") {
+        return None;
+    }
+    KEYS.iter()
+        .find(|(technique_key, _)| technique_key == key)
+        .map(|&(_, technique)| technique)
+}
+
 /// A technique's name in these words.
 pub fn technique_name(words: &dyn StepWords, technique: Technique) -> String {
     words.phrase(&technique_key(technique), &[])
@@ -84,7 +100,7 @@ pub struct English;
 
 impl StepWords for English {
     fn phrase(&self, key: &str, values: &[(&str, &str)]) -> String {
-        if let Some(technique) = Technique::ALL.iter().find(|&&t| technique_key(t) == key) {
+        if let Some(technique) = technique_of_key(key) {
             return technique.name().to_string();
         }
         let template = ENGLISH
