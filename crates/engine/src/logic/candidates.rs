@@ -479,6 +479,45 @@ pub(crate) mod tests {
         assert!(c.is_broken());
     }
 
+    /// The locked digits of every intersection, worked out afresh from the masks.
+    fn locked_afresh(c: &Candidates) -> Vec<u32> {
+        let union = |cells: &[usize]| cells.iter().fold(0, |m, &x| m | c.mask(x));
+        c.tables()
+            .intersections
+            .iter()
+            .map(|x| union(&x.shared) & !union(&x.base_rest) & union(&x.cover_rest))
+            .collect()
+    }
+
+    #[test]
+    fn locked_digits_follow_every_change_of_the_grid() {
+        let variant = Variant {
+            diagonal: true,
+            window: true,
+            ..Variant::CLASSIC
+        };
+        for geo in [
+            classic9(),
+            Geometry::new(9, variant, None, None).expect("9x9 X window"),
+        ] {
+            let mut c = open(&geo);
+            assert_eq!(c.locked_digits(), locked_afresh(&c));
+            assert!(c.locked_digits().iter().all(|&m| m == 0));
+            // 1 only in the first three cells of row 1: locked in box 1 (claiming).
+            for x in 3..9 {
+                c.eliminate(x, 1);
+            }
+            assert_eq!(c.locked_digits(), locked_afresh(&c));
+            assert!(c.locked_digits().iter().any(|&m| m == 1));
+            c.place(40, 5);
+            assert_eq!(c.locked_digits(), locked_afresh(&c));
+            c.set_mask(0, mask_of(&[2, 3]));
+            assert_eq!(c.locked_digits(), locked_afresh(&c));
+            let copy = c.clone();
+            assert_eq!(copy.locked_digits(), locked_afresh(&c));
+        }
+    }
+
     #[test]
     fn intersections_of_classic_are_box_line_pairs() {
         let geo = classic9();
