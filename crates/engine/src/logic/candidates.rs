@@ -508,7 +508,7 @@ pub(crate) mod tests {
                 c.eliminate(x, 1);
             }
             assert_eq!(c.locked_digits(), locked_afresh(&c));
-            assert!(c.locked_digits().iter().any(|&m| m == 1));
+            assert!(c.locked_digits().contains(&1));
             c.place(40, 5);
             assert_eq!(c.locked_digits(), locked_afresh(&c));
             c.set_mask(0, mask_of(&[2, 3]));
