@@ -33,11 +33,14 @@ fn direct(c: &Candidates, box_base: bool, technique: Technique) -> Option<Step> 
     let tables = c.tables();
     // The removals of each locked digit, tried before a step is made of them.
     let mut removed = Vec::new();
-    for (x, &locked) in tables.intersections.iter().zip(c.locked_digits()) {
-        if locked == 0 || tables.box_like[x.base] != box_base {
+    for (x, mut locked) in tables
+        .intersections
+        .iter()
+        .zip(c.locked_digits().iter().copied())
+    {
+        if tables.box_like[x.base] != box_base {
             continue;
         }
-        let mut locked = locked;
         while locked != 0 {
             let digit = locked.trailing_zeros() as u8 + 1;
             locked &= locked - 1;
