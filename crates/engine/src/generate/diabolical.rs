@@ -19,7 +19,7 @@ use super::symmetry::Symmetry;
 use super::transform::disguise;
 use crate::grid::{Geometry, Grid};
 use crate::logic::candidates::Candidates;
-use crate::logic::forcing::refutations;
+use crate::logic::forcing::{noting_refutations, refutations_noted};
 use crate::logic::{DIABOLICAL_SCORE, Level, Rating, rate, solve_logic};
 use crate::solve::Solver;
 
@@ -228,7 +228,7 @@ const DEEPER_SCORE: i32 = 85;
 /// (fewer: nearer the point where none does and only a deeper chain helps); then by the score
 /// and the longest forcing chain. A puzzle the techniques cannot finish ranks lowest.
 fn hardness(geo: &Geometry, givens: &Grid) -> Key {
-    let path = solve_logic(geo, givens, Level::HARDEST);
+    let (path, notes) = noting_refutations(|| solve_logic(geo, givens, Level::HARDEST));
     if !path.solved {
         return (false, i64::MIN, 0);
     }
@@ -243,7 +243,7 @@ fn hardness(geo: &Geometry, givens: &Grid) -> Key {
     let mut longest = 0;
     for step in &path.steps {
         if step.level() >= Level::Extreme {
-            narrowest = narrowest.min(refutations(&c));
+            narrowest = narrowest.min(refutations_noted(&c, &notes));
             longest = longest.max(step.length);
         }
         c.apply(step);

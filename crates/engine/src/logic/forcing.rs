@@ -82,6 +82,11 @@ thread_local! {
     static BUFFERS: std::cell::RefCell<(Vec<u16>, Vec<u32>)> = const {
         std::cell::RefCell::new((Vec::new(), Vec::new()))
     };
+    /// While [`noting_refutations`] runs: each grid a plain forcing-chain search looked at,
+    /// with its [`refutations`].
+    static NOTES: std::cell::RefCell<Option<Vec<RefutationNote>>> = const {
+        std::cell::RefCell::new(None)
+    };
 }
 
 /// The inner propagations a nested search (depth 2) may run for one step before it gives
@@ -495,6 +500,47 @@ pub fn refutations(c: &Candidates) -> usize {
     let Some(b) = all_branches(c, 0, 0, false) else {
         return 0;
     };
+    let count = count_refutations(c, &b);
+    BUFFERS.with(|buffers| *buffers.borrow_mut() = (b.when, b.kept));
+    count
+}
+
+/// A grid a plain forcing-chain search looked at (its values and candidates), and its
+/// [`refutations`].
+pub struct RefutationNote {
+    values: Vec<u8>,
+    masks: Vec<u32>,
+    count: usize,
+}
+
+/// Runs `work` (a solve) while the plain forcing-chain searches note each grid's
+/// [`refutations`], from the branches they propagate anyway, and returns the notes with the
+/// result: a caller that needs the count at the grids where the path used a forcing chain then
+/// does not propagate every branch a second time ([`refutations_noted`]).
+pub fn noting_refutations<T>(work: impl FnOnce() -> T) -> (T, Vec<RefutationNote>) {
+    NOTES.with(|notes| *notes.borrow_mut() = Some(Vec::new()));
+    let result = work();
+    let notes = NOTES
+        .with(|notes| notes.borrow_mut().take())
+        .unwrap_or_default();
+    (result, notes)
+}
+
+/// [`refutations`] of `c`, from the notes when a search looked at this very grid.
+pub fn refutations_noted(c: &Candidates, notes: &[RefutationNote]) -> usize {
+    notes
+        .iter()
+        .find(|note| note.values == c.values() && note.masks == c.masks())
+        .map_or_else(|| refutations(c), |note| note.count)
+}
+
+/// True while [`noting_refutations`] runs on this thread.
+fn noting() -> bool {
+    NOTES.with(|notes| notes.borrow().is_some())
+}
+
+/// The count of [`refutations`] from every branch of `c`, propagated without a cap.
+fn count_refutations(c: &Candidates, b: &Branches) -> usize {
     let contradictions = b
         .end
         .iter()
@@ -503,18 +549,16 @@ pub fn refutations(c: &Candidates) -> usize {
     let mut agreeing = 0;
     for cell in 0..c.masks().len() {
         let premises: Vec<(usize, u8)> = digits(c.mask(cell)).map(|d| (cell, d)).collect();
-        agreeing += usize::from(common(c, &b, premises, Technique::CellForcingChain).is_some());
+        agreeing += usize::from(common(c, b, premises, Technique::CellForcingChain).is_some());
     }
     for (h, house) in c.geometry().houses().iter().enumerate() {
         for d in 1..=c.size() as u8 {
             let premises: Vec<(usize, u8)> = digits(c.places(h, d))
                 .map(|i| (house.cells[i as usize - 1], d))
                 .collect();
-            agreeing +=
-                usize::from(common(c, &b, premises, Technique::HouseForcingChain).is_some());
+            agreeing += usize::from(common(c, b, premises, Technique::HouseForcingChain).is_some());
         }
     }
-    BUFFERS.with(|buffers| *buffers.borrow_mut() = (b.when, b.kept));
     contradictions + agreeing
 }
 
@@ -567,8 +611,20 @@ fn deeper(c: &Candidates, depth: u8, technique: Technique) -> Option<Step> {
 }
 
 fn search(c: &Candidates, depth: u8) -> Option<Step> {
-    let branches = all_branches(c, depth, NESTED_BUDGET, true)?;
+    // Noting needs every branch to its end; the first contradiction's cap changes no step
+    // (it only stops branches longer than the shortest contradiction, and a contradiction
+    // comes before any other conclusion).
+    let note = depth == 0 && noting();
+    let branches = all_branches(c, depth, NESTED_BUDGET, !note)?;
     let found = conclude(c, &branches);
+    if note {
+        let note = RefutationNote {
+            values: c.values().to_vec(),
+            masks: c.masks().to_vec(),
+            count: count_refutations(c, &branches),
+        };
+        NOTES.with(|notes| notes.borrow_mut().as_mut().map(|list| list.push(note)));
+    }
     BUFFERS.with(|b| *b.borrow_mut() = (branches.when, branches.kept));
     found
 }
@@ -762,6 +818,44 @@ mod tests {
         }
         for &(x, d) in &step.eliminations {
             assert_ne!(solution.get(x), d, "{step}");
+        }
+    }
+
+    /// Noting the refutations while solving changes no step, and every grid where the path
+    /// used a plain forcing chain is noted with the count that `refutations` gives there.
+    #[test]
+    fn noted_refutations_match_the_counted_ones_and_change_no_step() {
+        let geo = classic9();
+        for line in HARDEST {
+            let givens = from_line(&geo, line).grid();
+            let plain = crate::logic::solve_logic(&geo, &givens, Level::HARDEST);
+            let (path, notes) =
+                noting_refutations(|| crate::logic::solve_logic(&geo, &givens, Level::HARDEST));
+            assert_eq!(path.steps, plain.steps, "noting changed the path");
+            assert!(
+                noting_refutations(|| ()).1.is_empty(),
+                "notes outlive their solve"
+            );
+            let mut c = from_line(&geo, line);
+            let mut forcing_steps = 0;
+            for step in &path.steps {
+                if matches!(
+                    step.technique,
+                    Technique::ContradictionChain
+                        | Technique::CellForcingChain
+                        | Technique::HouseForcingChain
+                ) {
+                    forcing_steps += 1;
+                    let note = notes
+                        .iter()
+                        .find(|n| n.values == c.values() && n.masks == c.masks())
+                        .expect("the grid of a forcing step is noted");
+                    assert_eq!(note.count, refutations(&c));
+                    assert_eq!(refutations_noted(&c, &notes), note.count);
+                }
+                c.apply(step);
+            }
+            assert!(forcing_steps > 0, "no plain forcing chain on the path");
         }
     }
 

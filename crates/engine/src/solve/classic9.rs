@@ -1046,7 +1046,11 @@ mod tests {
         assert!(st.claim_columns());
         let box0_other_columns = 0b110 * ROWS_X3;
         assert_eq!(st.cand[idx(0, 0)], BAND_CELLS & !box0_other_columns);
-        assert_eq!(st.cand[idx(0, 1)], BAND_CELLS & !column0, "other bands unchanged");
+        assert_eq!(
+            st.cand[idx(0, 1)],
+            BAND_CELLS & !column0,
+            "other bands unchanged"
+        );
         assert_eq!(st.cand[idx(1, 0)], BAND_CELLS, "other digits unchanged");
         // Band 0 losing column 0 too leaves the digit nowhere in it.
         st.cand[idx(0, 0)] &= !column0;
