@@ -17,13 +17,13 @@ use super::error::{CliError, CliResult, EXIT_OK};
 use super::io::{read_file, shown_path};
 use super::puzzle_args::{PuzzleArgs, import_message};
 use sudoku_book::book::manifest::JsonPuzzle;
-use sudoku_book::generate::diabolical::{default_symmetry, wants_diabolical};
+use sudoku_book::generate::diabolical::{SearchProgress, default_symmetry, wants_diabolical};
 use sudoku_book::generate::require::parse_technique;
 use sudoku_book::generate::{
     GenerateError, Generated, GivensTally, MAX_REPEAT_TRIES, Request, Target, check_count,
-    derive_seed, generate_with_progress, repeat_try, repeats_error,
+    derive_seed, generate_unrated, generate_with_progress, repeat_try, repeats_error,
 };
-use sudoku_book::grid::{ids_in, puzzle_id, puzzle_line};
+use sudoku_book::grid::{Geometry, Grid, ids_in, puzzle_id, puzzle_line};
 use sudoku_book::logic::Level;
 use sudoku_book::workers;
 
@@ -149,14 +149,13 @@ pub fn run(args: &GenerateArgs) -> CliResult {
     let mut tally = GivensTally::new(request.givens);
     let mut failure = None;
     for indices in batches(&slice, pool.current_num_threads()) {
-        let results: Vec<Result<Generated, GenerateError>> = pool.install(|| {
+        let results: Vec<Result<(String, usize), GenerateError>> = pool.install(|| {
             indices
                 .par_iter()
                 .map(|&index| {
                     let seed = derive_seed(args.seed, 0, index as u64);
                     let report = |state| report_search(&progress, index, state);
-                    let result = generate_with_progress(&request, seed, &report)
-                        .and_then(|made| unexcluded(&request, seed, made, &excluded));
+                    let result = make(args, &request, seed, &excluded, &report, symbols);
                     progress.inc(1);
                     result
                 })
@@ -165,9 +164,9 @@ pub fn run(args: &GenerateArgs) -> CliResult {
         let mut text = String::new();
         for (&index, result) in indices.iter().zip(results) {
             match result {
-                Ok(puzzle) => {
-                    tally.add(puzzle.givens.filled_count());
-                    text.push_str(&render(&puzzle, args.output, symbols));
+                Ok((rendered, givens)) => {
+                    tally.add(givens);
+                    text.push_str(&rendered);
                 }
                 Err(error) => {
                     failure = Some((index, error));
@@ -369,12 +368,38 @@ fn target(args: &RequestArgs) -> Result<Target, CliError> {
     }
 }
 
+/// One puzzle of the run, written as its output line, with its number of givens. A puzzle line
+/// needs no rating, so none is made when none decides the puzzle ([`generate_unrated`]).
+fn make(
+    args: &GenerateArgs,
+    request: &Request,
+    seed: u64,
+    excluded: &HashSet<String>,
+    report: &(dyn Fn(SearchProgress) + Sync),
+    symbols: SymbolSet,
+) -> Result<(String, usize), GenerateError> {
+    if args.output == GenerateOutput::Line && excluded.is_empty() {
+        let made = generate_unrated(request, seed, report)?;
+        let line = render_line(&made.givens, &made.geometry, symbols);
+        return Ok((line, made.givens.filled_count()));
+    }
+    let made = generate_with_progress(request, seed, report)
+        .and_then(|made| unexcluded(request, seed, made, excluded))?;
+    Ok((
+        render(&made, args.output, symbols),
+        made.givens.filled_count(),
+    ))
+}
+
+/// A puzzle line (with its line break) in the symbols asked.
+fn render_line(givens: &Grid, geometry: &Geometry, symbols: SymbolSet) -> String {
+    let line = puzzle_line(givens, geometry) + "\n";
+    super::symbols::from_digits(symbols, &line, super::symbols::Shape::Line)
+}
+
 fn render(puzzle: &Generated, output: GenerateOutput, symbols: SymbolSet) -> String {
     match output {
-        GenerateOutput::Line => {
-            let line = puzzle_line(&puzzle.givens, &puzzle.geometry) + "\n";
-            super::symbols::from_digits(symbols, &line, super::symbols::Shape::Line)
-        }
+        GenerateOutput::Line => render_line(&puzzle.givens, &puzzle.geometry, symbols),
         GenerateOutput::Json => {
             // Serialising plain strings and numbers cannot fail.
             serde_json::to_string(&JsonPuzzle::of(puzzle)).unwrap_or_default() + "\n"

@@ -20,6 +20,45 @@ fn same_seed_same_puzzles_whatever_the_jobs() {
     assert_eq!(stdout_of(&one).lines().count(), 6);
 }
 
+/// Lines are written without rating the puzzles when nothing asks for a rating, and they are
+/// the puzzles the rated output (JSON) holds, a jigsaw's layout included.
+#[test]
+fn unrated_lines_are_the_rated_puzzles() {
+    for variant in ["classic", "jigsaw", "diagonal"] {
+        let args = ["--variant", variant, "--count", "5", "--seed", "11"];
+        let lines = generate(&args);
+        let json = generate(&[&args[..], &["--output", "json"]].concat());
+        assert!(lines.status.success() && json.status.success());
+        let from_json: Vec<String> = stdout_of(&json)
+            .lines()
+            .map(|line| {
+                let value: serde_json::Value = serde_json::from_str(line).unwrap();
+                let cells = value["givens"].as_array().unwrap();
+                let givens: String = cells
+                    .iter()
+                    .map(|v| match v.as_u64().unwrap() {
+                        0 => '.',
+                        d => char::from_digit(d as u32, 10).unwrap(),
+                    })
+                    .collect();
+                // A jigsaw line carries its layout: regions 0, 1, … as letters A, B, …
+                match value["regions"].as_array() {
+                    Some(regions) => {
+                        let letters: String = regions
+                            .iter()
+                            .map(|r| char::from(b'A' + r.as_u64().unwrap() as u8))
+                            .collect();
+                        format!("{givens}|{letters}")
+                    }
+                    None => givens,
+                }
+            })
+            .collect();
+        let lines: Vec<String> = stdout_of(&lines).lines().map(str::to_string).collect();
+        assert_eq!(lines, from_json, "{variant}");
+    }
+}
+
 /// Batches grow from 4 to 64 puzzles a thread: a run over several of them comes out the same,
 /// in order, on one thread and two.
 #[test]

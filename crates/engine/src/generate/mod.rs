@@ -21,8 +21,8 @@ pub mod transform;
 
 pub use check::{MAX_ATTEMPTS, RequestError, check_count};
 pub use puzzle::{
-    GenerateError, Generated, GivensTally, Request, Target, generate, generate_with_progress,
-    givens_shortfall, random_fill, with_more_givens,
+    GenerateError, Generated, GivensTally, Request, Target, Unrated, generate, generate_unrated,
+    generate_with_progress, givens_shortfall, random_fill, with_more_givens,
 };
 #[cfg(feature = "serde")]
 pub use record::{CageRecord, PuzzleRecord};

@@ -234,6 +234,60 @@ pub fn generate(request: &Request, seed: u64) -> Result<Generated, GenerateError
     generate_with_progress(request, seed, &|_| {})
 }
 
+/// A generated puzzle without its rating, for a caller that writes only the givens.
+#[derive(Debug, Clone)]
+pub struct Unrated {
+    /// Its geometry (with its own jigsaw layout when one was drawn).
+    pub geometry: Geometry,
+    /// The givens (0 = empty).
+    pub givens: Grid,
+    /// The unique solution.
+    pub solution: Grid,
+}
+
+impl From<Generated> for Unrated {
+    fn from(made: Generated) -> Unrated {
+        Unrated {
+            geometry: made.geometry,
+            givens: made.givens,
+            solution: made.solution,
+        }
+    }
+}
+
+/// The puzzle [`generate_with_progress`] makes for this request and seed, without rating it
+/// when the rating decides nothing: a request for any level, score and technique on a shape
+/// without cages takes the first puzzle it digs, so that puzzle is returned unrated (QQWing,
+/// likewise, rates only when asked). Other requests are generated and rated as usual.
+pub fn generate_unrated(
+    request: &Request,
+    seed: u64,
+    progress: &(dyn Fn(SearchProgress) + Sync),
+) -> Result<Unrated, GenerateError> {
+    let any_rating = request.target == Target::Any && request.require.is_empty();
+    if !any_rating || request.variant.has(RuleKind::Cages) {
+        return generate_with_progress(request, seed, progress).map(Unrated::from);
+    }
+    check_shape(request)?;
+    let mut rng = SeededRng::new(seed);
+    let (shape, solution) = fresh_solution(request, &mut rng)?;
+    let givens = dig_for(request, &shape.geo, &shape.solver, &solution, &mut rng);
+    Ok(Unrated {
+        geometry: shape.geo.clone(),
+        givens,
+        solution,
+    })
+}
+
+/// The checks [`generate_with_progress`] makes before it digs: a multi-grid shape may lack the
+/// symmetry asked (a Twodoku turned a quarter), and a technique may be above the level asked.
+fn check_shape(request: &Request) -> Result<(), GenerateError> {
+    if request.variant.multi.is_some() || !request.require.is_empty() {
+        request.check()?;
+    }
+    Ok(())
+}
+
 /// [`generate`], telling `progress` how a diabolical search goes after every rating (other
 /// targets do not call it: their attempts take microseconds).
 pub fn generate_with_progress(
@@ -241,11 +295,7 @@ pub fn generate_with_progress(
     seed: u64,
     progress: &(dyn Fn(SearchProgress) + Sync),
 ) -> Result<Generated, GenerateError> {
-    if request.variant.multi.is_some() || !request.require.is_empty() {
-        // A multi-grid shape may lack the symmetry asked (a Twodoku turned a quarter), and a
-        // technique may be above the level asked.
-        request.check()?;
-    }
+    check_shape(request)?;
     let request = &request.with_implied_level();
     if wants_diabolical(request.target) {
         request.check()?;
@@ -665,5 +715,49 @@ fn unreachable(
         target: format!("{}{}", request.target, needing(&request.require)),
         attempts: request.attempt_budget(),
         closest,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Request, Target, generate, generate_unrated};
+    use crate::generate::Symmetry;
+    use crate::grid::Variant;
+    use crate::logic::Level;
+
+    /// Without a rating that decides, the unrated puzzle is the one `generate` makes, on every
+    /// shape the plain digger serves (and with `minimal`, no symmetry, a jigsaw layout drawn,
+    /// a multi-grid shape); with a level or a cage rule asked it is generated as usual.
+    #[test]
+    fn unrated_puzzles_are_the_generated_ones() {
+        let shapes = [
+            ("classic", 9),
+            ("classic", 4),
+            ("diagonal+window", 9),
+            ("jigsaw", 9),
+            ("samurai", 9),
+            ("killer", 6),
+        ];
+        for (variant, size) in shapes {
+            let plain = Request::new(variant.parse::<Variant>().expect("a variant"), size);
+            let minimal = Request {
+                minimal: true,
+                symmetry: Symmetry::None,
+                ..plain.clone()
+            };
+            let levelled = Request {
+                target: Target::Level(Level::Easy),
+                ..plain.clone()
+            };
+            for request in [plain, minimal, levelled] {
+                for seed in [1, 2] {
+                    let made = generate(&request, seed).expect("a puzzle");
+                    let unrated = generate_unrated(&request, seed, &|_| {}).expect("a puzzle");
+                    assert_eq!(unrated.givens, made.givens, "{variant} {size} seed {seed}");
+                    assert_eq!(unrated.solution, made.solution, "{variant} {size}");
+                    assert_eq!(unrated.geometry, made.geometry, "{variant} {size}");
+                }
+            }
+        }
     }
 }
