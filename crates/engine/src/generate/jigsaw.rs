@@ -106,6 +106,8 @@ const COMPACT_TRIES: usize = 30;
 /// the turned cells swap too, so a layout symmetric under a half turn stays so.
 fn compact(ids: &mut [usize], n: usize, rng: &mut SeededRng, symmetric: bool) {
     let mut current = compactness_score(ids, n);
+    // The cells `b` a try may swap with, listed in one pass (reused between tries).
+    let mut candidates = Vec::with_capacity(n * n);
     for _ in 0..COMPACT_TRIES * n * n {
         let a = rng.below(n * n);
         let mut others = [0usize; 4];
@@ -120,14 +122,12 @@ fn compact(ids: &mut [usize], n: usize, rng: &mut SeededRng, symmetric: bool) {
         let (from, to) = (ids[a], ids[others[rng.below(count)]]);
         let candidate =
             |b: usize| ids[b] == to && orthogonal_neighbours(b, n).any(|d| ids[d] == from);
-        let candidates = (0..n * n).filter(|&b| candidate(b)).count();
-        if candidates == 0 {
+        candidates.clear();
+        candidates.extend((0..n * n).filter(|&b| candidate(b)));
+        if candidates.is_empty() {
             continue;
         }
-        let pick = rng.below(candidates);
-        let Some(b) = (0..n * n).filter(|&b| candidate(b)).nth(pick) else {
-            continue;
-        };
+        let b = candidates[rng.below(candidates.len())];
         let turn = |c: usize| n * n - 1 - c;
         let swap = Swap::new(ids, [a, b, turn(a), turn(b)], symmetric);
         let before = local_score(ids, n, swap.cells());
