@@ -18,7 +18,7 @@ use super::transform::shuffle_solution;
 use crate::grid::text::counted;
 use crate::grid::{BoxShape, Geometry, GeometryError, Grid, RegionMap, RuleKind, Variant};
 use crate::logic::{Level, Rating, Technique, rate, solve_logic, solves_within};
-use crate::solve::{GenericSolver, Solver};
+use crate::solve::{GenericSolver, Solver, UNIQUE_NODE_CAP};
 
 /// What difficulty the puzzle must have.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -660,7 +660,15 @@ fn solvable_at(
     };
     match level {
         Level::Easy => false,
-        Level::Medium | Level::Hard => solves_within(geo, puzzle, level),
+        // Every step up to hard is a pure deduction, so a puzzle with a second solution cannot
+        // be solved by them: a search that finds one (within its own cap, not the dig's
+        // budget) answers for far less than the logic solve would.
+        Level::Medium | Level::Hard => {
+            let ambiguous = solver
+                .count_within(puzzle, 2, UNIQUE_NODE_CAP)
+                .is_some_and(|n| n > 1);
+            !ambiguous && solves_within(geo, puzzle, level)
+        }
         Level::Expert => unique() && solves_within(geo, puzzle, level),
         Level::Extreme if digs_by_logic_at_extreme(geo) => {
             unique() && solves_within(geo, puzzle, level)
@@ -720,7 +728,48 @@ fn unreachable(
 
 #[cfg(test)]
 mod tests {
-    use super::{Request, Target, generate, generate_unrated};
+    use super::{NodeBudget, Request, Target, generate, generate_unrated, solvable_at};
+    use crate::generate::SeededRng;
+    use crate::logic::solves_within;
+    use crate::solve::Solver;
+
+    /// The digger's check at medium and hard refuses a puzzle with a second solution before it
+    /// solves it: the answer is the full solve's, on puzzles from unique to wide open.
+    #[test]
+    fn ambiguous_puzzles_are_refused_as_the_logic_solve_refuses_them() {
+        let (mut refused_early, mut solved) = (0, 0);
+        for (variant, seed) in [
+            ("diagonal", 1),
+            ("window", 2),
+            ("jigsaw", 3),
+            ("classic", 4),
+        ] {
+            let request = Request::new(variant.parse::<Variant>().expect("a variant"), 9);
+            let made = generate(&request, seed).expect("a puzzle");
+            let (geo, solver) = (&made.geometry, Solver::new(&made.geometry));
+            let mut rng = SeededRng::new(seed);
+            for round in 0..60 {
+                let mut puzzle = made.solution.clone();
+                for _ in 0..20 + round % 45 {
+                    puzzle.set(rng.below(81), 0);
+                }
+                for level in [Level::Medium, Level::Hard] {
+                    let full =
+                        solver.solves_by_singles(&puzzle) || solves_within(geo, &puzzle, level);
+                    let budget = NodeBudget::new();
+                    let checked = solvable_at(geo, &solver, &puzzle, level, &budget);
+                    assert_eq!(checked, full, "{variant} round {round} {level}");
+                    refused_early += usize::from(solver.count_solutions(&puzzle, 2) > 1);
+                    solved += usize::from(full);
+                }
+            }
+        }
+        assert!(
+            refused_early > 50,
+            "too few ambiguous puzzles: {refused_early}"
+        );
+        assert!(solved > 50, "too few solvable puzzles: {solved}");
+    }
     use crate::generate::Symmetry;
     use crate::grid::Variant;
     use crate::logic::Level;
