@@ -729,8 +729,9 @@ fn unreachable(
 #[cfg(test)]
 mod tests {
     use super::{NodeBudget, Request, Target, generate, generate_unrated, solvable_at};
-    use crate::generate::SeededRng;
-    use crate::logic::solves_within;
+    use crate::generate::{SeededRng, Symmetry};
+    use crate::grid::Variant;
+    use crate::logic::{Level, solves_within};
     use crate::solve::Solver;
 
     /// The digger's check at medium and hard refuses a puzzle with a second solution before it
@@ -770,9 +771,6 @@ mod tests {
         );
         assert!(solved > 50, "too few solvable puzzles: {solved}");
     }
-    use crate::generate::Symmetry;
-    use crate::grid::Variant;
-    use crate::logic::Level;
 
     /// Without a rating that decides, the unrated puzzle is the one `generate` makes, on every
     /// shape the plain digger serves (and with `minimal`, no symmetry, a jigsaw layout drawn,
