@@ -106,13 +106,14 @@ const COMPACT_TRIES: usize = 30;
 /// the turned cells swap too, so a layout symmetric under a half turn stays so.
 fn compact(ids: &mut [usize], n: usize, rng: &mut SeededRng, symmetric: bool) {
     let mut current = compactness_score(ids, n);
+    let near = Adjacency::new(n);
     // The cells `b` a try may swap with, listed in one pass (reused between tries).
     let mut candidates = Vec::with_capacity(n * n);
     for _ in 0..COMPACT_TRIES * n * n {
         let a = rng.below(n * n);
         let mut others = [0usize; 4];
         let mut count = 0;
-        for d in orthogonal_neighbours(a, n).filter(|&d| ids[d] != ids[a]) {
+        for &d in near.of(a).iter().filter(|&&d| ids[d] != ids[a]) {
             others[count] = d;
             count += 1;
         }
@@ -120,8 +121,7 @@ fn compact(ids: &mut [usize], n: usize, rng: &mut SeededRng, symmetric: bool) {
             continue;
         }
         let (from, to) = (ids[a], ids[others[rng.below(count)]]);
-        let candidate =
-            |b: usize| ids[b] == to && orthogonal_neighbours(b, n).any(|d| ids[d] == from);
+        let candidate = |b: usize| ids[b] == to && near.of(b).iter().any(|&d| ids[d] == from);
         candidates.clear();
         candidates.extend((0..n * n).filter(|&b| candidate(b)));
         if candidates.is_empty() {
@@ -130,9 +130,9 @@ fn compact(ids: &mut [usize], n: usize, rng: &mut SeededRng, symmetric: bool) {
         let b = candidates[rng.below(candidates.len())];
         let turn = |c: usize| n * n - 1 - c;
         let swap = Swap::new(ids, [a, b, turn(a), turn(b)], symmetric);
-        let before = local_score(ids, n, swap.cells());
+        let before = local_score(ids, &near, swap.cells());
         swap.apply(ids, (from, to));
-        let next = current + local_score(ids, n, swap.cells()) - before;
+        let next = current + local_score(ids, &near, swap.cells()) - before;
         let touched = [from, to, ids[turn(a)], ids[turn(b)]];
         let kept = next <= current
             && touched
@@ -145,6 +145,32 @@ fn compact(ids: &mut [usize], n: usize, rng: &mut SeededRng, symmetric: bool) {
         } else {
             swap.undo(ids);
         }
+    }
+}
+
+/// Each cell's orthogonal neighbours (in [`orthogonal_neighbours`]' order), listed once per
+/// compaction: its hot loop asks for them thousands of times, and working them out takes two
+/// divisions by the grid's size each time.
+struct Adjacency {
+    near: Vec<[usize; 4]>,
+    len: Vec<usize>,
+}
+
+impl Adjacency {
+    fn new(n: usize) -> Adjacency {
+        let mut near = vec![[0; 4]; n * n];
+        let mut len = vec![0; n * n];
+        for (c, list) in near.iter_mut().enumerate() {
+            for d in orthogonal_neighbours(c, n) {
+                list[len[c]] = d;
+                len[c] += 1;
+            }
+        }
+        Adjacency { near, len }
+    }
+
+    fn of(&self, cell: usize) -> &[usize] {
+        &self.near[cell][..self.len[cell]]
     }
 }
 
@@ -224,10 +250,10 @@ fn compactness_score(ids: &[usize], n: usize) -> isize {
 
 /// The part of [`compactness_score`] that changing `cells` can change: the thick edges with an
 /// end among them, and the tips among them and their neighbours.
-fn local_score(ids: &[usize], n: usize, cells: &[usize]) -> isize {
+fn local_score(ids: &[usize], near: &Adjacency, cells: &[usize]) -> isize {
     let mut borders = 0;
     for (i, &c) in cells.iter().enumerate() {
-        for d in orthogonal_neighbours(c, n) {
+        for &d in near.of(c) {
             // An edge between two of the cells is counted from the first of them.
             if !cells[..i].contains(&d) && ids[d] != ids[c] {
                 borders += 1;
@@ -238,15 +264,13 @@ fn local_score(ids: &[usize], n: usize, cells: &[usize]) -> isize {
     let mut seen_count = 0;
     let mut tips = 0;
     for &c in cells {
-        for e in std::iter::once(c).chain(orthogonal_neighbours(c, n)) {
+        for &e in std::iter::once(&c).chain(near.of(c)) {
             if seen[..seen_count].contains(&e) {
                 continue;
             }
             seen[seen_count] = e;
             seen_count += 1;
-            let same = orthogonal_neighbours(e, n)
-                .filter(|&d| ids[d] == ids[e])
-                .count();
+            let same = near.of(e).iter().filter(|&&d| ids[d] == ids[e]).count();
             if same <= 1 {
                 tips += 1;
             }
