@@ -175,26 +175,13 @@ const fn build_locked_cols() -> [u16; 512] {
     table
 }
 
-/// `CLAIM_KEEP[claimed]`: the columns (9 bits) a band keeps for a digit when the columns
-/// `claimed` hold the digit in this band only: a box with a claimed column keeps only its
-/// claimed columns, the other boxes keep all three.
-static CLAIM_KEEP: [u16; 512] = build_claim_keep();
-
-const fn build_claim_keep() -> [u16; 512] {
-    let mut table = [0u16; 512];
-    let mut claimed = 0;
-    while claimed < 512 {
-        let mut keep = 0;
-        let mut k = 0;
-        while k < 3 {
-            let group = claimed & (7 << (3 * k));
-            keep |= if group != 0 { group } else { 7 << (3 * k) };
-            k += 1;
-        }
-        table[claimed] = keep as u16;
-        claimed += 1;
-    }
-    table
+/// The cells a band keeps for a digit when the columns `claimed` (9 bits) hold the digit in
+/// this band only: a box with a claimed column keeps only its claimed columns, the other boxes
+/// keep all their cells.
+#[inline(always)]
+fn claim_keep(claimed: u32) -> u32 {
+    let claiming_boxes = ROW_BOXES[claimed as usize] as usize;
+    (claimed * ROWS_X3) | (BAND_CELLS & !BOX_CELLS[claiming_boxes])
 }
 
 /// `BOX_CELLS[boxes]`: the cells of a band in the boxes of the 3-bit set `boxes`.
@@ -379,7 +366,8 @@ impl State {
         }
         // `cand[i]` is stored last: the band's nine words are cleared below as
         // vectors, and a vector load right after a scalar store to the same
-        // words stalls (store forwarding fails); this order is 9-15 % faster.
+        // words stalls (store forwarding fails); this order is 4-6 % faster
+        // (in process, against the store first: forum 1106, top1465, 17-clue).
         self.seen[i] = word;
 
         // Columns used by the digit in this band; a box with a single column
@@ -435,8 +423,7 @@ impl State {
                 cols[2] & !(cols[0] | cols[1]),
             ];
             for b in 0..3 {
-                let keep = u32::from(CLAIM_KEEP[alone[b] as usize]) * ROWS_X3;
-                self.cand[idx(d, b)] = words[b] & keep;
+                self.cand[idx(d, b)] = words[b] & claim_keep(alone[b]);
             }
         }
         missing == 0
