@@ -105,8 +105,8 @@ const COMPACT_TRIES: usize = 30;
 /// [`compactness`]). Sizes never change, so the layout stays a valid jigsaw. With `symmetric`,
 /// the turned cells swap too, so a layout symmetric under a half turn stays so.
 fn compact(ids: &mut [usize], n: usize, rng: &mut SeededRng, symmetric: bool) {
-    let mut current = compactness_score(ids, n);
     let near = Adjacency::new(n);
+    let mut members = Members::new(ids, n, &near);
     // The cells `b` a try may swap with, listed in one pass (reused between tries).
     let mut candidates = Vec::with_capacity(n * n);
     for _ in 0..COMPACT_TRIES * n * n {
@@ -121,29 +121,156 @@ fn compact(ids: &mut [usize], n: usize, rng: &mut SeededRng, symmetric: bool) {
             continue;
         }
         let (from, to) = (ids[a], ids[others[rng.below(count)]]);
-        let candidate = |b: usize| ids[b] == to && near.of(b).iter().any(|&d| ids[d] == from);
+        let candidate = |b: usize| near.of(b).iter().any(|&d| ids[d] == from);
         candidates.clear();
-        candidates.extend((0..n * n).filter(|&b| candidate(b)));
+        candidates.extend(members.cells(to).filter(|&b| candidate(b)));
         if candidates.is_empty() {
             continue;
         }
         let b = candidates[rng.below(candidates.len())];
         let turn = |c: usize| n * n - 1 - c;
         let swap = Swap::new(ids, [a, b, turn(a), turn(b)], symmetric);
-        let before = local_score(ids, &near, swap.cells());
-        swap.apply(ids, (from, to));
-        let next = current + local_score(ids, &near, swap.cells()) - before;
+        let current = members.score;
+        swap.apply(ids, &mut members, &near, (from, to));
         let touched = [from, to, ids[turn(a)], ids[turn(b)]];
-        let kept = next <= current
+        let kept = members.score <= current
             && touched
                 .iter()
-                .all(|&r| connected(ids, n, r) && !region_is_box(ids, n, r))
+                .all(|&r| members.connected(ids, &near, r) && !members.is_a_box(r, n))
             && (!symmetric || is_symmetric(ids, n))
-            && swap.sizes_kept(ids, n);
-        if kept {
-            current = next;
-        } else {
-            swap.undo(ids);
+            && swap.sizes_kept(ids, &members, n);
+        if !kept {
+            swap.undo(ids, &mut members, &near);
+        }
+    }
+}
+
+/// Each region's cells as a bit set (bit `c % 64` of word `c / 64`), and the layout's
+/// compactness, kept beside the layout by every change: a try of [`compact`] reads a region's
+/// `n` cells instead of the grid's `n²`, and the few counts a change touches.
+struct Members {
+    words: usize,
+    bits: Vec<u64>,
+    /// For every cell, its neighbours in its own region.
+    same: Vec<u8>,
+    /// Thick lines plus twice the arm tips ([`compactness`]).
+    score: isize,
+    /// Cells not yet reached by [`Members::connected`]'s walk (scratch).
+    left: Vec<u64>,
+    todo: Vec<usize>,
+}
+
+impl Members {
+    fn new(ids: &[usize], n: usize, near: &Adjacency) -> Members {
+        let words = (n * n).div_ceil(64);
+        let same: Vec<u8> = (0..n * n)
+            .map(|c| near.of(c).iter().filter(|&&d| ids[d] == ids[c]).count() as u8)
+            .collect();
+        let mut members = Members {
+            words,
+            bits: vec![0; n * words],
+            same,
+            score: compactness_score(ids, n),
+            left: vec![0; words],
+            todo: Vec::with_capacity(n * n),
+        };
+        for (cell, &region) in ids.iter().enumerate() {
+            members.bits[region * words + cell / 64] |= 1 << (cell % 64);
+        }
+        members
+    }
+
+    fn of(&self, region: usize) -> &[u64] {
+        &self.bits[region * self.words..(region + 1) * self.words]
+    }
+
+    /// Gives `cell` of region `ids[cell]` to `region`: the edges to its old region's cells
+    /// become thick lines, those to the new one's thin, and the tips among it and its
+    /// neighbours are counted again.
+    fn set(&mut self, ids: &mut [usize], near: &Adjacency, cell: usize, region: usize) {
+        let old = ids[cell];
+        if old == region {
+            return;
+        }
+        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        self.bits[old * self.words + word] &= !bit;
+        self.bits[region * self.words + word] |= bit;
+        let tip = |same: u8| 2 * isize::from(same <= 1);
+        let mut score = self.score - tip(self.same[cell]);
+        for &d in near.of(cell) {
+            let was = self.same[d];
+            if ids[d] == old {
+                self.same[d] -= 1;
+                self.same[cell] -= 1;
+                score += 1;
+            } else if ids[d] == region {
+                self.same[d] += 1;
+                self.same[cell] += 1;
+                score -= 1;
+            }
+            score += tip(self.same[d]) - tip(was);
+        }
+        self.score = score + tip(self.same[cell]);
+        ids[cell] = region;
+    }
+
+    /// The cells of `region`, ascending.
+    fn cells(&self, region: usize) -> impl Iterator<Item = usize> + '_ {
+        self.of(region).iter().enumerate().flat_map(|(w, &word)| {
+            let mut word = word;
+            std::iter::from_fn(move || {
+                (word != 0).then(|| {
+                    let cell = w * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    cell
+                })
+            })
+        })
+    }
+
+    fn len(&self, region: usize) -> usize {
+        self.of(region)
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum()
+    }
+
+    /// True when the cells of `region` are one orthogonally connected group (and there is at
+    /// least one): a walk from its first cell reaches them all.
+    fn connected(&mut self, ids: &[usize], near: &Adjacency, region: usize) -> bool {
+        let Some(start) = self.cells(region).next() else {
+            return false;
+        };
+        let range = region * self.words..(region + 1) * self.words;
+        self.left.copy_from_slice(&self.bits[range]);
+        self.left[start / 64] &= !(1 << (start % 64));
+        self.todo.clear();
+        self.todo.push(start);
+        while let Some(c) = self.todo.pop() {
+            for &d in near.of(c) {
+                let (word, bit) = (d / 64, 1u64 << (d % 64));
+                if ids[d] == region && self.left[word] & bit != 0 {
+                    self.left[word] &= !bit;
+                    self.todo.push(d);
+                }
+            }
+        }
+        self.left.iter().all(|&w| w == 0)
+    }
+
+    /// True when the cells of `region` form an `r × c` rectangle with `r * c = n`, `r, c > 1`.
+    fn is_a_box(&self, region: usize, n: usize) -> bool {
+        let (mut top, mut bottom, mut left, mut right) = (usize::MAX, 0, usize::MAX, 0);
+        let mut count = 0;
+        for cell in self.cells(region) {
+            let (row, col) = (cell / n, cell % n);
+            (top, bottom) = (top.min(row), bottom.max(row));
+            (left, right) = (left.min(col), right.max(col));
+            count += 1;
+        }
+        count > 0 && {
+            let (height, width) = (bottom - top + 1, right - left + 1);
+            height * width == count && height > 1 && width > 1
         }
     }
 }
@@ -182,62 +309,56 @@ struct Swap {
     regions: [usize; 4],
     /// How many of `cells` the swap changes: 2, or 4 for a symmetric layout.
     used: usize,
-    /// The distinct changed cells, in that order.
-    distinct: [usize; 4],
-    count: usize,
+    /// How many of those are distinct.
+    distinct: usize,
 }
 
 impl Swap {
     fn new(ids: &[usize], cells: [usize; 4], symmetric: bool) -> Swap {
         let used = if symmetric { 4 } else { 2 };
-        let mut distinct = [0; 4];
-        let mut count = 0;
-        for &c in &cells[..used] {
-            if !distinct[..count].contains(&c) {
-                distinct[count] = c;
-                count += 1;
-            }
-        }
+        let distinct = (0..used)
+            .filter(|&k| !cells[..k].contains(&cells[k]))
+            .count();
         Swap {
             cells,
             regions: cells.map(|c| ids[c]),
             used,
             distinct,
-            count,
         }
-    }
-
-    fn cells(&self) -> &[usize] {
-        &self.distinct[..self.count]
     }
 
     /// `a` joins region `to` and `b` region `from`; turned `a` takes the region turned `b` had
     /// and turned `b` the one turned `a` had.
-    fn apply(&self, ids: &mut [usize], (from, to): (usize, usize)) {
+    fn apply(
+        &self,
+        ids: &mut [usize],
+        members: &mut Members,
+        near: &Adjacency,
+        (from, to): (usize, usize),
+    ) {
         let [a, b, ta, tb] = self.cells;
-        ids[a] = to;
-        ids[b] = from;
+        members.set(ids, near, a, to);
+        members.set(ids, near, b, from);
         if self.used == 4 {
-            ids[ta] = self.regions[3];
-            ids[tb] = self.regions[2];
+            members.set(ids, near, ta, self.regions[3]);
+            members.set(ids, near, tb, self.regions[2]);
         }
     }
 
-    fn undo(&self, ids: &mut [usize]) {
+    fn undo(&self, ids: &mut [usize], members: &mut Members, near: &Adjacency) {
         for k in 0..self.used {
-            ids[self.cells[k]] = self.regions[k];
+            members.set(ids, near, self.cells[k], self.regions[k]);
         }
     }
 
     /// True when every region still has `n` cells, or nothing changed. Swaps of distinct
     /// cells keep every size (each region had `n` before); overlapping ones are counted.
-    fn sizes_kept(&self, ids: &[usize], n: usize) -> bool {
-        if self.count == self.used {
+    fn sizes_kept(&self, ids: &[usize], members: &Members, n: usize) -> bool {
+        if self.distinct == self.used {
             return true;
         }
         let unchanged = (0..self.used).all(|k| ids[self.cells[k]] == self.regions[k]);
-        let count = |r: usize| ids.iter().filter(|&&x| x == r).count();
-        unchanged || (0..n).all(|r| count(r) == n)
+        unchanged || (0..n).all(|r| members.len(r) == n)
     }
 }
 
@@ -246,37 +367,6 @@ impl Swap {
 fn compactness_score(ids: &[usize], n: usize) -> isize {
     let (borders, tips) = compactness(ids, n);
     (borders + 2 * tips) as isize
-}
-
-/// The part of [`compactness_score`] that changing `cells` can change: the thick edges with an
-/// end among them, and the tips among them and their neighbours.
-fn local_score(ids: &[usize], near: &Adjacency, cells: &[usize]) -> isize {
-    let mut borders = 0;
-    for (i, &c) in cells.iter().enumerate() {
-        for &d in near.of(c) {
-            // An edge between two of the cells is counted from the first of them.
-            if !cells[..i].contains(&d) && ids[d] != ids[c] {
-                borders += 1;
-            }
-        }
-    }
-    let mut seen = [usize::MAX; 20];
-    let mut seen_count = 0;
-    let mut tips = 0;
-    for &c in cells {
-        for &e in std::iter::once(&c).chain(near.of(c)) {
-            if seen[..seen_count].contains(&e) {
-                continue;
-            }
-            seen[seen_count] = e;
-            seen_count += 1;
-            let same = near.of(e).iter().filter(|&&d| ids[d] == ids[e]).count();
-            if same <= 1 {
-                tips += 1;
-            }
-        }
-    }
-    borders + 2 * tips
 }
 
 /// True when turning the layout a half turn maps every region onto one region.
@@ -347,16 +437,6 @@ fn grow_symmetric(n: usize, rng: &mut SeededRng) -> Option<Vec<usize>> {
         free -= 2;
     }
     (sizes.iter().all(|&s| s == n)).then_some(owner)
-}
-
-/// True when the cells of `region` form one orthogonally connected group.
-fn connected(ids: &[usize], n: usize, region: usize) -> bool {
-    connected_except(ids, n, region, None)
-}
-
-fn region_is_box(ids: &[usize], n: usize, region: usize) -> bool {
-    let cells: Vec<usize> = (0..n * n).filter(|&c| ids[c] == region).collect();
-    is_a_box(&cells, n)
 }
 
 /// How compact a layout is: the edges between different regions (the thick lines' length, in
@@ -495,6 +575,16 @@ fn is_a_box(cells: &[usize], n: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// True when the cells of `region` form one orthogonally connected group.
+    fn connected(ids: &[usize], n: usize, region: usize) -> bool {
+        connected_except(ids, n, region, None)
+    }
+
+    fn region_is_box(ids: &[usize], n: usize, region: usize) -> bool {
+        let cells: Vec<usize> = (0..n * n).filter(|&c| ids[c] == region).collect();
+        is_a_box(&cells, n)
+    }
 
     /// The compaction as first written (whole score and sizes recomputed, the layout copied
     /// each try): [`compact`] must make the same layout from the same draws.

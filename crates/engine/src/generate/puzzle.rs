@@ -587,7 +587,14 @@ fn dig_for(
         _ if request.minimal => Box::new(unique),
         Target::Level(Level::Easy) => Box::new(|p: &Grid, _: &[usize]| solver.solves_by_singles(p)),
         Target::Level(level) if !digs_to_minimal(geo) => {
-            Box::new(move |p: &Grid, _: &[usize]| solvable_at(geo, solver, p, level, budget))
+            Box::new(move |p: &Grid, emptied: &[usize]| {
+                let dug = Dug {
+                    puzzle: p,
+                    solution,
+                    emptied,
+                };
+                solvable_at(geo, solver, &dug, level, budget)
+            })
         }
         _ => Box::new(unique),
     };
@@ -644,13 +651,22 @@ fn digs_by_logic_at_extreme(geo: &Geometry) -> bool {
 /// True when the puzzle is unique and solvable by techniques up to `level`: singles by the exact
 /// solver's propagation first (cheap, and proof of uniqueness), then the logic solver; from
 /// expert up, where uniqueness arguments are allowed, the solution count is checked first.
+/// A puzzle the digger made: its solution, and the cells just emptied (it had only that
+/// solution before they were).
+struct Dug<'a> {
+    puzzle: &'a Grid,
+    solution: &'a Grid,
+    emptied: &'a [usize],
+}
+
 fn solvable_at(
     geo: &Geometry,
     solver: &Solver,
-    puzzle: &Grid,
+    dug: &Dug,
     level: Level,
     budget: &NodeBudget,
 ) -> bool {
+    let puzzle = dug.puzzle;
     if solver.solves_by_singles(puzzle) {
         return true;
     }
@@ -662,11 +678,12 @@ fn solvable_at(
         Level::Easy => false,
         // Every step up to hard is a pure deduction, so a puzzle with a second solution cannot
         // be solved by them: a search that finds one (within its own cap, not the dig's
-        // budget) answers for far less than the logic solve would.
+        // budget) answers for far less than the logic solve would. It looks only where a
+        // second solution can be, in the cells just emptied.
         Level::Medium | Level::Hard => {
             let ambiguous = solver
-                .count_within(puzzle, 2, UNIQUE_NODE_CAP)
-                .is_some_and(|n| n > 1);
+                .has_other_solution_within(puzzle, dug.solution, dug.emptied, UNIQUE_NODE_CAP)
+                .unwrap_or(false);
             !ambiguous && solves_within(geo, puzzle, level)
         }
         Level::Expert => unique() && solves_within(geo, puzzle, level),
@@ -728,7 +745,7 @@ fn unreachable(
 
 #[cfg(test)]
 mod tests {
-    use super::{NodeBudget, Request, Target, generate, generate_unrated, solvable_at};
+    use super::{Dug, NodeBudget, Request, Target, generate, generate_unrated, solvable_at};
     use crate::generate::{SeededRng, Symmetry};
     use crate::grid::Variant;
     use crate::logic::{Level, solves_within};
@@ -751,14 +768,24 @@ mod tests {
             let mut rng = SeededRng::new(seed);
             for round in 0..60 {
                 let mut puzzle = made.solution.clone();
+                let mut emptied = Vec::new();
                 for _ in 0..20 + round % 45 {
-                    puzzle.set(rng.below(81), 0);
+                    let cell = rng.below(81);
+                    if puzzle.get(cell) != 0 {
+                        puzzle.set(cell, 0);
+                        emptied.push(cell);
+                    }
                 }
+                let dug = Dug {
+                    puzzle: &puzzle,
+                    solution: &made.solution,
+                    emptied: &emptied,
+                };
                 for level in [Level::Medium, Level::Hard] {
                     let full =
                         solver.solves_by_singles(&puzzle) || solves_within(geo, &puzzle, level);
                     let budget = NodeBudget::new();
-                    let checked = solvable_at(geo, &solver, &puzzle, level, &budget);
+                    let checked = solvable_at(geo, &solver, &dug, level, &budget);
                     assert_eq!(checked, full, "{variant} round {round} {level}");
                     refused_early += usize::from(solver.count_solutions(&puzzle, 2) > 1);
                     solved += usize::from(full);

@@ -113,6 +113,28 @@ impl Solver {
         self.proves_unique_within(givens, cap)
     }
 
+    /// Whether `givens` has a solution other than `solution`, on the promise that it had only
+    /// that one before the cells `emptied` were cleared; `None` when `cap` search nodes did not
+    /// settle it (classic 9×9 and grids with rules are answered exactly whatever the cap).
+    pub fn has_other_solution_within(
+        &self,
+        givens: &Grid,
+        solution: &Grid,
+        emptied: &[usize],
+        cap: u64,
+    ) -> Option<bool> {
+        if self.constrained.is_some() {
+            return Some(self.count_solutions(givens, 2) > 1);
+        }
+        if let (Some(cells), Some(solved)) =
+            (self.classic_cells(givens), self.classic_cells(solution))
+        {
+            return Some(classic9::has_other_solution(cells, solved, emptied));
+        }
+        self.generic
+            .has_other_solution_capped(givens.cells(), solution.cells(), emptied, cap)
+    }
+
     /// Counts solutions up to `limit` within `cap` search nodes where the search is capped
     /// (classic 9×9 and grids with rules are counted exactly); `None` when the cap stopped it
     /// before the count was settled.

@@ -187,6 +187,56 @@ impl<'a, const W: usize, const D: usize> Search<'a, W, D> {
         }
     }
 
+    /// Looks for a solution other than `solution` (stopping at the first), on the promise that
+    /// the givens had only that one before the cells `emptied` were cleared: any other differs
+    /// from it in one of them. The givens are propagated once; then for each emptied cell in
+    /// turn, one search with that cell's digit excluded, after which the cell is fixed to its
+    /// digit for the next ones. A cell outside the grid, or one left without its digit, breaks
+    /// the promise: it counts as found.
+    pub fn run_other_than(&mut self, givens: &[u8], solution: &[u8], emptied: &[usize]) {
+        let t = self.tables;
+        // Locked candidates cost more than they save on grids below 12 here: the searches
+        // take a few nodes, and most of the cost is the first full pass.
+        self.use_locks &= t.size >= 12;
+        let Some(mut root) = self.root(givens) else {
+            return;
+        };
+        if !self.propagate(&mut root, &mut Pending::all(t.size, t.all_houses)) {
+            return;
+        }
+        for &cell in emptied {
+            let digit = solution
+                .get(cell)
+                .map_or(0, |&v| usize::from(v))
+                .wrapping_sub(1);
+            if cell >= t.cells || digit >= t.size || !has(&root.boards[digit], cell) {
+                self.result.count += 1;
+                return;
+            }
+            if !has(&root.unsolved, cell) {
+                // Propagation placed the digit: no solution differs here.
+                continue;
+            }
+            let mut child = root;
+            child.boards[digit][cell / 64] &= !(1u64 << (cell % 64));
+            let mut pending = Pending::default();
+            pending.touch(digit, t.cell_houses[cell]);
+            if self.propagate(&mut child, &mut pending) {
+                self.levels.clear();
+                self.levels.push(child);
+                self.descend(0);
+            }
+            if self.done() {
+                return;
+            }
+            let mut pending = Pending::default();
+            pending.place(t, &mut root, digit, cell);
+            if !self.propagate(&mut root, &mut pending) {
+                return;
+            }
+        }
+    }
+
     /// True when naked and hidden singles alone (no locks, no guessing) fill the grid.
     pub fn singles_fill(&mut self, givens: &[u8]) -> bool {
         self.use_locks = false;

@@ -513,3 +513,58 @@ fn singles_see_only_the_printed_houses() {
         printed.solves_by_singles(easy.cells())
     );
 }
+
+/// The other-solution search answers as counting to two does, on digs like the generator's
+/// (one or two cells emptied at a time from a unique puzzle, kept while it stays unique), on
+/// shapes with and without locked candidates; a broken promise counts as another solution.
+#[test]
+fn other_solutions_are_found_where_counting_finds_them() {
+    let mut next = xorshift(0x5DEE_CE66_D1CE_4E5Bu64);
+    let (mut found, mut none) = (0, 0);
+    for (size, variant) in [
+        (9, "window"),
+        (9, "diagonal"),
+        (6, "classic"),
+        (12, "classic"),
+    ] {
+        let geo = Geometry::new(size, variant.parse().unwrap(), None, None).unwrap();
+        let solver = GenericSolver::new(&geo);
+        let cells = geo.cell_count();
+        for seed in 1..4 {
+            let full = full_grid(&geo, seed);
+            let mut puzzle = full.clone();
+            for _ in 0..cells {
+                let mut emptied = vec![next() as usize % cells];
+                if next().is_multiple_of(2) {
+                    emptied.push(cells - 1 - emptied[0]);
+                }
+                emptied.dedup();
+                if emptied.iter().any(|&c| puzzle[c] == 0) {
+                    continue;
+                }
+                for &c in &emptied {
+                    puzzle[c] = 0;
+                }
+                let counted = solver.count(&puzzle, 2, 0).count > 1;
+                let other = solver.has_other_solution_capped(&puzzle, &full, &emptied, u64::MAX);
+                assert_eq!(other, Some(counted), "{size} {variant} seed {seed}");
+                if counted {
+                    found += 1;
+                    for &c in &emptied {
+                        puzzle[c] = full[c];
+                    }
+                } else {
+                    none += 1;
+                }
+            }
+            // Against a grid that is not the puzzle's solution, the puzzle's own is another
+            // (or the givens rule the wrong digit out: a broken promise counts as found).
+            let clash = (0..cells).find(|&c| puzzle[c] == 0).unwrap_or(0);
+            let mut wrong = full.clone();
+            wrong[clash] = wrong[clash] % size as u8 + 1;
+            let other = solver.has_other_solution_capped(&puzzle, &wrong, &[clash], u64::MAX);
+            assert_eq!(other, Some(true), "{size} {variant}");
+        }
+    }
+    assert!(found > 50 && none > 50, "{found} found, {none} none");
+}
