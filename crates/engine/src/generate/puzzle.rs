@@ -17,7 +17,7 @@ use super::symmetry::Symmetry;
 use super::transform::shuffle_solution;
 use crate::grid::text::counted;
 use crate::grid::{BoxShape, Geometry, GeometryError, Grid, RegionMap, RuleKind, Variant};
-use crate::logic::{Level, Rating, Technique, rate, solve_logic, solves_within};
+use crate::logic::{Level, Rating, Technique, path_level, rate, solves_within};
 use crate::solve::{GenericSolver, Solver, UNIQUE_NODE_CAP};
 
 /// What difficulty the puzzle must have.
@@ -704,11 +704,7 @@ fn reached_level(geo: &Geometry, solver: &Solver, puzzle: &Grid, want: Level) ->
     if want == Level::Easy {
         return None;
     }
-    let result = solve_logic(geo, puzzle, want);
-    if !result.solved {
-        return None;
-    }
-    result.steps.iter().map(|s| s.level()).max()
+    path_level(geo, puzzle, want)
 }
 
 /// The rating closer to the target of two (for the "closest found" message).

@@ -384,6 +384,67 @@ impl<'g> Candidates<'g> {
         }
     }
 
+    /// Places naked singles (a cell's one candidate) and hidden singles (a digit's one place in
+    /// a house) until none is left or the grid breaks.
+    pub(crate) fn place_singles(&mut self) {
+        let geo = self.geo;
+        loop {
+            let mut placed = false;
+            for cell in 0..self.values.len() {
+                let mask = self.cand[cell];
+                if self.values[cell] == 0 && mask != 0 && mask & (mask - 1) == 0 {
+                    self.place(cell, mask.trailing_zeros() as u8 + 1);
+                    placed = true;
+                }
+            }
+            for (house, cells) in geo.houses().iter().map(|h| &h.cells).enumerate() {
+                if self.open_in_house[house] == 0 {
+                    continue;
+                }
+                let (mut once, mut twice) = (0u32, 0u32);
+                for &cell in cells {
+                    twice |= once & self.cand[cell];
+                    once |= self.cand[cell];
+                }
+                let mut singles = once & !twice;
+                while singles != 0 {
+                    let b = singles & singles.wrapping_neg();
+                    singles &= singles - 1;
+                    if let Some(&cell) = cells.iter().find(|&&x| self.cand[x] & b != 0) {
+                        self.place(cell, b.trailing_zeros() as u8 + 1);
+                        placed = true;
+                    }
+                }
+            }
+            if !placed || self.broken {
+                return;
+            }
+        }
+    }
+
+    /// Removes every candidate a locked intersection removes (pointing and claiming at once);
+    /// true if any was there.
+    pub(crate) fn eliminate_locked(&mut self) -> bool {
+        let locked = self.locked_digits().to_vec();
+        let tables = Arc::clone(&self.tables);
+        let mut changed = false;
+        for (x, digits) in tables.intersections.iter().zip(locked) {
+            if digits == 0 {
+                continue;
+            }
+            for &cell in &x.cover_rest {
+                if self.cand[cell] & digits != 0 {
+                    self.cand[cell] &= !digits;
+                    changed = true;
+                }
+            }
+        }
+        if changed {
+            self.locked = LockedDigits::default();
+        }
+        changed
+    }
+
     /// Removes a candidate; true if it was there.
     pub fn eliminate(&mut self, cell: usize, digit: u8) -> bool {
         let b = bit(digit);

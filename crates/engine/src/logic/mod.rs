@@ -26,7 +26,9 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use candidates::Candidates;
-pub use rating::{LogicResult, Rating, next_step, proves_unique, rate, solve_logic, solves_within};
+pub use rating::{
+    LogicResult, Rating, next_step, path_level, proves_unique, rate, solve_logic, solves_within,
+};
 pub use step::Step;
 pub use technique::{
     DIABOLICAL_SCORE, EXTREME_SCORE, Level, TRIAL_AND_ERROR_SCORE, Technique, UnknownLevel,
