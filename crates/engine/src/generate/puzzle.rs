@@ -583,15 +583,21 @@ fn dig_for(
         let cap = budget.cap();
         cap > 0 && budget.spend(solver.stays_unique_within(p, solution, emptied, cap))
     };
+    // Whether singles complete the puzzle as dug so far (the full grid at first): then they
+    // complete a removal's puzzle once they refill its cells; else they complete no removal's.
+    let by_singles = &std::cell::Cell::new(true);
     let mut keep: Box<Keep> = match request.target {
         _ if request.minimal => Box::new(unique),
-        Target::Level(Level::Easy) => Box::new(|p: &Grid, _: &[usize]| solver.solves_by_singles(p)),
+        Target::Level(Level::Easy) => {
+            Box::new(|p: &Grid, emptied: &[usize]| solver.singles_refill(p, emptied))
+        }
         Target::Level(level) if !digs_to_minimal(geo) => {
             Box::new(move |p: &Grid, emptied: &[usize]| {
                 let dug = Dug {
                     puzzle: p,
                     solution,
                     emptied,
+                    by_singles,
                 };
                 solvable_at(geo, solver, &dug, level, budget)
             })
@@ -657,6 +663,10 @@ struct Dug<'a> {
     puzzle: &'a Grid,
     solution: &'a Grid,
     emptied: &'a [usize],
+    /// Whether singles completed the puzzle before the cells were emptied; kept up to date by
+    /// [`solvable_at`] (once a kept puzzle needs more, every later one does: singles find no
+    /// more from fewer givens).
+    by_singles: &'a std::cell::Cell<bool>,
 }
 
 fn solvable_at(
@@ -667,14 +677,14 @@ fn solvable_at(
     budget: &NodeBudget,
 ) -> bool {
     let puzzle = dug.puzzle;
-    if solver.solves_by_singles(puzzle) {
+    if dug.by_singles.get() && solver.singles_refill(puzzle, dug.emptied) {
         return true;
     }
     let unique = || {
         let cap = budget.cap();
         cap > 0 && budget.spend(solver.proves_unique_within(puzzle, cap))
     };
-    match level {
+    let kept = match level {
         Level::Easy => false,
         // Every step up to hard is a pure deduction, so a puzzle with a second solution cannot
         // be solved by them: a search that finds one (within its own cap, not the dig's
@@ -691,7 +701,11 @@ fn solvable_at(
             unique() && solves_within(geo, puzzle, level)
         }
         Level::Extreme | Level::Diabolical => unique(),
+    };
+    if kept {
+        dug.by_singles.set(false);
     }
+    kept
 }
 
 /// The level a unique puzzle reaches when solved with techniques up to `want` (the highest level
@@ -772,12 +786,15 @@ mod tests {
                         emptied.push(cell);
                     }
                 }
-                let dug = Dug {
-                    puzzle: &puzzle,
-                    solution: &made.solution,
-                    emptied: &emptied,
-                };
                 for level in [Level::Medium, Level::Hard] {
+                    // Emptied from the full grid, which singles complete.
+                    let by_singles = std::cell::Cell::new(true);
+                    let dug = Dug {
+                        puzzle: &puzzle,
+                        solution: &made.solution,
+                        emptied: &emptied,
+                        by_singles: &by_singles,
+                    };
                     let full =
                         solver.solves_by_singles(&puzzle) || solves_within(geo, &puzzle, level);
                     let budget = NodeBudget::new();

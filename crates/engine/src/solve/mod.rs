@@ -193,6 +193,16 @@ impl Solver {
         self.generic.solves_by_singles(givens.cells())
     }
 
+    /// Whether singles alone fill the cells `emptied` of `givens`, on the promise that they
+    /// completed the puzzle before those cells were cleared: they complete it now too (see
+    /// [`GenericSolver::singles_refill`]), found sooner.
+    pub fn singles_refill(&self, givens: &Grid, emptied: &[usize]) -> bool {
+        if self.constrained.is_some() {
+            return self.solves_by_singles(givens);
+        }
+        self.generic.singles_refill(givens.cells(), emptied)
+    }
+
     /// The first solution found, if any (no uniqueness check).
     pub fn first_solution(&self, givens: &Grid) -> Option<Grid> {
         if let Some(cells) = self.classic_cells(givens) {

@@ -225,6 +225,20 @@ impl GenericSolver {
         }
         with_tables!(self, t, D => Search::<_, D>::new(t, 1, 0, None, 0).singles_fill(givens))
     }
+
+    /// Whether naked and hidden singles alone fill the cells `emptied` of `givens`, on the
+    /// promise that they filled the grid before those cells were cleared: singles then fill
+    /// the grid now too (the cells they place are the ones given before, and singles only
+    /// find more from more givens), and they stop as soon as the emptied cells are filled.
+    pub fn singles_refill(&self, givens: &[u8], emptied: &[usize]) -> bool {
+        if let Some(printed) = &self.printed {
+            return printed.singles_refill(givens, emptied);
+        }
+        with_tables!(self, t, D => {
+            let wanted = tables::set_of(emptied.iter().copied());
+            Search::<_, D>::new(t, 1, 0, None, 0).singles_fill_cells(givens, &wanted)
+        })
+    }
 }
 
 #[cfg(test)]

@@ -247,14 +247,19 @@ impl<'a, const W: usize, const D: usize> Search<'a, W, D> {
 
     /// True when naked and hidden singles alone (no locks, no guessing) fill the grid.
     pub fn singles_fill(&mut self, givens: &[u8]) -> bool {
+        self.singles_fill_cells(givens, &self.tables.all_cells)
+    }
+
+    /// True when naked and hidden singles alone (no locks, no guessing) fill the cells
+    /// `wanted`; they stop as soon as they have.
+    pub fn singles_fill_cells(&mut self, givens: &[u8], wanted: &Bits<W>) -> bool {
         self.use_locks = false;
         let Some(mut root) = self.root(givens) else {
             return false;
         };
-        self.propagate(
-            &mut root,
-            &mut Pending::all(self.tables.size, self.tables.all_houses),
-        ) && root.unsolved.iter().all(|&w| w == 0)
+        let filled = |state: &State<W, D>| and(&state.unsolved, wanted).iter().all(|&w| w == 0);
+        let mut pending = Pending::all(self.tables.size, self.tables.all_houses);
+        self.propagate_until(&mut root, &mut pending, filled) && filled(&root)
     }
 
     /// The state with the givens placed (not propagated), `None` when they clash, are out of
@@ -308,15 +313,31 @@ impl<'a, const W: usize, const D: usize> Search<'a, W, D> {
     /// contradiction. Kept out of line so the recursive search's frames stay small.
     #[inline(never)]
     fn propagate(&self, state: &mut State<W, D>, pending: &mut Pending<D>) -> bool {
+        self.propagate_until(state, pending, |_| false)
+    }
+
+    /// [`Search::propagate`], stopping early (true) once `enough` holds after a round of
+    /// singles.
+    #[inline(always)]
+    fn propagate_until(
+        &self,
+        state: &mut State<W, D>,
+        pending: &mut Pending<D>,
+        enough: impl Fn(&State<W, D>) -> bool,
+    ) -> bool {
         loop {
             match self.naked_singles(state, pending) {
                 None => return false,
+                Some(true) if enough(state) => return true,
                 Some(true) => continue,
                 Some(false) => {}
             }
             if pending.hidden_digits != 0 {
                 if !self.hidden_singles(state, pending) {
                     return false;
+                }
+                if enough(state) {
+                    return true;
                 }
                 continue;
             }
@@ -578,9 +599,9 @@ impl<'a, const W: usize, const D: usize> Search<'a, W, D> {
                         n += 1;
                     }
                 });
-                if let Some(first) = (0..n).find(|&k| {
-                    self.preferred_digit(usize::from(cells[k])) == 1 << digit
-                }) {
+                if let Some(first) =
+                    (0..n).find(|&k| self.preferred_digit(usize::from(cells[k])) == 1 << digit)
+                {
                     cells[..=first].rotate_right(1);
                 }
                 for &cell in &cells[..n] {

@@ -96,7 +96,7 @@ pub(super) fn meets_in<const W: usize>(a: &Bits<W>, b: &Bits<W>, span: &Span) ->
 }
 
 /// The set of the cells listed (cells out of range are ignored).
-fn set_of<const W: usize>(cells: impl IntoIterator<Item = usize>) -> Bits<W> {
+pub(super) fn set_of<const W: usize>(cells: impl IntoIterator<Item = usize>) -> Bits<W> {
     let mut bits = [0; W];
     for cell in cells {
         if let Some(word) = bits.get_mut(cell / 64) {

@@ -568,3 +568,50 @@ fn other_solutions_are_found_where_counting_finds_them() {
     }
     assert!(found > 50 && none > 50, "{found} found, {none} none");
 }
+
+/// Refilling the emptied cells by singles answers as filling the whole grid does, on digs
+/// that keep a removal while singles complete the puzzle (the promise), with and without
+/// implied houses.
+#[test]
+fn singles_refill_answers_as_singles_fill_on_digs() {
+    let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
+    let (mut kept, mut refused) = (0, 0);
+    for (size, variant) in [
+        (9, "window"),
+        (9, "diagonal"),
+        (6, "classic"),
+        (12, "classic"),
+    ] {
+        let geo = Geometry::new(size, variant.parse().unwrap(), None, None).unwrap();
+        let solver = GenericSolver::new(&geo);
+        let cells = geo.cell_count();
+        for seed in 1..4 {
+            let full = full_grid(&geo, seed);
+            let mut puzzle = full.clone();
+            for _ in 0..cells {
+                let mut emptied = vec![next() as usize % cells];
+                if next().is_multiple_of(2) {
+                    emptied.push(cells - 1 - emptied[0]);
+                }
+                emptied.dedup();
+                if emptied.iter().any(|&c| puzzle[c] == 0) {
+                    continue;
+                }
+                for &c in &emptied {
+                    puzzle[c] = 0;
+                }
+                let whole = solver.solves_by_singles(&puzzle);
+                assert_eq!(solver.singles_refill(&puzzle, &emptied), whole);
+                if whole {
+                    kept += 1;
+                } else {
+                    refused += 1;
+                    for &c in &emptied {
+                        puzzle[c] = full[c];
+                    }
+                }
+            }
+        }
+    }
+    assert!(kept > 50 && refused > 50, "{kept} kept, {refused} refused");
+}
