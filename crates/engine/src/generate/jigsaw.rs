@@ -136,7 +136,7 @@ fn compact(ids: &mut [usize], n: usize, rng: &mut SeededRng, symmetric: bool) {
         let kept = members.score <= current
             && touched
                 .iter()
-                .all(|&r| members.connected(ids, &near, r) && !members.is_a_box(r, n))
+                .all(|&r| members.connected(&near, r) && !members.is_a_box(r, n))
             && (!symmetric || is_symmetric(ids, n))
             && swap.sizes_kept(ids, &members, n);
         if !kept {
@@ -237,7 +237,7 @@ impl Members {
 
     /// True when the cells of `region` are one orthogonally connected group (and there is at
     /// least one): a walk from its first cell reaches them all.
-    fn connected(&mut self, ids: &[usize], near: &Adjacency, region: usize) -> bool {
+    fn connected(&mut self, near: &Adjacency, region: usize) -> bool {
         let Some(start) = self.cells(region).next() else {
             return false;
         };
@@ -249,7 +249,7 @@ impl Members {
         while let Some(c) = self.todo.pop() {
             for &d in near.of(c) {
                 let (word, bit) = (d / 64, 1u64 << (d % 64));
-                if ids[d] == region && self.left[word] & bit != 0 {
+                if self.left[word] & bit != 0 {
                     self.left[word] &= !bit;
                     self.todo.push(d);
                 }

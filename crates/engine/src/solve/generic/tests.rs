@@ -514,79 +514,32 @@ fn singles_see_only_the_printed_houses() {
     );
 }
 
-/// The other-solution search answers as counting to two does, on digs like the generator's
-/// (one or two cells emptied at a time from a unique puzzle, kept while it stays unique), on
-/// shapes with and without locked candidates; a broken promise counts as another solution.
-#[test]
-fn other_solutions_are_found_where_counting_finds_them() {
-    let mut next = xorshift(0x5DEE_CE66_D1CE_4E5Bu64);
-    let (mut found, mut none) = (0, 0);
-    for (size, variant) in [
-        (9, "window"),
-        (9, "diagonal"),
-        (6, "classic"),
-        (12, "classic"),
-    ] {
-        let geo = Geometry::new(size, variant.parse().unwrap(), None, None).unwrap();
-        let solver = GenericSolver::new(&geo);
-        let cells = geo.cell_count();
-        for seed in 1..4 {
-            let full = full_grid(&geo, seed);
-            let mut puzzle = full.clone();
-            for _ in 0..cells {
-                let mut emptied = vec![next() as usize % cells];
-                if next().is_multiple_of(2) {
-                    emptied.push(cells - 1 - emptied[0]);
-                }
-                emptied.dedup();
-                if emptied.iter().any(|&c| puzzle[c] == 0) {
-                    continue;
-                }
-                for &c in &emptied {
-                    puzzle[c] = 0;
-                }
-                let counted = solver.count(&puzzle, 2, 0).count > 1;
-                let other = solver.has_other_solution_capped(&puzzle, &full, &emptied, u64::MAX);
-                assert_eq!(other, Some(counted), "{size} {variant} seed {seed}");
-                if counted {
-                    found += 1;
-                    for &c in &emptied {
-                        puzzle[c] = full[c];
-                    }
-                } else {
-                    none += 1;
-                }
-            }
-            // Against a grid that is not the puzzle's solution, the puzzle's own is another
-            // (or the givens rule the wrong digit out: a broken promise counts as found).
-            let clash = (0..cells).find(|&c| puzzle[c] == 0).unwrap_or(0);
-            let mut wrong = full.clone();
-            wrong[clash] = wrong[clash] % size as u8 + 1;
-            let other = solver.has_other_solution_capped(&puzzle, &wrong, &[clash], u64::MAX);
-            assert_eq!(other, Some(true), "{size} {variant}");
-        }
-    }
-    assert!(found > 50 && none > 50, "{found} found, {none} none");
-}
+/// The shapes the dig-like tests run on: with implied houses (window), with locked
+/// candidates (window, 12×12) and without.
+const DIG_SHAPES: [(usize, &str); 4] = [
+    (9, "window"),
+    (9, "diagonal"),
+    (6, "classic"),
+    (12, "classic"),
+];
 
-/// Refilling the emptied cells by singles answers as filling the whole grid does, on digs
-/// that keep a removal while singles complete the puzzle (the promise), with and without
-/// implied houses.
-#[test]
-fn singles_refill_answers_as_singles_fill_on_digs() {
-    let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
+/// Digs like the generator on every shape of [`DIG_SHAPES`], from three full grids each: one
+/// cell or a cell and its turned partner emptied at a time, kept when `keep` (given the
+/// solver, the full grid, the puzzle and the cells just emptied) says so, else put back.
+/// Returns how many removals were kept and how many put back.
+fn dig_like_the_generator(
+    seed: u64,
+    mut keep: impl FnMut(&GenericSolver, &[u8], &[u8], &[usize]) -> bool,
+    mut after: impl FnMut(&GenericSolver, &[u8], &[u8]),
+) -> (usize, usize) {
+    let mut next = xorshift(seed);
     let (mut kept, mut refused) = (0, 0);
-    for (size, variant) in [
-        (9, "window"),
-        (9, "diagonal"),
-        (6, "classic"),
-        (12, "classic"),
-    ] {
+    for (size, variant) in DIG_SHAPES {
         let geo = Geometry::new(size, variant.parse().unwrap(), None, None).unwrap();
         let solver = GenericSolver::new(&geo);
         let cells = geo.cell_count();
-        for seed in 1..4 {
-            let full = full_grid(&geo, seed);
+        for grid in 1..4 {
+            let full = full_grid(&geo, grid);
             let mut puzzle = full.clone();
             for _ in 0..cells {
                 let mut emptied = vec![next() as usize % cells];
@@ -600,9 +553,7 @@ fn singles_refill_answers_as_singles_fill_on_digs() {
                 for &c in &emptied {
                     puzzle[c] = 0;
                 }
-                let whole = solver.solves_by_singles(&puzzle);
-                assert_eq!(solver.singles_refill(&puzzle, &emptied), whole);
-                if whole {
+                if keep(&solver, &full, &puzzle, &emptied) {
                     kept += 1;
                 } else {
                     refused += 1;
@@ -611,7 +562,55 @@ fn singles_refill_answers_as_singles_fill_on_digs() {
                     }
                 }
             }
+            after(&solver, &full, &puzzle);
         }
     }
+    (kept, refused)
+}
+
+/// The other-solution search answers as counting to two does, on digs like the generator's
+/// (kept while the puzzle stays unique), on shapes with and without locked candidates; a
+/// broken promise counts as another solution.
+#[test]
+fn other_solutions_are_found_where_counting_finds_them() {
+    let (unique, ambiguous) = dig_like_the_generator(
+        0x5DEE_CE66_D1CE_4E5B,
+        |solver, full, puzzle, emptied| {
+            let counted = solver.count(puzzle, 2, 0).count > 1;
+            let other = solver.has_other_solution_capped(puzzle, full, emptied, u64::MAX);
+            assert_eq!(other, Some(counted), "{puzzle:?}");
+            !counted
+        },
+        |solver, full, puzzle| {
+            // Against a grid that is not the puzzle's solution, the puzzle's own is another
+            // (or the givens rule the wrong digit out: a broken promise counts as found).
+            let clash = (0..puzzle.len()).find(|&c| puzzle[c] == 0).unwrap_or(0);
+            let size = full.iter().copied().max().unwrap_or(1);
+            let mut wrong = full.to_vec();
+            wrong[clash] = wrong[clash] % size + 1;
+            let other = solver.has_other_solution_capped(puzzle, &wrong, &[clash], u64::MAX);
+            assert_eq!(other, Some(true), "{puzzle:?}");
+        },
+    );
+    assert!(
+        unique > 50 && ambiguous > 50,
+        "{ambiguous} found, {unique} none"
+    );
+}
+
+/// Refilling the emptied cells by singles answers as filling the whole grid does, on digs
+/// that keep a removal while singles complete the puzzle (the promise), with and without
+/// implied houses.
+#[test]
+fn singles_refill_answers_as_singles_fill_on_digs() {
+    let (kept, refused) = dig_like_the_generator(
+        0x2545_F491_4F6C_DD1D,
+        |solver, _, puzzle, emptied| {
+            let whole = solver.solves_by_singles(puzzle);
+            assert_eq!(solver.singles_refill(puzzle, emptied), whole, "{puzzle:?}");
+            whole
+        },
+        |_, _, _| {},
+    );
     assert!(kept > 50 && refused > 50, "{kept} kept, {refused} refused");
 }
