@@ -7,6 +7,8 @@ use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use serde::Deserialize;
+use serde::de::IgnoredAny;
 use serde_json::Value;
 
 use super::{MANIFEST, OutputError, io_error, page_file};
@@ -109,29 +111,48 @@ pub fn manifest_files(folder: &Path) -> Result<Vec<String>, String> {
     fs::File::open(&path)
         .and_then(|file| file.take(MAX_MANIFEST_BYTES).read_to_string(&mut text))
         .map_err(|_| format!("it has no readable {MANIFEST}"))?;
-    let manifest: Value = serde_json::from_str(&text)
-        .map_err(|_| format!("its {MANIFEST} is not a sudoku-book manifest"))?;
-    listed_files(&manifest).ok_or_else(|| format!("its {MANIFEST} is not a sudoku-book manifest"))
+    let not_a_manifest = || format!("its {MANIFEST} is not a sudoku-book manifest");
+    // An object only: serde would also read a struct from an array of its fields.
+    if !text.trim_start().starts_with('{') {
+        return Err(not_a_manifest());
+    }
+    let head: ManifestHead = serde_json::from_str(&text).map_err(|_| not_a_manifest())?;
+    listed_files(head).ok_or_else(not_a_manifest)
 }
 
-fn listed_files(manifest: &Value) -> Option<Vec<String>> {
-    let shaped = manifest.get("title")?.is_string()
-        && manifest.get("puzzles")?.is_array()
-        && manifest.get("version")?.is_string();
-    let pages = manifest.get("pages")?.as_u64()?;
-    if !shaped {
-        return None;
-    }
-    match manifest.get("generator") {
-        Some(generator) if generator.as_str()? == GENERATOR => {
-            let files = manifest.get("files")?.as_array()?;
-            files
-                .iter()
-                .map(|f| Some(f.as_str()?.to_string()))
-                .collect()
-        }
+/// What a manifest must hold to be a book's, read without building its puzzles (a big book's
+/// `book.json` is megabytes, read again each time the book is rebuilt).
+#[derive(Deserialize)]
+struct ManifestHead {
+    #[serde(rename = "title")]
+    _title: String,
+    #[serde(rename = "puzzles")]
+    _puzzles: Vec<IgnoredAny>,
+    #[serde(rename = "version")]
+    _version: String,
+    pages: u64,
+    /// `None` when absent; a present `null` is kept (and refused) as any other non-string.
+    #[serde(default, deserialize_with = "present")]
+    generator: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    files: Option<Value>,
+}
+
+/// A field's value, `null` included, as present.
+fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(deserializer).map(Some)
+}
+
+fn listed_files(head: ManifestHead) -> Option<Vec<String>> {
+    match head.generator {
+        Some(generator) if generator.as_str()? == GENERATOR => head
+            .files?
+            .as_array()?
+            .iter()
+            .map(|f| Some(f.as_str()?.to_string()))
+            .collect(),
         Some(_) => None,
-        None => Some(legacy_files(pages.min(MAX_ENTRIES as u64) as usize)),
+        None => Some(legacy_files(head.pages.min(MAX_ENTRIES as u64) as usize)),
     }
 }
 

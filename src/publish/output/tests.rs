@@ -145,6 +145,41 @@ fn a_manifest_of_another_generator_is_refused() {
 }
 
 #[test]
+fn only_a_manifest_of_this_tool_lists_files_to_remove() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("book");
+    book(&target, b"old");
+    let listed = |text: &str| {
+        fs::write(target.join(MANIFEST), text).unwrap();
+        folder::manifest_files(&target)
+    };
+    // Puzzles are skipped, not built, but must still be a list.
+    let full = manifest(&["pages/page-001.svg", MANIFEST]).replace(
+        r#""puzzles":[]"#,
+        r#""puzzles":[{"givens":[1,2],"steps":[{"t":3}]},{"id":"x"}]"#,
+    );
+    assert!(full.contains(r#"{"id":"x"}"#), "{full}");
+    assert_eq!(listed(&full).unwrap(), ["pages/page-001.svg", MANIFEST]);
+    let odd = [
+        manifest(&[MANIFEST]).replace(&format!("\"{GENERATOR}\""), "null"),
+        manifest(&[MANIFEST]).replace(r#""puzzles":[]"#, r#""puzzles":{}"#),
+        manifest(&[MANIFEST]).replace(r#""pages":1"#, r#""pages":-1"#),
+        manifest(&[MANIFEST]).replace(r#""files":["book.json"]"#, r#""files":[1]"#),
+        manifest(&[MANIFEST]).replace(r#""title":"T","#, ""),
+        // The fields in order, as an array: serde would read it as the struct.
+        format!(r#"["T", [], "0.1.0", 1, "{GENERATOR}", ["{MANIFEST}"]]"#),
+    ];
+    for text in odd {
+        assert_ne!(text, manifest(&[MANIFEST]), "the test changed nothing");
+        let error = listed(&text).unwrap_err();
+        assert!(
+            error.contains("not a sudoku-book manifest"),
+            "{text}: {error}"
+        );
+    }
+}
+
+#[test]
 fn a_book_made_before_manifests_listed_files_is_replaced() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("book");
