@@ -2,7 +2,9 @@
 //! hardest of 1,465 "top" puzzles scores 9.1), so the search climbs instead, as the puzzle
 //! community finds its hardest puzzles: from a minimal extreme puzzle (or from puzzles the user
 //! gives, `--from`), it moves to neighbours one −1+1 swap away (one orbit of givens out, one in,
-//! with exactly one solution again, which may differ), keeping those that rate at least as hard;
+//! with exactly one solution again, which may differ), keeping those that rate at least as hard
+//! (one whose first forcing point is already wider than the climb's narrowest is passed over
+//! there, without the rest of its path);
 //! within the diabolical band it moves freely; at a local top it jumps back to the best puzzle
 //! seen with a few random swaps, and it starts again when the climb stalls. A climb from a puzzle
 //! the user gave moves at least four times before it may stop, so that puzzle is never handed
@@ -20,7 +22,7 @@ use super::transform::disguise;
 use crate::grid::{Geometry, Grid};
 use crate::logic::candidates::Candidates;
 use crate::logic::forcing::{noting_refutations, refutations_noted};
-use crate::logic::{DIABOLICAL_SCORE, Level, Rating, rate, solve_logic};
+use crate::logic::{DIABOLICAL_SCORE, Level, Rating, next_step, rate, solve_logic};
 use crate::solve::Solver;
 
 /// Ratings one climb from a fresh puzzle may spend without beating its best before it starts
@@ -233,7 +235,7 @@ fn hardness(geo: &Geometry, givens: &Grid) -> Key {
         return (false, i64::MIN, 0);
     }
     let score = path.steps.iter().map(|s| s.score()).fold(0.0f32, f32::max);
-    let tenths = (score * 10.0).round() as i32;
+    let tenths = tenths_of(score);
     if tenths >= DEEPER_SCORE {
         let deeper = path.steps.iter().filter(|s| s.score() >= 8.5).count() as i64;
         return (true, i64::from(tenths), deeper);
@@ -248,6 +250,45 @@ fn hardness(geo: &Geometry, givens: &Grid) -> Key {
         }
         c.apply(step);
     }
+    plain_key(narrowest, tenths, longest)
+}
+
+/// The key a path would have if it ended at its first forcing step, when that step is a plain
+/// one; `None` when it is deeper or the path is stuck. Its narrowest point can only be as wide
+/// or narrower than this one's ([`hardness`] takes the narrowest of all), and the rest of the
+/// path costs about three times as much as the way to its first forcing step.
+fn first_point_hardness(geo: &Geometry, givens: &Grid) -> Option<Key> {
+    let (found, notes) = noting_refutations(|| {
+        let mut c = Candidates::from_givens(geo, givens);
+        let mut tenths = 0;
+        while !c.is_solved() && !c.is_broken() {
+            let step = next_step(&c, Level::HARDEST)?;
+            if step.level() >= Level::Extreme {
+                return Some((c, Some(step), tenths));
+            }
+            tenths = tenths.max(tenths_of(step.score()));
+            if !c.apply(&step) {
+                return None;
+            }
+        }
+        Some((c, None, tenths))
+    });
+    let (c, forcing, tenths) = found?;
+    let Some(step) = forcing else {
+        return (c.is_solved() && !c.is_broken()).then_some(plain_key(usize::MAX, tenths, 0));
+    };
+    let tenths = tenths.max(tenths_of(step.score()));
+    (tenths < DEEPER_SCORE).then(|| plain_key(refutations_noted(&c, &notes), tenths, step.length))
+}
+
+/// A score in tenths, as keys hold it.
+fn tenths_of(score: f32) -> i32 {
+    (score * 10.0).round() as i32
+}
+
+/// The key of a puzzle that needs no deeper chain: its narrowest point (`usize::MAX`: no
+/// forcing chain needed), score and longest forcing chain.
+fn plain_key(narrowest: usize, tenths: i32, longest: usize) -> Key {
     let narrowest = narrowest.min(1 << 20) as i64;
     (false, -narrowest, i64::from(tenths) * 1000 + longest as i64)
 }
@@ -275,6 +316,10 @@ struct Search<'a> {
     /// The hardness of the puzzles this climb rated that needed a forcing chain (a climb rates
     /// some again: the swap back, the neighbours of its best puzzle after a kick).
     rated: HashMap<Vec<u8>, Key>,
+    /// Fresh climbs pass over neighbours wide at their first forcing point
+    /// ([`Search::wider_at_first_point`]); climbs from the user's diabolical puzzles, which
+    /// move within the band, rate every neighbour whole.
+    pass_over_wide: bool,
     state: &'a mut SearchProgress,
     progress: &'a (dyn Fn(SearchProgress) + Sync),
 }
@@ -292,6 +337,7 @@ impl<'a> Search<'a> {
             solver: Solver::new(geo),
             orbits: request.symmetry.orbits_in(geo).unwrap_or_default(),
             rated: HashMap::new(),
+            pass_over_wide: request.starts.is_empty(),
             state,
             progress,
         }
@@ -310,14 +356,39 @@ impl<'a> Search<'a> {
                 key
             }
         };
-        self.state.ratings += 1;
-        self.state.best = self.state.best.max(score_of(&key));
-        (self.progress)(*self.state);
+        self.count_rating(&key);
         Point {
             givens,
             solution,
             key,
         }
+    }
+
+    /// True, counting a rating, when `givens` (a puzzle this climb has not rated) needs a plain
+    /// forcing chain first and more of them conclude there than at `here`'s narrowest point.
+    /// Its own narrowest point may still come later and be narrower: such a neighbour is missed,
+    /// but the others are rejected for the cost of the way to their first forcing step (the
+    /// climbs then need about half the CPU time, docs/RATING.md). A puzzle that needs no forcing
+    /// chain at all is always wider. `here` with a deeper chain compares whole paths, as do
+    /// climbs from the user's puzzles.
+    fn wider_at_first_point(&mut self, here: &Point, givens: &Grid) -> bool {
+        if !self.pass_over_wide || here.key.0 || self.rated.contains_key(givens.cells()) {
+            return false;
+        }
+        match first_point_hardness(&self.geo, givens) {
+            Some(key) if key.1 < here.key.1 => {
+                self.count_rating(&key);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Counts a rating and reports the progress.
+    fn count_rating(&mut self, key: &Key) {
+        self.state.ratings += 1;
+        self.state.best = self.state.best.max(score_of(key));
+        (self.progress)(*self.state);
     }
 
     fn spent(&self) -> bool {
@@ -371,12 +442,17 @@ impl<'a> Search<'a> {
 
     /// The first neighbour, in random order, that is harder than `here`, as hard (taken one time
     /// in four, to drift along a plateau), or diabolical when `here` is; `None` at a local top.
+    /// Below the deeper chains, a neighbour whose first forcing point is already wider than
+    /// `here`'s narrowest point is passed over there ([`Search::wider_at_first_point`]).
     fn step(&mut self, here: &Point, rng: &mut SeededRng) -> Option<Point> {
         let mut neighbours = moves(here, &self.orbits, &self.solver, rng);
         rng.shuffle(&mut neighbours);
         for (givens, solution) in neighbours {
             if self.spent() {
                 return None;
+            }
+            if self.wider_at_first_point(here, &givens) {
+                continue;
             }
             let next = self.evaluate(givens, solution);
             let within_band = is_diabolical(&here.key) && is_diabolical(&next.key);
@@ -738,6 +814,16 @@ mod tests {
         );
     }
 
+    /// The progress of a first climb with a budget of 100 ratings.
+    fn first_climb_progress() -> SearchProgress {
+        SearchProgress {
+            ratings: 0,
+            budget: 100,
+            best: 0.0,
+            climbs: 1,
+        }
+    }
+
     #[test]
     fn a_puzzle_met_again_is_looked_up_and_still_counted() {
         let request = Request::new(Variant::CLASSIC, 9);
@@ -755,12 +841,7 @@ mod tests {
             Some(9),
         )
         .expect("a puzzle");
-        let mut state = SearchProgress {
-            ratings: 0,
-            budget: 100,
-            best: 0.0,
-            climbs: 1,
-        };
+        let mut state = first_climb_progress();
         let mut search = Search::new(&request, &geo, &mut state, &|_| {});
         let solution = Grid::new(9, vec![0; 81]);
         for _ in 0..2 {
@@ -774,6 +855,59 @@ mod tests {
         assert!(!needs_forcing(&hardness(&geo, &easy)));
         assert_eq!(search.rated.len(), 1);
         assert_eq!(search.state.ratings, 4);
+    }
+
+    #[test]
+    fn a_neighbour_wider_at_its_first_forcing_point_is_passed_over_there() {
+        let request = Request::new(Variant::CLASSIC, 9);
+        let geo = Geometry::classic(9).expect("9x9");
+        let parse = |line| crate::grid::text::parse_line(line, 1, Some(9)).expect("a puzzle");
+        // Of top1465: its narrowest point comes after its first forcing step (21 plain forcing
+        // chains conclude there, 36 at the first).
+        let later = parse(
+            ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........",
+        );
+        let full = hardness(&geo, &later);
+        assert_eq!((full.0, full.1), (false, -21));
+        let first = first_point_hardness(&geo, &later).expect("a plain first forcing step");
+        assert_eq!((first.0, first.1), (false, -36));
+        // A deeper first forcing step, or none: the whole path decides.
+        let diabolical = parse(
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        );
+        assert!(is_diabolical(&hardness(&geo, &diabolical)));
+        assert_eq!(first_point_hardness(&geo, &diabolical), None);
+        let easy = parse(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        );
+        assert_eq!(
+            first_point_hardness(&geo, &easy),
+            Some(hardness(&geo, &easy))
+        );
+
+        let mut state = first_climb_progress();
+        let mut search = Search::new(&request, &geo, &mut state, &|_| {});
+        let point = |key| Point {
+            givens: easy.clone(),
+            solution: easy.clone(),
+            key,
+        };
+        // Wider at its first point than a climb at 30: passed over, counted, not kept.
+        assert!(search.wider_at_first_point(&point((false, -30, 80_000)), &later));
+        assert!(search.wider_at_first_point(&point((false, -30, 80_000)), &easy));
+        // As narrow or narrower there, rated whole; and a climb at a deeper puzzle, or a
+        // puzzle it rated, compares whole paths.
+        assert!(!search.wider_at_first_point(&point((false, -36, 80_000)), &later));
+        assert!(!search.wider_at_first_point(&point((true, 90, 1)), &later));
+        search.evaluate(later.clone(), later.clone());
+        assert!(!search.wider_at_first_point(&point((false, -30, 80_000)), &later));
+        assert_eq!(search.state.ratings, 3);
+        assert_eq!(search.rated.len(), 1);
+        // Climbs from the user's puzzles rate every neighbour whole.
+        let mut from_given = request.clone();
+        from_given.starts = vec![diabolical.clone()];
+        let mut search = Search::new(&from_given, &geo, &mut state, &|_| {});
+        assert!(!search.wider_at_first_point(&point((false, -30, 80_000)), &easy));
     }
 
     #[test]
