@@ -21,8 +21,10 @@ use super::symmetry::Symmetry;
 use super::transform::disguise;
 use crate::grid::{Geometry, Grid};
 use crate::logic::candidates::Candidates;
-use crate::logic::forcing::{noting_refutations, refutations_noted};
-use crate::logic::{DIABOLICAL_SCORE, Level, Rating, next_step, rate, solve_logic};
+use crate::logic::forcing::{RefutationNote, noting_refutations, refutations_noted};
+use crate::logic::{
+    DIABOLICAL_SCORE, Level, Rating, Step, expert_closure, next_step, rate, solve_logic,
+};
 use crate::solve::Solver;
 
 /// Ratings one climb from a fresh puzzle may spend without beating its best before it starts
@@ -229,57 +231,117 @@ const DEEPER_SCORE: i32 = 85;
 /// path where a forcing chain was needed: how few plain forcing chains conclude anything there
 /// (fewer: nearer the point where none does and only a deeper chain helps); then by the score
 /// and the longest forcing chain. A puzzle the techniques cannot finish ranks lowest.
+///
+/// The path is followed from its first forcing point, found by [`expert_closure`] (the steps
+/// before it are expert ones, which score less than any forcing step and do not count here);
+/// a puzzle that needs no forcing chain is solved along the path, for its score.
 fn hardness(geo: &Geometry, givens: &Grid) -> Key {
-    let (path, notes) = noting_refutations(|| solve_logic(geo, givens, Level::HARDEST));
+    match FirstForcingPoint::of(geo, givens) {
+        Err(NoForcingPoint::Solved) => plain_path_key(geo, givens),
+        Err(NoForcingPoint::Broken) => UNSOLVED,
+        Ok(point) => point.whole_key(),
+    }
+}
+
+/// The key of a puzzle that needs no forcing chain: the score of its easiest-first path.
+fn plain_path_key(geo: &Geometry, givens: &Grid) -> Key {
+    let path = solve_logic(geo, givens, Level::HARDEST);
     if !path.solved {
-        return (false, i64::MIN, 0);
+        return UNSOLVED;
     }
     let score = path.steps.iter().map(|s| s.score()).fold(0.0f32, f32::max);
+    plain_key(usize::MAX, tenths_of(score), 0)
+}
+
+/// The key of a puzzle the techniques cannot finish.
+const UNSOLVED: Key = (false, i64::MIN, 0);
+
+/// How a path that never needs an extreme step ends: the expert techniques solve the puzzle, or
+/// its givens conflict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum NoForcingPoint {
+    Solved,
+    Broken,
+}
+
+/// Where a puzzle's easiest-first path first needs an extreme step: the grid there, the step
+/// the path takes, and the notes of the forcing search that found it (their counts of plain
+/// forcing chains, [`refutations_noted`]).
+struct FirstForcingPoint<'g> {
+    c: Candidates<'g>,
+    step: Option<Step>,
+    notes: Vec<RefutationNote>,
+}
+
+impl<'g> FirstForcingPoint<'g> {
+    /// The first forcing point of `givens`' path, or how the path ends without one.
+    fn of(geo: &'g Geometry, givens: &Grid) -> Result<FirstForcingPoint<'g>, NoForcingPoint> {
+        let c = expert_closure(Candidates::from_givens(geo, givens));
+        if c.is_broken() {
+            return Err(NoForcingPoint::Broken);
+        }
+        if c.is_solved() {
+            return Err(NoForcingPoint::Solved);
+        }
+        let (step, notes) = noting_refutations(|| next_step(&c, Level::HARDEST));
+        Ok(FirstForcingPoint { c, step, notes })
+    }
+
+    /// The key the path would have if it ended here, when the step is a plain forcing one;
+    /// `None` when it is deeper or there is none. The path's narrowest point can only be as
+    /// wide as this one or narrower ([`hardness`] takes the narrowest of all), and the rest of
+    /// a path costs about 2.5 times as much as the way to its first forcing step (a trace of
+    /// seed 4: 21.3 s against 8.4 s, docs/RATING.md).
+    fn plain_key(&self) -> Option<Key> {
+        let step = self.step.as_ref()?;
+        let tenths = tenths_of(step.score());
+        (tenths < DEEPER_SCORE)
+            .then(|| plain_key(refutations_noted(&self.c, &self.notes), tenths, step.length))
+    }
+
+    /// The key of the whole path: this step and the rest of the path after it.
+    fn whole_key(self) -> Key {
+        let FirstForcingPoint { c, step, mut notes } = self;
+        let Some(first) = step else {
+            return UNSOLVED;
+        };
+        let ((steps, solved), rest_notes) = noting_refutations(|| {
+            let mut steps = vec![first];
+            let mut end = c.clone();
+            while end.apply(&steps[steps.len() - 1]) && !end.is_solved() && !end.is_broken() {
+                let Some(step) = next_step(&end, Level::HARDEST) else {
+                    break;
+                };
+                steps.push(step);
+            }
+            (steps, end.is_solved() && !end.is_broken())
+        });
+        if !solved {
+            return UNSOLVED;
+        }
+        notes.extend(rest_notes);
+        path_key(c, &steps, &notes)
+    }
+}
+
+/// The key of a solved path's steps from `c`, its first forcing point: see [`hardness`].
+fn path_key(mut c: Candidates, steps: &[Step], notes: &[RefutationNote]) -> Key {
+    let score = steps.iter().map(|s| s.score()).fold(0.0f32, f32::max);
     let tenths = tenths_of(score);
     if tenths >= DEEPER_SCORE {
-        let deeper = path.steps.iter().filter(|s| s.score() >= 8.5).count() as i64;
+        let deeper = steps.iter().filter(|s| s.score() >= 8.5).count() as i64;
         return (true, i64::from(tenths), deeper);
     }
-    let mut c = Candidates::from_givens(geo, givens);
     let mut narrowest = usize::MAX;
     let mut longest = 0;
-    for step in &path.steps {
+    for step in steps {
         if step.level() >= Level::Extreme {
-            narrowest = narrowest.min(refutations_noted(&c, &notes));
+            narrowest = narrowest.min(refutations_noted(&c, notes));
             longest = longest.max(step.length);
         }
         c.apply(step);
     }
     plain_key(narrowest, tenths, longest)
-}
-
-/// The key a path would have if it ended at its first forcing step, when that step is a plain
-/// one; `None` when it is deeper or the path is stuck. Its narrowest point can only be as wide
-/// or narrower than this one's ([`hardness`] takes the narrowest of all), and the rest of the
-/// path costs about 2.5 times as much as the way to its first forcing step (a trace of seed 4:
-/// 21.3 s against 8.4 s, docs/RATING.md).
-fn first_point_hardness(geo: &Geometry, givens: &Grid) -> Option<Key> {
-    let (found, notes) = noting_refutations(|| {
-        let mut c = Candidates::from_givens(geo, givens);
-        let mut tenths = 0;
-        while !c.is_solved() && !c.is_broken() {
-            let step = next_step(&c, Level::HARDEST)?;
-            if step.level() >= Level::Extreme {
-                return Some((c, Some(step), tenths));
-            }
-            tenths = tenths.max(tenths_of(step.score()));
-            if !c.apply(&step) {
-                return None;
-            }
-        }
-        Some((c, None, tenths))
-    });
-    let (c, forcing, tenths) = found?;
-    let Some(step) = forcing else {
-        return (c.is_solved() && !c.is_broken()).then_some(plain_key(usize::MAX, tenths, 0));
-    };
-    let tenths = tenths.max(tenths_of(step.score()));
-    (tenths < DEEPER_SCORE).then(|| plain_key(refutations_noted(&c, &notes), tenths, step.length))
 }
 
 /// A score in tenths, as keys hold it.
@@ -318,7 +380,7 @@ struct Search<'a> {
     /// some again: the swap back, the neighbours of its best puzzle after a kick).
     rated: HashMap<Vec<u8>, Key>,
     /// Fresh climbs pass over neighbours wide at their first forcing point
-    /// ([`Search::wider_at_first_point`]); climbs from the user's diabolical puzzles, which
+    /// ([`Search::neighbour`]); climbs from the user's diabolical puzzles, which
     /// move within the band, rate every neighbour whole.
     pass_over_wide: bool,
     state: &'a mut SearchProgress,
@@ -347,16 +409,24 @@ impl<'a> Search<'a> {
     /// The point for a puzzle, counting the rating (also when the climb knows the puzzle's
     /// hardness already: the climb is then the same, only faster).
     fn evaluate(&mut self, givens: Grid, solution: Grid) -> Point {
-        let key = match self.rated.get(givens.cells()) {
-            Some(&key) => key,
-            None => {
-                let key = hardness(&self.geo, &givens);
-                if needs_forcing(&key) {
-                    self.rated.insert(givens.cells().to_vec(), key);
-                }
-                key
-            }
-        };
+        if let Some(&key) = self.rated.get(givens.cells()) {
+            self.count_rating(&key);
+            return Point {
+                givens,
+                solution,
+                key,
+            };
+        }
+        let key = hardness(&self.geo, &givens);
+        self.keep(givens, solution, key)
+    }
+
+    /// The point for a puzzle this climb had not rated, of hardness `key`: kept when it needed
+    /// a forcing chain, and counted.
+    fn keep(&mut self, givens: Grid, solution: Grid, key: Key) -> Point {
+        if needs_forcing(&key) {
+            self.rated.insert(givens.cells().to_vec(), key);
+        }
         self.count_rating(&key);
         Point {
             givens,
@@ -365,26 +435,40 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// True, counting a rating, when `givens` (a puzzle this climb has not rated) needs a plain
-    /// forcing chain first and more of them conclude there than at `here`'s narrowest point.
-    /// Its own narrowest point may still come later and be narrower: such a neighbour is missed,
-    /// but the others are rejected for the cost of the way to their first forcing step (a
-    /// rating then costs about half as much; docs/RATING.md has what that did to the climbs,
-    /// which needed more ratings). A neighbour not passed over is rated whole from its givens
-    /// again. A puzzle that needs no forcing
-    /// chain at all is always wider. `here` with a deeper chain compares whole paths, as do
-    /// climbs from the user's puzzles.
-    fn wider_at_first_point(&mut self, here: &Point, givens: &Grid) -> bool {
-        if !self.pass_over_wide || here.key.0 || self.rated.contains_key(givens.cells()) {
-            return false;
+    /// The point for a neighbour of `here`, counting its rating; `None` when it is passed over
+    /// at its first forcing point: when it needs a plain forcing chain first and more of them
+    /// conclude there than at `here`'s narrowest point. Its own narrowest point may still come
+    /// later and be narrower: such a neighbour is missed, but the others are rejected for the
+    /// cost of the way to their first forcing step (a rating then costs about half as much;
+    /// docs/RATING.md has what that did to the climbs, which needed more ratings). A puzzle
+    /// that needs no forcing chain at all is always wider, and passed over once the expert
+    /// techniques solve it. A neighbour not passed over is rated on from that point.
+    ///
+    /// `here` with a deeper chain or none compares whole paths, as do climbs from the user's
+    /// puzzles.
+    fn neighbour(&mut self, here: &Point, givens: Grid, solution: Grid) -> Option<Point> {
+        let compares_whole = !self.pass_over_wide || here.key.0 || here.key.1 == NO_FORCING;
+        if compares_whole || self.rated.contains_key(givens.cells()) {
+            return Some(self.evaluate(givens, solution));
         }
-        match first_point_hardness(&self.geo, givens) {
-            Some(key) if key.1 < here.key.1 => {
-                self.count_rating(&key);
-                true
+        let point = match FirstForcingPoint::of(&self.geo, &givens) {
+            // No forcing chain: no climb that passes over starts below 7.5 (it starts at an
+            // extreme puzzle), so the path's score, below 7.5, is no progress to report.
+            Err(NoForcingPoint::Solved) => {
+                self.count_rating(&plain_key(usize::MAX, 0, 0));
+                return None;
             }
-            _ => false,
+            Err(NoForcingPoint::Broken) => return Some(self.evaluate(givens, solution)),
+            Ok(point) => point,
+        };
+        if let Some(first) = point.plain_key()
+            && first.1 < here.key.1
+        {
+            self.count_rating(&first);
+            return None;
         }
+        let key = point.whole_key();
+        Some(self.keep(givens, solution, key))
     }
 
     /// Counts a rating and reports the progress.
@@ -446,7 +530,7 @@ impl<'a> Search<'a> {
     /// The first neighbour, in random order, that is harder than `here`, as hard (taken one time
     /// in four, to drift along a plateau), or diabolical when `here` is; `None` at a local top.
     /// Below the deeper chains, a neighbour whose first forcing point is already wider than
-    /// `here`'s narrowest point is passed over there ([`Search::wider_at_first_point`]).
+    /// `here`'s narrowest point is passed over there ([`Search::neighbour`]).
     fn step(&mut self, here: &Point, rng: &mut SeededRng) -> Option<Point> {
         let mut neighbours = moves(here, &self.orbits, &self.solver, rng);
         rng.shuffle(&mut neighbours);
@@ -454,10 +538,9 @@ impl<'a> Search<'a> {
             if self.spent() {
                 return None;
             }
-            if self.wider_at_first_point(here, &givens) {
+            let Some(next) = self.neighbour(here, givens, solution) else {
                 continue;
-            }
-            let next = self.evaluate(givens, solution);
+            };
             let within_band = is_diabolical(&here.key) && is_diabolical(&next.key);
             if next.key > here.key || within_band || (next.key == here.key && rng.chance(1, 4)) {
                 return Some(next);
@@ -872,21 +955,26 @@ mod tests {
         );
         let full = hardness(&geo, &later);
         assert_eq!((full.0, full.1), (false, -21));
-        let first = first_point_hardness(&geo, &later).expect("a plain first forcing step");
+        let first_key = |givens| {
+            FirstForcingPoint::of(&geo, givens)
+                .ok()
+                .and_then(|point| point.plain_key())
+        };
+        let first = first_key(&later).expect("a plain first forcing step");
         assert_eq!((first.0, first.1), (false, -36));
         // A deeper first forcing step, or none: the whole path decides.
         let diabolical = parse(
             "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
         );
         assert!(is_diabolical(&hardness(&geo, &diabolical)));
-        assert_eq!(first_point_hardness(&geo, &diabolical), None);
+        assert_eq!(first_key(&diabolical), None);
         let easy = parse(
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
         );
-        assert_eq!(
-            first_point_hardness(&geo, &easy),
-            Some(hardness(&geo, &easy))
-        );
+        assert!(matches!(
+            FirstForcingPoint::of(&geo, &easy),
+            Err(NoForcingPoint::Solved)
+        ));
 
         let mut state = first_climb_progress();
         let mut search = Search::new(&request, &geo, &mut state, &|_| {});
@@ -895,22 +983,78 @@ mod tests {
             solution: easy.clone(),
             key,
         };
+        let neighbour = |search: &mut Search, here_key, givens: &Grid| {
+            search.neighbour(&point(here_key), givens.clone(), givens.clone())
+        };
         // Wider at its first point than a climb at 30: passed over, counted, not kept.
-        assert!(search.wider_at_first_point(&point((false, -30, 80_000)), &later));
-        assert!(search.wider_at_first_point(&point((false, -30, 80_000)), &easy));
-        // As narrow or narrower there, rated whole; and a climb at a deeper puzzle, or a
-        // puzzle it rated, compares whole paths.
-        assert!(!search.wider_at_first_point(&point((false, -36, 80_000)), &later));
-        assert!(!search.wider_at_first_point(&point((true, 90, 1)), &later));
-        search.evaluate(later.clone(), later.clone());
-        assert!(!search.wider_at_first_point(&point((false, -30, 80_000)), &later));
-        assert_eq!(search.state.ratings, 3);
+        assert!(neighbour(&mut search, (false, -30, 80_000), &later).is_none());
+        assert!(neighbour(&mut search, (false, -30, 80_000), &easy).is_none());
+        assert!(search.rated.is_empty());
+        // As narrow or narrower there, rated whole and kept; and a climb at a deeper puzzle,
+        // or a puzzle it rated, compares whole paths.
+        let whole = neighbour(&mut search, (false, -36, 80_000), &later).expect("rated whole");
+        assert_eq!(whole.key, full);
         assert_eq!(search.rated.len(), 1);
+        assert!(neighbour(&mut search, (true, 90, 1), &later).is_some());
+        assert!(neighbour(&mut search, (false, -30, 80_000), &later).is_some());
+        assert_eq!(search.state.ratings, 5);
+        // A climb at a puzzle that needs no forcing chain compares whole paths too.
+        let easy_point = neighbour(&mut search, (false, NO_FORCING, 0), &easy).expect("whole");
+        assert_eq!(easy_point.key, hardness(&geo, &easy));
         // Climbs from the user's puzzles rate every neighbour whole.
         let mut from_given = request.clone();
         from_given.starts = vec![diabolical.clone()];
         let mut search = Search::new(&from_given, &geo, &mut state, &|_| {});
-        assert!(!search.wider_at_first_point(&point((false, -30, 80_000)), &easy));
+        assert!(neighbour(&mut search, (false, -30, 80_000), &easy).is_some());
+    }
+
+    /// [`hardness`] as the whole easiest-first path from the givens gives it, step by step
+    /// (what the climb did before [`expert_closure`] found the first forcing point).
+    fn hardness_along_the_path(geo: &Geometry, givens: &Grid) -> Key {
+        let (path, notes) = noting_refutations(|| solve_logic(geo, givens, Level::HARDEST));
+        if !path.solved {
+            return UNSOLVED;
+        }
+        let score = path.steps.iter().map(|s| s.score()).fold(0.0f32, f32::max);
+        let tenths = tenths_of(score);
+        if tenths >= DEEPER_SCORE {
+            let deeper = path.steps.iter().filter(|s| s.score() >= 8.5).count() as i64;
+            return (true, i64::from(tenths), deeper);
+        }
+        let mut c = Candidates::from_givens(geo, givens);
+        let mut narrowest = usize::MAX;
+        let mut longest = 0;
+        for step in &path.steps {
+            if step.level() >= Level::Extreme {
+                narrowest = narrowest.min(refutations_noted(&c, &notes));
+                longest = longest.max(step.length);
+            }
+            c.apply(step);
+        }
+        plain_key(narrowest, tenths, longest)
+    }
+
+    #[test]
+    fn hardness_from_the_first_forcing_point_is_the_whole_paths() {
+        let geo = Geometry::classic(9).expect("9x9");
+        let puzzles = [
+            // top1465: extreme, their narrowest points first and later.
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........",
+            // forum hardest: deeper chains.
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+            // No forcing chain; and two solutions (the techniques stop).
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+            "...........................................................................123456",
+        ];
+        for line in puzzles {
+            let givens = crate::grid::text::parse_line(line, 1, Some(9)).expect("a puzzle");
+            assert_eq!(
+                hardness(&geo, &givens),
+                hardness_along_the_path(&geo, &givens),
+                "{line}"
+            );
+        }
     }
 
     #[test]

@@ -474,7 +474,7 @@ impl<'a, 'g> Search<'a, 'g> {
         l.begin(self.links, self.c, starts);
         let mut result = None;
         for depth in 1..=limit {
-            let concluded = self.lockstep_level(&mut l);
+            let concluded = self.lockstep_level(&mut l, |_| {});
             if concluded != 0 {
                 result = Some((concluded.trailing_zeros() as usize, depth));
                 break;
@@ -488,8 +488,27 @@ impl<'a, 'g> Search<'a, 'g> {
         result
     }
 
-    /// Expands one level of a lockstep walk; the bits of the starts that concluded on it.
-    fn lockstep_level(&self, l: &mut Lockstep) -> u64 {
+    /// Walks the (at most 64) `starts` together as [`Search::lockstep`] does, but to the end
+    /// (at most `limit` links) and passing every state that concludes some start's walk to
+    /// `on_conclusion`: a true state places its candidate, a false one eliminates it.
+    fn lockstep_all(&mut self, starts: &[u32], limit: u16, on_conclusion: impl FnMut(u32)) {
+        let mut l = std::mem::take(&mut self.lockstep);
+        l.begin(self.links, self.c, starts);
+        let mut on_conclusion = on_conclusion;
+        for _ in 1..=limit {
+            self.lockstep_level(&mut l, &mut on_conclusion);
+            if l.active.is_empty() {
+                break;
+            }
+        }
+        l.finish();
+        self.lockstep = l;
+    }
+
+    /// Expands one level of a lockstep walk; the bits of the starts that concluded on it, each
+    /// state where some did passed to `on_conclusion`.
+    #[inline(always)]
+    fn lockstep_level(&self, l: &mut Lockstep, mut on_conclusion: impl FnMut(u32)) -> u64 {
         let mut concluded = 0;
         let links = self.links;
         let active = std::mem::take(&mut l.active);
@@ -497,7 +516,13 @@ impl<'a, 'g> Search<'a, 'g> {
             let walkers = std::mem::take(&mut l.frontier[state as usize]);
             // `Links::successors`, written out: through that closure this loop took 6 % more
             // instructions of a rating (callgrind, expert puzzles).
-            let mut visit = |next| concluded |= self.lockstep_visit(l, next, walkers);
+            let mut visit = |next| {
+                let ended = self.lockstep_visit(l, next, walkers);
+                if ended != 0 {
+                    on_conclusion(next);
+                    concluded |= ended;
+                }
+            };
             let node = state / 2;
             if state.is_multiple_of(2) {
                 for &target in links.strong(node) {
@@ -707,6 +732,42 @@ impl Drop for Search<'_, '_> {
         };
         BUFFERS.with(|b| *b.borrow_mut() = buffers);
     }
+}
+
+/// The longest AIC (in nodes) of level expert: 7.0 and its length bonus stay below 7.5. X- and
+/// XY-chains stay expert up to the longest searched ([`MAX_LENGTH`]).
+const LONGEST_EXPERT_AIC: u16 = 16;
+
+/// Every conclusion of the expert chains at once, as one step that names no chain; `None` when
+/// there is none. Each conclusion is a deduction from `c`, so applying them together is sound,
+/// for a solve whose order does not matter ([`crate::logic::rating::expert_closure`]): what every AIC
+/// of at most [`LONGEST_EXPERT_AIC`] nodes concludes (walked 64 starts at a time), else the
+/// shortest longer X-chain or XY-chain.
+pub fn expert_conclusions(c: &Candidates) -> Option<Step> {
+    let links = Links::new(c);
+    let mut search = Search::new(c, &links, Mode::Aic);
+    let mut ends = Vec::new();
+    for block in search.starts().chunks(u64::BITS as usize) {
+        search.lockstep_all(block, LONGEST_EXPERT_AIC, |state| ends.push(state));
+    }
+    drop(search);
+    if ends.is_empty() {
+        return Search::new(c, &links, Mode::X)
+            .best(Technique::XChain)
+            .or_else(|| Search::new(c, &links, Mode::Xy).best(Technique::XyChain));
+    }
+    ends.sort_unstable();
+    ends.dedup();
+    let mut step = Step::new(Technique::Aic, c.names());
+    for state in ends {
+        let conclusion = links.cell_digit(state / 2);
+        if state % 2 == 1 {
+            step.placements.push(conclusion);
+        } else {
+            step.eliminations.push(conclusion);
+        }
+    }
+    Some(step)
 }
 
 /// Remote pairs: bivalue cells with the same pair {a,b}, linked by seeing each other, are

@@ -12,7 +12,7 @@ use crate::grid::text::parse_line;
 use crate::grid::{BoxShape, Geometry, Grid, RegionMap, Variant};
 use crate::solve::Solver;
 
-use super::{Level, rate, solve_logic, solves_within};
+use super::{Candidates, Level, expert_closure, next_step, rate, solve_logic, solves_within};
 
 use crate::test_support::data_dir;
 
@@ -183,6 +183,89 @@ fn unbiased_first1000() {
 #[test]
 fn radcliffe_stratified() {
     check_text_set("radcliffe3m_stratified_7034.txt", 150);
+}
+
+/// The grid where the easiest-first path first needs an extreme step (or ends), step by step.
+fn path_before_extreme<'g>(geo: &'g Geometry, givens: &Grid) -> Candidates<'g> {
+    let mut c = Candidates::from_givens(geo, givens);
+    while !c.is_solved() && !c.is_broken() {
+        let Some(step) = next_step(&c, Level::HARDEST) else {
+            break;
+        };
+        if step.level() >= Level::Extreme || !c.apply(&step) {
+            break;
+        }
+    }
+    c
+}
+
+/// Checks that [`expert_closure`] ends on the path's grid before its first extreme step, for
+/// each of `puzzles` (line number, geometry, givens); how many it checked.
+fn check_expert_closure(
+    name: &str,
+    puzzles: impl Iterator<Item = (usize, Geometry, Grid)>,
+) -> usize {
+    let mut checked = 0;
+    for (line, geo, givens) in puzzles {
+        let path = path_before_extreme(&geo, &givens);
+        let closure = expert_closure(Candidates::from_givens(&geo, &givens));
+        assert!(
+            path.values() == closure.values() && path.masks() == closure.masks(),
+            "{name}:{line}: the expert closure ends elsewhere than the path"
+        );
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn the_expert_closure_ends_where_the_path_first_needs_an_extreme_step() {
+    let geo = Geometry::classic(9).expect("9x9");
+    // The forum's hardest take longest: their first extreme step is a nested forcing chain.
+    for (file, debug_limit) in [
+        ("puzzles2_17_clue_sample1000.txt", 100),
+        ("puzzles3_magictour_top1465.txt", 100),
+        ("puzzles6_forum_hardest_1106.txt", 20),
+        ("puzzles1_unbiased_first1000.txt", 100),
+        ("radcliffe3m_stratified_7034.txt", 100),
+    ] {
+        let path = data_dir().join(file);
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            crate::test_support::skip(&format!("{file}: {} not found", path.display()));
+            continue;
+        };
+        let lines: Vec<(usize, &str)> = text.lines().enumerate().collect();
+        let puzzles = sample(lines, debug_limit)
+            .into_iter()
+            .filter_map(|(index, line)| {
+                let givens = parse_line(line, index + 1, Some(9)).ok()?;
+                Some((index + 1, geo.clone(), givens))
+            });
+        let checked = check_expert_closure(file, puzzles);
+        eprintln!("{file}: the expert closure is the path's on {checked} puzzles");
+    }
+    let dir = data_dir().join("variants");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        crate::test_support::skip(&format!("variants: {} not found", dir.display()));
+        return;
+    };
+    for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
+        if path.extension().is_none_or(|x| x != "jsonl") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let lines: Vec<(usize, &str)> = text.lines().enumerate().collect();
+        let puzzles = sample(lines, 30).into_iter().filter_map(|(index, line)| {
+            let (geo, givens, _) = parse_variant(line)?;
+            Some((index + 1, geo, givens))
+        });
+        let checked = check_expert_closure(&name, puzzles);
+        eprintln!("{name}: the expert closure is the path's on {checked} puzzles");
+    }
 }
 
 /// One puzzle of a variants `.jsonl` file: geometry, givens and solution.

@@ -27,7 +27,8 @@ pub mod wings;
 
 pub use candidates::Candidates;
 pub use rating::{
-    LogicResult, Rating, next_step, path_level, proves_unique, rate, solve_logic, solves_within,
+    LogicResult, Rating, expert_closure, next_step, path_level, proves_unique, rate, solve_logic,
+    solves_within,
 };
 pub use step::Step;
 pub use technique::{
