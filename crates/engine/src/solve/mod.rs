@@ -75,6 +75,11 @@ impl Solver {
         }
     }
 
+    /// True when the geometry is classic 9×9, where counting takes the fast path.
+    pub fn is_classic_9x9(&self) -> bool {
+        self.classic9 && self.constrained.is_none()
+    }
+
     /// Counts solutions, stopping as soon as `limit` are found.
     pub fn count_solutions(&self, givens: &Grid, limit: usize) -> usize {
         if let Some(constrained) = &self.constrained {
