@@ -23,7 +23,8 @@ use crate::grid::{Geometry, Grid};
 use crate::logic::candidates::Candidates;
 use crate::logic::forcing::{RefutationNote, noting_refutations, refutations_noted};
 use crate::logic::{
-    DIABOLICAL_SCORE, Level, Rating, Step, expert_closure, next_step, rate, solve_logic,
+    DIABOLICAL_SCORE, Level, Rating, Step, expert_closure_and_chains, next_step,
+    next_step_past_expert, rate, solve_logic,
 };
 use crate::solve::Solver;
 
@@ -232,7 +233,7 @@ const DEEPER_SCORE: i32 = 85;
 /// (fewer: nearer the point where none does and only a deeper chain helps); then by the score
 /// and the longest forcing chain. A puzzle the techniques cannot finish ranks lowest.
 ///
-/// The path is followed from its first forcing point, found by [`expert_closure`] (the steps
+/// The path is followed from its first forcing point, found by [`expert_closure_and_chains`] (the steps
 /// before it are expert ones, which score less than any forcing step and do not count here);
 /// a puzzle that needs no forcing chain is solved along the path, for its score.
 fn hardness(geo: &Geometry, givens: &Grid) -> Key {
@@ -276,14 +277,14 @@ struct FirstForcingPoint<'g> {
 impl<'g> FirstForcingPoint<'g> {
     /// The first forcing point of `givens`' path, or how the path ends without one.
     fn of(geo: &'g Geometry, givens: &Grid) -> Result<FirstForcingPoint<'g>, NoForcingPoint> {
-        let c = expert_closure(Candidates::from_givens(geo, givens));
+        let (c, chains) = expert_closure_and_chains(Candidates::from_givens(geo, givens));
         if c.is_broken() {
             return Err(NoForcingPoint::Broken);
         }
         if c.is_solved() {
             return Err(NoForcingPoint::Solved);
         }
-        let (step, notes) = noting_refutations(|| next_step(&c, Level::HARDEST));
+        let (step, notes) = noting_refutations(|| step_past_expert(&c, chains));
         Ok(FirstForcingPoint { c, step, notes })
     }
 
@@ -301,7 +302,7 @@ impl<'g> FirstForcingPoint<'g> {
 
     /// The key of the whole path: this step and the rest of the path after it. Only its
     /// extreme steps count, and between two of them the path takes expert steps until the
-    /// expert techniques end, so it goes on from each by [`expert_closure`].
+    /// expert techniques end, so it goes on from each by [`expert_closure_and_chains`].
     fn whole_key(self) -> Key {
         let FirstForcingPoint {
             mut c,
@@ -318,15 +319,25 @@ impl<'g> FirstForcingPoint<'g> {
                 return UNSOLVED;
             }
             points.push((before, taken, notes));
-            c = expert_closure(c);
+            let chains;
+            (c, chains) = expert_closure_and_chains(c);
             if c.is_broken() {
                 return UNSOLVED;
             }
             if c.is_solved() {
                 return path_key(&points);
             }
-            (step, notes) = noting_refutations(|| next_step(&c, Level::HARDEST));
+            (step, notes) = noting_refutations(|| step_past_expert(&c, chains));
         }
+    }
+}
+
+/// The path's step on the grid an expert closure ended on, given the chain finder's answer
+/// there when the closure had it.
+fn step_past_expert(c: &Candidates, chains: Option<Option<Step>>) -> Option<Step> {
+    match chains {
+        Some(chains) => next_step_past_expert(c, chains),
+        None => next_step(c, Level::HARDEST),
     }
 }
 
@@ -1025,7 +1036,7 @@ mod tests {
     }
 
     /// [`hardness`] as the whole easiest-first path from the givens gives it, step by step
-    /// (what the climb did before [`expert_closure`] found the first forcing point).
+    /// (what the climb did before [`expert_closure_and_chains`] found the first forcing point).
     fn hardness_along_the_path(geo: &Geometry, givens: &Grid) -> Key {
         let (path, notes) = noting_refutations(|| solve_logic(geo, givens, Level::HARDEST));
         if !path.solved {

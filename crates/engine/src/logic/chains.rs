@@ -738,12 +738,12 @@ impl Drop for Search<'_, '_> {
 /// XY-chains stay expert up to the longest searched ([`MAX_LENGTH`]).
 const LONGEST_EXPERT_AIC: u16 = 16;
 
-/// Every conclusion of the expert chains at once, as one step that names no chain; `None` when
-/// there is none. Each conclusion is a deduction from `c`, so applying them together is sound,
-/// for a solve whose order does not matter ([`crate::logic::rating::expert_closure`]): what every AIC
-/// of at most [`LONGEST_EXPERT_AIC`] nodes concludes (walked 64 starts at a time), else the
-/// shortest longer X-chain or XY-chain.
-pub fn expert_conclusions(c: &Candidates) -> Option<Step> {
+/// Every conclusion of the AICs of level expert at once, as one step that names no chain;
+/// `None` when there is none. Each conclusion is a deduction from `c`, so applying them together
+/// is sound, for a solve whose order does not matter ([`crate::logic::rating::expert_closure`]):
+/// what every AIC of at most [`LONGEST_EXPERT_AIC`] nodes concludes, walked 64 starts at a time.
+/// (The longer X- and XY-chains, still expert, are left to [`find`].)
+pub fn expert_aic_conclusions(c: &Candidates) -> Option<Step> {
     let links = Links::new(c);
     let mut search = Search::new(c, &links, Mode::Aic);
     let mut ends = Vec::new();
@@ -752,9 +752,7 @@ pub fn expert_conclusions(c: &Candidates) -> Option<Step> {
     }
     drop(search);
     if ends.is_empty() {
-        return Search::new(c, &links, Mode::X)
-            .best(Technique::XChain)
-            .or_else(|| Search::new(c, &links, Mode::Xy).best(Technique::XyChain));
+        return None;
     }
     ends.sort_unstable();
     ends.dedup();

@@ -12,7 +12,10 @@ use crate::grid::text::parse_line;
 use crate::grid::{BoxShape, Geometry, Grid, RegionMap, Variant};
 use crate::solve::Solver;
 
-use super::{Candidates, Level, expert_closure, next_step, rate, solve_logic, solves_within};
+use super::{
+    Candidates, Level, expert_closure_and_chains, next_step, next_step_past_expert, rate,
+    solve_logic, solves_within,
+};
 
 use crate::test_support::data_dir;
 
@@ -199,7 +202,8 @@ fn path_before_extreme<'g>(geo: &'g Geometry, givens: &Grid) -> Candidates<'g> {
     c
 }
 
-/// Checks that [`expert_closure`] ends on the path's grid before its first extreme step, for
+/// Checks that [`expert_closure_and_chains`] ends on the path's grid before its first extreme
+/// step, and that [`next_step_past_expert`] takes the path's step there, for
 /// each of `puzzles` (line number, geometry, givens); how many it checked.
 fn check_expert_closure(
     name: &str,
@@ -208,11 +212,18 @@ fn check_expert_closure(
     let mut checked = 0;
     for (line, geo, givens) in puzzles {
         let path = path_before_extreme(&geo, &givens);
-        let closure = expert_closure(Candidates::from_givens(&geo, &givens));
+        let (closure, chains) = expert_closure_and_chains(Candidates::from_givens(&geo, &givens));
         assert!(
             path.values() == closure.values() && path.masks() == closure.masks(),
             "{name}:{line}: the expert closure ends elsewhere than the path"
         );
+        if let Some(chains) = chains {
+            assert_eq!(
+                next_step_past_expert(&closure, chains),
+                next_step(&closure, Level::HARDEST),
+                "{name}:{line}: another step past the expert closure"
+            );
+        }
         checked += 1;
     }
     checked

@@ -27,8 +27,8 @@ pub mod wings;
 
 pub use candidates::Candidates;
 pub use rating::{
-    LogicResult, Rating, expert_closure, next_step, path_level, proves_unique, rate, solve_logic,
-    solves_within,
+    LogicResult, Rating, expert_closure, expert_closure_and_chains, next_step,
+    next_step_past_expert, path_level, proves_unique, rate, solve_logic, solves_within,
 };
 pub use step::Step;
 pub use technique::{

@@ -90,14 +90,35 @@ fn next_step_traced(
     max_level: Level,
     assume_unique: bool,
 ) -> Option<(Step, Level)> {
-    let mut finders = FINDERS
+    next_step_among(c, FINDERS, max_level, assume_unique, None)
+}
+
+/// [`next_step_traced`] asking only `finders` (the finders from some point of [`FINDERS`] on),
+/// with the chain finder's answer given when `chains` holds it.
+fn next_step_among(
+    c: &Candidates,
+    finders: &[(Technique, Finder)],
+    max_level: Level,
+    assume_unique: bool,
+    mut chains: Option<Option<Step>>,
+) -> Option<(Step, Level)> {
+    let mut finders = finders
         .iter()
         .filter(|(technique, _)| technique.level() <= max_level)
         .filter(|(technique, _)| assume_unique || !technique.assumes_uniqueness());
+    let mut ask = |technique: Technique, finder: &Finder| match chains.take() {
+        Some(answer) if technique == Technique::XChain => answer,
+        known => {
+            chains = known;
+            finder(c)
+        }
+    };
     let within = |step: &Step| step.level() <= max_level;
-    let (listed, mut best) = finders
-        .by_ref()
-        .find_map(|(technique, finder)| finder(c).filter(within).map(|step| (technique, step)))?;
+    let (listed, mut best) = finders.by_ref().find_map(|(technique, finder)| {
+        ask(*technique, finder)
+            .filter(within)
+            .map(|step| (technique, step))
+    })?;
     let first_level = best.level();
     debug_assert!(
         first_level == listed.level() || is_long_chain(&best),
@@ -112,7 +133,7 @@ fn next_step_traced(
         // chain of level expert, so a path that needs a forcing chain proves that lower levels
         // do not suffice.
         let easier = |step: &Step| step.score() < best.score() && step.level() <= best.level();
-        if let Some(step) = finder(c).filter(easier) {
+        if let Some(step) = ask(*technique, finder).filter(easier) {
             debug_assert!(step.level() == technique.level() || is_long_chain(&step));
             best = step;
         }
@@ -248,8 +269,9 @@ fn bulk_from(mut c: Candidates<'_>, max_level: Level) -> Candidates<'_> {
 /// Solves as far as the expert techniques go (the grid where the easiest-first path first needs
 /// an extreme step, or the solution when it needs none), faster than that path: singles and
 /// locked intersections in bulk, the other techniques below the chains one step at a time in
-/// the path's order, and when only chains are left every conclusion of the expert chains at
-/// once ([`chains::expert_conclusions`]).
+/// the path's order, and when only chains are left every conclusion of the expert AICs at once
+/// ([`chains::expert_aic_conclusions`]), else the chain finder's step when it is expert (a long
+/// X- or XY-chain).
 ///
 /// The expert techniques only remove candidates, and one that applies still applies once others
 /// removed more, or what it would do is done by them, so the order does not change where a solve
@@ -258,14 +280,20 @@ fn bulk_from(mut c: Candidates<'_>, max_level: Level) -> Candidates<'_> {
 /// the path's grid on every puzzle checked: 56,346 neighbours met by a diabolical climb, 15,874
 /// of the shared 9x9 sets and 900 variant puzzles (docs/RATING.md; the data test
 /// `the_expert_closure_ends_where_the_path_first_needs_an_extreme_step`).
-pub fn expert_closure(mut c: Candidates<'_>) -> Candidates<'_> {
+pub fn expert_closure(c: Candidates<'_>) -> Candidates<'_> {
+    expert_closure_and_chains(c).0
+}
+
+/// [`expert_closure`], with the chain finder's answer on the grid it ends on when it asked
+/// there (an extreme chain or none): [`next_step_past_expert`] takes it.
+pub fn expert_closure_and_chains(mut c: Candidates<'_>) -> (Candidates<'_>, Option<Option<Step>>) {
     let below_chains = FINDERS
         .iter()
         .take_while(|(technique, _)| *technique != Technique::XChain);
     'solve: loop {
         c.place_singles();
         if c.is_solved() || c.is_broken() {
-            return c;
+            return (c, None);
         }
         if c.eliminate_locked() {
             continue;
@@ -273,16 +301,33 @@ pub fn expert_closure(mut c: Candidates<'_>) -> Candidates<'_> {
         for (_, finder) in below_chains.clone() {
             if let Some(step) = finder(&c) {
                 if !c.apply(&step) {
-                    return c;
+                    return (c, None);
                 }
                 continue 'solve;
             }
         }
-        match chains::expert_conclusions(&c) {
-            Some(step) if c.apply(&step) => {}
-            _ => return c,
+        let step = match chains::expert_aic_conclusions(&c) {
+            Some(conclusions) => conclusions,
+            None => match chains::find(&c) {
+                Some(step) if step.level() <= Level::Expert => step,
+                extreme_or_none => return (c, Some(extreme_or_none)),
+            },
+        };
+        if !c.apply(&step) {
+            return (c, None);
         }
     }
+}
+
+/// [`next_step`] (up to the hardest level) on the grid an [`expert_closure_and_chains`] ended on,
+/// given the chain finder's answer there: the same step, without asking the techniques below
+/// the chains again (none applies there) nor the chain finder.
+pub fn next_step_past_expert(c: &Candidates, chains: Option<Step>) -> Option<Step> {
+    let from = FINDERS
+        .iter()
+        .position(|(technique, _)| *technique == Technique::XChain)
+        .unwrap_or(0);
+    next_step_among(c, &FINDERS[from..], Level::HARDEST, true, Some(chains)).map(|(step, _)| step)
 }
 
 /// True when techniques up to `max_level`, leaving out the uniqueness techniques (unique
