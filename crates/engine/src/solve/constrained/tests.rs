@@ -340,3 +340,16 @@ fn the_node_cap_bounds_the_search() {
     let found = ConstrainedSolver::new(&geo).count_capped(&[0; 81], 1000, 0, 50);
     assert!(found.nodes <= 50 && found.count < 1000);
 }
+
+#[test]
+fn only_plain_classic_9x9_takes_the_fast_count() {
+    let base = Geometry::classic(9).unwrap();
+    assert!(Solver::new(&base).is_classic_9x9());
+    let solution = random_solution(&base, &mut SeededRng::new(5));
+    let cages = (0..81).map(|c| cage(&[c], u32::from(solution[c])));
+    let killer_9x9 = killer(&base, cages.collect());
+    assert!(!Solver::new(&killer_9x9).is_classic_9x9());
+    let diagonal = Geometry::new(9, "diagonal".parse().unwrap(), None, None).unwrap();
+    assert!(!Solver::new(&diagonal).is_classic_9x9());
+    assert!(!Solver::new(&Geometry::classic(4).unwrap()).is_classic_9x9());
+}
