@@ -648,20 +648,39 @@ fn swaps(givens: &Grid, orbits: &[Vec<usize>], solver: &Solver) -> Vec<(Grid, Gr
     found
 }
 
-/// The solutions whose digits on `cells` no other solution has.
+/// The solutions whose digits on `cells` no other solution has, in the order listed.
 fn singled_out(solutions: &[Vec<u8>], cells: &[usize]) -> Vec<usize> {
-    let mut seen: std::collections::HashMap<Vec<u8>, (usize, usize)> = Default::default();
-    for (index, solution) in solutions.iter().enumerate() {
-        let digits: Vec<u8> = cells.iter().map(|&c| solution[c]).collect();
-        seen.entry(digits).or_insert((index, 0)).1 += 1;
+    if let [cell] = cells {
+        return singled_out_at(solutions, *cell);
     }
-    let mut alone: Vec<usize> = seen
-        .into_values()
-        .filter(|&(_, count)| count == 1)
-        .map(|(index, _)| index)
+    let mut keyed: Vec<(Vec<u8>, usize)> = solutions
+        .iter()
+        .enumerate()
+        .map(|(index, solution)| (cells.iter().map(|&c| solution[c]).collect(), index))
         .collect();
+    keyed.sort_unstable();
+    let mut alone = Vec::new();
+    for (at, (digits, index)) in keyed.iter().enumerate() {
+        let same = |other: Option<&(Vec<u8>, usize)>| other.is_some_and(|o| o.0 == *digits);
+        if !same(at.checked_sub(1).map(|before| &keyed[before])) && !same(keyed.get(at + 1)) {
+            alone.push(*index);
+        }
+    }
     alone.sort_unstable();
     alone
+}
+
+/// [`singled_out`] for an orbit of one cell (every orbit without symmetry): the solutions
+/// whose digit there no other solution has.
+fn singled_out_at(solutions: &[Vec<u8>], cell: usize) -> Vec<usize> {
+    let mut times = [0u8; 256];
+    for solution in solutions {
+        let digit = usize::from(solution[cell]);
+        times[digit] = times[digit].saturating_add(1);
+    }
+    (0..solutions.len())
+        .filter(|&index| times[usize::from(solutions[index][cell])] == 1)
+        .collect()
 }
 
 /// Random neighbours tried when a puzzle has no −1+1 swap.
@@ -795,6 +814,43 @@ fn minimize(
 mod tests {
     use super::*;
     use crate::grid::Variant;
+
+    /// The solutions no other solution matches on `cells`, by the definition.
+    fn singled_out_by_definition(solutions: &[Vec<u8>], cells: &[usize]) -> Vec<usize> {
+        let on = |s: &Vec<u8>| cells.iter().map(|&c| s[c]).collect::<Vec<u8>>();
+        (0..solutions.len())
+            .filter(|&i| {
+                solutions
+                    .iter()
+                    .filter(|s| on(s) == on(&solutions[i]))
+                    .count()
+                    == 1
+            })
+            .collect()
+    }
+
+    #[test]
+    fn singled_out_solutions_are_those_no_other_matches_in_the_order_listed() {
+        let mut rng = SeededRng::new(7);
+        for round in 0..200 {
+            let count = rng.below(40);
+            let solutions: Vec<Vec<u8>> = (0..count)
+                .map(|_| (0..6).map(|_| 1 + rng.below(3 + round % 4) as u8).collect())
+                .collect();
+            for cells in [&[2][..], &[0, 5], &[1, 3, 4], &[]] {
+                let expected = singled_out_by_definition(&solutions, cells);
+                assert_eq!(
+                    singled_out(&solutions, cells),
+                    expected,
+                    "{solutions:?} {cells:?}"
+                );
+            }
+        }
+        let solutions = vec![vec![1, 2], vec![1, 3], vec![2, 3]];
+        assert_eq!(singled_out(&solutions, &[0]), vec![2]);
+        assert_eq!(singled_out(&solutions, &[1]), vec![0]);
+        assert_eq!(singled_out(&solutions, &[0, 1]), vec![0, 1, 2]);
+    }
 
     #[test]
     fn only_diabolical_targets_take_the_search() {
