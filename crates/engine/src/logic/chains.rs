@@ -39,7 +39,13 @@ const MAX_LENGTH: u16 = 40;
 /// that would not score more than it. The three searches share one table of links.
 pub fn find(c: &Candidates) -> Option<Step> {
     let links = Links::new(c);
-    let Some(aic) = Search::new(c, &links, Mode::Aic).best(Technique::Aic) else {
+    let aic = Search::new(c, &links, Mode::Aic).best(Technique::Aic);
+    easiest_chain(c, &links, aic)
+}
+
+/// [`find`]'s answer from the shortest AIC (`None`: there is none).
+fn easiest_chain(c: &Candidates, links: &Links, aic: Option<Step>) -> Option<Step> {
+    let Some(aic) = aic else {
         return wings::w_wing(c);
     };
     let search = |mode, technique| {
@@ -286,6 +292,13 @@ struct Search<'a, 'g> {
     lockstep: Lockstep,
 }
 
+/// A lockstep walk put aside ([`Lockstep::suspend`]): its visited states and its current
+/// level, each with its starts' bits.
+struct Suspended {
+    visited: Vec<(u32, u64)>,
+    active: Vec<(u32, u64)>,
+}
+
 /// The per-state words of a lockstep walk of up to 64 starts (bit `i` = the `i`th start).
 #[derive(Default)]
 struct Lockstep {
@@ -340,6 +353,42 @@ impl Lockstep {
             self.end_states.push(state);
         }
         self.ends[state as usize] |= walker;
+    }
+
+    /// The walk's words where it stands: the starts that reached each state, and the current
+    /// level's.
+    fn suspend(&self) -> Suspended {
+        Suspended {
+            visited: self
+                .touched
+                .iter()
+                .map(|&state| (state, self.visited[state as usize]))
+                .collect(),
+            active: self
+                .active
+                .iter()
+                .map(|&state| (state, self.frontier[state as usize]))
+                .collect(),
+        }
+    }
+
+    /// [`Lockstep::begin`] for `starts`, then back where [`Lockstep::suspend`] left their walk.
+    fn resume(&mut self, links: &Links, c: &Candidates, starts: &[u32], at: &Suspended) {
+        self.begin(links, c, starts);
+        for state in self.touched.drain(..) {
+            self.visited[state as usize] = 0;
+        }
+        for state in self.active.drain(..) {
+            self.frontier[state as usize] = 0;
+        }
+        for &(state, walkers) in &at.visited {
+            self.visited[state as usize] = walkers;
+            self.touched.push(state);
+        }
+        for &(state, walkers) in &at.active {
+            self.frontier[state as usize] = walkers;
+            self.active.push(state);
+        }
     }
 
     /// Makes the next level the current one.
@@ -490,8 +539,15 @@ impl<'a, 'g> Search<'a, 'g> {
 
     /// Walks the (at most 64) `starts` together as [`Search::lockstep`] does, but to the end
     /// (at most `limit` links) and passing every state that concludes some start's walk to
-    /// `on_conclusion`: a true state places its candidate, a false one eliminates it.
-    fn lockstep_all(&mut self, starts: &[u32], limit: u16, on_conclusion: impl FnMut(u32)) {
+    /// `on_conclusion`: a true state places its candidate, a false one eliminates it. With
+    /// `suspend`, the walk where it stopped, for [`Search::best_resumed`].
+    fn lockstep_all(
+        &mut self,
+        starts: &[u32],
+        limit: u16,
+        suspend: bool,
+        on_conclusion: impl FnMut(u32),
+    ) -> Option<Suspended> {
         let mut l = std::mem::take(&mut self.lockstep);
         l.begin(self.links, self.c, starts);
         let mut on_conclusion = on_conclusion;
@@ -501,8 +557,55 @@ impl<'a, 'g> Search<'a, 'g> {
                 break;
             }
         }
+        let suspended = suspend.then(|| l.suspend());
         l.finish();
         self.lockstep = l;
+        suspended
+    }
+
+    /// [`Search::best_within`] (`max_length` nodes) when every block of starts was walked
+    /// `walked` links by [`Search::lockstep_all`] without concluding, and suspended there: each
+    /// block goes on from where it stopped.
+    fn best_resumed(
+        &mut self,
+        suspended: Vec<Suspended>,
+        walked: u16,
+        max_length: u16,
+    ) -> Option<Found> {
+        let mut best: Option<Found> = None;
+        let starts = self.starts();
+        for (block, suspended) in starts.chunks(u64::BITS as usize).zip(suspended) {
+            let limit = best.as_ref().map_or(max_length, |f| f.length - 1);
+            if limit <= walked || suspended.active.is_empty() {
+                continue;
+            }
+            let mut l = std::mem::take(&mut self.lockstep);
+            l.resume(self.links, self.c, block, &suspended);
+            let mut result = None;
+            for depth in walked + 1..=limit {
+                let concluded = self.lockstep_level(&mut l, |_| {});
+                if concluded != 0 {
+                    result = Some((concluded.trailing_zeros() as usize, depth));
+                    break;
+                }
+                if l.active.is_empty() {
+                    break;
+                }
+            }
+            l.finish();
+            self.lockstep = l;
+            let Some((index, depth)) = result else {
+                continue;
+            };
+            let found = self.walk(block[index], depth);
+            debug_assert!(found.as_ref().is_some_and(|f| f.length == depth));
+            if let Some(found) = found
+                && self.keep(&mut best, found)
+            {
+                return best;
+            }
+        }
+        best
     }
 
     /// Expands one level of a lockstep walk; the bits of the starts that concluded on it, each
@@ -744,16 +847,48 @@ const LONGEST_EXPERT_AIC: u16 = 16;
 /// what every AIC of at most [`LONGEST_EXPERT_AIC`] nodes concludes, walked 64 starts at a time.
 /// (The longer X- and XY-chains, still expert, are left to [`find`].)
 pub fn expert_aic_conclusions(c: &Candidates) -> Option<Step> {
+    match expert_aic_pass(c) {
+        AicPass::Concludes(step) => Some(step),
+        AicPass::Stuck(_) => None,
+    }
+}
+
+/// What [`expert_aic_pass`] found.
+pub enum AicPass {
+    /// Every conclusion of the expert AICs, as [`expert_aic_conclusions`] gives them.
+    Concludes(Step),
+    /// No expert AIC concludes anything: [`find`]'s answer here.
+    Stuck(Option<Step>),
+}
+
+/// [`expert_aic_conclusions`], or when there are none [`find`]'s answer on the same grid. The
+/// AIC search of `find` then goes on from where the walks of the expert AICs stopped (it would
+/// walk the same starts again, and none concludes that soon), on the same links.
+pub fn expert_aic_pass(c: &Candidates) -> AicPass {
     let links = Links::new(c);
     let mut search = Search::new(c, &links, Mode::Aic);
     let mut ends = Vec::new();
+    let mut suspended = Vec::new();
     for block in search.starts().chunks(u64::BITS as usize) {
-        search.lockstep_all(block, LONGEST_EXPERT_AIC, |state| ends.push(state));
+        // Put aside only while no block concluded: after that, `find` is not asked.
+        let suspend = ends.is_empty();
+        let walk =
+            search.lockstep_all(block, LONGEST_EXPERT_AIC, suspend, |state| ends.push(state));
+        suspended.extend(walk);
+    }
+    if ends.is_empty() {
+        let aic = search
+            .best_resumed(suspended, LONGEST_EXPERT_AIC, MAX_LENGTH)
+            .map(|found| search.step(Technique::Aic, found));
+        drop(search);
+        return AicPass::Stuck(easiest_chain(c, &links, aic));
     }
     drop(search);
-    if ends.is_empty() {
-        return None;
-    }
+    AicPass::Concludes(expert_conclusions(c, &links, ends))
+}
+
+/// The step of every conclusion in `ends` (states: true places, false eliminates).
+fn expert_conclusions(c: &Candidates, links: &Links, mut ends: Vec<u32>) -> Step {
     ends.sort_unstable();
     ends.dedup();
     let mut step = Step::new(Technique::Aic, c.names());
@@ -765,7 +900,7 @@ pub fn expert_aic_conclusions(c: &Candidates) -> Option<Step> {
             step.eliminations.push(conclusion);
         }
     }
-    Some(step)
+    step
 }
 
 /// Remote pairs: bivalue cells with the same pair {a,b}, linked by seeing each other, are
@@ -918,6 +1053,40 @@ mod tests {
             }
         }
         assert!(found > 100, "only {found} chains found");
+    }
+
+    #[test]
+    fn a_stuck_expert_aic_pass_answers_as_find_does() {
+        let geo = classic9();
+        let (mut stuck, mut concluding) = (0, 0);
+        for line in [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+            "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....",
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        ] {
+            let mut c = crate::logic::candidates::tests::from_line(&geo, line);
+            while !c.is_solved() && !c.is_broken() {
+                match expert_aic_pass(&c) {
+                    AicPass::Stuck(answer) => {
+                        assert_eq!(answer, find(&c), "{line}");
+                        stuck += 1;
+                    }
+                    AicPass::Concludes(step) => {
+                        assert!(!step.eliminations.is_empty() || !step.placements.is_empty());
+                        concluding += 1;
+                    }
+                }
+                let Some(step) = crate::logic::next_step(&c, crate::logic::Level::HARDEST) else {
+                    break;
+                };
+                assert!(c.apply(&step));
+            }
+        }
+        assert!(
+            stuck > 20 && concluding > 20,
+            "{stuck} stuck, {concluding} concluding"
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use crate::grid::{Geometry, Grid};
 
 use super::candidates::Candidates;
+use super::chains::AicPass;
 use super::step::Step;
 use super::technique::{Level, TRIAL_AND_ERROR_SCORE, Technique};
 use super::{chains, fish, forcing, intersections, killer, singles, subsets, uniqueness, wings};
@@ -306,12 +307,10 @@ pub fn expert_closure_and_chains(mut c: Candidates<'_>) -> (Candidates<'_>, Opti
                 continue 'solve;
             }
         }
-        let step = match chains::expert_aic_conclusions(&c) {
-            Some(conclusions) => conclusions,
-            None => match chains::find(&c) {
-                Some(step) if step.level() <= Level::Expert => step,
-                extreme_or_none => return (c, Some(extreme_or_none)),
-            },
+        let step = match chains::expert_aic_pass(&c) {
+            AicPass::Concludes(conclusions) => conclusions,
+            AicPass::Stuck(Some(step)) if step.level() <= Level::Expert => step,
+            AicPass::Stuck(extreme_or_none) => return (c, Some(extreme_or_none)),
         };
         if !c.apply(&step) {
             return (c, None);
