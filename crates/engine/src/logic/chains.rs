@@ -50,7 +50,7 @@ fn easiest_chain(c: &Candidates, links: &Links, aic: Option<Step>) -> Option<Ste
     };
     let search = |mode, technique| {
         let longest = longest_scoring_at_most(technique, aic.score())?;
-        Search::new(c, &links, mode).best_up_to(technique, longest)
+        Search::new(c, links, mode).best_up_to(technique, longest)
     };
     [
         search(Mode::X, Technique::XChain),
