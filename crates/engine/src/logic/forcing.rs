@@ -162,16 +162,15 @@ impl<'g> Scratch<'g> {
             }
             self.placed[h] |= b;
         }
+        // Without a branch per peer: a peer left without candidates is a contradiction, and
+        // what else this placement would remove no longer matters then.
+        let mut emptied = false;
         for &peer in &self.peers[cell] {
             let m = self.cand[peer];
-            if m & b != 0 {
-                self.cand[peer] = m & !b;
-                if m == b {
-                    return false;
-                }
-            }
+            self.cand[peer] = m & !b;
+            emptied |= m == b;
         }
-        true
+        !emptied
     }
 
     fn naked_singles(&mut self) -> Option<bool> {
