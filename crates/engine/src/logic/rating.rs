@@ -269,21 +269,17 @@ fn bulk_from(mut c: Candidates<'_>, max_level: Level) -> Candidates<'_> {
 
 /// Solves as far as the expert techniques go (the grid where the easiest-first path first needs
 /// an extreme step, or the solution when it needs none), faster than that path: singles and
-/// locked intersections in bulk; then the uniqueness techniques (unique rectangles, BUG+1) one
-/// step at a time; then every conclusion of the expert AICs at once ([`chains::expert_aic_pass`]);
-/// only when there is none, the other techniques below the chains one step at a time in the
-/// path's order; and last the chain finder's step when it is expert (a long X- or XY-chain).
-/// The AICs come before the subsets, fish and wings because they do most of what those do, in
-/// one pass: a puzzle the expert techniques solve rarely needs those finders at all.
+/// locked intersections in bulk, the other techniques below the chains one step at a time in
+/// the path's order, and when only chains are left every conclusion of the expert AICs at once
+/// ([`chains::expert_aic_conclusions`]), else the chain finder's step when it is expert (a long
+/// X- or XY-chain).
 ///
 /// The expert techniques only remove candidates, and one that applies still applies once others
 /// removed more, or what it would do is done by them, so the order does not change where a solve
 /// ends. The uniqueness techniques are the exception in principle (a deadly pattern can lose a
-/// cell before its rectangle is used): they go first, before the chains take candidates from
-/// their rectangles (after the chains, one puzzle in 5,000 ended elsewhere). So ordered, this
-/// ends on the path's grid on every puzzle checked: the climbs of five seeds (the same puzzles,
-/// ratings and progress), 15,874 of the shared 9x9 sets and 900 variant puzzles
-/// (docs/RATING.md; the data test
+/// cell before its rectangle is used); keeping the path's order before the chains, this ends on
+/// the path's grid on every puzzle checked: 56,346 neighbours met by a diabolical climb, 15,874
+/// of the shared 9x9 sets and 900 variant puzzles (docs/RATING.md; the data test
 /// `the_expert_closure_ends_where_the_path_first_needs_an_extreme_step`).
 pub fn expert_closure(c: Candidates<'_>) -> Candidates<'_> {
     expert_closure_and_chains(c).0
@@ -295,10 +291,6 @@ pub fn expert_closure_and_chains(mut c: Candidates<'_>) -> (Candidates<'_>, Opti
     let below_chains = FINDERS
         .iter()
         .take_while(|(technique, _)| *technique != Technique::XChain);
-    let uniqueness = below_chains.clone().filter(|(t, _)| t.assumes_uniqueness());
-    let others = below_chains
-        .clone()
-        .filter(|(t, _)| !t.assumes_uniqueness());
     'solve: loop {
         c.place_singles();
         if c.is_solved() || c.is_broken() {
@@ -307,7 +299,7 @@ pub fn expert_closure_and_chains(mut c: Candidates<'_>) -> (Candidates<'_>, Opti
         if c.eliminate_locked() {
             continue;
         }
-        for (_, finder) in uniqueness.clone() {
+        for (_, finder) in below_chains.clone() {
             if let Some(step) = finder(&c) {
                 if !c.apply(&step) {
                     return (c, None);
@@ -315,26 +307,10 @@ pub fn expert_closure_and_chains(mut c: Candidates<'_>) -> (Candidates<'_>, Opti
                 continue 'solve;
             }
         }
-        let chain = match chains::expert_aic_pass(&c) {
-            AicPass::Concludes(conclusions) => {
-                if !c.apply(&conclusions) {
-                    return (c, None);
-                }
-                continue 'solve;
-            }
-            AicPass::Stuck(chain) => chain,
-        };
-        for (_, finder) in others.clone() {
-            if let Some(step) = finder(&c) {
-                if !c.apply(&step) {
-                    return (c, None);
-                }
-                continue 'solve;
-            }
-        }
-        let step = match chain {
-            Some(step) if step.level() <= Level::Expert => step,
-            extreme_or_none => return (c, Some(extreme_or_none)),
+        let step = match chains::expert_aic_pass(&c) {
+            AicPass::Concludes(conclusions) => conclusions,
+            AicPass::Stuck(Some(step)) if step.level() <= Level::Expert => step,
+            AicPass::Stuck(extreme_or_none) => return (c, Some(extreme_or_none)),
         };
         if !c.apply(&step) {
             return (c, None);
