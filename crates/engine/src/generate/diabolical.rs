@@ -21,7 +21,9 @@ use super::symmetry::Symmetry;
 use super::transform::disguise;
 use crate::grid::{Geometry, Grid};
 use crate::logic::candidates::Candidates;
-use crate::logic::forcing::{RefutationNote, noting_refutations, refutations_noted};
+use crate::logic::forcing::{
+    RefutationNote, find_noted_unless_wider, noting_refutations, refutations_noted,
+};
 use crate::logic::{
     DIABOLICAL_SCORE, Level, Rating, Step, expert_closure_and_chains, next_step,
     next_step_past_expert, rate, solve_logic,
@@ -277,6 +279,40 @@ struct FirstForcingPoint<'g> {
 impl<'g> FirstForcingPoint<'g> {
     /// The first forcing point of `givens`' path, or how the path ends without one.
     fn of(geo: &'g Geometry, givens: &Grid) -> Result<FirstForcingPoint<'g>, NoForcingPoint> {
+        let (c, chains) = Self::expert_end(geo, givens)?;
+        let (step, notes) = noting_refutations(|| step_past_expert(&c, chains));
+        Ok(FirstForcingPoint { c, step, notes })
+    }
+
+    /// [`FirstForcingPoint::of`], or `None` when the path first needs a plain forcing chain at a
+    /// grid where more than `limit` of them conclude something (wider than `limit`): the
+    /// forcing search there stops as soon as its branches show that.
+    fn unless_wider(
+        geo: &'g Geometry,
+        givens: &Grid,
+        limit: usize,
+    ) -> Result<Option<FirstForcingPoint<'g>>, NoForcingPoint> {
+        let (c, chains) = Self::expert_end(geo, givens)?;
+        // No chain applies there, so the path's step is the forcing search's when it finds one.
+        if let Some(None) = chains {
+            let Some((step, note)) = find_noted_unless_wider(&c, limit) else {
+                return Ok(None);
+            };
+            if step.is_some() {
+                let notes = vec![note];
+                return Ok(Some(FirstForcingPoint { c, step, notes }));
+            }
+        }
+        let (step, notes) = noting_refutations(|| step_past_expert(&c, chains));
+        Ok(Some(FirstForcingPoint { c, step, notes }))
+    }
+
+    /// The grid where the expert techniques end on `givens`' path, with the chain finder's
+    /// answer there, or how the path ends without a forcing point.
+    fn expert_end(
+        geo: &'g Geometry,
+        givens: &Grid,
+    ) -> Result<(Candidates<'g>, Option<Option<Step>>), NoForcingPoint> {
         let (c, chains) = expert_closure_and_chains(Candidates::from_givens(geo, givens));
         if c.is_broken() {
             return Err(NoForcingPoint::Broken);
@@ -284,8 +320,7 @@ impl<'g> FirstForcingPoint<'g> {
         if c.is_solved() {
             return Err(NoForcingPoint::Solved);
         }
-        let (step, notes) = noting_refutations(|| step_past_expert(&c, chains));
-        Ok(FirstForcingPoint { c, step, notes })
+        Ok((c, chains))
     }
 
     /// The key the path would have if it ended here, when the step is a plain forcing one;
@@ -462,7 +497,10 @@ impl<'a> Search<'a> {
     /// cost of the way to their first forcing step (a rating then costs about half as much;
     /// docs/RATING.md has what that did to the climbs, which needed more ratings). A puzzle
     /// that needs no forcing chain at all is always wider, and passed over once the expert
-    /// techniques solve it. A neighbour not passed over is rated on from that point.
+    /// techniques solve it. A neighbour not passed over is rated on from that point. The forcing
+    /// search at that point stops as soon as its branches show it wider
+    /// ([`find_noted_unless_wider`]): such a neighbour's first step is then not known, and its
+    /// score is not reported as progress (nor is that of one solved without a forcing chain).
     ///
     /// `here` with a deeper chain or none compares whole paths, as do climbs from the user's
     /// puzzles.
@@ -471,7 +509,8 @@ impl<'a> Search<'a> {
         if compares_whole || self.rated.contains_key(givens.cells()) {
             return Some(self.evaluate(givens, solution));
         }
-        let point = match FirstForcingPoint::of(&self.geo, &givens) {
+        let narrowest = usize::try_from(-here.key.1).unwrap_or(usize::MAX);
+        let point = match FirstForcingPoint::unless_wider(&self.geo, &givens, narrowest) {
             // No forcing chain: no climb that passes over starts below 7.5 (it starts at an
             // extreme puzzle), so the path's score, below 7.5, is no progress to report.
             Err(NoForcingPoint::Solved) => {
@@ -479,7 +518,13 @@ impl<'a> Search<'a> {
                 return None;
             }
             Err(NoForcingPoint::Broken) => return Some(self.evaluate(givens, solution)),
-            Ok(point) => point,
+            // Wider than `here` at its first forcing point: passed over before its step is
+            // known, so its score is not reported either.
+            Ok(None) => {
+                self.count_rating(&plain_key(usize::MAX, 0, 0));
+                return None;
+            }
+            Ok(Some(point)) => point,
         };
         if let Some(first) = point.plain_key()
             && first.1 < here.key.1

@@ -437,6 +437,19 @@ impl<'g> Scratch<'g> {
 /// budget. Once a contradiction is known, later branches stop at its length (they are then only
 /// used to look for a shorter contradiction).
 fn all_branches(c: &Candidates, depth: u8, budget: u64, capped: bool) -> Option<Branches> {
+    branches_until(c, depth, budget, capped, |_, _| false)
+}
+
+/// [`all_branches`], cell by cell, asking `stop` after each cell's branches (with the
+/// branches so far and the cell); None when it says stop or a nested search ran out of its
+/// budget.
+fn branches_until(
+    c: &Candidates,
+    depth: u8,
+    budget: u64,
+    capped: bool,
+    mut stop: impl FnMut(&Branches, usize) -> bool,
+) -> Option<Branches> {
     let (cells, n) = (c.masks().len(), c.size());
     let (mut when, mut kept) = BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
     when.clear();
@@ -473,6 +486,10 @@ fn all_branches(c: &Candidates, depth: u8, budget: u64, capped: bool) -> Option<
                 BUFFERS.with(|buffers| *buffers.borrow_mut() = (b.when, b.kept));
                 return None;
             }
+        }
+        if stop(&b, cell) {
+            BUFFERS.with(|buffers| *buffers.borrow_mut() = (b.when, b.kept));
+            return None;
         }
     }
     Some(b)
@@ -540,25 +557,78 @@ fn noting() -> bool {
 
 /// The count of [`refutations`] from every branch of `c`, propagated without a cap.
 fn count_refutations(c: &Candidates, b: &Branches) -> usize {
-    let contradictions = b
-        .end
-        .iter()
-        .filter(|&&end| end == End::Contradiction)
-        .count();
-    let mut agreeing = 0;
+    let mut tally = Tally::new(c);
     for cell in 0..c.masks().len() {
-        let premises: Vec<(usize, u8)> = digits(c.mask(cell)).map(|d| (cell, d)).collect();
-        agreeing += usize::from(common(c, b, premises, Technique::CellForcingChain).is_some());
+        tally.after_cell(c, b, cell);
     }
-    for (h, house) in c.geometry().houses().iter().enumerate() {
-        for d in 1..=c.size() as u8 {
-            let premises: Vec<(usize, u8)> = digits(c.places(h, d))
-                .map(|i| (house.cells[i as usize - 1], d))
-                .collect();
-            agreeing += usize::from(common(c, b, premises, Technique::HouseForcingChain).is_some());
+    tally.count
+}
+
+/// [`refutations`] counted as the branches come, cell by cell: a cell's contradictions and
+/// whether its branches agree once they are all there, a house's digits once its last cell's
+/// are.
+struct Tally {
+    count: usize,
+    /// Per cell, the houses whose last cell it is.
+    houses_ending: Vec<Vec<usize>>,
+}
+
+impl Tally {
+    fn new(c: &Candidates) -> Tally {
+        let mut houses_ending = vec![Vec::new(); c.masks().len()];
+        for (h, house) in c.geometry().houses().iter().enumerate() {
+            if let Some(&last) = house.cells.iter().max() {
+                houses_ending[last].push(h);
+            }
+        }
+        Tally {
+            count: 0,
+            houses_ending,
         }
     }
-    contradictions + agreeing
+
+    /// Counts what the branches of `cell` (all there) conclude, and those of the houses it
+    /// completes.
+    fn after_cell(&mut self, c: &Candidates, b: &Branches, cell: usize) {
+        let node = |x: usize, d: u8| x * b.n + d as usize - 1;
+        self.count += digits(c.mask(cell))
+            .filter(|&d| b.end[node(cell, d)] == End::Contradiction)
+            .count();
+        let premises: Vec<(usize, u8)> = digits(c.mask(cell)).map(|d| (cell, d)).collect();
+        self.count += usize::from(common(c, b, premises, Technique::CellForcingChain).is_some());
+        for &h in &self.houses_ending[cell] {
+            let house = &c.geometry().houses()[h];
+            for d in 1..=c.size() as u8 {
+                let premises: Vec<(usize, u8)> = digits(c.places(h, d))
+                    .map(|i| (house.cells[i as usize - 1], d))
+                    .collect();
+                self.count +=
+                    usize::from(common(c, b, premises, Technique::HouseForcingChain).is_some());
+            }
+        }
+    }
+}
+
+/// [`find`] with the note of its grid's [`refutations`], as [`noting_refutations`] takes it;
+/// `None` as soon as the branches show that more than `limit` plain forcing chains conclude
+/// something here (a grid wider than `limit`: what the step would be no longer matters).
+pub fn find_noted_unless_wider(
+    c: &Candidates,
+    limit: usize,
+) -> Option<(Option<Step>, RefutationNote)> {
+    let mut tally = Tally::new(c);
+    let branches = branches_until(c, 0, NESTED_BUDGET, false, |b, cell| {
+        tally.after_cell(c, b, cell);
+        tally.count > limit
+    })?;
+    let found = conclude(c, &branches);
+    BUFFERS.with(|b| *b.borrow_mut() = (branches.when, branches.kept));
+    let note = RefutationNote {
+        values: c.values().to_vec(),
+        masks: c.masks().to_vec(),
+        count: tally.count,
+    };
+    Some((found, note))
 }
 
 /// A candidate deduction with its length.
@@ -856,6 +926,36 @@ mod tests {
             }
             assert!(forcing_steps > 0, "no plain forcing chain on the path");
         }
+    }
+
+    /// Up to the limit, the search unless wider is the noted search: the same step, and the
+    /// note of the count `refutations` gives; past it, none, whatever the step would be.
+    #[test]
+    fn a_search_unless_wider_stops_only_past_the_limit() {
+        let geo = classic9();
+        let mut grids = 0;
+        for line in HARDEST {
+            let givens = from_line(&geo, line).grid();
+            let path = crate::logic::solve_logic(&geo, &givens, Level::HARDEST);
+            let mut c = from_line(&geo, line);
+            for step in &path.steps {
+                if step.level() >= Level::Extreme {
+                    let count = refutations(&c);
+                    let (found, note) = find_noted_unless_wider(&c, count).expect("not wider");
+                    assert_eq!(found, find(&c));
+                    assert_eq!(note.count, count);
+                    assert!(note.values == c.values() && note.masks == c.masks());
+                    assert!(find_noted_unless_wider(&c, usize::MAX).is_some());
+                    if count > 0 {
+                        assert!(find_noted_unless_wider(&c, count - 1).is_none());
+                        assert!(find_noted_unless_wider(&c, 0).is_none());
+                    }
+                    grids += 1;
+                }
+                c.apply(step);
+            }
+        }
+        assert!(grids > 5, "only {grids} grids");
     }
 
     #[test]

@@ -466,6 +466,37 @@ mod tests {
         (geo, grid)
     }
 
+    /// Two neighbours of a diabolical climb (seed 4) whose paths use a unique rectangle before
+    /// their first extreme step: an order that runs the AICs before the subsets takes a corner's
+    /// candidate first, the rectangle never comes, and the solve ends short of the path's grid.
+    /// The closure ends on the path's.
+    #[test]
+    fn the_expert_closure_keeps_the_unique_rectangles_of_the_path() {
+        for line in [
+            "000301000713540600000060390000000209000050000205000000049700100000008004800190070",
+            "000301000013540600000060390000000209000050000205000400049700100000008004800190070",
+        ] {
+            let (geo, givens) = classic(line);
+            let mut path = Candidates::from_givens(&geo, &givens);
+            let mut rectangles = 0;
+            while let Some(step) = next_step(&path, Level::HARDEST) {
+                if step.level() >= Level::Extreme {
+                    break;
+                }
+                rectangles += usize::from(step.technique == Technique::UniqueRectangle1);
+                assert!(path.apply(&step));
+            }
+            assert!(rectangles > 0, "{line}: no unique rectangle on the path");
+            let closure = expert_closure(Candidates::from_givens(&geo, &givens));
+            assert_eq!(closure.values(), path.values(), "{line}");
+            assert_eq!(closure.masks(), path.masks(), "{line}");
+            assert!(
+                !closure.is_solved(),
+                "{line}: the path needs an extreme step"
+            );
+        }
+    }
+
     /// The bulk solve behind [`solves_within`] answers as the step-by-step solve does, on
     /// puzzles from nearly full to wide open (unique, ambiguous, beyond hard) of five shapes.
     #[test]
