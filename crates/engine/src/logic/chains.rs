@@ -472,11 +472,42 @@ impl<'a, 'g> Search<'a, 'g> {
     /// own walk then gives the chain. A block's starts are thus walked only as deep as the
     /// block's shortest chain, never deeper to find a longer one first.
     fn best_within(&mut self, max_length: u16) -> Option<Found> {
+        self.best_by_blocks(max_length, |search, _, block, limit| {
+            search.lockstep(block, None, limit)
+        })
+    }
+
+    /// [`Search::best_within`] (`max_length` nodes) when every block of starts was walked
+    /// `walked` links by [`Search::lockstep_all`] without concluding, and suspended there: each
+    /// block goes on from where it stopped.
+    fn best_resumed(
+        &mut self,
+        suspended: Vec<Suspended>,
+        walked: u16,
+        max_length: u16,
+    ) -> Option<Found> {
+        self.best_by_blocks(max_length, |search, i, block, limit| {
+            let at = &suspended[i];
+            if limit <= walked || at.active.is_empty() {
+                return None;
+            }
+            search.lockstep(block, Some((at, walked)), limit)
+        })
+    }
+
+    /// The shortest chain over the blocks of 64 starts, each walked by `lockstep_block` (the
+    /// search, the block's index, its starts and the depth limit) to the block's first
+    /// conclusion; that start's own walk then gives the chain.
+    fn best_by_blocks(
+        &mut self,
+        max_length: u16,
+        mut lockstep_block: impl FnMut(&mut Self, usize, &[u32], u16) -> Option<(usize, u16)>,
+    ) -> Option<Found> {
         let mut best: Option<Found> = None;
         let starts = self.starts();
-        for block in starts.chunks(u64::BITS as usize) {
+        for (i, block) in starts.chunks(u64::BITS as usize).enumerate() {
             let limit = best.as_ref().map_or(max_length, |f| f.length - 1);
-            let Some((index, depth)) = self.lockstep(block, limit) else {
+            let Some((index, depth)) = lockstep_block(self, i, block, limit) else {
                 continue;
             };
             let found = self.walk(block[index], depth);
@@ -518,11 +549,27 @@ impl<'a, 'g> Search<'a, 'g> {
     /// word, up to `limit` links: the first depth at which any start concludes, and the first
     /// such start (its index in `starts`). Each state is expanded once a level for every start
     /// that reached it at that level, so a level costs what one walk's level costs.
-    fn lockstep(&mut self, starts: &[u32], limit: u16) -> Option<(usize, u16)> {
+    ///
+    /// With `resume` (a walk [`Lockstep::suspend`]ed after so many links), it goes on from there.
+    fn lockstep(
+        &mut self,
+        starts: &[u32],
+        resume: Option<(&Suspended, u16)>,
+        limit: u16,
+    ) -> Option<(usize, u16)> {
         let mut l = std::mem::take(&mut self.lockstep);
-        l.begin(self.links, self.c, starts);
+        let walked = match resume {
+            Some((at, walked)) => {
+                l.resume(self.links, self.c, starts, at);
+                walked
+            }
+            None => {
+                l.begin(self.links, self.c, starts);
+                0
+            }
+        };
         let mut result = None;
-        for depth in 1..=limit {
+        for depth in walked + 1..=limit {
             let concluded = self.lockstep_level(&mut l, |_| {});
             if concluded != 0 {
                 result = Some((concluded.trailing_zeros() as usize, depth));
@@ -561,51 +608,6 @@ impl<'a, 'g> Search<'a, 'g> {
         l.finish();
         self.lockstep = l;
         suspended
-    }
-
-    /// [`Search::best_within`] (`max_length` nodes) when every block of starts was walked
-    /// `walked` links by [`Search::lockstep_all`] without concluding, and suspended there: each
-    /// block goes on from where it stopped.
-    fn best_resumed(
-        &mut self,
-        suspended: Vec<Suspended>,
-        walked: u16,
-        max_length: u16,
-    ) -> Option<Found> {
-        let mut best: Option<Found> = None;
-        let starts = self.starts();
-        for (block, suspended) in starts.chunks(u64::BITS as usize).zip(suspended) {
-            let limit = best.as_ref().map_or(max_length, |f| f.length - 1);
-            if limit <= walked || suspended.active.is_empty() {
-                continue;
-            }
-            let mut l = std::mem::take(&mut self.lockstep);
-            l.resume(self.links, self.c, block, &suspended);
-            let mut result = None;
-            for depth in walked + 1..=limit {
-                let concluded = self.lockstep_level(&mut l, |_| {});
-                if concluded != 0 {
-                    result = Some((concluded.trailing_zeros() as usize, depth));
-                    break;
-                }
-                if l.active.is_empty() {
-                    break;
-                }
-            }
-            l.finish();
-            self.lockstep = l;
-            let Some((index, depth)) = result else {
-                continue;
-            };
-            let found = self.walk(block[index], depth);
-            debug_assert!(found.as_ref().is_some_and(|f| f.length == depth));
-            if let Some(found) = found
-                && self.keep(&mut best, found)
-            {
-                return best;
-            }
-        }
-        best
     }
 
     /// Expands one level of a lockstep walk; the bits of the starts that concluded on it, each

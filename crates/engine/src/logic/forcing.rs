@@ -683,17 +683,13 @@ fn search(c: &Candidates, depth: u8) -> Option<Step> {
     // Noting needs every branch to its end; the first contradiction's cap changes no step
     // (it only stops branches longer than the shortest contradiction, and a contradiction
     // comes before any other conclusion).
-    let note = depth == 0 && noting();
-    let branches = all_branches(c, depth, NESTED_BUDGET, !note)?;
-    let found = conclude(c, &branches);
-    if note {
-        let note = RefutationNote {
-            values: c.values().to_vec(),
-            masks: c.masks().to_vec(),
-            count: count_refutations(c, &branches),
-        };
+    if depth == 0 && noting() {
+        let (found, note) = find_noted_unless_wider(c, usize::MAX)?;
         NOTES.with(|notes| notes.borrow_mut().as_mut().map(|list| list.push(note)));
+        return found;
     }
+    let branches = all_branches(c, depth, NESTED_BUDGET, true)?;
+    let found = conclude(c, &branches);
     BUFFERS.with(|b| *b.borrow_mut() = (branches.when, branches.kept));
     found
 }
