@@ -394,7 +394,7 @@ fn make(
 /// A puzzle line (with its line break) in the symbols asked.
 fn render_line(givens: &Grid, geometry: &Geometry, symbols: SymbolSet) -> String {
     let line = puzzle_line(givens, geometry) + "\n";
-    super::symbols::from_digits(symbols, &line, super::symbols::Shape::Line)
+    super::symbols::from_digits(symbols, &line, super::symbols::Shape::Line).into_owned()
 }
 
 fn render(puzzle: &Generated, output: GenerateOutput, symbols: SymbolSet) -> String {

@@ -155,7 +155,7 @@ impl<'a> LineReader<'a> {
             return use_puzzle(&read.geometry, &Solver::new(&read.geometry), &read.givens);
         }
         let translated = super::symbols::to_digits(self.symbols, line, super::symbols::Shape::Line);
-        let line = translated.as_str();
+        let line = &*translated;
         let fields = LineFields::split(line)?;
         let puzzle = fields.puzzle;
         // A line showing a multi-grid by its # positions is read as one, unless a variant

@@ -182,7 +182,7 @@ impl PuzzleArgs {
             };
             let translated = Input {
                 name: input.name.clone(),
-                text: super::symbols::to_digits(set, &input.text, shape),
+                text: super::symbols::to_digits(set, &input.text, shape).into_owned(),
             };
             return self.load_digits(&translated);
         }

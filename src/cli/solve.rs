@@ -1,6 +1,7 @@
 //! `sudoku-book solve`: solve one puzzle (grid, line, cells or JSON out) or a batch of puzzle
 //! lines in parallel, keeping the input order.
 
+use std::borrow::Cow;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -72,13 +73,15 @@ fn report(args: &SolveArgs, geo: &Geometry, givens: &Grid, solution: &Solution) 
             OutputFormat::Json => solution_json(geo, givens, solution),
             OutputFormat::Line => {
                 from_digits(set, &grid_text(grid, geo, OutputFormat::Line), Shape::Line)
+                    .into_owned()
             }
             OutputFormat::Cells => from_digits(
                 set,
                 &grid_text(grid, geo, OutputFormat::Cells),
                 Shape::Cells,
-            ),
-            format => from_digits(set, &grid_text(grid, geo, format), Shape::Grid),
+            )
+            .into_owned(),
+            format => from_digits(set, &grid_text(grid, geo, format), Shape::Grid).into_owned(),
         };
         emit(args.out.as_deref(), &text)?;
     }
@@ -173,10 +176,18 @@ fn run_batch(args: &SolveArgs) -> CliResult {
     let mut output = OutputStream::create(args.out.as_deref())?;
     let mut worst = EXIT_OK;
     let mut text = String::new();
+    // Lines in digits are written as they are (no copy).
+    let in_symbols = |line: String| {
+        match from_digits(set, &line, Shape::Line) {
+            Cow::Borrowed(_) => None,
+            Cow::Owned(mapped) => Some(mapped),
+        }
+        .unwrap_or(line)
+    };
     let solve_line = |no: usize, line: &str| {
         reader.read(no, line, solve_givens).map(|line| match line {
-            BatchLine::Unique(l) => BatchLine::Unique(from_digits(set, &l, Shape::Line)),
-            BatchLine::Multiple(l) => BatchLine::Multiple(from_digits(set, &l, Shape::Line)),
+            BatchLine::Unique(l) => BatchLine::Unique(in_symbols(l)),
+            BatchLine::Multiple(l) => BatchLine::Multiple(in_symbols(l)),
             other => other,
         })
     };

@@ -45,10 +45,10 @@ pub fn run(args: &SolveArgs) -> CliResult {
     }
     let text = if args.output == OutputFormat::Line {
         let line = to_line(&result.grid, &loaded.geo) + "\n";
-        from_digits(set, &line, Shape::Line)
+        from_digits(set, &line, Shape::Line).into_owned()
     } else {
         let shown = |grid: &sudoku_book::grid::Grid| {
-            from_digits(set, &to_grid_text(grid, &loaded.geo), Shape::Grid)
+            from_digits(set, &to_grid_text(grid, &loaded.geo), Shape::Grid).into_owned()
         };
         report(
             args,

@@ -3,6 +3,8 @@
 //! edge — symbols to digits when read, digits to symbols when written — so every command inside
 //! works on digits. Pictures, colours and 1–16 have no one-character form and are refused.
 
+use std::borrow::Cow;
+
 use super::error::CliError;
 use sudoku_book::grid::text::{digit_symbol, symbol_value};
 use sudoku_book::symbols::{Glyph, SymbolSet};
@@ -47,31 +49,31 @@ pub enum Shape {
 
 /// Text in the set's symbols turned into digits (empty cells `.` stay; a JSON record is left
 /// as it is).
-pub fn to_digits(set: SymbolSet, text: &str, shape: Shape) -> String {
+pub fn to_digits(set: SymbolSet, text: &str, shape: Shape) -> Cow<'_, str> {
     if set == SymbolSet::Digits {
-        return text.to_string();
+        return Cow::Borrowed(text);
     }
-    map_lines(text, shape, |c| {
+    Cow::Owned(map_lines(text, shape, |c| {
         if c == '.' {
             return Some('.');
         }
         value_of(set, c).map(digit_symbol)
-    })
+    }))
 }
 
 /// Text in digits written in the set's symbols (empty cells as `.`).
-pub fn from_digits(set: SymbolSet, text: &str, shape: Shape) -> String {
+pub fn from_digits(set: SymbolSet, text: &str, shape: Shape) -> Cow<'_, str> {
     if set == SymbolSet::Digits {
-        return text.to_string();
+        return Cow::Borrowed(text);
     }
-    map_lines(text, shape, |c| match symbol_value(c) {
+    Cow::Owned(map_lines(text, shape, |c| match symbol_value(c) {
         Some(0) => Some('.'),
         Some(value) => match set.glyph(value, None) {
             Glyph::Text(t) => t.as_str().chars().next(),
             _ => None,
         },
         None => None,
-    })
+    }))
 }
 
 fn map_lines(text: &str, shape: Shape, map: impl Fn(char) -> Option<char>) -> String {

@@ -65,7 +65,7 @@ pub fn digit_symbol(value: u8) -> char {
 }
 
 /// The value of a symbol: `.` and `0` are empty (0), `1`…`9`, then `A`/`a` = 10 and so on.
-pub fn symbol_value(symbol: char) -> Option<u8> {
+pub const fn symbol_value(symbol: char) -> Option<u8> {
     match symbol {
         '.' | '0' => Some(0),
         '1'..='9' => Some(symbol as u8 - b'0'),
@@ -220,7 +220,12 @@ pub fn parse_line(text: &str, line_no: usize, size: Option<usize>) -> Result<Gri
     if body.is_empty() {
         return Err(ParseError::Empty);
     }
-    let found = body.chars().count();
+    let ascii = body.is_ascii();
+    let found = if ascii {
+        body.len()
+    } else {
+        body.chars().count()
+    };
     let size = match size {
         Some(size) => size,
         None => size_of_line(found, line_no)?,
@@ -232,6 +237,9 @@ pub fn parse_line(text: &str, line_no: usize, size: Option<usize>) -> Result<Gri
             size,
             needed: size * size,
         });
+    }
+    if ascii && let Some(cells) = ascii_cells(body.as_bytes(), size) {
+        return Ok(Grid::new(size, cells));
     }
     let mut cells = Vec::with_capacity(found);
     for (i, symbol) in body.chars().enumerate() {
@@ -245,6 +253,28 @@ pub fn parse_line(text: &str, line_no: usize, size: Option<usize>) -> Result<Gri
         }
     }
     Ok(Grid::new(size, cells))
+}
+
+/// `ASCII_VALUES[byte]`: the value of an ASCII symbol (as [`symbol_value`]), `u8::MAX` for a
+/// byte that is no symbol.
+static ASCII_VALUES: [u8; 256] = {
+    let mut table = [u8::MAX; 256];
+    let mut byte = 0;
+    while byte < 128 {
+        if let Some(value) = symbol_value(byte as u8 as char) {
+            table[byte] = value;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// The values of a line of ASCII symbols, all at most `size`; `None` when some symbol is not
+/// one (the caller then finds it and says where). The fast path of batch files.
+fn ascii_cells(body: &[u8], size: usize) -> Option<Vec<u8>> {
+    let cells: Vec<u8> = body.iter().map(|&b| ASCII_VALUES[usize::from(b)]).collect();
+    let largest = cells.iter().copied().max().unwrap_or(0);
+    (usize::from(largest) <= size).then_some(cells)
 }
 
 /// Reads one puzzle line of a known geometry (a multi-grid's frame line or cells, or `N*N`
@@ -518,7 +548,26 @@ pub fn to_line(grid: &Grid, geo: &Geometry) -> String {
 pub fn push_line(out: &mut String, grid: &Grid, geo: &Geometry) {
     match geo.frame() {
         Some(frame) => out.push_str(&frame_line(grid, frame)),
-        None => out.extend(grid.cells().iter().map(|&v| digit_symbol(v))),
+        None => push_symbols(out, grid.cells()),
+    }
+}
+
+/// `SYMBOLS[value]`: the ASCII symbol of a value up to 35 (as [`digit_symbol`]).
+const SYMBOLS: &[u8; 36] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// Appends the symbols of `values` (as [`digit_symbol`]): ASCII, written a block at a time.
+fn push_symbols(out: &mut String, values: &[u8]) {
+    out.reserve(values.len());
+    for block in values.chunks(64) {
+        let mut bytes = [0u8; 64];
+        for (byte, &value) in bytes.iter_mut().zip(block) {
+            *byte = SYMBOLS.get(usize::from(value)).copied().unwrap_or(0xFF);
+        }
+        match std::str::from_utf8(&bytes[..block.len()]) {
+            Ok(text) => out.push_str(text),
+            // A value past the table (not a digit of any size).
+            Err(_) => out.extend(block.iter().map(|&v| digit_symbol(v))),
+        }
     }
 }
 
@@ -584,6 +633,39 @@ mod tests {
 
     const LINE: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    /// The batch fast paths read and write what the symbol functions do, byte for byte.
+    #[test]
+    fn ascii_fast_paths_agree_with_the_symbol_functions() {
+        for size in [4, 9, 16, 25] {
+            for byte in 0..=255u8 {
+                let line = [byte; 3];
+                let want = symbol_value(byte as char)
+                    .filter(|&v| usize::from(v) <= size)
+                    .filter(|_| byte.is_ascii())
+                    .map(|v| vec![v; 3]);
+                assert_eq!(ascii_cells(&line, size), want, "byte {byte} size {size}");
+            }
+        }
+        let values: Vec<u8> = (0..=35).chain(0..=35).chain(0..=35).collect();
+        let mut fast = String::from("x");
+        push_symbols(&mut fast, &values);
+        let slow: String = std::iter::once('x')
+            .chain(values.iter().map(|&v| digit_symbol(v)))
+            .collect();
+        assert_eq!(fast, slow);
+        // A line that fails the fast path is read (and refused) as before.
+        let bad = LINE.replacen('5', "?", 1);
+        assert!(matches!(
+            parse_line(&bad, 4, None),
+            Err(ParseError::NotADigit { column: 9, .. })
+        ));
+        let too_large = LINE.replacen('5', "A", 1);
+        assert!(matches!(
+            parse_line(&too_large, 4, None),
+            Err(ParseError::DigitTooLarge { column: 9, .. })
+        ));
+    }
 
     #[test]
     fn symbols_round_trip() {
