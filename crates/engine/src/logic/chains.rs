@@ -1035,56 +1035,60 @@ mod tests {
         found
     }
 
-    #[test]
-    fn lockstep_finds_what_walking_each_start_finds_on_rating_paths() {
+    /// Expert puzzles whose rating paths meet many chains.
+    const CHAIN_PUZZLES: [&str; 3] = [
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....",
+    ];
+
+    /// Calls `at` with every grid on the rating path of each puzzle of `lines` (the line and
+    /// the grid), until the path ends.
+    fn along_rating_paths<'a>(lines: &[&'a str], mut at: impl FnMut(&'a str, &Candidates)) {
         let geo = classic9();
-        let mut found = 0;
-        for line in [
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
-            "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....",
-            "5..7..6....38...........2..62.4............917............35.8.4.....1......9....",
-        ] {
+        for &line in lines {
             let mut c = crate::logic::candidates::tests::from_line(&geo, line);
             while !c.is_solved() && !c.is_broken() {
-                found += same_as_walks(&c);
+                at(line, &c);
                 let Some(step) = crate::logic::next_step(&c, crate::logic::Level::HARDEST) else {
                     break;
                 };
                 assert!(c.apply(&step));
             }
         }
+    }
+
+    #[test]
+    fn lockstep_finds_what_walking_each_start_finds_on_rating_paths() {
+        let mut found = 0;
+        let lines = [
+            CHAIN_PUZZLES.as_slice(),
+            &["5..7..6....38...........2..62.4............917............35.8.4.....1......9...."],
+        ]
+        .concat();
+        along_rating_paths(&lines, |_, c| found += same_as_walks(c));
         assert!(found > 100, "only {found} chains found");
     }
 
     #[test]
     fn a_stuck_expert_aic_pass_answers_as_find_does() {
-        let geo = classic9();
         let (mut stuck, mut concluding) = (0, 0);
-        for line in [
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
-            "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....",
-            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
-        ] {
-            let mut c = crate::logic::candidates::tests::from_line(&geo, line);
-            while !c.is_solved() && !c.is_broken() {
-                match expert_aic_pass(&c) {
-                    AicPass::Stuck(answer) => {
-                        assert_eq!(answer, find(&c), "{line}");
-                        stuck += 1;
-                    }
-                    AicPass::Concludes(step) => {
-                        assert!(!step.eliminations.is_empty() || !step.placements.is_empty());
-                        concluding += 1;
-                    }
-                }
-                let Some(step) = crate::logic::next_step(&c, crate::logic::Level::HARDEST) else {
-                    break;
-                };
-                assert!(c.apply(&step));
+        // The chain puzzles, and the first of the forum's hardest.
+        let lines = [
+            CHAIN_PUZZLES.as_slice(),
+            &["........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"],
+        ]
+        .concat();
+        along_rating_paths(&lines, |line, c| match expert_aic_pass(c) {
+            AicPass::Stuck(answer) => {
+                assert_eq!(answer, find(c), "{line}");
+                stuck += 1;
             }
-        }
+            AicPass::Concludes(step) => {
+                assert!(!step.eliminations.is_empty() || !step.placements.is_empty());
+                concluding += 1;
+            }
+        });
         assert!(
             stuck > 20 && concluding > 20,
             "{stuck} stuck, {concluding} concluding"
