@@ -58,7 +58,7 @@ const ROWS_X3: u32 = 1 | 1 << 9 | 1 << 18;
 const ROW_MASK: [u32; 3] = [ROW0, ROW0 << 9, ROW0 << 18];
 
 /// The six ways to give each row of a band its own box: `PERMS[p][r]` is the box of row `r`.
-const PERMS: [[usize; 3]; 6] = [
+pub(super) const PERMS: [[usize; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
     [1, 0, 2],
@@ -525,6 +525,11 @@ impl State {
         digits
     }
 
+    /// Cells whose digit is not fixed yet.
+    fn open_cells(&self) -> u32 {
+        self.unsolved.iter().map(|cells| cells.count_ones()).sum()
+    }
+
     /// Chooses the cell to branch on: the best-connected bivalue cell (see
     /// [`State::best_pair`]), else the unsolved cell with the fewest
     /// candidates. `None` when the grid is solved: at the fixpoint every cell
@@ -645,29 +650,36 @@ impl<'a> Search<'a> {
     /// Depth-first search from `st`; each level fixes one more cell, so the
     /// recursion depth is at most 81.
     fn run(&mut self, mut st: State) {
+        while let Some(pairs) = st.propagate() {
+            if !self.branch(&mut st, pairs) {
+                return;
+            }
+        }
+    }
+
+    /// Branches on the cell chosen from the propagated `st` (its bivalue cells `pairs`): every
+    /// digit but the last on a copy, the last in place. False when the search ends here: `st`
+    /// is solved (and recorded) or the limit is reached.
+    #[inline(always)]
+    fn branch(&mut self, st: &mut State, pairs: [u32; 3]) -> bool {
+        let Some((b, bit)) = st.pick_cell(pairs) else {
+            self.record(st);
+            return false;
+        };
+        let mut digits = st.cell_digits(b, bit);
         loop {
-            let Some(pairs) = st.propagate() else {
-                return;
-            };
-            let Some((b, bit)) = st.pick_cell(pairs) else {
-                self.record(&st);
-                return;
-            };
-            let mut digits = st.cell_digits(b, bit);
-            loop {
-                let d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                if digits == 0 {
-                    // Last alternative: continue in place.
-                    st.place(d, b, bit);
-                    break;
-                }
-                let mut child = st;
-                child.place(d, b, bit);
-                self.run(child);
-                if self.done() {
-                    return;
-                }
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            if digits == 0 {
+                // Last alternative: continue in place.
+                st.place(d, b, bit);
+                return true;
+            }
+            let mut child = *st;
+            child.place(d, b, bit);
+            self.run(child);
+            if self.done() {
+                return false;
             }
         }
     }
@@ -677,14 +689,87 @@ impl<'a> Search<'a> {
 /// `givens`: 81 values row-major, 0 = empty, 1..=9 digits. Givens that conflict with each other => 0 solutions.
 /// Values above 9 make the puzzle invalid (0 solutions). `limit == 0` returns 0 without searching.
 /// If `first` is Some, it receives the first solution found (when count >= 1).
-pub fn count_solutions(givens: &[u8; 81], limit: u32, first: Option<&mut [u8; 81]>) -> u32 {
+///
+/// When counting (`limit >= 2`) on a CPU that runs [`super::triad9`], a grid that root
+/// propagation leaves with at least [`TRIAD_OPEN_CELLS`] open cells is counted there. The count
+/// is the same; the only solution reported is then the same too (a first solution of a grid
+/// with several solutions may differ, which is why `limit == 1` always stays here).
+pub fn count_solutions(givens: &[u8; 81], limit: u32, mut first: Option<&mut [u8; 81]>) -> u32 {
     if limit == 0 {
         return 0;
     }
-    let Some(st) = State::from_givens(givens) else {
+    let Some(mut st) = State::from_givens(givens) else {
         return 0;
     };
+    if limit >= 2 {
+        // Root propagation, then the triad counter for a wide-open grid, else the search goes
+        // on from the propagated root.
+        let Some(pairs) = st.propagate() else {
+            return 0;
+        };
+        if st.open_cells() >= TRIAD_OPEN_CELLS
+            && let Some(count) = triad_count(&st.cand, limit, first.as_deref_mut())
+        {
+            return count;
+        }
+        let mut search = Search {
+            count: 0,
+            limit,
+            first,
+        };
+        if search.branch(&mut st, pairs) {
+            search.run(st);
+        }
+        return search.count;
+    }
     Search::count(st, limit, first)
+}
+
+/// Open cells after root propagation from which [`count_solutions`] hands a grid to
+/// [`super::triad9`]: below this, this counter's cheaper propagation wins; above, the triad
+/// counter's smaller trees do (measured per puzzle on the shared sets, docs/PERFORMANCE.md).
+pub const TRIAD_OPEN_CELLS: u32 = 56;
+
+/// The triad counter's count of the candidate words `cand`, when this CPU runs it.
+#[cfg(target_arch = "x86_64")]
+fn triad_count(cand: &[u32; 27], limit: u32, first: Option<&mut [u8; 81]>) -> Option<u32> {
+    super::triad9::count_solutions(cand, limit, first)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn triad_count(_: &[u32; 27], _: u32, _: Option<&mut [u8; 81]>) -> Option<u32> {
+    None
+}
+
+/// [`count_solutions`] by this counter alone, never handing over (the triad counter's tests
+/// compare against it).
+#[cfg(test)]
+pub(crate) fn count_banded(givens: &[u8; 81], limit: u32, first: Option<&mut [u8; 81]>) -> u32 {
+    match State::from_givens(givens) {
+        Some(st) if limit > 0 => Search::count(st, limit, first),
+        _ => 0,
+    }
+}
+
+/// The candidate words of `givens` before any propagation (for the triad counter's tests);
+/// `None` for values above 9.
+#[cfg(test)]
+pub(crate) fn unpropagated_words(givens: &[u8; 81]) -> Option<[u32; 27]> {
+    let mut cand = [BAND_CELLS; 27];
+    for (cell, &value) in givens.iter().enumerate() {
+        if value > 9 {
+            return None;
+        }
+        if value > 0 {
+            let (b, bit) = (cell / 27, 1 << (cell % 27));
+            for d in 0..9 {
+                if d + 1 != usize::from(value) {
+                    cand[idx(d, b)] &= !bit;
+                }
+            }
+        }
+    }
+    Some(cand)
 }
 
 /// True when `givens` has a solution other than `solution`, on the promise that the puzzle was
@@ -713,7 +798,7 @@ pub fn has_other_solution(givens: &[u8; 81], solution: &[u8; 81], emptied: &[usi
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::{count_solutions, has_other_solution};
 
     use crate::test_support::data_dir;
@@ -733,7 +818,7 @@ mod tests {
             (self.next() % n as u64) as usize
         }
 
-        fn shuffle<T>(&mut self, items: &mut [T]) {
+        pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
             for i in (1..items.len()).rev() {
                 items.swap(i, self.below(i + 1));
             }
@@ -823,7 +908,7 @@ mod tests {
         }
     }
 
-    fn parse(line: &str) -> Option<[u8; 81]> {
+    pub(crate) fn parse(line: &str) -> Option<[u8; 81]> {
         let bytes = line.trim_end().as_bytes();
         if bytes.len() < 81 {
             return None;
@@ -835,7 +920,7 @@ mod tests {
         Some(grid)
     }
 
-    fn load(name: &str) -> Option<Vec<[u8; 81]>> {
+    pub(crate) fn load(name: &str) -> Option<Vec<[u8; 81]>> {
         let path = data_dir().join(name);
         match std::fs::read_to_string(&path) {
             Ok(text) => Some(text.lines().filter_map(parse).collect()),
@@ -850,7 +935,7 @@ mod tests {
     }
 
     /// A complete grid obeying all Sudoku rules.
-    fn is_valid_solution(grid: &[u8; 81]) -> bool {
+    pub(crate) fn is_valid_solution(grid: &[u8; 81]) -> bool {
         let unit_ok = |cells: [usize; 9]| {
             let mut seen = 0u16;
             for cell in cells {
@@ -867,7 +952,7 @@ mod tests {
         })
     }
 
-    fn keeps_givens(givens: &[u8; 81], solution: &[u8; 81]) -> bool {
+    pub(crate) fn keeps_givens(givens: &[u8; 81], solution: &[u8; 81]) -> bool {
         givens.iter().zip(solution).all(|(&g, &s)| g == 0 || g == s)
     }
 
@@ -1005,26 +1090,58 @@ mod tests {
         }
     }
 
-    #[test]
-    fn random_partial_grids_match_reference() {
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    /// Random partial grids, `rounds` of them from `seed`: 17 to 46 givens of a random solved
+    /// grid (mostly sparse to medium, where counts vary around the limits), each followed by the
+    /// same grid with one given changed (mostly no solution, sometimes other ones). `check`
+    /// gets the round and the grid.
+    pub(crate) fn random_partial_grids(
+        seed: u64,
+        rounds: usize,
+        mut check: impl FnMut(usize, &[u8; 81]),
+    ) {
+        let mut rng = Rng(seed);
         let mut cells: Vec<usize> = (0..81).collect();
-        for round in 0..600 {
+        for round in 0..rounds {
             let solved = random_solved_grid(&mut rng);
             rng.shuffle(&mut cells);
-            // Mostly sparse-to-medium grids where counts vary around the limits.
             let keep = 17 + rng.below(30);
             let mut givens = [0u8; 81];
             for &cell in &cells[..keep] {
                 givens[cell] = solved[cell];
             }
-            let limit = 1 + (round % 10) as u32;
-            compare_with_reference(&givens, limit);
-            // Corrupting one given usually leaves 0 solutions (or a different set).
+            check(round, &givens);
             let cell = cells[rng.below(keep)];
             givens[cell] = givens[cell] % 9 + 1;
-            compare_with_reference(&givens, limit);
+            check(round, &givens);
         }
+    }
+
+    #[test]
+    fn random_partial_grids_match_reference() {
+        random_partial_grids(0x9E37_79B9_7F4A_7C15, 600, |round, givens| {
+            compare_with_reference(givens, 1 + (round % 10) as u32);
+        });
+    }
+
+    /// Some grids are wide open after root propagation: those are the ones
+    /// [`count_solutions`] hands to the triad counter, and both counters agree on them.
+    #[test]
+    fn wide_open_grids_are_handed_over_and_agree() {
+        use super::{State, TRIAD_OPEN_CELLS, count_banded};
+        let fixtures = include_str!("../../../../tests/fixtures/classic-9x9-unique.txt");
+        let mut handed = 0;
+        for givens in fixtures.lines().filter_map(parse) {
+            let mut st = State::from_givens(&givens).expect("valid fixture");
+            st.propagate().expect("solvable fixture");
+            if st.open_cells() >= TRIAD_OPEN_CELLS {
+                handed += 1;
+                let (mut via, mut banded) = ([0u8; 81], [0u8; 81]);
+                assert_eq!(count_solutions(&givens, 2, Some(&mut via)), 1);
+                assert_eq!(count_banded(&givens, 2, Some(&mut banded)), 1);
+                assert_eq!(via, banded);
+            }
+        }
+        assert!(handed >= 5, "only {handed} fixtures reach the hand-off");
     }
 
     /// The bit-sliced fallback picks what a cell-by-cell count picks: the first unsolved cell,

@@ -6,6 +6,8 @@
 pub mod classic9;
 pub mod constrained;
 pub mod generic;
+#[cfg(target_arch = "x86_64")]
+pub mod triad9;
 
 use crate::grid::{Geometry, Grid};
 pub use constrained::ConstrainedSolver;
