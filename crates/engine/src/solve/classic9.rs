@@ -751,6 +751,15 @@ pub(crate) fn count_banded(givens: &[u8; 81], limit: u32, first: Option<&mut [u8
     }
 }
 
+/// The candidate words of `givens` after root propagation, as the hand-off gives them to the
+/// triad counter (for its tests); `None` when the givens or the propagation find a contradiction.
+#[cfg(test)]
+pub(crate) fn propagated_words(givens: &[u8; 81]) -> Option<[u32; 27]> {
+    let mut st = State::from_givens(givens)?;
+    st.propagate()?;
+    Some(st.cand)
+}
+
 /// The candidate words of `givens` before any propagation (for the triad counter's tests);
 /// `None` for values above 9.
 #[cfg(test)]

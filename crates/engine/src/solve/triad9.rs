@@ -497,8 +497,9 @@ impl State {
                 allowed[3 * k + n] = _mm256_and_si256(allowed[3 * k + n], message);
             }
         }
-        // Every box settles once, even when its bands remove nothing: a contradiction inside a
-        // box (two cells left with the same single digit) shows only there.
+        // Every box settles once, even when its bands remove nothing, and tells its bands what
+        // it found: a clash inside a box (two cells left with the same single digit) is then
+        // found at the root by its bands, not deep in the search.
         for (b, &allowed) in allowed.iter().enumerate() {
             if !st.update_box::<2>(b, _mm256_and_si256(st.boxes[b], allowed)) {
                 return None;
@@ -674,7 +675,7 @@ mod tests {
     use crate::solve::classic9::tests::{
         is_valid_solution, keeps_givens, load, parse, random_partial_grids,
     };
-    use crate::solve::classic9::{count_banded, unpropagated_words};
+    use crate::solve::classic9::{count_banded, propagated_words, unpropagated_words};
 
     /// True when this CPU runs the counter. Otherwise the tests say so and pass: no package
     /// can add the instructions, and classic 9×9 counting stays with the band counter there.
@@ -689,14 +690,26 @@ mod tests {
         runs
     }
 
-    /// The triad counter, from `givens` with no propagation at all, counts what the band
-    /// counter counts at limits 1 to 3; every solution it reports is a valid completion, and
-    /// the only one of a unique puzzle is the band counter's.
+    /// The triad counter, from the words of `givens` with no propagation at all and from the
+    /// band counter's root propagation (what the hand-off gives it, whatever the open cells),
+    /// counts what the band counter counts at limits 1 to 3; every solution it reports is a
+    /// valid completion, and the only one of a unique puzzle is the band counter's.
     fn agrees(givens: &[u8; 81], what: &str) {
+        for (words, how) in [
+            (unpropagated_words(givens), "unpropagated"),
+            (propagated_words(givens), "propagated"),
+        ] {
+            agrees_from(givens, words, &format!("{what}, {how}"));
+        }
+    }
+
+    /// [`agrees`] for the candidate words `words` of `givens` (`None`: a contradiction before
+    /// the triad counter, no solution).
+    fn agrees_from(givens: &[u8; 81], words: Option<[u32; 27]>, what: &str) {
         for limit in 1..=3 {
             let (mut banded, mut triad) = ([0u8; 81], [0u8; 81]);
             let want = count_banded(givens, limit, Some(&mut banded));
-            let got = unpropagated_words(givens).map_or(0, |cand| {
+            let got = words.map_or(0, |cand| {
                 count_solutions(&cand, limit, Some(&mut triad)).expect("runs here")
             });
             assert_eq!(got, want, "{what}, limit {limit}");
