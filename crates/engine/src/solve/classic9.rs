@@ -43,6 +43,8 @@
 //!   first alternatives are explored on copies of the 228-byte state (recursion
 //!   depth is bounded by 81), the last one continues in place. No allocation.
 
+use super::Tally;
+
 /// Bivalue cells scored when choosing where to guess: scoring them all costs
 /// more than it saves on grids with many open cells (the generator's digging).
 const SCORED_PAIRS: u32 = 8;
@@ -615,36 +617,24 @@ impl State {
     }
 }
 
-/// Search bookkeeping shared by all branches.
+/// A depth-first search and its tally.
 struct Search<'a> {
-    count: u32,
-    limit: u32,
-    first: Option<&'a mut [u8; 81]>,
+    tally: Tally<'a>,
 }
 
 impl<'a> Search<'a> {
-    /// Solutions of `st`, counted up to `limit`; the first one goes to `first`.
-    fn count(st: State, limit: u32, first: Option<&'a mut [u8; 81]>) -> u32 {
-        let mut search = Search {
-            count: 0,
-            limit,
-            first,
-        };
-        search.run(st);
-        search.count
-    }
-
-    fn record(&mut self, st: &State) {
-        self.count += 1;
-        if self.count == 1
-            && let Some(out) = self.first.as_deref_mut()
-        {
-            st.write_solution(out);
+    /// A search for up to `limit` solutions; the first one goes to `first`.
+    fn new(limit: u32, first: Option<&'a mut [u8; 81]>) -> Self {
+        Search {
+            tally: Tally::new(limit, first),
         }
     }
 
-    fn done(&self) -> bool {
-        self.count >= self.limit
+    /// Solutions of `st`, counted up to `limit`; the first one goes to `first`.
+    fn count(st: State, limit: u32, first: Option<&'a mut [u8; 81]>) -> u32 {
+        let mut search = Search::new(limit, first);
+        search.run(st);
+        search.tally.found()
     }
 
     /// Depth-first search from `st`; each level fixes one more cell, so the
@@ -663,7 +653,7 @@ impl<'a> Search<'a> {
     #[inline(always)]
     fn branch(&mut self, st: &mut State, pairs: [u32; 3]) -> bool {
         let Some((b, bit)) = st.pick_cell(pairs) else {
-            self.record(st);
+            self.tally.record(|out| st.write_solution(out));
             return false;
         };
         let mut digits = st.cell_digits(b, bit);
@@ -678,7 +668,7 @@ impl<'a> Search<'a> {
             let mut child = *st;
             child.place(d, b, bit);
             self.run(child);
-            if self.done() {
+            if self.tally.done() {
                 return false;
             }
         }
@@ -712,15 +702,11 @@ pub fn count_solutions(givens: &[u8; 81], limit: u32, mut first: Option<&mut [u8
         {
             return count;
         }
-        let mut search = Search {
-            count: 0,
-            limit,
-            first,
-        };
+        let mut search = Search::new(limit, first);
         if search.branch(&mut st, pairs) {
             search.run(st);
         }
-        return search.count;
+        return search.tally.found();
     }
     Search::count(st, limit, first)
 }

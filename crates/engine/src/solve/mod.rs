@@ -13,6 +13,47 @@ use crate::grid::{Geometry, Grid};
 pub use constrained::ConstrainedSolver;
 pub use generic::{Count, GenericSolver};
 
+/// The bookkeeping of a 9×9 count, shared by [`classic9`] and `triad9`: the solutions found,
+/// up to a limit, and the first one written out.
+pub(crate) struct Tally<'a> {
+    found: u32,
+    limit: u32,
+    first: Option<&'a mut [u8; 81]>,
+}
+
+impl<'a> Tally<'a> {
+    /// A count up to `limit`; the first solution goes to `first`.
+    pub(crate) fn new(limit: u32, first: Option<&'a mut [u8; 81]>) -> Self {
+        Tally {
+            found: 0,
+            limit,
+            first,
+        }
+    }
+
+    /// Counts one more solution; `write` writes it out when it is the first.
+    #[inline(always)]
+    pub(crate) fn record(&mut self, write: impl FnOnce(&mut [u8; 81])) {
+        self.found += 1;
+        if self.found == 1
+            && let Some(out) = self.first.as_deref_mut()
+        {
+            write(out);
+        }
+    }
+
+    /// True once `limit` solutions are found.
+    #[inline(always)]
+    pub(crate) fn done(&self) -> bool {
+        self.found >= self.limit
+    }
+
+    /// The solutions found.
+    pub(crate) fn found(&self) -> u32 {
+        self.found
+    }
+}
+
 /// What an exact solve found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Solution {

@@ -39,6 +39,7 @@ use core::arch::x86_64::*;
 use core::mem::transmute;
 
 /// `PERMS[p][r]`: the box (0..3 along the band) that placement `p` gives line `r` of the band.
+use super::Tally;
 use super::classic9::PERMS;
 
 /// All nine digits.
@@ -76,12 +77,10 @@ fn count_checked(cand: &[u32; 27], limit: u32, first: Option<&mut [u8; 81]>) -> 
         return 0;
     };
     let mut search = Search {
-        count: 0,
-        limit,
-        first,
+        tally: Tally::new(limit, first),
     };
     search.run(st);
-    search.count
+    search.tally.found()
 }
 
 const fn v16(lanes: [u16; 16]) -> __m256i {
@@ -629,11 +628,9 @@ impl State {
     }
 }
 
-/// Search bookkeeping shared by all branches.
+/// A depth-first search and its tally.
 struct Search<'a> {
-    count: u32,
-    limit: u32,
-    first: Option<&'a mut [u8; 81]>,
+    tally: Tally<'a>,
 }
 
 impl Search<'_> {
@@ -642,12 +639,7 @@ impl Search<'_> {
     fn run(&mut self, mut st: State) {
         loop {
             let Some((o, n, digit)) = st.choose() else {
-                self.count += 1;
-                if self.count == 1
-                    && let Some(out) = self.first.as_deref_mut()
-                {
-                    st.write_solution(out);
-                }
+                self.tally.record(|out| st.write_solution(out));
                 return;
             };
             let first = digit & digit.wrapping_neg();
@@ -656,7 +648,7 @@ impl Search<'_> {
             let keep: __m128i = unsafe { transmute(!(digit ^ first)) };
             if child.restrict_band_in(o, n, keep) {
                 self.run(child);
-                if self.count >= self.limit {
+                if self.tally.done() {
                     return;
                 }
             }
