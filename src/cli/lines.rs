@@ -25,6 +25,10 @@ use sudoku_book::symbols::SymbolSet;
 /// Lines handled per parallel chunk at most.
 const CHUNK_LINES: usize = 4096;
 
+/// Lines per chunk on one thread: nothing to share out, so a small chunk whose memory is reused
+/// from chunk to chunk rather than fresh pages for thousands of lines (docs/PERFORMANCE.md).
+const SERIAL_CHUNK_LINES: usize = 64;
+
 /// Bytes of line text per chunk at most (the chunk ends with the line that passes it).
 const CHUNK_BYTES: usize = 8 << 20;
 
@@ -35,10 +39,11 @@ type Numbered = (usize, Result<String, String>);
 fn next_chunk<R: BufRead>(
     name: &str,
     lines: &mut LineStream<R>,
+    most_lines: usize,
 ) -> Result<Vec<Numbered>, CliError> {
     let mut chunk = Vec::new();
     let mut bytes = 0;
-    while chunk.len() < CHUNK_LINES && bytes < CHUNK_BYTES {
+    while chunk.len() < most_lines && bytes < CHUNK_BYTES {
         let Some(line) = lines.next() else {
             break;
         };
@@ -71,8 +76,13 @@ pub fn stream_ordered<T: Send, R: BufRead>(
         Ok(text) => map(*no, text),
         Err(message) => Err(message.clone()),
     };
+    let most_lines = if pool.is_some() {
+        CHUNK_LINES
+    } else {
+        SERIAL_CHUNK_LINES
+    };
     loop {
-        let chunk = next_chunk(name, &mut lines)?;
+        let chunk = next_chunk(name, &mut lines, most_lines)?;
         if chunk.is_empty() {
             return Ok(());
         }

@@ -189,6 +189,25 @@ impl PuzzleArgs {
         self.load_digits(input)
     }
 
+    /// True when no option changes how a line is read: a line of 81 digits is then classic 9×9.
+    pub fn is_plain(&self) -> bool {
+        let PuzzleArgs {
+            variant,
+            size,
+            box_shape,
+            regions,
+            cages,
+            format: _,
+            symbols,
+        } = self;
+        variant.is_none()
+            && matches!(size, None | Some(9))
+            && box_shape.is_none()
+            && regions.is_none()
+            && cages.is_none()
+            && symbols.is_none()
+    }
+
     /// The symbol set of `--symbols` (digits when not given).
     pub fn symbol_set(&self) -> Result<SymbolSet, CliError> {
         match &self.symbols {

@@ -14,7 +14,7 @@ use super::output::{OutputFormat, geometry_json, grid_text};
 use super::puzzle_args::PuzzleArgs;
 use super::symbols::{Shape, from_digits};
 use sudoku_book::grid::{Geometry, Grid, digit_symbol, to_line};
-use sudoku_book::solve::{Solution, Solver};
+use sudoku_book::solve::{Solution, Solver, classic9};
 
 /// Options of `solve`.
 #[derive(Args, Debug)]
@@ -134,6 +134,8 @@ fn solution_json(geo: &Geometry, givens: &Grid, solution: &Solution) -> String {
 
 /// The outcome of one batch line.
 enum BatchLine {
+    /// The one solution of a classic 9×9 line, digits 1..=9 (see [`classic_line`]).
+    Classic([u8; 81]),
     /// The solution, as a puzzle line.
     Unique(String),
     /// One of the solutions, as a puzzle line.
@@ -146,6 +148,7 @@ impl BatchLine {
     /// Appends the result line (with its line break) to `out`.
     fn write_to(&self, out: &mut String) {
         match self {
+            BatchLine::Classic(cells) => out.extend(cells.iter().map(|&d| char::from(b'0' + d))),
             BatchLine::Unique(line) => out.push_str(line),
             BatchLine::Multiple(line) => {
                 out.push_str("multiple ");
@@ -162,7 +165,7 @@ impl BatchLine {
 
     fn exit_code(&self) -> u8 {
         match self {
-            BatchLine::Unique(_) => EXIT_OK,
+            BatchLine::Classic(_) | BatchLine::Unique(_) => EXIT_OK,
             BatchLine::Multiple(_) | BatchLine::None => EXIT_NO,
             BatchLine::Error(_) => EXIT_INPUT,
         }
@@ -184,7 +187,12 @@ fn run_batch(args: &SolveArgs) -> CliResult {
         }
         .unwrap_or(line)
     };
+    let plain = args.puzzle.is_plain();
     let solve_line = |no: usize, line: &str| {
+        if plain && let Some(solution) = classic_line(line).and_then(|cells| unique_classic(&cells))
+        {
+            return Ok(BatchLine::Classic(solution));
+        }
         reader.read(no, line, solve_givens).map(|line| match line {
             BatchLine::Unique(l) => BatchLine::Unique(in_symbols(l)),
             BatchLine::Multiple(l) => BatchLine::Multiple(in_symbols(l)),
@@ -204,6 +212,31 @@ fn run_batch(args: &SolveArgs) -> CliResult {
     Ok(worst)
 }
 
+/// The cells of a plain classic 9×9 line, as the general reader would read it when no option
+/// changes the reading: 81 characters, each `1`-`9` or `0`/`.` for an empty cell. Anything else
+/// (a shorter line, spaces, fields, other symbols) is `None` and goes through the general reader.
+fn classic_line(line: &str) -> Option<[u8; 81]> {
+    let bytes: &[u8; 81] = line.as_bytes().try_into().ok()?;
+    let mut cells = [0u8; 81];
+    // Branch-free (a digit or a dot is unpredictable): a byte is kept when it is a digit, and
+    // every byte must be a digit or a dot.
+    let mut bad = 0u8;
+    for (cell, &byte) in cells.iter_mut().zip(bytes) {
+        let digit = byte.wrapping_sub(b'0');
+        let is_digit = u8::from(digit <= 9);
+        *cell = digit * is_digit;
+        bad |= !is_digit & u8::from(byte != b'.');
+    }
+    (bad == 0).then_some(cells)
+}
+
+/// The solution of classic 9×9 `cells` when it is unique; `None` when there are none or several,
+/// which the general path then reports with its own words.
+fn unique_classic(cells: &[u8; 81]) -> Option<[u8; 81]> {
+    let mut solution = [0u8; 81];
+    (classic9::count_solutions(cells, 2, Some(&mut solution)) == 1).then_some(solution)
+}
+
 fn solve_givens(geo: &Geometry, solver: &Solver, givens: &Grid) -> Result<BatchLine, String> {
     Ok(match solver.solve(givens) {
         Solution::Unique(grid) => BatchLine::Unique(to_line(&grid, geo)),
@@ -213,4 +246,28 @@ fn solve_givens(geo: &Geometry, solver: &Solver, givens: &Grid) -> Result<BatchL
             BatchLine::None
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::classic_line;
+
+    #[test]
+    fn a_classic_line_is_81_digits_dots_or_zeros() {
+        let line = format!("1.0{}", "9".repeat(78));
+        let cells = classic_line(&line).expect("a plain line");
+        assert_eq!(&cells[..4], &[1, 0, 0, 9]);
+        assert!(cells[3..].iter().all(|&c| c == 9));
+        for refused in [
+            "1".repeat(80),
+            "1".repeat(82),
+            format!(" {}", "1".repeat(80)),
+            format!("{}#", "1".repeat(80)),
+            format!("{}/", "1".repeat(80)),
+            format!("{}:", "1".repeat(80)),
+            format!("{}é", "1".repeat(79)),
+        ] {
+            assert_eq!(classic_line(&refused), None, "{refused}");
+        }
+    }
 }

@@ -149,3 +149,42 @@ fn json_records_from_generate_are_read_by_solve_and_rate() {
     assert!(lines[1].contains("not a puzzle record"), "{text}");
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn plain_classic_lines_answer_as_the_general_reader_does() {
+    // With no option, a line of 81 digits and dots (or zeros) is solved without the general
+    // reader; naming the variant sends every line through it. Both must write the same.
+    let unique =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let lines = [
+        unique.to_string(),
+        unique.replace('.', "0"),
+        format!(".{}", &unique[1..]),
+        format!("44{}", &unique[2..]),
+        unique[..80].to_string(),
+        format!("{unique} "),
+        format!(" {unique}"),
+        format!("{}#", &unique[..80]),
+        format!("{}a", &unique[..80]),
+        format!("{}é", &unique[..79]),
+        format!("{unique}\r"),
+        "5".repeat(81),
+    ];
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    for jobs in ["1", "2"] {
+        let run = |extra: &[&str]| {
+            cmd()
+                .args(["solve", "--batch", "--jobs", jobs])
+                .args(extra)
+                .arg("-")
+                .write_stdin(input.clone())
+                .output()
+                .unwrap()
+        };
+        let quick = run(&[]);
+        let general = run(&["--variant", "classic"]);
+        assert_eq!(stdout_of(&quick), stdout_of(&general), "jobs {jobs}");
+        assert_eq!(quick.status.code(), general.status.code());
+        assert_eq!(stdout_of(&quick).lines().count(), lines.len());
+    }
+}

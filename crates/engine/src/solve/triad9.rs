@@ -249,6 +249,33 @@ const ROW_MESSAGE: __m256i = shuffle16([0, 0, 0, 4, 1, 1, 1, 5, 2, 2, 2, 6, -1, 
 /// The same for a vertical band ([`MINI_ROWS`] added).
 const COL_MESSAGE: __m256i = shuffle16([0, 1, 2, -1, 0, 1, 2, -1, 0, 1, 2, -1, 4, 5, 6, -1]);
 
+/// The 27 cells of a band, as bits or as 16-bit lanes (row-major: `9 * row + column`).
+const BAND_LANES: u32 = (1 << 27) - 1;
+
+/// For the box at position `k` along a band, a word permutation taking a band's cell lanes
+/// ([`BAND_LANES`]) to the box's cell lanes (`4 * i + j`); the other lanes take lane 31, which
+/// is empty.
+const BOX_GATHER: [__m512i; 3] = box_gather();
+
+const fn box_gather() -> [__m512i; 3] {
+    let mut out = [[31u16; 32]; 3];
+    let mut k = 0;
+    while k < 3 {
+        let mut i = 0;
+        while i < 3 {
+            let mut j = 0;
+            while j < 3 {
+                out[k][4 * i + j] = (9 * i + 3 * k + j) as u16;
+                j += 1;
+            }
+            i += 1;
+        }
+        k += 1;
+    }
+    // SAFETY: both types are 192 plain bytes.
+    unsafe { transmute(out) }
+}
+
 /// One bit in each placement lane: times a digit bit, that digit in every placement.
 const PLACEMENT_LANES: u128 = 1 | 1 << 16 | 1 << 32 | 1 << 48 | 1 << 64 | 1 << 80;
 
@@ -460,24 +487,20 @@ impl State {
             bands: [[BAND_OPEN; 3]; 2],
         };
         for band in 0..3 {
-            let mut words = [0u32; 16];
-            words[..9].copy_from_slice(&cand[9 * band..9 * band + 9]);
-            // SAFETY: both types are 64 plain bytes.
-            let words: __m512i = unsafe { transmute(words) };
-            let mut lanes = [[0u16; 16]; 3];
-            let mut some_empty = false;
-            for (cell, bit) in (0..27).map(|cell| (cell, 1 << cell)) {
-                let digits = _mm512_test_epi32_mask(words, _mm512_set1_epi32(bit));
-                lanes[cell % 9 / 3][4 * (cell / 9) + cell % 3] = digits;
-                some_empty |= digits == 0;
+            // Lane `9 * row + column` of `cells`: the digits of that cell of the band.
+            let mut cells = _mm512_setzero_si512();
+            for (d, &word) in cand[9 * band..9 * band + 9].iter().enumerate() {
+                let digit = _mm512_set1_epi16(1 << d);
+                cells = _mm512_mask_add_epi16(cells, word & BAND_LANES, cells, digit);
             }
-            if some_empty {
+            let empty = _mm512_mask_cmpeq_epi16_mask(BAND_LANES, cells, _mm512_setzero_si512());
+            if empty != 0 {
                 return None;
             }
-            for (k, cells) in lanes.iter().enumerate() {
-                let cells = v16(*cells);
+            for (k, gather) in BOX_GATHER.iter().enumerate() {
+                let lanes = _mm512_castsi512_si256(_mm512_permutexvar_epi16(*gather, cells));
                 st.boxes[3 * band + k] =
-                    _mm256_or_si256(cells, _mm256_andnot_si256(CELLS, BOX_OPEN));
+                    _mm256_or_si256(lanes, _mm256_andnot_si256(CELLS, BOX_OPEN));
             }
         }
         let mut allowed = [BOX_OPEN; 9];
