@@ -148,7 +148,10 @@ impl BatchLine {
     /// Appends the result line (with its line break) to `out`.
     fn write_to(&self, out: &mut String) {
         match self {
-            BatchLine::Classic(cells) => out.extend(cells.iter().map(|&d| char::from(b'0' + d))),
+            BatchLine::Classic(cells) => {
+                let digits = cells.map(|d| b'0' + d);
+                out.push_str(std::str::from_utf8(&digits).expect("digits 1-9 are ASCII"));
+            }
             BatchLine::Unique(line) => out.push_str(line),
             BatchLine::Multiple(line) => {
                 out.push_str("multiple ");

@@ -762,7 +762,7 @@ pub fn count_solutions(givens: &[u8; 81], limit: u32, mut first: Option<&mut [u8
 /// Open cells after root propagation from which [`count_solutions`] hands a grid to
 /// [`super::triad9`]: below this, this counter's cheaper propagation wins; above, the triad
 /// counter's smaller trees do (measured per puzzle on the shared sets, docs/PERFORMANCE.md).
-pub const TRIAD_OPEN_CELLS: u32 = 56;
+pub const TRIAD_OPEN_CELLS: u32 = 54;
 
 /// The triad counter's count of the candidate words `cand`, when this CPU runs it.
 #[cfg(target_arch = "x86_64")]
