@@ -87,7 +87,14 @@ pub fn stream_ordered<T: Send, R: BufRead>(
             return Ok(());
         }
         let results: Vec<Result<T, String>> = match &pool {
-            Some(pool) => pool.install(|| chunk.par_iter().map(run).collect()),
+            Some(pool) => {
+                // Allocated here, so it is freed on the thread that allocated it: a block
+                // freed by another thread waits until its owner allocates again, and workers
+                // that answer lines without allocating would keep every chunk's block.
+                let mut results = Vec::with_capacity(chunk.len());
+                pool.install(|| chunk.par_iter().map(run).collect_into_vec(&mut results));
+                results
+            }
             None => chunk.iter().map(run).collect(),
         };
         if sink(results)?.is_break() {
