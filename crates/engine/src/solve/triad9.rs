@@ -45,14 +45,54 @@ use super::classic9::PERMS;
 /// All nine digits.
 const ALL: u16 = 0x1FF;
 
-/// True when this CPU runs the counter (checked once by the standard library, then cached).
+/// True when this CPU runs the counter: read once from CPUID and the register state the OS
+/// enables, then cached. Three CPUID queries, not the standard library's full feature scan,
+/// which costs 55 µs a process on a virtual machine where every query traps (docs/PERFORMANCE.md,
+/// session 12).
 pub fn available() -> bool {
-    is_x86_feature_detected!("avx2")
-        && is_x86_feature_detected!("popcnt")
-        && is_x86_feature_detected!("avx512f")
-        && is_x86_feature_detected!("avx512vl")
-        && is_x86_feature_detected!("avx512bw")
-        && is_x86_feature_detected!("avx512bitalg")
+    static AVAILABLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *AVAILABLE.get_or_init(detect)
+}
+
+/// What [`available`] reads: AVX2, POPCNT, AVX-512 F, VL, BW and BITALG on the CPU, and the
+/// OS saving the AVX and AVX-512 registers (XCR0).
+fn detect() -> bool {
+    const POPCNT: u32 = 1 << 23;
+    const OSXSAVE: u32 = 1 << 27;
+    const AVX: u32 = 1 << 28;
+    const AVX2: u32 = 1 << 5;
+    const AVX512F: u32 = 1 << 16;
+    const AVX512BW: u32 = 1 << 30;
+    const AVX512VL: u32 = 1 << 31;
+    const AVX512BITALG: u32 = 1 << 12;
+    // XCR0: the SSE and AVX registers (bits 1, 2), AVX-512's masks and upper registers (5-7).
+    const SAVED: u64 = 0b1110_0110;
+    if __cpuid(0).eax < 7 {
+        return false;
+    }
+    let leaf1 = __cpuid(1);
+    let needed1 = POPCNT | OSXSAVE | AVX;
+    if leaf1.ecx & needed1 != needed1 {
+        return false;
+    }
+    // SAFETY: OSXSAVE says the OS enabled XGETBV (and the CPU has it).
+    if unsafe { saved_registers() } & SAVED != SAVED {
+        return false;
+    }
+    let leaf7 = __cpuid_count(7, 0);
+    let needed7 = AVX2 | AVX512F | AVX512BW | AVX512VL;
+    leaf7.ebx & needed7 == needed7 && leaf7.ecx & AVX512BITALG != 0
+}
+
+/// The register state the OS saves (XCR0).
+///
+/// # Safety
+///
+/// The CPU must have XGETBV: CPUID leaf 1 says OSXSAVE.
+#[target_feature(enable = "xsave")]
+unsafe fn saved_registers() -> u64 {
+    // SAFETY: the caller checked OSXSAVE.
+    unsafe { _xgetbv(0) }
 }
 
 /// Counts, up to `limit`, the solutions of the grid whose candidates are the band words `cand`
@@ -691,6 +731,17 @@ mod tests {
         is_valid_solution, keeps_givens, load, parse, random_partial_grids,
     };
     use crate::solve::classic9::{count_banded, propagated_words, unpropagated_words};
+
+    #[test]
+    fn detection_agrees_with_the_standard_library() {
+        let standard = is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("popcnt")
+            && is_x86_feature_detected!("avx512f")
+            && is_x86_feature_detected!("avx512vl")
+            && is_x86_feature_detected!("avx512bw")
+            && is_x86_feature_detected!("avx512bitalg");
+        assert_eq!(available(), standard);
+    }
 
     /// True when this CPU runs the counter. Otherwise the tests say so and pass: no package
     /// can add the instructions, and classic 9×9 counting stays with the band counter there.
