@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Whole-process `solve --batch --jobs 1 FILE` timings, interleaved so that a machine whose speed
+drifts treats every command alike:
+
+    tools/interleaved_batch.py ROUNDS FILE BINARY... [--peer 'COMMAND {}']
+
+Each round runs every binary once (and each peer command, `{}` replaced by FILE), output to
+/dev/null; the first two rounds warm up and are not counted. Prints, per command, the median and
+mean wall time and CPU time (user + system, from the kernel's account of the child) in ms. The
+times include this script's fork, about 1.4 ms on the project machine, the same for every
+command."""
+import os
+import statistics
+import sys
+import time
+
+
+def main():
+    args = sys.argv[1:]
+    peers = []
+    while "--peer" in args:
+        at = args.index("--peer")
+        peers.append(args[at + 1])
+        del args[at : at + 2]
+    if len(args) < 3:
+        sys.exit(__doc__)
+    rounds, path, binaries = int(args[0]), args[1], args[2:]
+    commands = [(b, [b, "solve", "--batch", "--jobs", "1", path]) for b in binaries]
+    commands += [(p, p.replace("{}", path).split()) for p in peers]
+    times = {name: ([], []) for name, _ in commands}
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for round_no in range(rounds + 2):
+        for name, argv in commands:
+            start = time.perf_counter()
+            pid = os.fork()
+            if pid == 0:
+                os.dup2(devnull, 1)
+                os.execv(argv[0], argv)
+            _, status, usage = os.wait4(pid, 0)
+            wall = time.perf_counter() - start
+            if status != 0:
+                sys.exit(f"{name} failed: status {status}")
+            if round_no >= 2:
+                times[name][0].append(wall * 1e3)
+                times[name][1].append((usage.ru_utime + usage.ru_stime) * 1e3)
+    for name, _ in commands:
+        wall, cpu = times[name]
+        print(
+            f"{name:40s} wall median {statistics.median(wall):8.3f} mean {statistics.mean(wall):8.3f}"
+            f"   cpu median {statistics.median(cpu):8.3f} mean {statistics.mean(cpu):8.3f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
