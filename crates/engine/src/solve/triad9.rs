@@ -456,10 +456,11 @@ fn band_triads(placements: __m128i) -> __m256i {
     )
 }
 
-/// The placements left once each mini-line with only three possible digits holds them; `None`
-/// when a mini-line has fewer than three or a digit has no placement left.
+/// The placements left once each mini-line with only three possible digits holds them, and
+/// their triads ([`band_triads`]); `None` when a mini-line has fewer than three or a digit has
+/// no placement left.
 #[target_feature(enable = "avx2,popcnt,avx512f,avx512vl,avx512bw,avx512bitalg")]
-fn narrow_band(placements: __m128i) -> Option<__m128i> {
+fn narrow_band(placements: __m128i) -> Option<(__m128i, __m256i)> {
     let triads = band_triads(placements);
     let counts = popcount9(triads);
     if !is_zero(_mm256_cmpgt_epi16(THREE, counts)) {
@@ -476,18 +477,30 @@ fn narrow_band(placements: __m128i) -> Option<__m128i> {
         ),
         _mm_shuffle_epi8(high, TRIAD_ELIMS[2]),
     );
-    let placements = _mm_andnot_si128(out, placements);
+    let removed = _mm_and_si128(out, placements);
+    let placements = _mm_xor_si128(placements, removed);
     let any = _mm_or_si128(placements, _mm_srli_si128::<8>(placements));
     let any = _mm_or_si128(any, _mm_srli_si128::<4>(any));
     let any = _mm_or_si128(any, _mm_srli_si128::<2>(any));
-    (_mm_cvtsi128_si32(any) & i32::from(ALL) == i32::from(ALL)).then_some(placements)
+    if _mm_cvtsi128_si32(any) & i32::from(ALL) != i32::from(ALL) {
+        return None;
+    }
+    // When nothing was forced away, the triads stand.
+    let unchanged = _mm_testz_si128(removed, removed) != 0;
+    Some((
+        placements,
+        if unchanged {
+            triads
+        } else {
+            band_triads(placements)
+        },
+    ))
 }
 
-/// What a band's placements (direction `O`, 0 horizontal) tell its three boxes: what each of
-/// their lines may hold and may lack.
+/// What a band (direction `O`, 0 horizontal) tells its three boxes from its triads
+/// ([`band_triads`]): what each of their lines may hold and may lack.
 #[target_feature(enable = "avx2,popcnt,avx512f,avx512vl,avx512bw,avx512bitalg")]
-fn band_messages<const O: usize>(placements: __m128i) -> [__m256i; 3] {
-    let triads = band_triads(placements);
+fn band_messages<const O: usize>(triads: __m256i) -> [__m256i; 3] {
     let lacks = other_boxes(triads);
     let box02 = _mm256_unpacklo_epi64(triads, lacks);
     let box1 = _mm256_unpackhi_epi64(triads, lacks);
@@ -550,12 +563,14 @@ impl State {
                 rows = _mm_and_si128(rows, row_placements(st.boxes[3 * n + k], k));
                 cols = _mm_and_si128(cols, col_placements(st.boxes[3 * k + n], k));
             }
-            st.bands[0][n] = narrow_band(rows)?;
-            st.bands[1][n] = narrow_band(cols)?;
-            for (k, message) in band_messages::<0>(st.bands[0][n]).into_iter().enumerate() {
+            let (rows, row_triads) = narrow_band(rows)?;
+            let (cols, col_triads) = narrow_band(cols)?;
+            st.bands[0][n] = rows;
+            st.bands[1][n] = cols;
+            for (k, message) in band_messages::<0>(row_triads).into_iter().enumerate() {
                 allowed[3 * n + k] = _mm256_and_si256(allowed[3 * n + k], message);
             }
-            for (k, message) in band_messages::<1>(st.bands[1][n]).into_iter().enumerate() {
+            for (k, message) in band_messages::<1>(col_triads).into_iter().enumerate() {
                 allowed[3 * k + n] = _mm256_and_si256(allowed[3 * k + n], message);
             }
         }
@@ -619,11 +634,11 @@ impl State {
         if _mm_testz_si128(removed, removed) != 0 {
             return true;
         }
-        let Some(placements) = narrow_band(_mm_xor_si128(current, removed)) else {
+        let Some((placements, triads)) = narrow_band(_mm_xor_si128(current, removed)) else {
             return false;
         };
         self.bands[O][n] = placements;
-        let messages = band_messages::<O>(placements);
+        let messages = band_messages::<O>(triads);
         let (k1, k2) = ((from + 1) % 3, (from + 2) % 3);
         self.restrict_box::<O>(box_at(O, n, k1), messages[k1])
             && self.restrict_box::<O>(box_at(O, n, k2), messages[k2])
