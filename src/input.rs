@@ -82,9 +82,6 @@ pub fn read_file(path: &Path) -> Result<String, InputError> {
     read_text(std::fs::File::open(path)?)
 }
 
-/// Bytes a line buffer starts with: a 9×9 puzzle line and its break fit, with a field to spare.
-const LINE_CAPACITY: usize = 128;
-
 /// One line of a line stream: its 1-based number and its text, or why it cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
@@ -114,8 +111,7 @@ impl<R: BufRead> LineStream<R> {
     }
 
     fn next_line(&mut self) -> Result<Option<Line>, InputError> {
-        // Room for a 9×9 line with its break: most lines fit without growing the buffer.
-        let mut bytes = Vec::with_capacity(LINE_CAPACITY);
+        let mut bytes = Vec::new();
         let limit = MAX_LINE_BYTES as u64 + 1;
         let read = (&mut self.reader)
             .take(limit)

@@ -281,6 +281,7 @@ fn given_words_sse2(givens: &[u8; 81]) -> Option<[u32; 27]> {
         band[..27].copy_from_slice(cells);
     }
     let mut fixed = [0u32; 27];
+    let nine = _mm_set1_epi8(9);
     let mut above_nine = _mm_setzero_si128();
     for (b, band) in bands.iter().enumerate() {
         // SAFETY: both 16-byte loads lie inside the 32-byte array `band`.
@@ -290,7 +291,6 @@ fn given_words_sse2(givens: &[u8; 81]) -> Option<[u32; 27]> {
                 _mm_loadu_si128(band.as_ptr().add(16).cast()),
             )
         };
-        let nine = _mm_set1_epi8(9);
         above_nine = _mm_or_si128(
             above_nine,
             _mm_or_si128(_mm_subs_epu8(low, nine), _mm_subs_epu8(high, nine)),
