@@ -20,7 +20,7 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(error) => {
             let message = sudoku_book::grid::text::escape_controls(&error.to_string());
-            eprintln!("sudoku-book: {message}");
+            cli::sink::say(&format!("sudoku-book: {message}"));
             ExitCode::from(error.exit_code())
         }
     }

@@ -66,6 +66,9 @@ pub struct DailyFeed {
     pub seed: u64,
     /// Puzzles books or other feeds used may be drawn again.
     pub reuse: bool,
+    /// Where the feed is written (its file or folder; `None`: standard output), so the same
+    /// feed written to two places keeps both places' uses.
+    pub place: Option<String>,
 }
 
 /// A level the library has too few unused puzzles of.
@@ -87,10 +90,18 @@ pub enum DailyError {
 }
 
 impl DailyFeed {
-    /// The feed's name in the library's uses (its book): shape, first date and length.
+    /// The feed's name in the library's uses (its book): shape, first date, length and, unless
+    /// it is `mon-sun`, the ramp (an easy and a hard feed of the same dates are two feeds).
     pub fn name(&self) -> String {
+        let ramp = match self.ramp == MON_SUN {
+            true => String::new(),
+            false => {
+                let levels: Vec<&str> = self.ramp.iter().map(|level| level.name()).collect();
+                format!(" ramp {}", levels.join(","))
+            }
+        };
         format!(
-            "daily {} {} {} +{}",
+            "daily {} {} {} +{}{ramp}",
             self.variant.name(),
             self.size,
             self.first,
@@ -121,7 +132,7 @@ pub fn draw_daily(
 ) -> Result<Vec<(Date, BookPuzzle)>, DailyError> {
     let name = feed.name();
     let dates = feed.dates();
-    let own = library.own_uses(&name, feed.seed)?;
+    let own = library.own_uses(&name, feed.seed, feed.place.as_deref())?;
     let used_elsewhere = match feed.reuse {
         true => HashSet::new(),
         false => library.used_by_others(&name, feed.seed)?,

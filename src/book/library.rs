@@ -57,11 +57,12 @@ pub enum DrawError {
 pub type Candidate = (String, Origin, usize);
 
 /// Draws each section's puzzles from the library: first the places this book (same title and
-/// seed) used before, still matching the section, then unused puzzles that match it, in the
+/// seed, written to `manifest`, or else its latest build anywhere) used before, still matching
+/// the section, then unused puzzles that match it, in the
 /// order of `derive_seed(book seed, section, hash of the ID)`. A drawn puzzle is rated again
 /// (its level, score and techniques must meet the section by today's rater), and none is in
 /// the book's `exclude` lists or used by another book (unless `reuse = true`).
-pub fn draw(plan: &BookPlan, library: &Library) -> Result<Drawn, DrawError> {
+pub fn draw(plan: &BookPlan, library: &Library, manifest: &str) -> Result<Drawn, DrawError> {
     let Some(spec) = &plan.library else {
         return Ok(Drawn::nothing(plan));
     };
@@ -70,7 +71,7 @@ pub fn draw(plan: &BookPlan, library: &Library) -> Result<Drawn, DrawError> {
     } else {
         library.used_by_others(&plan.title, plan.seed)?
     };
-    let own = library.own_uses(&plan.title, plan.seed)?;
+    let own = library.own_uses(&plan.title, plan.seed, Some(manifest))?;
     let own_ids: HashSet<&str> = own.iter().map(|u| u.id.as_str()).collect();
     let mut taken: HashSet<String> = HashSet::new();
     let mut sections = Vec::with_capacity(plan.sections.len());

@@ -66,19 +66,19 @@ pub fn run(args: &BuildArgs) -> CliResult {
         .chain(repeats)
         .chain(notes)
     {
-        eprintln!(
+        super::sink::say(&format!(
             "sudoku-book: note: {}",
             sudoku_book::grid::text::escape_controls(&note)
-        );
+        ));
     }
     if args.check {
-        print!("{preflight}");
+        super::sink::print(&preflight.to_string())?;
         return Ok(if preflight.passed() { EXIT_OK } else { EXIT_NO });
     }
     if !args.quiet {
-        println!("{}", summary(&plan, &out, puzzles.len(), pages));
+        super::sink::print(&(summary(&plan, &out, puzzles.len(), pages) + "\n"))?;
         if plan.page.kdp {
-            print!("{preflight}");
+            super::sink::print(&preflight.to_string())?;
         }
     }
     Ok(EXIT_OK)

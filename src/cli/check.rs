@@ -3,8 +3,9 @@
 use clap::Args;
 
 use super::error::{CliError, CliResult, EXIT_NO, EXIT_OK};
-use super::io::{emit, read_input};
+use super::io::read_input;
 use super::puzzle_args::{PuzzleArgs, parse_message, report_skipped};
+use super::sink::emit;
 use sudoku_book::grid::text::{counted, detect_format, parse_puzzle};
 use sudoku_book::grid::{Geometry, Grid, digit_symbol};
 

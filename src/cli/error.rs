@@ -109,10 +109,12 @@ fn build_code(error: &BuildError) -> u8 {
 fn library_code(error: &DrawError) -> u8 {
     match error {
         DrawError::Shortfall(_) | DrawError::Library(LibraryError::Taken { .. }) => EXIT_NO,
-        DrawError::Library(LibraryError::Schema { .. } | LibraryError::NotADatabase { .. }) => {
-            EXIT_INPUT
-        }
-        DrawError::Library(LibraryError::Sqlite { .. }) => EXIT_IO,
+        DrawError::Library(
+            LibraryError::Schema { .. }
+            | LibraryError::NotADatabase { .. }
+            | LibraryError::Foreign { .. },
+        ) => EXIT_INPUT,
+        DrawError::Library(LibraryError::Sqlite { .. } | LibraryError::Missing { .. }) => EXIT_IO,
     }
 }
 

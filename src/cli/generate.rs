@@ -3,8 +3,6 @@
 //! on a terminal.
 
 use std::collections::HashSet;
-use std::fs::File;
-use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use super::progress::{puzzle_bar, report_search, search_bar};
@@ -16,6 +14,7 @@ use sudoku_book::symbols::SymbolSet;
 use super::error::{CliError, CliResult, EXIT_OK};
 use super::io::{read_file, shown_path};
 use super::puzzle_args::{PuzzleArgs, import_message};
+use super::sink::OutputStream;
 use sudoku_book::book::manifest::JsonPuzzle;
 use sudoku_book::generate::diabolical::{SearchProgress, default_symmetry, wants_diabolical};
 use sudoku_book::generate::require::parse_technique;
@@ -139,7 +138,7 @@ pub fn run(args: &GenerateArgs) -> CliResult {
     let count = slice.len();
     let excluded = excluded_ids(&args.exclude)?;
     let pool = workers::pool(args.jobs)?;
-    let mut sink = Sink::open(args.out.as_deref())?;
+    let mut sink = OutputStream::create_direct(args.out.as_deref())?;
     let diabolical = wants_diabolical(request.target);
     let progress = if diabolical {
         search_bar(count)
@@ -174,17 +173,17 @@ pub fn run(args: &GenerateArgs) -> CliResult {
                 }
             }
         }
-        if !sink.write(&text)? || failure.is_some() {
+        if sink.write(&text)?.is_break() || failure.is_some() {
             break;
         }
     }
     progress.finish_and_clear();
     sink.finish()?;
     if let Some(note) = tally.note() {
-        eprintln!(
+        super::sink::say(&format!(
             "sudoku-book: note: {}",
             sudoku_book::grid::text::escape_controls(&note)
-        );
+        ));
     }
     match failure {
         None => Ok(EXIT_OK),
@@ -253,61 +252,6 @@ fn failed(index: usize, error: GenerateError) -> CliError {
     CliError::Generate {
         context: format!("puzzle {} ({written})", index + 1),
         error,
-    }
-}
-
-/// Where the puzzles go: standard output, or a file written as they come.
-enum Sink {
-    Stdout,
-    File {
-        path: PathBuf,
-        writer: BufWriter<File>,
-    },
-}
-
-impl Sink {
-    fn open(path: Option<&Path>) -> Result<Sink, CliError> {
-        match path {
-            None => Ok(Sink::Stdout),
-            Some(path) => {
-                let file = File::create(path).map_err(|e| CliError::io("create", path, e))?;
-                Ok(Sink::File {
-                    path: path.to_path_buf(),
-                    writer: BufWriter::new(file),
-                })
-            }
-        }
-    }
-
-    /// Writes and flushes one batch; `false` when standard output was closed (`| head`), which
-    /// ends the run without an error.
-    fn write(&mut self, text: &str) -> Result<bool, CliError> {
-        match self {
-            Sink::Stdout => {
-                let mut out = std::io::stdout().lock();
-                match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-                    Ok(()) => Ok(true),
-                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
-                    Err(e) => Err(CliError::Io(format!("cannot write standard output: {e}"))),
-                }
-            }
-            Sink::File { path, writer } => writer
-                .write_all(text.as_bytes())
-                .and_then(|()| writer.flush())
-                .map(|()| true)
-                .map_err(|e| CliError::io("write", path, e)),
-        }
-    }
-
-    fn finish(self) -> Result<(), CliError> {
-        match self {
-            Sink::Stdout => Ok(()),
-            Sink::File { path, writer } => writer
-                .into_inner()
-                .map_err(|e| CliError::io("write", &path, e.into_error()))?
-                .sync_all()
-                .map_err(|e| CliError::io("write", &path, e)),
-        }
     }
 }
 

@@ -3,8 +3,9 @@
 use clap::Args;
 
 use super::error::{CliError, CliResult, EXIT_OK};
-use super::io::{emit, read_input};
+use super::io::read_input;
 use super::puzzle_args::PuzzleArgs;
+use super::sink::emit;
 use sudoku_book::grid::parse_cell_name_in;
 
 /// Options of `hint`.

@@ -7,9 +7,10 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::error::{CliError, CliResult, EXIT_INPUT, EXIT_OK};
-use super::io::{OutputStream, emit, open_lines, read_input};
+use super::io::{open_lines, read_input};
 use super::lines::{LineReader, stream_ordered};
 use super::puzzle_args::PuzzleArgs;
+use super::sink::{OutputStream, emit};
 use sudoku_book::grid::{Geometry, Grid, puzzle_id};
 
 /// Options of `id`.
@@ -71,7 +72,7 @@ fn run_batch(args: &IdArgs) -> CliResult {
                 }
                 Err(message) => {
                     code = EXIT_INPUT;
-                    eprintln!("sudoku-book: {}: {message}", name);
+                    super::sink::say(&format!("sudoku-book: {}: {message}", name));
                 }
             }
         }

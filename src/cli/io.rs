@@ -1,11 +1,9 @@
-//! Reading puzzle input (file, standard input or a puzzle given inline, all with a size cap, or
-//! streamed line by line) and writing output files atomically (a temporary file renamed into
-//! place), whole or as a stream.
+//! Reading puzzle input: a file, standard input or a puzzle given inline, all with a size cap,
+//! or streamed line by line (output is [`super::sink`]'s).
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Cursor, Write};
-use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::io::{BufRead, BufReader, Cursor};
+use std::path::Path;
 
 use super::error::CliError;
 use sudoku_book::grid::text::{shown_text, symbol_value};
@@ -148,122 +146,6 @@ fn looks_like_puzzle_line(arg: &str) -> bool {
     let all_symbols = count >= 16 && symbols.chars().all(cell_or_none);
     let long_square = count >= 16 && square && !symbols.contains(['/', '\\']);
     small_puzzle || all_symbols || long_square
-}
-
-/// Writes `contents` to `path` through a temporary file in the same folder, renamed into place,
-/// so a failure never leaves a half-written file.
-pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), CliError> {
-    let temp = temp_path(path);
-    let result = File::create(&temp)
-        .and_then(|mut file| file.write_all(contents).and_then(|()| file.sync_all()))
-        .and_then(|()| std::fs::rename(&temp, path));
-    if let Err(error) = result {
-        let _ = std::fs::remove_file(&temp);
-        return Err(CliError::io("write", path, error));
-    }
-    Ok(())
-}
-
-/// Writes to the file when one is given, to standard output otherwise.
-pub fn emit(output: Option<&Path>, text: &str) -> Result<(), CliError> {
-    match output {
-        Some(path) => write_atomically(path, text.as_bytes()),
-        None => write_stdout(text).map(|_| ()),
-    }
-}
-
-/// Writes to standard output: `Ok(false)` when its reader went away (`| head`), as nothing more
-/// is wanted, which is not an error.
-fn write_stdout(text: &str) -> Result<bool, CliError> {
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Ok(()) => Ok(true),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
-        Err(e) => Err(CliError::Io(format!("cannot write standard output: {e}"))),
-    }
-}
-
-/// Output written as it is produced: to standard output, or to a temporary file renamed over
-/// the target by [`OutputStream::finish`] (and removed if the run fails first).
-pub struct OutputStream {
-    target: Option<(PathBuf, PathBuf, BufWriter<File>)>,
-    /// Set when standard output's reader went away (`| head`): later writes are dropped.
-    closed: bool,
-}
-
-impl OutputStream {
-    /// Output to the file when one is given, to standard output otherwise.
-    pub fn create(path: Option<&Path>) -> Result<Self, CliError> {
-        let target = match path {
-            Some(path) => {
-                let temp = temp_path(path);
-                let file = File::create(&temp).map_err(|e| CliError::io("write", path, e))?;
-                Some((path.to_path_buf(), temp, BufWriter::new(file)))
-            }
-            None => None,
-        };
-        Ok(OutputStream {
-            target,
-            closed: false,
-        })
-    }
-
-    /// Writes the next piece of output; says to stop once standard output's reader went away.
-    pub fn write(&mut self, text: &str) -> Result<ControlFlow<()>, CliError> {
-        match &mut self.target {
-            Some((path, _, file)) => file
-                .write_all(text.as_bytes())
-                .map(|()| ControlFlow::Continue(()))
-                .map_err(|e| CliError::io("write", path, e)),
-            None => {
-                self.closed = self.closed || !write_stdout(text)?;
-                Ok(if self.closed {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                })
-            }
-        }
-    }
-
-    /// Finishes the output: flushes it and renames the file into place.
-    pub fn finish(mut self) -> Result<(), CliError> {
-        let Some((path, temp, file)) = self.target.take() else {
-            return Ok(());
-        };
-        let result = file
-            .into_inner()
-            .map_err(|e| e.into_error())
-            .and_then(|file| file.sync_all())
-            .and_then(|()| std::fs::rename(&temp, &path));
-        result.map_err(|e| {
-            let _ = std::fs::remove_file(&temp);
-            CliError::io("write", &path, e)
-        })
-    }
-}
-
-impl Drop for OutputStream {
-    fn drop(&mut self) {
-        if let Some((_, temp, _)) = &self.target {
-            let _ = std::fs::remove_file(temp);
-        }
-    }
-}
-
-/// The temporary file beside `path` that output is written to before the rename.
-fn temp_path(path: &Path) -> PathBuf {
-    let folder = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
-    folder.join(format!(".{name}.tmp-{}", std::process::id()))
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use super::shard::Shard;
 use sudoku_book::generate::{GenerateError, Generated, derive_seed, generate};
 use sudoku_book::grid::text::counted;
 use sudoku_book::workers;
-use sudoku_library::{Added, Entry, Library};
+use sudoku_library::{Access, Added, Entry, Library};
 
 /// Options of `library`.
 #[derive(Args, Debug)]
@@ -46,7 +46,7 @@ pub enum LibraryCommand {
 /// The library file.
 #[derive(Args, Debug)]
 pub struct DbArg {
-    /// The library: an SQLite file, created when missing
+    /// The library: an SQLite file (fill, add and merge create it when nothing is there)
     #[arg(long, value_name = "FILE", default_value = "library.db")]
     pub db: PathBuf,
 }
@@ -99,8 +99,10 @@ pub fn run(args: &LibraryArgs) -> CliResult {
     }
 }
 
-pub fn open(db: &DbArg) -> Result<Library, CliError> {
-    Library::open(&db.db).map_err(library_error)
+/// Opens the `--db` library as the command needs it (only `fill`, `add` and `merge --db`
+/// create one, and only where nothing is).
+pub fn open(db: &DbArg, access: Access) -> Result<Library, CliError> {
+    Library::open_as(&db.db, access).map_err(library_error)
 }
 
 /// `library fill`: batch after batch, puzzles are made in parallel and committed in order with
@@ -113,7 +115,7 @@ fn run_fill(args: &FillArgs) -> CliResult {
         )));
     }
     let request = build_request(&args.request)?;
-    let mut library = open(&args.db)?;
+    let mut library = open(&args.db, Access::Create)?;
     let shard = args.shard.unwrap_or(Shard::ALL);
     let key = match args.shard {
         None => format!("{request:?} seed {}", args.seed),
@@ -172,12 +174,14 @@ fn run_fill(args: &FillArgs) -> CliResult {
         bar.set_position(added as u64);
     }
     bar.finish_and_clear();
-    println!(
-        "{}: {} added ({} already there)",
-        args.db.db.display(),
-        counted(added, "puzzle"),
-        counted(duplicates, "duplicate"),
-    );
+    super::sink::print(
+        &(format!(
+            "{}: {} added ({} already there)",
+            args.db.db.display(),
+            counted(added, "puzzle"),
+            counted(duplicates, "duplicate")
+        ) + "\n"),
+    )?;
     Ok(EXIT_OK)
 }
 
@@ -187,7 +191,10 @@ fn run_fill(args: &FillArgs) -> CliResult {
 pub fn library_error(error: sudoku_library::LibraryError) -> CliError {
     use sudoku_library::LibraryError as E;
     match error {
-        E::Schema { .. } | E::NotADatabase { .. } => CliError::Input(error.to_string()),
+        E::Schema { .. } | E::NotADatabase { .. } | E::Foreign { .. } => {
+            CliError::Input(error.to_string())
+        }
+        E::Missing { .. } => CliError::Io(error.to_string()),
         E::Taken { .. } => CliError::Puzzle(error.to_string()),
         E::Sqlite { .. } => CliError::Io(error.to_string()),
     }
@@ -195,7 +202,7 @@ pub fn library_error(error: sudoku_library::LibraryError) -> CliError {
 
 /// `library stats`: a table of shape × level, unused and used.
 fn run_stats(args: &StatsArgs) -> CliResult {
-    let library = open(&args.db)?;
+    let library = open(&args.db, Access::Read)?;
     let stats = library.stats().map_err(library_error)?;
     let mut text = format!(
         "{:<22} {:<11} {:>9} {:>9}\n",
@@ -211,6 +218,6 @@ fn run_stats(args: &StatsArgs) -> CliResult {
         used += row.used;
     }
     text.push_str(&format!("{:<22} {:<11} {unused:>9} {used:>9}\n", "all", ""));
-    print!("{text}");
+    super::sink::print(&text)?;
     Ok(EXIT_OK)
 }

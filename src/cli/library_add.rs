@@ -50,7 +50,7 @@ struct Report {
 
 /// Runs `library add`.
 pub fn run(args: &AddArgs) -> CliResult {
-    let mut library = open(&args.db)?;
+    let mut library = open(&args.db, sudoku_library::Access::Create)?;
     let reader = LineReader::new(&args.puzzle)?;
     let mut code = EXIT_OK;
     for file in &args.files {
@@ -62,12 +62,14 @@ pub fn run(args: &AddArgs) -> CliResult {
         if report.refused > 0 {
             code = EXIT_INPUT;
         }
-        println!(
-            "{file}: {} added, {}, {} refused",
-            counted(report.added, "puzzle"),
-            counted(report.duplicates, "duplicate"),
-            report.refused
-        );
+        super::sink::print(
+            &(format!(
+                "{file}: {} added, {}, {} refused",
+                counted(report.added, "puzzle"),
+                counted(report.duplicates, "duplicate"),
+                report.refused
+            ) + "\n"),
+        )?;
     }
     Ok(code)
 }
@@ -220,8 +222,10 @@ fn commit(library: &mut Library, entries: &[Entry], report: &mut Report) -> Resu
 fn refuse(report: &mut Report, name: &str, why: &str) {
     report.refused += 1;
     if report.refused <= SHOWN_REFUSALS {
-        eprintln!("sudoku-book: {name}: {why}");
+        super::sink::say(&format!("sudoku-book: {name}: {why}"));
     } else if report.refused == SHOWN_REFUSALS + 1 {
-        eprintln!("sudoku-book: {name}: more refused lines are counted, not shown");
+        super::sink::say(&format!(
+            "sudoku-book: {name}: more refused lines are counted, not shown"
+        ));
     }
 }

@@ -8,16 +8,17 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::error::{CliError, CliResult, EXIT_NO, EXIT_OK};
-use super::io::{OutputStream, emit};
 use super::library::{DbArg, library_error, open};
+use super::sink::{OutputStream, emit, write_all_or_none};
 use sudoku_book::book::BookPuzzle;
 use sudoku_book::book::daily::{
     DailyError, DailyFeed, daily_uses, day_record, draw_daily, parse_ramp,
 };
 use sudoku_book::book::manifest::inline_number_lists;
 use sudoku_book::dates::Date;
+use sudoku_book::generate::Request;
 use sudoku_book::grid::Variant;
-use sudoku_library::{BookUse, Library};
+use sudoku_library::{Access, BookUse, Library};
 
 /// Options of `library export`.
 #[derive(Args, Debug)]
@@ -67,11 +68,12 @@ const MAX_DAYS: usize = 36_600;
 
 /// Runs `library export`.
 pub fn run(args: &ExportArgs) -> CliResult {
-    let library = open(&args.db)?;
     if !args.daily {
+        let library = open(&args.db, Access::Read)?;
         return export_all(&library, args.out.as_deref());
     }
-    run_daily(library, args)
+    let feed = feed(args)?;
+    run_daily(open(&args.db, Access::Write)?, &feed, args)
 }
 
 /// Every puzzle's JSON record, one a line, in ID order, written as it is read.
@@ -118,6 +120,22 @@ fn feed(args: &ExportArgs) -> Result<DailyFeed, CliError> {
         .parse()
         .map_err(|e| CliError::Input(format!("--variant: {e}")))?;
     let ramp = parse_ramp(&args.ramp).map_err(|e| CliError::Input(format!("--ramp: {e}")))?;
+    Request::new(variant, args.size)
+        .check()
+        .map_err(CliError::request)?;
+    let last = Date::from_days(first.days() + args.days as i64 - 1);
+    if last.year > LAST_YEAR {
+        return Err(CliError::Input(format!(
+            "--days: a feed of {} from {first} would end on {last}, after {LAST_YEAR}-12-31 (dates have four-digit years)",
+            args.days
+        )));
+    }
+    let place = args.out_dir.as_ref().or(args.out.as_ref()).map(|p| {
+        std::path::absolute(p)
+            .unwrap_or_else(|_| p.clone())
+            .display()
+            .to_string()
+    });
     Ok(DailyFeed {
         first,
         days: args.days,
@@ -126,13 +144,16 @@ fn feed(args: &ExportArgs) -> Result<DailyFeed, CliError> {
         size: args.size,
         seed: args.seed,
         reuse: args.reuse,
+        place,
     })
 }
 
+/// The last year a feed's dates may have (`YYYY-MM-DD` has four digits for it).
+const LAST_YEAR: i64 = 9999;
+
 /// `library export --daily`: the feed drawn, written, then recorded as used.
-fn run_daily(mut library: Library, args: &ExportArgs) -> CliResult {
-    let feed = feed(args)?;
-    let days = match draw_daily(&library, &feed) {
+fn run_daily(mut library: Library, feed: &DailyFeed, args: &ExportArgs) -> CliResult {
+    let days = match draw_daily(&library, feed) {
         Ok(days) => days,
         Err(DailyError::Library(error)) => return Err(library_error(error)),
         Err(DailyError::Shortfalls(short)) => {
@@ -153,36 +174,37 @@ fn run_daily(mut library: Library, args: &ExportArgs) -> CliResult {
                     )
                 })
                 .collect();
-            eprintln!(
+            super::sink::say(&format!(
                 "sudoku-book: {db}: too few unused puzzles for the feed, so nothing is written: {}",
                 named.join("; ")
-            );
+            ));
             return Ok(EXIT_NO);
         }
     };
     let uses = daily_uses(&days);
     let date = Date::today().to_string();
-    let shown_out = args
-        .out_dir
-        .as_ref()
-        .or(args.out.as_ref())
-        .map(|p| p.display().to_string());
     let name = feed.name();
     let book = BookUse {
         book: &name,
         seed: feed.seed,
-        manifest: shown_out.as_deref(),
+        manifest: feed.place.as_deref(),
         date: &date,
         uses: &uses,
         made: &[],
         reuse: feed.reuse,
     };
-    let record = library.begin_book(&book).map_err(library_error)?;
-    write_feed(args, &days)?;
-    record.commit().map_err(library_error)?;
+    // Recorded before the feed is written and undone when it cannot be: a feed written always
+    // has its uses recorded, and a feed that failed leaves none.
+    let recorded = library.record_book(&book).map_err(library_error)?;
+    if let Err(error) = write_feed(args, &days) {
+        let _ = library.undo_book(&recorded);
+        return Err(error);
+    }
+    library.settle_book(&recorded).map_err(library_error)?;
     Ok(EXIT_OK)
 }
 
+/// Writes the feed: JSON lines to the file or standard output, or one file a date, all or none.
 fn write_feed(args: &ExportArgs, days: &[(Date, BookPuzzle)]) -> Result<(), CliError> {
     let Some(dir) = &args.out_dir else {
         let text: String = days
@@ -192,10 +214,10 @@ fn write_feed(args: &ExportArgs, days: &[(Date, BookPuzzle)]) -> Result<(), CliE
         return emit(args.out.as_deref(), &text);
     };
     std::fs::create_dir_all(dir).map_err(|e| CliError::io("create", dir, e))?;
-    for (date, puzzle) in days {
+    let files = days.iter().map(|(date, puzzle)| {
         let pretty = serde_json::to_string_pretty(&day_record(*date, puzzle)).unwrap_or_default();
-        let pretty = inline_number_lists(&pretty);
-        emit(Some(&dir.join(format!("{date}.json"))), &(pretty + "\n"))?;
-    }
-    Ok(())
+        let path = dir.join(format!("{date}.json"));
+        (path, (inline_number_lists(&pretty) + "\n").into_bytes())
+    });
+    write_all_or_none(files)
 }

@@ -53,16 +53,18 @@ pub fn run_merge(args: &MergeArgs) -> CliResult {
             )));
         }
     }
-    let mut library = open(&args.db)?;
+    let mut library = open(&args.db, sudoku_library::Access::Create)?;
     for from in &args.from {
         let merged = library.merge_from(from).map_err(library_error)?;
-        println!(
-            "{}: {} added ({} already there), {} copied",
-            from.display(),
-            counted(merged.added as usize, "puzzle"),
-            counted(merged.duplicates as usize, "duplicate"),
-            counted(merged.uses as usize, "use"),
-        );
+        super::sink::print(
+            &(format!(
+                "{}: {} added ({} already there), {} copied",
+                from.display(),
+                counted(merged.added as usize, "puzzle"),
+                counted(merged.duplicates as usize, "duplicate"),
+                counted(merged.uses as usize, "use")
+            ) + "\n"),
+        )?;
     }
     Ok(EXIT_OK)
 }
@@ -81,7 +83,7 @@ const RERATE_PAGE: usize = 512;
 /// techniques (in its record too). Each page is committed, so an interrupted run goes on where
 /// it stopped when run again.
 pub fn run_rerate(args: &RerateArgs) -> CliResult {
-    let mut library = open(&args.db)?;
+    let mut library = open(&args.db, sudoku_library::Access::Write)?;
     let pool = workers::pool(args.jobs)?;
     let stale = library.stale_count(ENGINE_VERSION).map_err(library_error)?;
     let bar = puzzle_bar(stale as usize, false, false);
@@ -109,16 +111,18 @@ pub fn run_rerate(args: &RerateArgs) -> CliResult {
         bar.set_position(done as u64);
     }
     bar.finish_and_clear();
-    println!(
-        "{}: {} rated again by rater {ENGINE_VERSION} ({} changed level){}",
-        args.db.db.display(),
-        counted(done, "puzzle"),
-        changed,
-        match unreadable {
-            0 => String::new(),
-            n => format!("; {} unreadable, left as they were", counted(n, "record")),
-        }
-    );
+    super::sink::print(
+        &(format!(
+            "{}: {} rated again by rater {ENGINE_VERSION} ({} changed level){}",
+            args.db.db.display(),
+            counted(done, "puzzle"),
+            changed,
+            match unreadable {
+                0 => String::new(),
+                n => format!("; {} unreadable, left as they were", counted(n, "record")),
+            }
+        ) + "\n"),
+    )?;
     Ok(EXIT_OK)
 }
 

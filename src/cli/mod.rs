@@ -20,6 +20,7 @@ pub mod puzzle_args;
 pub mod rate;
 pub mod shard;
 pub mod signals;
+pub mod sink;
 pub mod solve;
 pub mod solve_logic;
 pub mod symbols;

@@ -8,9 +8,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use clap::Args;
 
 use super::error::{CliError, CliResult, EXIT_OK};
-use super::io::{read_input, write_atomically};
+use super::io::read_input;
 use super::progress::{puzzle_bar, report_search, search_bar};
 use super::puzzle_args::PuzzleArgs;
+use super::sink::write_atomically;
 use sudoku_book::generate::diabolical::wants_diabolical;
 use sudoku_book::generate::{Generated, Request, Target, generate_with_progress};
 use sudoku_book::grid::{Geometry, Grid};
@@ -124,12 +125,12 @@ pub fn run(args: &PlayArgs) -> CliResult {
         }],
     };
     write_atomically(&out, page(&book).as_bytes())?;
-    eprintln!(
+    super::sink::say(&format!(
         "sudoku-book: {}",
         sudoku_book::grid::text::escape_controls(&playable.about)
-    );
+    ));
     let shown = std::fs::canonicalize(&out).unwrap_or(out);
-    println!("{}", shown.display());
+    super::sink::print(&format!("{}\n", shown.display()))?;
     Ok(EXIT_OK)
 }
 

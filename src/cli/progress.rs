@@ -66,10 +66,10 @@ impl Heartbeat {
                     stopped.recv_timeout(every)
                 {
                     let done = made.load(Ordering::Relaxed);
-                    eprintln!(
+                    super::sink::say(&format!(
                         "sudoku-book: {done} of {count} puzzles made, {} s so far",
                         start.elapsed().as_secs()
-                    );
+                    ));
                 }
             })
         });
@@ -126,7 +126,7 @@ pub fn report_search(bar: &ProgressBar, index: usize, progress: SearchProgress) 
     if !bar.is_hidden() {
         bar.set_message(text);
     } else if progress.ratings.is_multiple_of(REPORT_EVERY) || silent_too_long() {
-        eprintln!("sudoku-book: diabolical search, {text}");
+        super::sink::say(&format!("sudoku-book: diabolical search, {text}"));
     }
 }
 

@@ -372,10 +372,13 @@ fn geometry_advice(error: &GeometryError) -> &'static str {
 /// Reports the skipped lines of a cell list on standard error: the first few, then how many more.
 pub fn report_skipped(name: &str, skipped: &[SkippedLine]) {
     for line in skipped.iter().take(SKIPPED_SHOWN) {
-        eprintln!("{name}: {line}");
+        super::sink::say(&format!("{name}: {line}"));
     }
     let more = skipped.len().saturating_sub(SKIPPED_SHOWN);
     if more > 0 {
-        eprintln!("{name}: and {} skipped", counted(more, "more line"));
+        super::sink::say(&format!(
+            "{name}: and {} skipped",
+            counted(more, "more line")
+        ));
     }
 }

@@ -7,10 +7,11 @@ use clap::Args;
 use serde_json::json;
 
 use super::error::{CliResult, EXIT_INPUT, EXIT_OK};
-use super::io::{OutputStream, open_lines};
+use super::io::open_lines;
 use super::lines::{LineReader, stream_ordered};
 use super::output::score_json;
 use super::puzzle_args::PuzzleArgs;
+use super::sink::OutputStream;
 use sudoku_book::grid::{Geometry, Grid, puzzle_id};
 use sudoku_book::logic::step_words::English;
 use sudoku_book::logic::{Level, Rating, Step, rate, solve_logic};

@@ -1,8 +1,10 @@
-//! Ends a build cleanly on SIGINT, SIGTERM or SIGHUP: its staging folder is removed (a swap in
-//! progress finishes first), then the process ends of the signal as it would have. A signal
+//! Ends a build cleanly on SIGINT, SIGTERM or SIGHUP: its staging folder is removed and its
+//! library record undone (a swap in progress finishes first), then the process ends of the
+//! signal as it would have; once the book is swapped in, the build is done and finishes as
+//! usual instead, so a build that ends of a signal never leaves a new book in place. A signal
 //! ignored when the process started (SIGHUP under `nohup`) stays ignored.
 
-use sudoku_book::publish::output::abandon_staging;
+use sudoku_book::publish::output::{Abandoned, abandon_staging};
 
 /// Starts the thread that waits for the signals.
 pub fn remove_staging_on_signals() {
@@ -17,7 +19,9 @@ pub fn remove_staging_on_signals() {
         };
         std::thread::spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                let _no_swap_from_here = abandon_staging();
+                let Abandoned::Stopped(_no_swap_from_here) = abandon_staging() else {
+                    return;
+                };
                 let _ = signal_hook::low_level::emulate_default_handler(signal);
                 std::process::exit(128 + signal);
             }

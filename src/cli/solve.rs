@@ -8,10 +8,11 @@ use clap::Args;
 use serde_json::json;
 
 use super::error::{CliError, CliResult, EXIT_INPUT, EXIT_NO, EXIT_OK};
-use super::io::{OutputStream, emit, open_lines, read_input};
+use super::io::{open_lines, read_input};
 use super::lines::{LineReader, stream_ordered};
 use super::output::{OutputFormat, geometry_json, grid_text};
 use super::puzzle_args::PuzzleArgs;
+use super::sink::{OutputStream, emit};
 use super::symbols::{Shape, from_digits};
 use sudoku_book::grid::{Geometry, Grid, digit_symbol, to_line};
 use sudoku_book::solve::{Solution, Solver, classic9};
@@ -87,7 +88,7 @@ fn report(args: &SolveArgs, geo: &Geometry, givens: &Grid, solution: &Solution) 
     }
     match solution {
         Solution::Unique(_) => {
-            eprintln!("solved: the solution is unique");
+            super::sink::say("solved: the solution is unique");
             Ok(EXIT_OK)
         }
         Solution::Multiple(first, second) => {

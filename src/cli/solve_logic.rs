@@ -3,8 +3,9 @@
 //! cell list (`-o`), one line (`--output line`) or an HTML page (`--html`).
 
 use super::error::{CliError, CliResult, EXIT_NO, EXIT_OK};
-use super::io::{emit, read_input, write_atomically};
+use super::io::read_input;
 use super::output::OutputFormat;
+use super::sink::{emit, write_atomically};
 use super::solve::SolveArgs;
 use sudoku_book::grid::text::counted;
 use sudoku_book::grid::{to_cell_list, to_grid_text, to_line};

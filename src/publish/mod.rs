@@ -17,7 +17,7 @@ use crate::layout::kdp::Preflight;
 use crate::spec::{self, BookPlan, SpecError};
 use assemble::assemble_into;
 use output::{OutputError, Staging};
-use sudoku_library::{BookUse, Library};
+use sudoku_library::{Access, BookUse, Library};
 
 /// Why a book was not built. The old book, if any, is untouched in every case.
 #[derive(Debug, thiserror::Error)]
@@ -85,12 +85,17 @@ pub fn build(
         Mode::Write => Some(Staging::new(out)?),
         Mode::Check => None,
     };
+    let access = match mode {
+        Mode::Write => Access::Write,
+        Mode::Check => Access::Read,
+    };
     let mut library = match &plan.library {
-        Some(spec) => Some(Library::open(&spec.path).map_err(DrawError::from)?),
+        Some(spec) => Some(Library::open_as(&spec.path, access).map_err(DrawError::from)?),
         None => None,
     };
+    let manifest = manifest_key(out);
     let drawn = match &library {
-        Some(library) => draw(plan, library)?,
+        Some(library) => draw(plan, library, &manifest)?,
         None => crate::book::Drawn::nothing(plan),
     };
     let puzzles = generate_with(plan, drawn, progress)?;
@@ -125,7 +130,6 @@ pub fn build(
     let (uses, made) = uses_of(&puzzles);
     let date = plan.library.as_ref().and_then(|l| l.date.clone());
     let date = date.unwrap_or_else(|| Date::today().to_string());
-    let manifest = out.join("book.json").display().to_string();
     let book = BookUse {
         book: &plan.title,
         seed: plan.seed,
@@ -135,11 +139,29 @@ pub fn build(
         made: &made,
         reuse: plan.library.as_ref().is_some_and(|l| l.reuse),
     };
-    // The uses are written (not yet committed) before the book folder is swapped in, and
-    // committed after: a build that fails before the swap records nothing.
-    let record = library.begin_book(&book).map_err(DrawError::from)?;
-    notes.extend(staging.commit()?);
-    record.commit().map_err(DrawError::from)?;
+    // The uses are recorded before the book folder is swapped in, and undone when the swap
+    // fails or a signal stops the build first: a book in place always has its uses recorded.
+    let recorded = library.record_book(&book).map_err(DrawError::from)?;
+    if let Some(spec) = &plan.library {
+        let (path, recorded) = (spec.path.clone(), recorded.clone());
+        staging.undo_on_signal(Box::new(move || {
+            if let Ok(mut library) = Library::open_as(&path, Access::Write) {
+                let _ = library.undo_book(&recorded);
+            }
+        }));
+    }
+    match staging.commit() {
+        Ok(settled) => notes.extend(settled),
+        Err(error) => {
+            let _ = library.undo_book(&recorded);
+            return Err(error.into());
+        }
+    }
+    if let Err(error) = library.settle_book(&recorded) {
+        notes.push(format!(
+            "the earlier uses of this book stay recorded beside its new ones ({error}); the next build of it drops them"
+        ));
+    }
     notes.push(library_note(&puzzles, &made, library.path()));
     Ok(Built {
         puzzles,
@@ -147,6 +169,27 @@ pub fn build(
         preflight,
         notes,
     })
+}
+
+/// The book's place in its library's uses: its manifest's absolute path (through the real
+/// folders), so one book folder is named one way whatever the current folder.
+fn manifest_key(out: &Path) -> String {
+    let parent = match out.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let name = out.file_name().map_or_else(
+        || std::ffi::OsString::from("."),
+        std::ffi::OsStr::to_os_string,
+    );
+    let folder = std::fs::canonicalize(parent)
+        .or_else(|_| std::path::absolute(parent))
+        .unwrap_or_else(|_| parent.to_path_buf());
+    folder
+        .join(name)
+        .join(output::MANIFEST)
+        .display()
+        .to_string()
 }
 
 /// What the book took from and gave to its library.

@@ -29,6 +29,7 @@ mod leftovers;
 use std::fs;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 use folder::{Replaceable, STAGING_MARKER, replaceable, settle};
@@ -52,7 +53,17 @@ pub const NO_EXCHANGE_VARIABLE: &str = "SUDOKU_BOOK_NO_EXCHANGE";
 
 /// The staging folders of the builds in progress, until their swap is done: what a signal
 /// removes.
-static ACTIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+static ACTIVE: Mutex<Vec<Active>> = Mutex::new(Vec::new());
+/// Set once a build's swap is done: a signal from then on lets the build finish (its book is
+/// in place and recorded), so a build that exits of a signal never leaves a new book behind.
+static SWAPPED: AtomicBool = AtomicBool::new(false);
+
+/// A build in progress: its staging folder, and what to undo if a signal stops it before its
+/// swap (its library record).
+pub struct Active {
+    temp: PathBuf,
+    undo: Option<Box<dyn FnOnce() + Send>>,
+}
 
 /// Why a book folder could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -126,7 +137,10 @@ impl Staging {
             sibling(target, "tmp", pid)
         };
         fs::create_dir(&temp).map_err(io_error("create", &temp))?;
-        active().push(temp.clone());
+        active().push(Active {
+            temp: temp.clone(),
+            undo: None,
+        });
         let staging = Staging {
             target: target.to_path_buf(),
             temp,
@@ -143,7 +157,7 @@ impl Staging {
     pub fn write(&self, relative: &str, contents: &[u8]) -> Result<(), OutputError> {
         let path = self.temp.join(relative);
         let active = active();
-        if !active.contains(&self.temp) {
+        if !active.iter().any(|a| a.temp == self.temp) {
             let interrupted = io::Error::new(io::ErrorKind::Interrupted, "the build was stopped");
             return Err(io_error("write", &path)(interrupted));
         }
@@ -173,6 +187,13 @@ impl Staging {
             .map_err(io_error("write", &path))
     }
 
+    /// Runs `undo` if a signal stops the build before its swap (its library record).
+    pub fn undo_on_signal(&self, undo: Box<dyn FnOnce() + Send>) {
+        if let Some(build) = active().iter_mut().find(|a| a.temp == self.temp) {
+            build.undo = Some(undo);
+        }
+    }
+
     /// Puts the finished folder in place of the target, after checking the target again (a
     /// file added during the build stops the swap); the old book's files are removed only once
     /// the new book is in place. Returns what the user should know (files of theirs kept).
@@ -196,7 +217,8 @@ impl Staging {
                 Err(_) => self.two_step_swap(old)?,
             },
         }
-        active.retain(|temp| *temp != self.temp);
+        SWAPPED.store(true, Ordering::SeqCst);
+        active.retain(|a| a.temp != self.temp);
         Ok(std::mem::take(&mut self.notes))
     }
 
@@ -293,28 +315,44 @@ impl Drop for Staging {
     fn drop(&mut self) {
         if !self.committed {
             let _ = fs::remove_dir_all(&self.temp);
-            active().retain(|temp| *temp != self.temp);
+            active().retain(|a| a.temp != self.temp);
         }
     }
 }
 
 /// The staging folders of the builds in progress, locked: a commit holds the lock while it
 /// swaps, so a signal handler waits for the swap to finish.
-fn active() -> MutexGuard<'static, Vec<PathBuf>> {
+fn active() -> MutexGuard<'static, Vec<Active>> {
     ACTIVE
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// For a signal handler (SIGINT, SIGTERM, SIGHUP): removes the staging folders of builds that
-/// have not reached their swap, and returns holding the lock, so no swap and no write can
-/// start before the process ends. A swap in progress is waited for and completes.
-pub fn abandon_staging() -> MutexGuard<'static, Vec<PathBuf>> {
+/// What a signal found: builds stopped before their swap (staging removed, records undone,
+/// and the lock held so no swap or write starts before the process ends), or a swap already
+/// done (the build is complete and should finish).
+pub enum Abandoned {
+    /// Every build in progress was stopped; hold this until the process ends.
+    Stopped(MutexGuard<'static, Vec<Active>>),
+    /// A build's book is in place and recorded.
+    Finished,
+}
+
+/// For a signal handler (SIGINT, SIGTERM, SIGHUP): waits for a swap in progress, then removes
+/// the staging folders of builds that have not reached their swap and undoes their library
+/// records; when a swap was already done, nothing is undone and the build should finish.
+pub fn abandon_staging() -> Abandoned {
     let mut active = active();
-    for temp in active.drain(..) {
-        let _ = fs::remove_dir_all(temp);
+    if SWAPPED.load(Ordering::SeqCst) {
+        return Abandoned::Finished;
     }
-    active
+    for build in active.drain(..) {
+        let _ = fs::remove_dir_all(build.temp);
+        if let Some(undo) = build.undo {
+            undo();
+        }
+    }
+    Abandoned::Stopped(active)
 }
 
 /// Removes a file; one that is already gone is fine.

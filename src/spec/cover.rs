@@ -262,6 +262,7 @@ impl Checker<'_> {
             return Ok(None);
         };
         let full = self.dir.join(path.get_ref());
+        self.refuse_special(&full, path.span(), "cover.image", "a PNG or JPEG picture")?;
         let bytes = crate::input::read_bytes(&full).map_err(|e| {
             let error = self.error(
                 path.span(),

@@ -718,22 +718,14 @@ impl Checker<'_> {
                     format!("cannot read the font file {}: {error}", full.display()),
                 )
                 .unreadable()),
-            Ok(meta) if !meta.is_file() => {
-                let kind = if meta.is_dir() {
-                    "a folder"
-                } else {
-                    "a device or other special file"
-                };
-                Err(self.error(
+            Ok(_) => self
+                .refuse_special(
+                    &full,
                     path.span(),
                     key,
-                    format!(
-                        "{} is {kind}, not a font file: give a TrueType (.ttf) or OpenType (.otf) file",
-                        full.display()
-                    ),
-                ))
-            }
-            Ok(_) => Ok(Some(full)),
+                    "a font file: give a TrueType (.ttf) or OpenType (.otf) file",
+                )
+                .map(|()| Some(full)),
         }
     }
 
@@ -994,13 +986,41 @@ impl Checker<'_> {
         self.error(span.unwrap_or(spanned.span()), &key, error.to_string())
     }
 
-    /// The text of a file a key names, relative to the spec.
+    /// Refuses a path a key names that is a folder or a special file, whose reading might
+    /// never end (a FIFO, `/dev/stdin`, a device); `what` is what the key wants.
+    pub(crate) fn refuse_special(
+        &self,
+        full: &Path,
+        span: Range<usize>,
+        key: &str,
+        what: &str,
+    ) -> Result<(), SpecError> {
+        match std::fs::metadata(full) {
+            Ok(meta) if !meta.is_file() => {
+                let kind = if meta.is_dir() {
+                    "a folder"
+                } else {
+                    "a device, FIFO or other special file"
+                };
+                Err(self.error(
+                    span,
+                    key,
+                    format!("{} is {kind}, not {what}", full.display()),
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The text of a file a key names, relative to the spec (a regular file: a special file
+    /// is refused before it is opened).
     fn read_named(
         &self,
         path: &Spanned<String>,
         key: &str,
     ) -> Result<(String, std::path::PathBuf), SpecError> {
         let full = self.dir.join(path.get_ref());
+        self.refuse_special(&full, path.span(), key, "a file of text")?;
         let text = crate::input::read_file(&full).map_err(|e| {
             let error = self.error(
                 path.span(),

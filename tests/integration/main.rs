@@ -36,5 +36,6 @@ mod symbols;
 mod text_fits;
 mod trust;
 mod trust_round3;
+mod trust_round4;
 mod util;
 mod walkthrough;

@@ -230,7 +230,7 @@ fn messages_a_font_that_is_no_file_and_a_missing_font() {
         &format!("title = \"T\"\nfont = \"/dev/zero\"\n{SECTION}"),
         &[],
         2,
-        "font: /dev/zero is a device or other special file, not a font file",
+        "font: /dev/zero is a device, FIFO or other special file, not a font file",
     );
     // A missing font is a file that cannot be read, as a missing region map or picture is.
     refused_with(

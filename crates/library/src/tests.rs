@@ -90,6 +90,9 @@ fn a_file_of_another_kind_is_refused() {
     assert!(Library::open(&dir.path().join("text.db")).is_err());
 }
 
+/// Where the test books' manifests are.
+const MANIFEST: Option<&str> = Some("out/book.json");
+
 fn book<'a>(title: &'a str, uses: &'a [Use], made: &'a [Entry]) -> BookUse<'a> {
     BookUse {
         book: title,
@@ -140,8 +143,14 @@ fn a_version_1_file_is_migrated_and_keeps_its_rows() {
     assert_eq!(mode, "wal");
 }
 
+/// Records and settles a book, as a build whose files were put in place does.
+fn record(library: &mut Library, book: &BookUse) {
+    let recorded = library.record_book(book).unwrap();
+    library.settle_book(&recorded).unwrap();
+}
+
 #[test]
-fn a_book_records_its_uses_only_when_committed_and_a_rebuild_finds_them() {
+fn a_book_records_its_uses_before_its_files_and_a_rebuild_finds_them() {
     let dir = tempfile::tempdir().unwrap();
     let mut library = Library::open(&dir.path().join("l.db")).unwrap();
     let (a, b) = (entry("classic", 1), entry("classic", 2));
@@ -154,28 +163,26 @@ fn a_book_records_its_uses_only_when_committed_and_a_rebuild_finds_them() {
         },
     ];
     let made = [b.clone()];
-    drop(library.begin_book(&book("Vol 1", &uses, &made)).unwrap());
-    assert!(library.own_uses("Vol 1", 7).unwrap().is_empty());
-    assert!(
-        !library.contains(&b.id).unwrap(),
-        "a dropped commit adds nothing"
-    );
-    library
-        .begin_book(&book("Vol 1", &uses, &made))
-        .unwrap()
-        .commit()
-        .unwrap();
-    assert_eq!(library.own_uses("Vol 1", 7).unwrap(), uses);
+    // Files that could not be put in place: the uses are undone, the made puzzle stays.
+    let recorded = library.record_book(&book("Vol 1", &uses, &made)).unwrap();
+    library.undo_book(&recorded).unwrap();
+    assert!(library.own_uses("Vol 1", 7, MANIFEST).unwrap().is_empty());
     assert!(library.contains(&b.id).unwrap());
+    record(&mut library, &book("Vol 1", &uses, &made));
+    assert_eq!(library.own_uses("Vol 1", 7, MANIFEST).unwrap(), uses);
     assert!(library.used_by_others("Vol 1", 7).unwrap().is_empty());
     assert_eq!(library.used_by_others("Vol 2", 7).unwrap().len(), 2);
-    // The same book again replaces its uses rather than adding to them.
-    library
-        .begin_book(&book("Vol 1", &uses[..1], &[]))
-        .unwrap()
-        .commit()
+    // The same book at the same place again replaces its uses once settled.
+    let recorded = library
+        .record_book(&book("Vol 1", &uses[..1], &[]))
         .unwrap();
-    assert_eq!(library.own_uses("Vol 1", 7).unwrap().len(), 1);
+    assert_eq!(
+        library.own_uses("Vol 1", 7, MANIFEST).unwrap(),
+        uses,
+        "before it settles, each place's latest record counts"
+    );
+    library.settle_book(&recorded).unwrap();
+    assert_eq!(library.own_uses("Vol 1", 7, MANIFEST).unwrap().len(), 1);
     let stats = library.stats().unwrap();
     assert_eq!(
         stats.iter().map(|s| (s.used, s.unused)).collect::<Vec<_>>(),
@@ -184,36 +191,32 @@ fn a_book_records_its_uses_only_when_committed_and_a_rebuild_finds_them() {
 }
 
 #[test]
-fn a_puzzle_another_build_took_meanwhile_is_refused_unless_reused() {
+fn two_books_of_one_title_written_to_two_places_keep_both_their_uses() {
     let dir = tempfile::tempdir().unwrap();
     let mut library = Library::open(&dir.path().join("l.db")).unwrap();
-    let a = entry("classic", 1);
-    library.add(std::slice::from_ref(&a), None).unwrap();
-    let uses = [use_of(&a, 1)];
-    library
-        .begin_book(&book("First", &uses, &[]))
-        .unwrap()
-        .commit()
-        .unwrap();
-    let error = library
-        .begin_book(&book("Second", &uses, &[]))
-        .err()
-        .unwrap();
-    assert!(
-        error.to_string().contains("was used by \"First\""),
-        "{error}"
-    );
-    let reuse = BookUse {
-        reuse: true,
-        ..book("Second", &uses, &[])
+    let (a, b) = (entry("classic", 1), entry("classic", 2));
+    library.add(&[a.clone(), b.clone()], None).unwrap();
+    let first = [use_of(&a, 1)];
+    let second = [use_of(&b, 1)];
+    record(&mut library, &book("Same", &first, &[]));
+    let elsewhere = BookUse {
+        manifest: Some("large-print/book.json"),
+        ..book("Same", &second, &[])
     };
-    library.begin_book(&reuse).unwrap().commit().unwrap();
-    // The first book keeps its own puzzle when rebuilt, though another book used it since.
-    library
-        .begin_book(&book("First", &uses, &[]))
-        .unwrap()
-        .commit()
+    record(&mut library, &elsewhere);
+    let others = library.used_by_others("Another", 7).unwrap();
+    assert!(
+        others.contains(&a.id) && others.contains(&b.id),
+        "{others:?}"
+    );
+    assert_eq!(library.own_uses("Same", 7, MANIFEST).unwrap(), first);
+    let large = Some("large-print/book.json");
+    assert_eq!(library.own_uses("Same", 7, large).unwrap(), second);
+    // A third place has no build yet: it starts from the latest one written anywhere.
+    let third = library
+        .own_uses("Same", 7, Some("third/book.json"))
         .unwrap();
+    assert_eq!(third, second);
 }
 
 #[test]
@@ -256,10 +259,7 @@ fn a_merge_adds_what_is_missing_by_id_in_any_order() {
     b.add(&[entry("classic", 2), entry("classic", 3)], None)
         .unwrap();
     let b_use = [use_of(&entry("classic", 3), 1)];
-    b.begin_book(&book("B", &b_use, &[]))
-        .unwrap()
-        .commit()
-        .unwrap();
+    record(&mut b, &book("B", &b_use, &[]));
     drop((a, b));
     let mut ab = Library::open(&paths[2]).unwrap();
     let first = ab.merge_from(&paths[0]).unwrap();
@@ -313,4 +313,81 @@ fn many_openers_of_a_new_file_create_its_schema_once() {
         assert_eq!(opener.join().unwrap(), Ok(()));
     }
     assert!(Library::open(&path).unwrap().ids().unwrap().is_empty());
+}
+
+#[test]
+fn only_create_makes_a_library_and_only_where_nothing_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("typo.db");
+    for access in [Access::Read, Access::Write] {
+        let error = Library::open_as(&path, access).err().unwrap();
+        assert!(matches!(error, LibraryError::Missing { .. }), "{error}");
+        assert!(!path.exists(), "{access:?} made a file");
+    }
+    let empty = dir.path().join("empty.db");
+    std::fs::write(&empty, "").unwrap();
+    let error = Library::open(&empty).err().unwrap();
+    assert!(error.to_string().contains("an empty file"), "{error}");
+    assert_eq!(std::fs::metadata(&empty).unwrap().len(), 0);
+    let error = Library::open(Path::new("/dev/null")).err().unwrap();
+    assert!(error.to_string().contains("special file"), "{error}");
+    assert!(!Path::new("/dev/null-journal").exists());
+    let error = Library::open(dir.path()).err().unwrap();
+    assert!(error.to_string().contains("a folder"), "{error}");
+}
+
+#[test]
+fn another_programs_database_is_refused_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    for version in [0, 1, 2] {
+        let path = dir.path().join(format!("other-{version}.db"));
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch(&format!(
+            "CREATE TABLE puzzles (id TEXT, name TEXT); PRAGMA user_version = {version};"
+        ))
+        .unwrap();
+        drop(conn);
+        let before = std::fs::read(&path).unwrap();
+        for access in [Access::Read, Access::Write, Access::Create] {
+            let error = Library::open_as(&path, access).err().unwrap();
+            assert!(
+                error.to_string().contains("not a sudoku-book library"),
+                "{error}"
+            );
+        }
+        assert_eq!(std::fs::read(&path).unwrap(), before, "version {version}");
+        let wal = dir.path().join(format!("other-{version}.db-wal"));
+        assert!(!wal.exists(), "switched to WAL");
+    }
+}
+
+#[test]
+fn an_older_file_opened_to_read_is_read_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch(SCHEMA_V1).unwrap();
+    conn.execute_batch(
+        "PRAGMA user_version = 1;
+         INSERT INTO puzzles VALUES ('v1-x', 'classic9', 'classic', 9, '{}', '', '', 'easy', 1.0,
+             '[]', '0.1.0', NULL, NULL, 'generated');
+         INSERT INTO uses (id, book) VALUES ('v1-x', 'Old book');",
+    )
+    .unwrap();
+    drop(conn);
+    let before = std::fs::read(&path).unwrap();
+    let library = Library::open_as(&path, Access::Read).unwrap();
+    assert_eq!(library.stats().unwrap()[0].used, 1);
+    assert!(library.own_uses("Old book", 1, None).unwrap().is_empty());
+    drop(library);
+    // Merged into a new library, its uses come along without places.
+    let mut merged = Library::open(&dir.path().join("new.db")).unwrap();
+    let done = merged.merge_from(&path).unwrap();
+    assert_eq!((done.added, done.uses), (1, 1));
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "the older file was written"
+    );
+    assert!(!dir.path().join("old.db-wal").exists());
 }

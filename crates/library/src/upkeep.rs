@@ -6,7 +6,7 @@ use std::path::Path;
 
 use rusqlite::params;
 
-use crate::{Library, LibraryError};
+use crate::{Access, Library, LibraryError};
 
 /// A puzzle rated by another rater version.
 #[derive(Debug, Clone, PartialEq)]
@@ -111,14 +111,24 @@ impl Library {
 
     /// Adds every puzzle and use of the library at `other` that this one lacks, in one
     /// transaction (a merge killed half-way adds nothing). Puzzles are matched by ID, so the
-    /// order of merges never changes which puzzles the result holds.
+    /// order of merges never changes which puzzles the result holds. The other file is only
+    /// read: it is checked, attached read-only and never migrated (an older one is read as it
+    /// is), so it may be on read-only storage.
     pub fn merge_from(&mut self, other: &Path) -> Result<Merged, LibraryError> {
-        // Opening checks (and migrates) the other file before it is read.
-        drop(Library::open(other)?);
+        let version = Library::open_as(other, Access::Read)?.version;
         let name = other.to_string_lossy().into_owned();
         let run = |conn: &mut rusqlite::Connection| -> Result<Merged, rusqlite::Error> {
-            conn.execute("ATTACH DATABASE ?1 AS other", [&name])?;
-            let result = merge_attached(conn);
+            let attached = conn.execute(
+                "ATTACH DATABASE ?1 AS other",
+                [crate::read_only_uri(Path::new(&name), false)],
+            );
+            if attached.is_err() {
+                conn.execute(
+                    "ATTACH DATABASE ?1 AS other",
+                    [crate::read_only_uri(Path::new(&name), true)],
+                )?;
+            }
+            let result = merge_attached(conn, version);
             conn.execute("DETACH DATABASE other", [])?;
             result
         };
@@ -127,17 +137,37 @@ impl Library {
     }
 }
 
-fn merge_attached(conn: &mut rusqlite::Connection) -> Result<Merged, rusqlite::Error> {
+/// The columns of `uses` read from a merged file of schema `version` (version 1 names no
+/// places: its uses count as made elsewhere, with no place).
+fn merged_use_columns(version: i64) -> &'static str {
+    if version >= 2 {
+        "id, book, seed, manifest, date, section, number, made, repeats"
+    } else {
+        "id, book, seed, manifest, date, NULL AS section, NULL AS number, 0 AS made, 0 AS repeats"
+    }
+}
+
+fn merge_attached(
+    conn: &mut rusqlite::Connection,
+    version: i64,
+) -> Result<Merged, rusqlite::Error> {
     let tx = conn.transaction()?;
     let offered: i64 = tx.query_row("SELECT count(*) FROM other.puzzles", [], |r| r.get(0))?;
     let added = tx.execute(
-        "INSERT OR IGNORE INTO main.puzzles SELECT * FROM other.puzzles ORDER BY id",
+        "INSERT OR IGNORE INTO main.puzzles (id, shape, variant, size, record, givens, \
+         solution, level, score, techniques, rater_version, generator_version, seed, source) \
+         SELECT id, shape, variant, size, record, givens, solution, level, score, techniques, \
+         rater_version, generator_version, seed, source FROM other.puzzles ORDER BY id",
         [],
     )? as u64;
+    let columns = merged_use_columns(version);
     let uses = tx.execute(
-        "INSERT INTO main.uses SELECT * FROM other.uses o WHERE NOT EXISTS \
-         (SELECT 1 FROM main.uses u WHERE u.id = o.id AND u.book = o.book \
-          AND u.seed IS o.seed AND u.number IS o.number)",
+        &format!(
+            "INSERT INTO main.uses (id, book, seed, manifest, date, section, number, made, \
+             repeats) SELECT * FROM (SELECT {columns} FROM other.uses) o WHERE NOT EXISTS \
+             (SELECT 1 FROM main.uses u WHERE u.id = o.id AND u.book = o.book \
+              AND u.seed IS o.seed AND u.manifest IS o.manifest AND u.number IS o.number)"
+        ),
         [],
     )? as u64;
     tx.commit()?;
