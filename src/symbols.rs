@@ -157,7 +157,9 @@ impl SymbolSet {
 
 /// A word of distinct letters, upper-cased.
 fn word(text: &str) -> Result<Word, String> {
-    let letters: Vec<char> = text.trim().chars().flat_map(char::to_uppercase).collect();
+    // Each letter as its capital when that is one letter (ß and ŉ have none: they stay).
+    let typed: Vec<char> = text.trim().chars().collect();
+    let letters: Vec<char> = typed.iter().map(|&c| capital(c)).collect();
     if letters.is_empty() || letters.iter().any(|c| !c.is_alphabetic()) {
         return Err(format!(
             "{} is not a symbol set: use digits, letters, 1-16, 0-F, pictures, colours, or a word of distinct letters (symbols = \"PLANTWISE\")",
@@ -173,8 +175,9 @@ fn word(text: &str) -> Result<Word, String> {
     for (i, c) in letters.iter().enumerate() {
         if letters[..i].contains(c) {
             return Err(format!(
-                "{} has {c} twice: a word's letters must all be different, one for each symbol",
-                crate::grid::text::shown_text(text)
+                "{} has {} twice: a word's letters must all be different, one for each symbol",
+                crate::grid::text::shown_text(text),
+                typed[i]
             ));
         }
     }
@@ -184,6 +187,16 @@ fn word(text: &str) -> Result<Word, String> {
         letters: fixed,
         len: letters.len(),
     })
+}
+
+/// A letter's capital when it is one character (`ÿ` → `Ÿ`), the letter itself otherwise (`ß`,
+/// whose capital is `SS`): how a word's letters and a line's symbols are compared.
+pub fn capital(c: char) -> char {
+    let mut upper = c.to_uppercase();
+    match (upper.next(), upper.next()) {
+        (Some(one), None) => one,
+        _ => c,
+    }
 }
 
 /// What a cell prints.

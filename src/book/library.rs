@@ -305,6 +305,7 @@ fn fill_options(request: &Request) -> String {
 pub fn uses_of(puzzles: &[BookPuzzle]) -> (Vec<Use>, Vec<Entry>) {
     let uses = puzzles
         .iter()
+        .filter(|p| !p.id.is_empty())
         .map(|p| Use {
             id: p.id.clone(),
             section: p.section,

@@ -33,7 +33,9 @@ pub struct BookPuzzle {
     /// a big book does not hold every path (the playable edition solves each puzzle as it is
     /// written).
     pub path: Vec<Step>,
-    /// Its canonical ID (`grid::puzzle_id`): no two puzzles of a book share one.
+    /// Its canonical ID (`grid::puzzle_id`): no two puzzles of a book share one. Empty for a
+    /// puzzle that has none (a 25×25 diagonal: its shape's group is too large to search), which
+    /// is then neither checked for repeats nor recorded in a library.
     pub id: String,
     /// How many puzzles were made for this place and dropped as repeats (an ID the book or its
     /// `exclude` lists already had) before this one.
@@ -253,7 +255,8 @@ fn replace_repeats(
     for puzzle in puzzles.iter_mut() {
         let index = counts[puzzle.section];
         counts[puzzle.section] += 1;
-        if puzzle.origin != Origin::Made {
+        // A puzzle without an ID (a shape too large to search) cannot be checked.
+        if puzzle.origin != Origin::Made || puzzle.id.is_empty() {
             continue;
         }
         let job = Job {

@@ -64,6 +64,7 @@ pub fn run(args: &BuildArgs) -> CliResult {
     for note in givens_notes(&plan, &puzzles)
         .into_iter()
         .chain(repeats)
+        .chain(no_id_note(&puzzles))
         .chain(notes)
     {
         super::sink::say(&format!(
@@ -101,6 +102,17 @@ fn repeats_note(puzzles: &[BookPuzzle], library: bool) -> Option<String> {
             counted(places, "place"),
         )
     })
+}
+
+/// How many puzzles have no canonical ID, and what that means, when any have none.
+fn no_id_note(puzzles: &[BookPuzzle]) -> Option<String> {
+    let without: Vec<&BookPuzzle> = puzzles.iter().filter(|p| p.id.is_empty()).collect();
+    let first = without.first()?;
+    Some(format!(
+        "{} ({}): not checked for repeats, recorded in a library or listed by ID in book.json",
+        counted(without.len(), "puzzle"),
+        sudoku_book::grid::no_id_reason(&first.puzzle.geometry)
+    ))
 }
 
 /// For each section with a `givens` target that some puzzles did not reach, one sentence.

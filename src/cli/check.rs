@@ -6,8 +6,11 @@ use super::error::{CliError, CliResult, EXIT_NO, EXIT_OK};
 use super::io::read_input;
 use super::puzzle_args::{PuzzleArgs, parse_message, report_skipped};
 use super::sink::emit;
+use super::symbols::{Shape, to_digits_checked};
+use sudoku_book::grid::text::Format;
 use sudoku_book::grid::text::{counted, detect_format, parse_puzzle};
 use sudoku_book::grid::{Geometry, Grid, digit_symbol};
+use sudoku_book::symbols::{Glyph, SymbolSet};
 
 /// Options of `check`.
 #[derive(Args, Debug)]
@@ -27,15 +30,24 @@ const PROBLEMS_SHOWN: usize = 10;
 /// (the first ten, then how many more).
 pub fn run(args: &CheckArgs) -> CliResult {
     let puzzle = args.options.load(&read_input(&args.puzzle)?)?;
-    let answer_input = read_input(&args.solution)?;
+    let mut answer_input = read_input(&args.solution)?;
     let format = match args.options.format()? {
         Some(format) => format,
         None => detect_format(&answer_input.text),
     };
+    let set = args.options.symbol_set()?;
+    let shape = match format {
+        Format::Cells => Shape::Cells,
+        Format::Grid => Shape::Grid,
+        Format::Line => Shape::Line,
+    };
+    answer_input.text = to_digits_checked(set, &answer_input.text, shape, Some(puzzle.geo.size()))
+        .map_err(|e| CliError::input_in(&answer_input.name, e))?
+        .into_owned();
     let (answer, skipped) = parse_puzzle(&answer_input.text, &puzzle.geo, format)
         .map_err(|e| CliError::input_in(&answer_input.name, parse_message(&e)))?;
     report_skipped(&answer_input.name, &skipped);
-    let problems = problems(&puzzle.geo, &puzzle.givens, &answer);
+    let problems = problems(&puzzle.geo, &puzzle.givens, &answer, set);
     let empty = counted(answer.empty_count(), "empty cell");
     let (text, code) = if !problems.is_empty() {
         (wrong_text(&problems, answer.empty_count(), &empty), EXIT_NO)
@@ -65,11 +77,15 @@ fn wrong_text(problems: &[String], empty_count: usize, empty: &str) -> String {
 }
 
 /// Every conflict in the answer, then every given the answer changed.
-fn problems(geo: &Geometry, givens: &Grid, answer: &Grid) -> Vec<String> {
+fn problems(geo: &Geometry, givens: &Grid, answer: &Grid, set: SymbolSet) -> Vec<String> {
+    let shown = |value: u8| match set.glyph(value, None) {
+        Glyph::Text(text) if set != SymbolSet::Digits => text.as_str().to_string(),
+        _ => digit_symbol(value).to_string(),
+    };
     let mut problems: Vec<String> = answer
         .conflicts(geo)
         .iter()
-        .map(|c| c.to_string())
+        .map(|c| c.shown_with(shown))
         .collect();
     if let Some(cages) = geo.cages() {
         problems.extend(cages.problems(answer.cells()));
@@ -78,8 +94,8 @@ fn problems(geo: &Geometry, givens: &Grid, answer: &Grid) -> Vec<String> {
         problems.push(format!(
             "{} is given as {} but the answer has {}",
             geo.cell_name(cell),
-            digit_symbol(givens.get(cell)),
-            digit_symbol(answer.get(cell))
+            shown(givens.get(cell)),
+            shown(answer.get(cell))
         ));
     }
     problems

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use super::progress::{puzzle_bar, report_search, search_bar};
+use super::progress::{Ticker, puzzle_bar, report_search, search_bar};
 use super::shard::Shard;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
@@ -22,7 +22,8 @@ use sudoku_book::generate::{
     GenerateError, Generated, GivensTally, MAX_REPEAT_TRIES, Request, Target, check_count,
     derive_seed, generate_unrated, generate_with_progress, repeat_try, repeats_error,
 };
-use sudoku_book::grid::{Geometry, Grid, ids_in, puzzle_id, puzzle_line};
+use sudoku_book::grid::text::counted;
+use sudoku_book::grid::{Geometry, Grid, ids_in, puzzle_id, tagged_line};
 use sudoku_book::logic::Level;
 use sudoku_book::workers;
 
@@ -145,10 +146,16 @@ pub fn run(args: &GenerateArgs) -> CliResult {
     } else {
         puzzle_bar(count, false, request.size >= SLOW_SIZE)
     };
+    // Off a terminal, a line now and then says the run is alive (a diabolical search has its
+    // own lines).
+    let ticker = (!diabolical)
+        .then(|| Ticker::start(&progress, count))
+        .flatten();
     let mut tally = GivensTally::new(request.givens);
+    let mut no_id = (0usize, String::new());
     let mut failure = None;
     for indices in batches(&slice, pool.current_num_threads()) {
-        let results: Vec<Result<(String, usize), GenerateError>> = pool.install(|| {
+        let results: Vec<Result<Made, GenerateError>> = pool.install(|| {
             indices
                 .par_iter()
                 .map(|&index| {
@@ -163,9 +170,13 @@ pub fn run(args: &GenerateArgs) -> CliResult {
         let mut text = String::new();
         for (&index, result) in indices.iter().zip(results) {
             match result {
-                Ok((rendered, givens)) => {
-                    tally.add(givens);
-                    text.push_str(&rendered);
+                Ok(made) => {
+                    tally.add(made.givens);
+                    text.push_str(&made.text);
+                    if let Some(reason) = made.no_id {
+                        no_id.0 += 1;
+                        no_id.1 = reason;
+                    }
                 }
                 Err(error) => {
                     failure = Some((index, error));
@@ -178,8 +189,17 @@ pub fn run(args: &GenerateArgs) -> CliResult {
         }
     }
     progress.finish_and_clear();
+    drop(ticker);
     sink.finish()?;
-    if let Some(note) = tally.note() {
+    let no_id_note = (no_id.0 > 0).then(|| {
+        format!(
+            "{} without a puzzle_id ({}): --exclude lists and libraries cannot hold {}",
+            counted(no_id.0, "puzzle"),
+            no_id.1,
+            if no_id.0 == 1 { "it" } else { "them" }
+        )
+    });
+    for note in tally.note().into_iter().chain(no_id_note) {
         super::sink::say(&format!(
             "sudoku-book: note: {}",
             sudoku_book::grid::text::escape_controls(&note)
@@ -312,8 +332,16 @@ fn target(args: &RequestArgs) -> Result<Target, CliError> {
     }
 }
 
-/// One puzzle of the run, written as its output line, with its number of givens. A puzzle line
-/// needs no rating, so none is made when none decides the puzzle ([`generate_unrated`]).
+/// One puzzle of the run: its output text, its number of givens, and why it has no canonical
+/// ID when it needed one (JSON output, `--exclude`) and has none.
+struct Made {
+    text: String,
+    givens: usize,
+    no_id: Option<String>,
+}
+
+/// One puzzle of the run. A puzzle line needs no rating, so none is made when none decides the
+/// puzzle ([`generate_unrated`]).
 fn make(
     args: &GenerateArgs,
     request: &Request,
@@ -321,23 +349,30 @@ fn make(
     excluded: &HashSet<String>,
     report: &(dyn Fn(SearchProgress) + Sync),
     symbols: SymbolSet,
-) -> Result<(String, usize), GenerateError> {
+) -> Result<Made, GenerateError> {
     if args.output == GenerateOutput::Line && excluded.is_empty() {
         let made = generate_unrated(request, seed, report)?;
-        let line = render_line(&made.givens, &made.geometry, symbols);
-        return Ok((line, made.givens.filled_count()));
+        return Ok(Made {
+            text: render_line(&made.givens, &made.geometry, symbols),
+            givens: made.givens.filled_count(),
+            no_id: None,
+        });
     }
     let made = generate_with_progress(request, seed, report)
         .and_then(|made| unexcluded(request, seed, made, excluded))?;
-    Ok((
-        render(&made, args.output, symbols),
-        made.givens.filled_count(),
-    ))
+    let no_id = puzzle_id(&made.geometry, &made.givens)
+        .is_none()
+        .then(|| sudoku_book::grid::no_id_reason(&made.geometry));
+    Ok(Made {
+        text: render(&made, args.output, symbols),
+        givens: made.givens.filled_count(),
+        no_id,
+    })
 }
 
 /// A puzzle line (with its line break) in the symbols asked.
 fn render_line(givens: &Grid, geometry: &Geometry, symbols: SymbolSet) -> String {
-    let line = puzzle_line(givens, geometry) + "\n";
+    let line = tagged_line(givens, geometry) + "\n";
     super::symbols::from_digits(symbols, &line, super::symbols::Shape::Line).into_owned()
 }
 

@@ -46,38 +46,51 @@ pub fn run(args: &IdArgs) -> CliResult {
 
 /// The ID of a read puzzle.
 fn id_of(geo: &Geometry, givens: &Grid) -> Result<String, String> {
-    puzzle_id(geo, givens).ok_or_else(|| {
-        format!(
-            "no canonical ID: a {} with so few givens is too symmetric to search",
-            geo.describe()
-        )
-    })
+    puzzle_id(geo, givens).ok_or_else(|| sudoku_book::grid::no_id_reason(geo))
 }
 
-/// `id --batch`: IDs on standard output, errors on standard error, exit 2 when a line failed.
+/// `id --batch`: one output line for each input line — its ID, or an empty line for a blank
+/// line or one that cannot be read (named on standard error; exit 2) — so output line k is the
+/// ID of input line k.
 fn run_batch(args: &IdArgs) -> CliResult {
     let reader = LineReader::new(&args.puzzle)?;
     let (name, lines) = open_lines(&args.input)?;
     let mut output = OutputStream::create(args.out.as_deref())?;
     let mut code = EXIT_OK;
-    let id_line =
-        |no: usize, line: &str| reader.read(no, line, |geo, _, givens| id_of(geo, givens));
+    let mut written = 0usize;
+    let id_line = |no: usize, line: &str| {
+        let id = reader.read(no, line, |geo, _, givens| id_of(geo, givens));
+        Ok((no, id))
+    };
     stream_ordered(&name, lines, args.jobs, id_line, |results| {
         let mut text = String::new();
         for result in results {
-            match result {
-                Ok(id) => {
-                    text.push_str(&id);
-                    text.push('\n');
-                }
+            // A line that could not be read at all names its number in its message.
+            let (no, id) =
+                result.unwrap_or_else(|message| (line_of(&message, written + 1), Err(message)));
+            // The blank lines skipped since the last one written.
+            text.extend(std::iter::repeat_n('\n', no.saturating_sub(written + 1)));
+            written = no;
+            match id {
+                Ok(id) => text.push_str(&id),
                 Err(message) => {
                     code = EXIT_INPUT;
-                    super::sink::say(&format!("sudoku-book: {}: {message}", name));
+                    super::sink::say(&format!("sudoku-book: {name}: {message}"));
                 }
             }
+            text.push('\n');
         }
         output.write(&text)
     })?;
     output.finish()?;
     Ok(code)
+}
+
+/// The line a message names (`line 7: …`), or `otherwise`.
+fn line_of(message: &str, otherwise: usize) -> usize {
+    message
+        .strip_prefix("line ")
+        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|digits| digits.parse().ok())
+        .unwrap_or(otherwise)
 }

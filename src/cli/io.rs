@@ -6,8 +6,8 @@ use std::io::{BufRead, BufReader, Cursor};
 use std::path::Path;
 
 use super::error::CliError;
-use sudoku_book::grid::text::{shown_text, symbol_value};
-use sudoku_book::grid::{MAX_SIZE, NO_CELL};
+use sudoku_book::grid::text::{shown_char, shown_text, symbol_value};
+use sudoku_book::grid::{MAX_SIZE, NO_CELL, Variant, split_tag};
 use sudoku_book::input::{self, InputError, LineStream};
 
 /// Text read from the user, with a name for messages (`puzzle.txt`, `<stdin>`, `<argument>`).
@@ -62,9 +62,15 @@ fn input_error(source: &str, what: &str, error: InputError) -> CliError {
     }
 }
 
-/// A file name as messages show it: control characters escaped.
+/// True for a character messages show by code point: a control or invisible character (a
+/// zero-width space, a direction mark), not a plain space.
+fn is_invisible(c: char) -> bool {
+    c != ' ' && shown_char(c).starts_with("U+")
+}
+
+/// A file name as messages show it: control and invisible characters escaped.
 pub fn shown_path(name: &str) -> String {
-    if name.chars().any(char::is_control) {
+    if name.chars().any(is_invisible) {
         shown_text(name)
     } else {
         name.to_string()
@@ -128,9 +134,14 @@ pub fn stream_error(name: &str, error: InputError) -> CliError {
 /// True for an argument that is meant as a puzzle line rather than a file name: a square number
 /// of cells (4, 9, 16, …) of puzzle symbols (digits and `.` only for 2x2 and 3x3, so that short
 /// file names are not mistaken for puzzles), or 16 characters or more with no path separator
-/// that are all symbols or a square number. A jigsaw line may follow the puzzle with `|regions`.
+/// that are all symbols or a square number. A jigsaw line may follow the puzzle with `|regions`,
+/// and a line may start with its variant's tag (`diagonal:`).
 fn looks_like_puzzle_line(arg: &str) -> bool {
     let symbols = input::strip_bom(arg).trim();
+    let symbols = match split_tag(symbols) {
+        (Some(tag), rest) if tag.parse::<Variant>().is_ok() => rest,
+        _ => symbols,
+    };
     let symbols = symbols
         .split_once('|')
         .map_or(symbols, |(puzzle, _)| puzzle);
@@ -142,7 +153,9 @@ fn looks_like_puzzle_line(arg: &str) -> bool {
         && symbols
             .chars()
             .all(|c| symbol_value(c).is_some_and(|v| v <= largest));
-    let cell_or_none = |c: char| symbol_value(c).is_some() || c == NO_CELL;
+    // An invisible character (a zero-width space) among symbols is the puzzle's: its reader
+    // names it by code point.
+    let cell_or_none = |c: char| symbol_value(c).is_some() || c == NO_CELL || is_invisible(c);
     let all_symbols = count >= 16 && symbols.chars().all(cell_or_none);
     let long_square = count >= 16 && square && !symbols.contains(['/', '\\']);
     small_puzzle || all_symbols || long_square
@@ -158,6 +171,10 @@ mod tests {
         assert!(looks_like_puzzle_line("1...2...."));
         assert!(looks_like_puzzle_line("\u{feff}1..."));
         assert!(looks_like_puzzle_line(&".".repeat(81)));
+        assert!(looks_like_puzzle_line(&format!(
+            "diagonal:{}",
+            ".".repeat(81)
+        )));
     }
 
     #[test]

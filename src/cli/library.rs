@@ -115,6 +115,7 @@ fn run_fill(args: &FillArgs) -> CliResult {
         )));
     }
     let request = build_request(&args.request)?;
+    refuse_shapes_without_ids(&request)?;
     let mut library = open(&args.db, Access::Create)?;
     let shard = args.shard.unwrap_or(Shard::ALL);
     let key = match args.shard {
@@ -128,7 +129,7 @@ fn run_fill(args: &FillArgs) -> CliResult {
     let pool = workers::pool(args.jobs)?;
     let batch = pool.current_num_threads() * BATCH_PER_THREAD;
     let bar = puzzle_bar(args.count, false, false);
-    let (mut added, mut duplicates, mut made) = (0usize, 0usize, 0usize);
+    let (mut added, mut duplicates, mut made, mut no_id) = (0usize, 0usize, 0usize, 0usize);
     while added < args.count {
         if made >= TRIES_PER_NEW * args.count + 100 {
             return Err(CliError::Input(format!(
@@ -157,7 +158,10 @@ fn run_fill(args: &FillArgs) -> CliResult {
                 ),
                 error,
             })?;
-            entries.extend(Entry::generated(&puzzle));
+            match Entry::generated(&puzzle) {
+                Some(entry) => entries.push(entry),
+                None => no_id += 1,
+            }
             made += 1;
             consumed += 1;
             if entries.len() + added >= args.count {
@@ -174,15 +178,33 @@ fn run_fill(args: &FillArgs) -> CliResult {
         bar.set_position(added as u64);
     }
     bar.finish_and_clear();
-    super::sink::print(
-        &(format!(
-            "{}: {} added ({} already there)",
-            args.db.db.display(),
-            counted(added, "puzzle"),
-            counted(duplicates, "duplicate")
-        ) + "\n"),
-    )?;
+    let left_out = match no_id {
+        0 => String::new(),
+        n => format!(
+            "; {} made had no canonical ID (too symmetric to search) and were left out",
+            counted(n, "puzzle")
+        ),
+    };
+    super::sink::print(&format!(
+        "{}: {} added ({} already there){left_out}\n",
+        args.db.db.display(),
+        counted(added, "puzzle"),
+        counted(duplicates, "duplicate")
+    ))?;
     Ok(EXIT_OK)
+}
+
+/// Refuses a fill of a shape whose puzzles can have no canonical ID (25×25 diagonal), which a
+/// library, keyed by ID, cannot hold.
+fn refuse_shapes_without_ids(request: &sudoku_book::generate::Request) -> Result<(), CliError> {
+    let geo = request.sample_geometry().map_err(CliError::request)?;
+    if sudoku_book::grid::shape_has_ids(&geo) {
+        return Ok(());
+    }
+    Err(CliError::Input(format!(
+        "{}, and a library keeps its puzzles by ID",
+        sudoku_book::grid::no_id_reason(&geo)
+    )))
 }
 
 /// A library failure, with the exit codes `build` gives it: a file that is no library is bad

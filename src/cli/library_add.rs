@@ -1,6 +1,6 @@
 //! `sudoku-book library add FILE…`: imports puzzles into the library — puzzle lines, JSON
-//! records (one a line), a `book.json`, or CSV with `puzzle,solution` columns (the layout of
-//! common Kaggle-style sets; a header line is skipped). Each puzzle must have exactly one
+//! records (one a line), a `book.json`, or CSV: `puzzle,solution` columns (the layout of
+//! common Kaggle-style sets), or the columns a header line names (`id,puzzle,solution,…`). Each puzzle must have exactly one
 //! solution (and the one given, when a solution column or field has one); it is rated, given its
 //! canonical ID and stored once. Lines are streamed in bounded chunks, each rated in parallel and
 //! committed in one transaction, so memory stays flat on a file of millions of lines.
@@ -46,6 +46,8 @@ struct Report {
     added: usize,
     duplicates: usize,
     refused: usize,
+    /// Its first line was a CSV header naming its columns.
+    header: bool,
 }
 
 /// Runs `library add`.
@@ -62,14 +64,17 @@ pub fn run(args: &AddArgs) -> CliResult {
         if report.refused > 0 {
             code = EXIT_INPUT;
         }
-        super::sink::print(
-            &(format!(
-                "{file}: {} added, {}, {} refused",
-                counted(report.added, "puzzle"),
-                counted(report.duplicates, "duplicate"),
-                report.refused
-            ) + "\n"),
-        )?;
+        super::sink::print(&format!(
+            "{file}: {} added, {}, {} refused{}\n",
+            counted(report.added, "puzzle"),
+            counted(report.duplicates, "duplicate"),
+            report.refused,
+            if report.header {
+                " (and a header line naming the columns)"
+            } else {
+                ""
+            }
+        ))?;
     }
     Ok(code)
 }
@@ -145,63 +150,188 @@ fn entry_of(
         .ok_or_else(|| format!("{} has no canonical ID", geo.describe()))
 }
 
-/// Every line of a file (puzzle lines, JSON records or CSV), streamed.
+/// Names of a CSV header's puzzle column (compared without case).
+const PUZZLE_COLUMNS: &[&str] = &[
+    "puzzle", "puzzles", "quiz", "quizzes", "question", "problem", "grid", "givens", "sudoku",
+];
+/// Names of a CSV header's solution column.
+const SOLUTION_COLUMNS: &[&str] = &["solution", "solutions", "answer", "answers", "solved"];
+
+/// Where a CSV line holds its puzzle and its solution (fields counted from 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Columns {
+    puzzle: usize,
+    solution: Option<usize>,
+}
+
+/// Without a header: `puzzle,solution`.
+const PLAIN_COLUMNS: Columns = Columns {
+    puzzle: 0,
+    solution: Some(1),
+};
+
+/// The columns a header line names, when it is one: a line of fields one of which is a puzzle
+/// column's name (`id,puzzle,solution,clues,difficulty`, `quizzes,solutions`).
+fn header_columns(line: &str) -> Option<Columns> {
+    let fields = csv_fields(line);
+    if fields.len() < 2 {
+        return None;
+    }
+    let named = |names: &[&str]| {
+        fields
+            .iter()
+            .position(|(_, name)| names.iter().any(|n| n.eq_ignore_ascii_case(name)))
+    };
+    Some(Columns {
+        puzzle: named(PUZZLE_COLUMNS)?,
+        solution: named(SOLUTION_COLUMNS),
+    })
+}
+
+/// The fields of a CSV line, unquoted, each with the column (from 1, in characters) where its
+/// text starts in the line.
+fn csv_fields(line: &str) -> Vec<(usize, &str)> {
+    let mut fields = Vec::new();
+    let mut column = 1;
+    for field in line.split(',') {
+        let text = unquoted(field);
+        let lead = field.find(text).map_or(0, |at| field[..at].chars().count());
+        fields.push((column + lead, text));
+        column += field.chars().count() + 1;
+    }
+    fields
+}
+
+/// A CSV field: the column (from 1, in characters) where its text starts, and the text.
+type Field<'a> = (usize, &'a str);
+
+/// A line of a file of puzzles: its puzzle text and, in CSV, its solution text and the column
+/// where that starts; a message when the line has no field where the puzzle should be.
+fn split_line(line: &str, columns: Columns) -> Result<(&str, Option<Field<'_>>), String> {
+    if !line.contains(',') {
+        return Ok((line.trim(), None));
+    }
+    let fields = csv_fields(line);
+    let puzzle = fields.get(columns.puzzle).map(|&(_, text)| text);
+    let Some(puzzle) = puzzle.filter(|p| !p.is_empty()) else {
+        return Err(format!(
+            "no puzzle in column {} of {}",
+            columns.puzzle + 1,
+            counted(fields.len(), "field")
+        ));
+    };
+    let solution = columns.solution.and_then(|i| fields.get(i).copied());
+    Ok((puzzle, solution.filter(|(_, text)| !text.is_empty())))
+}
+
+/// The solution field of line `no`, in the `--symbols` asked, read for the puzzle's shape; a
+/// message names the solution and its column in the whole line.
+fn read_solution(
+    reader: &LineReader,
+    no: usize,
+    (column, text): Field,
+    geo: &Geometry,
+) -> Result<Grid, String> {
+    let shape = super::symbols::Shape::Line;
+    let digits = super::symbols::to_digits_checked(reader.symbols(), text, shape, Some(geo.size()))
+        .map_err(|e| {
+            solution_message(&e.replacen("line 1", &format!("line {no}"), 1), no, column)
+        })?;
+    sudoku_book::grid::parse_line_of(&digits, no, geo)
+        .map_err(|error| solution_message(&error.to_string(), no, column))
+}
+
+/// A parse error of a solution field as it concerns the whole line: `line 3, column 90 (the
+/// solution): …` for a column inside the field, `line 3: the solution has …` for its length.
+fn solution_message(message: &str, no: usize, start: usize) -> String {
+    let prefix = format!("line {no}");
+    let rest = message.strip_prefix(&prefix).unwrap_or(message);
+    if let Some(after) = rest.strip_prefix(", column ")
+        && let Some((column, what)) = after.split_once(": ")
+        && let Ok(column) = column.parse::<usize>()
+    {
+        return format!(
+            "line {no}, column {} (the solution): {what}",
+            start + column - 1
+        );
+    }
+    let what = rest.trim_start_matches(':').trim_start();
+    let what = what.replacen("the puzzle line has", "the solution has", 1);
+    format!("line {no}: the solution: {what}")
+}
+
+/// Every line of a file (puzzle lines, JSON records or CSV, with or without a header naming
+/// its columns), streamed; every non-blank line but the header is counted as added, duplicate
+/// or refused.
 fn add_lines(
     library: &mut Library,
     reader: &LineReader,
     file: &str,
     jobs: Option<usize>,
 ) -> Result<Report, CliError> {
-    let (name, lines) = open_lines(file)?;
+    let (name, mut lines) = open_lines(file)?;
     let mut report = Report::default();
     let bar = puzzle_bar(0, false, false);
-    let read_line = |no: usize, line: &str| -> Result<Option<Entry>, String> {
+    let first = first_line(&name, &mut lines)?;
+    let header = first
+        .as_ref()
+        .and_then(|line| line.text.as_ref().ok())
+        .and_then(|text| header_columns(text));
+    report.header = header.is_some();
+    let columns = header.unwrap_or(PLAIN_COLUMNS);
+    let read_line = |no: usize, line: &str| -> Result<Entry, String> {
         let source = format!("{name}:{no}");
         if line.trim_start().starts_with('{') {
-            return entry_of_record(line, no, &source).map(Some);
+            return entry_of_record(line, no, &source);
         }
-        let (puzzle, solution) = match line.split_once(',') {
-            Some((puzzle, rest)) => (
-                unquoted(puzzle),
-                Some(unquoted(rest.split(',').next().unwrap_or_default())),
-            ),
-            None => (line.trim(), None),
-        };
-        if no == 1 && solution.is_some() && puzzle.chars().any(|c| c.is_ascii_alphabetic()) {
-            return Ok(None);
-        }
+        let (puzzle, solution) =
+            split_line(line, columns).map_err(|e| format!("line {no}: {e}"))?;
         reader.read(no, puzzle, |geo, solver, givens| {
-            let given = match solution.filter(|s| !s.is_empty()) {
-                Some(text) => Some(
-                    sudoku_book::grid::parse_line_of(text, no, geo).map_err(|e| e.to_string())?,
-                ),
+            let given = match solution {
+                Some(field) => Some(read_solution(reader, no, field, geo)?),
                 None => None,
             };
-            entry_of(geo, solver, givens, given.as_ref(), &source).map(Some)
+            entry_of(geo, solver, givens, given.as_ref(), &source)
         })
     };
-    let mut failure = None;
-    stream_ordered(&name, lines, jobs, read_line, |results| {
+    let mut take = |results: Vec<Result<Entry, String>>| -> Result<ControlFlow<()>, CliError> {
         let mut entries = Vec::new();
         for result in results {
             match result {
-                Ok(Some(entry)) => entries.push(entry),
-                Ok(None) => {}
+                Ok(entry) => entries.push(entry),
                 Err(why) => refuse(&mut report, &name, &why),
             }
         }
-        if let Err(error) = commit(library, &entries, &mut report) {
-            failure = Some(error);
-            return Ok(ControlFlow::Break(()));
-        }
+        commit(library, &entries, &mut report)?;
         bar.inc(entries.len() as u64);
         Ok(ControlFlow::Continue(()))
-    })?;
-    bar.finish_and_clear();
-    match failure {
-        Some(error) => Err(error),
-        None => Ok(report),
+    };
+    if let (Some(line), None) = (&first, header) {
+        let result = match &line.text {
+            Ok(text) => read_line(line.number, text),
+            Err(message) => Err(message.clone()),
+        };
+        let _ = take(vec![result])?;
     }
+    stream_ordered(&name, lines, jobs, read_line, take)?;
+    bar.finish_and_clear();
+    Ok(report)
+}
+
+/// The first non-blank line of a stream, read before the rest (a CSV header decides how the
+/// rest is read).
+fn first_line(
+    name: &str,
+    lines: &mut sudoku_book::input::LineStream<Box<dyn std::io::BufRead>>,
+) -> Result<Option<sudoku_book::input::Line>, CliError> {
+    for line in lines {
+        let line = line.map_err(|e| super::io::stream_error(name, e))?;
+        if line.text.as_ref().is_ok_and(|text| text.trim().is_empty()) {
+            continue;
+        }
+        return Ok(Some(line));
+    }
+    Ok(None)
 }
 
 /// A CSV field without its quotes and spaces.

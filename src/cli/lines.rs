@@ -3,9 +3,11 @@
 //! size; lines are read in bounded chunks, each chunk processed in parallel and its results
 //! handed on in input order before the next chunk is read, so memory stays bounded.
 
+use std::borrow::Cow;
+use std::collections::HashMap;
 use std::io::BufRead;
 use std::ops::ControlFlow;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use rayon::prelude::*;
 
@@ -16,7 +18,7 @@ use sudoku_book::grid::LineFields;
 use sudoku_book::grid::text::parse_line;
 use sudoku_book::grid::{
     Geometry, Grid, MAX_SIZE, MultiShape, RegionMap, Variant, parse_line_of, read_puzzle_json,
-    shape_of_line,
+    shape_of_line, split_tag, tagged_variant, turned_frame_line,
 };
 use sudoku_book::input::LineStream;
 use sudoku_book::solve::Solver;
@@ -115,12 +117,16 @@ fn located(line_no: usize, message: String) -> String {
 /// Reads puzzle lines with the shared options: a fixed geometry when `--size` or `--regions` was
 /// given, otherwise one built on first use for each size met.
 pub struct LineReader<'a> {
-    args: &'a PuzzleArgs,
+    args: Cow<'a, PuzzleArgs>,
     /// The symbols lines are written in (`--symbols`).
     symbols: SymbolSet,
     fixed: Option<(Geometry, Solver)>,
     by_size: Vec<OnceLock<Result<(Geometry, Solver), String>>>,
     by_shape: [OnceLock<Result<(Geometry, Solver), String>>; 3],
+    /// Readers for the lines tagged with a variant (`diagonal:…`), by the variant's name.
+    tagged: Mutex<HashMap<String, Arc<LineReader<'static>>>>,
+    /// Set once a line with a turned frame was noted.
+    turned_said: std::sync::atomic::AtomicBool,
 }
 
 impl<'a> LineReader<'a> {
@@ -138,7 +144,6 @@ impl<'a> LineReader<'a> {
         args.variant()?;
         args.box_shape()?;
         Ok(LineReader {
-            args,
             symbols: args.symbol_set()?,
             fixed: fixed.map(|geo| {
                 let solver = Solver::new(&geo);
@@ -146,7 +151,57 @@ impl<'a> LineReader<'a> {
             }),
             by_size: (0..=MAX_SIZE).map(|_| OnceLock::new()).collect(),
             by_shape: Default::default(),
+            tagged: Mutex::new(HashMap::new()),
+            turned_said: std::sync::atomic::AtomicBool::new(false),
+            args: Cow::Borrowed(args),
         })
+    }
+
+    /// The reader of lines tagged with `tag` (`diagonal:…`): these options with the tag's
+    /// variant, built once per variant.
+    fn tagged_reader(&self, tag: &str) -> Result<Arc<LineReader<'static>>, String> {
+        let asked = self.args.variant().map_err(|e| e.to_string())?;
+        let variant = tagged_variant(Some(tag), asked)?;
+        let name = variant.name();
+        let mut readers = self.tagged.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(reader) = readers.get(&name) {
+            return Ok(reader.clone());
+        }
+        let args = PuzzleArgs {
+            variant: Some(name.clone()),
+            ..self.args.as_ref().clone()
+        };
+        let reader = LineReader::owned(args).map_err(|e| e.to_string())?;
+        let reader = Arc::new(reader);
+        readers.insert(name, reader.clone());
+        Ok(reader)
+    }
+
+    /// A reader that owns its options.
+    fn owned(args: PuzzleArgs) -> Result<LineReader<'static>, CliError> {
+        let LineReader {
+            symbols,
+            fixed,
+            by_size,
+            by_shape,
+            tagged,
+            turned_said,
+            args: _,
+        } = LineReader::new(&args)?;
+        Ok(LineReader {
+            args: Cow::Owned(args),
+            symbols,
+            fixed,
+            by_size,
+            by_shape,
+            tagged,
+            turned_said,
+        })
+    }
+
+    /// The symbols lines are written in (`--symbols`).
+    pub fn symbols(&self) -> SymbolSet {
+        self.symbols
     }
 
     /// Parses one line and calls `use_puzzle` with its geometry, a solver for it and the givens.
@@ -157,7 +212,13 @@ impl<'a> LineReader<'a> {
         line: &str,
         use_puzzle: impl FnOnce(&Geometry, &Solver, &Grid) -> Result<R, String>,
     ) -> Result<R, String> {
-        self.read_unlocated(line_no, line, use_puzzle)
+        let fitted = |geo: &Geometry, solver: &Solver, givens: &Grid| {
+            self.symbols
+                .fits(geo.size())
+                .map_err(|e| format!("--symbols: {e}"))?;
+            use_puzzle(geo, solver, givens)
+        };
+        self.read_unlocated(line_no, line, fitted)
             .map_err(|message| located(line_no, message))
     }
 
@@ -171,7 +232,29 @@ impl<'a> LineReader<'a> {
             let read = read_puzzle_json(line_no, line).map_err(|e| import_message(&e))?;
             return use_puzzle(&read.geometry, &Solver::new(&read.geometry), &read.givens);
         }
-        let translated = super::symbols::to_digits(self.symbols, line, super::symbols::Shape::Line);
+        if let (Some(tag), rest) = split_tag(line) {
+            return self
+                .tagged_reader(tag)?
+                .read_unlocated(line_no, rest, use_puzzle);
+        }
+        if let Some((turned, how)) = turned_frame_line(line) {
+            if !self
+                .turned_said
+                .swap(true, std::sync::atomic::Ordering::Relaxed)
+            {
+                super::sink::say(&format!(
+                    "sudoku-book: note: line {line_no}: the puzzle's frame is {how}: such lines are read turned into sudoku-book's layout of the shape, and written so"
+                ));
+            }
+            return self.read_unlocated(line_no, &turned, use_puzzle);
+        }
+        let translated = super::symbols::to_digits_checked(
+            self.symbols,
+            line,
+            super::symbols::Shape::Line,
+            self.args.size,
+        )
+        .map_err(|e| e.replacen("line 1, column", &format!("line {line_no}, column"), 1))?;
         let line = &*translated;
         let fields = LineFields::split(line)?;
         let puzzle = fields.puzzle;

@@ -41,55 +41,69 @@ pub const PROGRESS_EVERY_VARIABLE: &str = "SUDOKU_BOOK_PROGRESS_EVERY";
 /// sections (minutes a puzzle) is never silent for long. Nothing when quiet.
 pub struct Heartbeat {
     bar: ProgressBar,
-    made: std::sync::Arc<std::sync::atomic::AtomicUsize>,
-    stop: std::sync::mpsc::Sender<()>,
-    thread: Option<std::thread::JoinHandle<()>>,
+    lines: Option<Ticker>,
 }
 
 impl Heartbeat {
     /// Starts reporting on `count` items.
     pub fn start(count: usize, quiet: bool) -> Heartbeat {
-        use std::sync::atomic::{AtomicUsize, Ordering};
         let bar = puzzle_bar(count, quiet, true);
-        let made = std::sync::Arc::new(AtomicUsize::new(0));
-        let (stop, stopped) = std::sync::mpsc::channel::<()>();
-        let lines = !quiet && bar.is_hidden() && !std::io::stderr().is_terminal();
-        let every = std::env::var(PROGRESS_EVERY_VARIABLE)
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .map_or(REPORT_SILENCE, Duration::from_secs);
-        let thread = lines.then(|| {
-            let made = made.clone();
-            let start = Instant::now();
-            std::thread::spawn(move || {
-                while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
-                    stopped.recv_timeout(every)
-                {
-                    let done = made.load(Ordering::Relaxed);
-                    super::sink::say(&format!(
-                        "sudoku-book: {done} of {count} puzzles made, {} s so far",
-                        start.elapsed().as_secs()
-                    ));
-                }
-            })
-        });
-        Heartbeat {
-            bar,
-            made,
-            stop,
-            thread,
-        }
+        let lines = (!quiet).then(|| Ticker::start(&bar, count)).flatten();
+        Heartbeat { bar, lines }
     }
 
     /// Records that `done` items are finished.
     pub fn set(&self, done: usize) {
-        self.made.store(done, std::sync::atomic::Ordering::Relaxed);
         self.bar.set_position(done as u64);
     }
 
     /// Ends the reports.
-    pub fn finish(mut self) {
+    pub fn finish(self) {
         self.bar.finish_and_clear();
+        drop(self.lines);
+    }
+}
+
+/// Progress lines off a terminal: every [`REPORT_SILENCE`] (or `SUDOKU_BOOK_PROGRESS_EVERY`
+/// seconds) a line with a bar's position, until dropped. Nothing on a terminal, where the bar
+/// shows.
+pub struct Ticker {
+    stop: std::sync::mpsc::Sender<()>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Ticker {
+    /// Starts the lines for `bar` (of `count` puzzles) when standard error is no terminal.
+    pub fn start(bar: &ProgressBar, count: usize) -> Option<Ticker> {
+        if std::io::stderr().is_terminal() {
+            return None;
+        }
+        let every = std::env::var(PROGRESS_EVERY_VARIABLE)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .map_or(REPORT_SILENCE, Duration::from_secs);
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let bar = bar.clone();
+        let start = Instant::now();
+        let thread = std::thread::spawn(move || {
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(every)
+            {
+                super::sink::say(&format!(
+                    "sudoku-book: {} of {count} puzzles made, {} s so far",
+                    bar.position(),
+                    start.elapsed().as_secs()
+                ));
+            }
+        });
+        Some(Ticker {
+            stop,
+            thread: Some(thread),
+        })
+    }
+}
+
+impl Drop for Ticker {
+    fn drop(&mut self) {
         let _ = self.stop.send(());
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();

@@ -11,7 +11,7 @@ use sudoku_book::grid::text::{counted, detect_format, digit_symbol, infer_size, 
 use sudoku_book::grid::{
     BoxShape, CageSet, Format, Geometry, GeometryError, Grid, ImportError, LineFields, MultiShape,
     ParseError, RegionMap, RuleKind, SkippedLine, Variant, read_puzzle_json, shape_of_grid,
-    shape_of_line,
+    shape_of_line, split_tag, tagged_variant, turned_frame_line,
 };
 use sudoku_book::solve::{Solution, Solver};
 use sudoku_book::symbols::SymbolSet;
@@ -169,6 +169,32 @@ impl PuzzleArgs {
     /// of a cell list are reported on standard error. A one-line puzzle may carry its region map
     /// and cages (`puzzle|regions|cages`, as `generate` writes them).
     pub fn load(&self, input: &Input) -> Result<Loaded, CliError> {
+        if let (Some(tag), rest) = split_tag(&input.text)
+            && !input.text.trim().contains('\n')
+        {
+            let variant = tagged_variant(Some(tag), self.variant()?)
+                .map_err(|e| CliError::input_in(&input.name, e))?;
+            let args = PuzzleArgs {
+                variant: Some(variant.name()),
+                ..self.clone()
+            };
+            let untagged = Input {
+                name: input.name.clone(),
+                text: rest.to_string(),
+            };
+            return args.load(&untagged);
+        }
+        if let Some((turned, how)) = turned_frame_line(&input.text) {
+            super::sink::say(&format!(
+                "sudoku-book: note: {}: the puzzle's frame is {how}: it is read turned into sudoku-book's layout of the shape, and written so",
+                input.name
+            ));
+            let turned = Input {
+                name: input.name.clone(),
+                text: turned,
+            };
+            return self.load(&turned);
+        }
         let set = self.symbol_set()?;
         if set != SymbolSet::Digits {
             let format = match self.format()? {
@@ -180,11 +206,16 @@ impl PuzzleArgs {
                 Format::Grid => super::symbols::Shape::Grid,
                 Format::Line => super::symbols::Shape::Line,
             };
+            let text = super::symbols::to_digits_checked(set, &input.text, shape, self.size)
+                .map_err(|e| CliError::input_in(&input.name, e))?;
             let translated = Input {
                 name: input.name.clone(),
-                text: super::symbols::to_digits(set, &input.text, shape).into_owned(),
+                text: text.into_owned(),
             };
-            return self.load_digits(&translated);
+            let loaded = self.load_digits(&translated)?;
+            set.fits(loaded.geo.size())
+                .map_err(|e| CliError::Input(format!("--symbols: {e}")))?;
+            return Ok(loaded);
         }
         self.load_digits(input)
     }
@@ -242,11 +273,19 @@ impl PuzzleArgs {
         };
         let regions = self.region_map()?;
         let size = self.choose_size(input, format, regions.as_ref())?;
+        // A size read from the puzzle itself is the input's: its errors name the input.
+        let inferred = self.size.is_none() && regions.is_none();
         let geo = self.geometry(size, regions).map_err(|error| match error {
-            CliError::Input(message) => match lines_hint(&input.text) {
-                Some(hint) => CliError::Input(format!("{message} ({hint})")),
-                None => CliError::Input(message),
-            },
+            CliError::Input(message) => {
+                let message = match lines_hint(&input.text) {
+                    Some(hint) => format!("{message} ({hint})"),
+                    None => message,
+                };
+                match inferred {
+                    true => CliError::input_in(&input.name, message),
+                    false => CliError::Input(message),
+                }
+            }
             other => other,
         })?;
         let (givens, skipped) = parse_puzzle(&input.text, &geo, format)
@@ -313,14 +352,7 @@ impl PuzzleArgs {
 
 /// An import error as the CLI says it: `line L, column C: what`.
 pub fn import_message(error: &ImportError) -> String {
-    if error.what.starts_with(&format!("line {}", error.line)) {
-        // A cell parser's message names its line (and column) already.
-        return error.what.clone();
-    }
-    match error.column {
-        Some(column) => format!("line {}, column {column}: {}", error.line, error.what),
-        None => format!("line {}: {}", error.line, error.what),
-    }
+    error.located()
 }
 
 /// A hint for text that is a file of puzzle lines rather than one puzzle: several lines of one

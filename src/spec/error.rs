@@ -156,6 +156,18 @@ fn header(line: &str) -> Option<String> {
 /// A message of the TOML reader in the spec's words: a value of the wrong kind says what is
 /// wanted, and a value it repeats is cut to 40 characters.
 pub fn reader_message(message: &str) -> String {
+    if let Some(rest) = message.strip_prefix("invalid type: integer `")
+        && let Some((value, wanted)) = rest.split_once("` as i128, expected ")
+    {
+        let wanted = match wanted {
+            "usize" | "u64" | "u32" => "a whole number of 0 or more",
+            other => other,
+        };
+        return format!(
+            "expected {wanted}, found {}, which is far too large",
+            cut(value)
+        );
+    }
     if message.contains("untagged enum RawLength") {
         return "expected a length: a number of millimetres, or text such as \"12mm\", \"0.5in\" or \"36pt\"".into();
     }
@@ -173,6 +185,39 @@ pub fn reader_message(message: &str) -> String {
         Some(start) => format!("{start}, expected a whole number of 0 or more"),
         None => message,
     }
+}
+
+/// The line of a text nested deepest — a table header's dotted parts, or brackets and braces
+/// open at once — and that depth (1-based line).
+pub fn deepest_line(text: &str) -> (usize, usize) {
+    let mut deepest = (1, 0);
+    let mut open = 0usize;
+    for (index, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        let mut depth = if trimmed.starts_with('[') {
+            trimmed
+                .split(']')
+                .next()
+                .unwrap_or_default()
+                .matches('.')
+                .count()
+                + 1
+        } else {
+            0
+        };
+        for c in line.chars() {
+            match c {
+                '[' | '{' => open += 1,
+                ']' | '}' => open = open.saturating_sub(1),
+                _ => {}
+            }
+            depth = depth.max(open);
+        }
+        if depth > deepest.1 {
+            deepest = (index + 1, depth);
+        }
+    }
+    deepest
 }
 
 /// Every part of a message between two `quote` characters cut to 40 characters.

@@ -272,6 +272,14 @@ fn toml_error(file: &str, text: &str, error: &toml::de::Error) -> SpecError {
         .span()
         .filter(|_| unknown_field(&message).is_none())
         .and_then(|span| error::key_at(text, span.start));
+    if message == "recursion limit" {
+        // No span: point at the line nested deepest.
+        let (line, depth) = error::deepest_line(text);
+        let message = format!(
+            "line {line}: tables or arrays nested {depth} deep, deeper than a book spec may go"
+        );
+        return SpecError::at(file, text, None, None, message);
+    }
     let message = error::reader_message(&message);
     SpecError::at(file, text, error.span(), key, format!("{message}{hint}"))
 }
@@ -1045,10 +1053,7 @@ impl Checker<'_> {
         {
             let (text, full) = self.read_named(path, "exclude")?;
             let found = crate::grid::ids_in(&text).map_err(|e| {
-                let column = e
-                    .column
-                    .map_or_else(String::new, |c| format!(", column {c}"));
-                let message = format!("{}: line {}{column}: {}", full.display(), e.line, e.what);
+                let message = format!("{}: {}", full.display(), e.located());
                 self.error(path.span(), "exclude", message)
             })?;
             ids.extend(found);

@@ -41,6 +41,12 @@ fn unrated_lines_are_the_rated_puzzles() {
                         d => char::from_digit(d as u32, 10).unwrap(),
                     })
                     .collect();
+                // A diagonal line carries its variant's tag (a line of it alone would read as
+                // classic).
+                let givens = match variant {
+                    "diagonal" => format!("diagonal:{givens}"),
+                    _ => givens,
+                };
                 // A jigsaw line carries its layout: regions 0, 1, … as letters A, B, …
                 match value["regions"].as_array() {
                     Some(regions) => {
@@ -440,7 +446,8 @@ fn id_is_the_same_for_every_image_of_a_puzzle_and_names_bad_lines() {
     assert_eq!(id(&turned), first);
     let other = "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....";
     assert_ne!(id(other), first);
-    // --batch: one ID a line, in order; a bad line is named on standard error, exit 2.
+    // --batch: one line for each line, in order; a bad line is named on standard error (its
+    // output line left empty), exit 2.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("puzzles.txt");
     let mut file = std::fs::File::create(&path).unwrap();
@@ -451,9 +458,13 @@ fn id_is_the_same_for_every_image_of_a_puzzle_and_names_bad_lines() {
         .unwrap();
     let text = stdout_of(&output);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines.len(), 4, "{text}");
     assert_eq!(format!("{}\n", lines[0]), first);
     assert_eq!(lines[0], lines[1]);
+    assert_eq!(
+        lines[2], "",
+        "line 3 cannot be read: its output line is empty"
+    );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("line 3"), "{stderr}");
     assert_eq!(output.status.code(), Some(2));

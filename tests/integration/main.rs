@@ -37,5 +37,6 @@ mod text_fits;
 mod trust;
 mod trust_round3;
 mod trust_round4;
+mod trust_round4_input;
 mod util;
 mod walkthrough;

@@ -94,6 +94,21 @@ impl RequestError {
 }
 
 impl Request {
+    /// The shape of the request's puzzles, with a plain layout standing in for a jigsaw layout
+    /// still to be drawn (and no cages yet).
+    pub fn sample_geometry(&self) -> Result<Geometry, RequestError> {
+        let regions = match (&self.regions, self.variant.jigsaw) {
+            (None, true) => Some(plain_layout(self.size)?),
+            (regions, _) => regions.clone(),
+        };
+        Ok(Geometry::new(
+            self.size,
+            self.variant,
+            self.box_shape,
+            regions,
+        )?)
+    }
+
     /// Checks the request before any work: the geometry can be built (with a plain layout
     /// standing in for a jigsaw layout still to be drawn), `givens` leaves at least one cell
     /// open, and `attempts` is between 1 and [`MAX_ATTEMPTS`].
@@ -107,11 +122,7 @@ impl Request {
             }
             .into());
         }
-        let regions = match (&self.regions, self.variant.jigsaw) {
-            (None, true) => Some(plain_layout(size)?),
-            (regions, _) => regions.clone(),
-        };
-        let geo = Geometry::new(size, self.variant, self.box_shape, regions)?;
+        let geo = self.sample_geometry()?;
         if self.symmetry.orbits_in(&geo).is_none() {
             return Err(RequestError::Symmetry {
                 symmetry: self.symmetry.to_string(),

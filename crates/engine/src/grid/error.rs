@@ -277,16 +277,22 @@ pub struct Conflict {
     pub names: super::multi::CellNames,
 }
 
-impl std::fmt::Display for Conflict {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
+impl Conflict {
+    /// The conflict in words, its value written by `symbol` (a Wordoku's letter, say).
+    pub fn shown_with(&self, symbol: impl Fn(u8) -> String) -> String {
+        format!(
             "{} and {} both hold {} ({})",
             self.names.name(self.first),
             self.names.name(self.second),
-            super::text::digit_symbol(self.value),
+            symbol(self.value),
             self.house
         )
+    }
+}
+
+impl std::fmt::Display for Conflict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.shown_with(|value| super::text::digit_symbol(value).to_string()))
     }
 }
 

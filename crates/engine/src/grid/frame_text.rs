@@ -52,6 +52,50 @@ fn rows_hold_cells_of(shape: MultiShape, counts: &[usize]) -> bool {
     holes && counts.iter().enumerate().all(|(row, &n)| n == in_row(row))
 }
 
+/// Where a turn or mirror takes position (row, col) of an `n`-wide square: `(n, row, col)`.
+type Turn = fn(usize, usize, usize) -> (usize, usize);
+
+/// The turns and mirrors of a square, by name.
+const TURNS: [(&str, Turn); 7] = [
+    ("mirrored left to right", |n, r, c| (r, n - 1 - c)),
+    ("mirrored top to bottom", |n, r, c| (n - 1 - r, c)),
+    ("turned half a turn", |n, r, c| (n - 1 - r, n - 1 - c)),
+    ("turned a quarter turn", |n, r, c| (c, n - 1 - r)),
+    ("turned three quarter turns", |n, r, c| (n - 1 - c, r)),
+    ("mirrored on its diagonal", |_, r, c| (c, r)),
+    ("mirrored on its other diagonal", |n, r, c| {
+        (n - 1 - c, n - 1 - r)
+    }),
+];
+
+/// A multi-grid puzzle line whose `#` positions are a turn or mirror of its shape's frame (a
+/// Twodoku with its grids top-right and bottom-left): the line turned into the frame's own
+/// layout, and how it was turned. `None` when the line is in the frame's layout already, or is
+/// no turn of any frame.
+pub fn turned_frame_line(line: &str) -> Option<(String, &'static str)> {
+    let body = line.trim();
+    let shape = shape_of_line(body)?;
+    let frame = shape.frame();
+    let symbols: Vec<char> = body.chars().collect();
+    let matches = |text: &[char]| {
+        text.iter()
+            .zip(frame.present())
+            .all(|(&symbol, present)| present != (symbol == NO_CELL))
+    };
+    if matches(&symbols) {
+        return None;
+    }
+    let n = frame.rows();
+    TURNS.iter().find_map(|&(name, turn)| {
+        let mut turned = vec![NO_CELL; symbols.len()];
+        for (index, &symbol) in symbols.iter().enumerate() {
+            let (row, col) = turn(n, index / n, index % n);
+            turned[row * n + col] = symbol;
+        }
+        matches(&turned).then(|| (turned.into_iter().collect(), name))
+    })
+}
+
 /// Reads one puzzle line of a multi-grid: every frame position row by row (`#` or `.` where
 /// there is no cell), or the cells alone.
 pub fn parse_frame_line(

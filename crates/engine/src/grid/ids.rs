@@ -86,13 +86,16 @@ fn ids_of_manifest(text: &str) -> Result<Vec<String>, ImportError> {
     puzzles
         .iter()
         .enumerate()
-        .map(
+        .filter_map(
             |(index, puzzle)| match puzzle.get("puzzle_id").and_then(|v| v.as_str()) {
-                Some(id) => Ok(id.to_string()),
-                None => id_of_line(&puzzle.to_string(), 1).map_err(|e| ImportError {
+                // A puzzle of a shape without IDs (its group too large to search): nothing to
+                // leave out by.
+                Some("") => None,
+                Some(id) => Some(Ok(id.to_string())),
+                None => Some(id_of_line(&puzzle.to_string(), 1).map_err(|e| ImportError {
                     what: format!("puzzle {} of the book: {}", index + 1, e.what),
                     ..e
-                }),
+                })),
             },
         )
         .collect()

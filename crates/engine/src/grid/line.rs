@@ -25,6 +25,18 @@ impl fmt::Display for ImportError {
 impl std::error::Error for ImportError {}
 
 impl ImportError {
+    /// The error with its place, named once: `line L, column C: what` (a cell parser's message
+    /// names its line already).
+    pub fn located(&self) -> String {
+        if self.what.starts_with(&format!("line {}", self.line)) {
+            return self.what.clone();
+        }
+        match self.column {
+            Some(column) => format!("line {}, column {column}: {}", self.line, self.what),
+            None => format!("line {}: {}", self.line, self.what),
+        }
+    }
+
     /// An error of the whole line `line`.
     pub(crate) fn at(line: usize, what: impl Into<String>) -> ImportError {
         ImportError {
@@ -89,6 +101,57 @@ impl<'a> LineFields<'a> {
     }
 }
 
+/// A puzzle line as printed for people to read back: [`puzzle_line`] after a variant tag
+/// (`diagonal:…`) when the line alone would not show the variant — diagonals, windows and a
+/// Butterfly (whose frame has no `#`); a jigsaw shows itself by its region map, a killer by its
+/// cages, a Samurai or Twodoku by its `#`.
+pub fn tagged_line(givens: &Grid, geo: &Geometry) -> String {
+    let variant = geo.variant();
+    let hidden =
+        variant.diagonal || variant.window || variant.multi == Some(super::MultiShape::Butterfly);
+    match hidden {
+        true => format!("{}:{}", variant.name(), puzzle_line(givens, geo)),
+        false => puzzle_line(givens, geo),
+    }
+}
+
+/// A line's variant tag (`diagonal+window:` before its puzzle, as [`tagged_line`] writes it)
+/// and the rest of the line; no tag when the puzzle field has no `:`.
+pub fn split_tag(line: &str) -> (Option<&str>, &str) {
+    let trimmed = line.trim_start();
+    let puzzle_end = trimmed.find('|').unwrap_or(trimmed.len());
+    match trimmed[..puzzle_end].split_once(':') {
+        Some((tag, _)) if is_tag(tag) => (Some(tag), &trimmed[tag.len() + 1..]),
+        _ => (None, line),
+    }
+}
+
+fn is_tag(tag: &str) -> bool {
+    !tag.is_empty()
+        && tag
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '_'))
+}
+
+/// The variant of a line: its tag's, else `asked`. A tag that names no variant, or one other
+/// than a variant asked for (anything but classic), is refused rather than ignored.
+pub fn tagged_variant(tag: Option<&str>, asked: Variant) -> Result<Variant, String> {
+    let Some(tag) = tag else {
+        return Ok(asked);
+    };
+    let found: Variant = tag
+        .parse()
+        .map_err(|e| format!("the line's tag {tag:?}: {e}"))?;
+    if asked != Variant::CLASSIC && asked != found {
+        return Err(format!(
+            "the line says it is a {} puzzle ({tag}:), and {} was asked for",
+            found.name(),
+            asked.name()
+        ));
+    }
+    Ok(found)
+}
+
 /// A puzzle as one line: its cells, then `|regions` for a jigsaw and `|cages` for a killer.
 pub fn puzzle_line(givens: &Grid, geo: &Geometry) -> String {
     let mut line = to_line(givens, geo);
@@ -103,14 +166,19 @@ pub fn puzzle_line(givens: &Grid, geo: &Geometry) -> String {
     line
 }
 
-/// Reads line `line_no` of a puzzle of `variant` (its box shape the usual one for the size; a
-/// region map on the line makes it a jigsaw, cages a killer) into its geometry and givens,
+/// Reads line `line_no` of a puzzle of `variant` (or the variant its tag names: `diagonal:…`;
+/// its box shape the usual one for the size; a region map on the line makes it a jigsaw, cages
+/// a killer) into its geometry and givens,
 /// checked: the givens break no house and no cage.
 pub fn read_puzzle_line(
     text: &str,
     line_no: usize,
     variant: Variant,
 ) -> Result<(Geometry, Grid), ImportError> {
+    let (tag, text) = split_tag(text);
+    let variant = tagged_variant(tag, variant).map_err(|e| ImportError::at(line_no, e))?;
+    let turned = super::turned_frame_line(text).map(|(line, _)| line);
+    let text = turned.as_deref().unwrap_or(text);
     let fields = LineFields::split(text.trim()).map_err(|e| ImportError::at(line_no, e))?;
     if variant.multi.is_some() && fields.is_plain() {
         let geo = Geometry::new(9, variant, None, None)

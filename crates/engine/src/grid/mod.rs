@@ -20,16 +20,18 @@ pub mod text;
 pub mod variant;
 
 pub use cages::{Cage, CageError, CageSet};
-pub use canon::{canonical_key, puzzle_id, shape_code, shape_code_of};
+pub use canon::{canonical_key, no_id_reason, puzzle_id, shape_code, shape_code_of, shape_has_ids};
 pub use error::{Conflict, GeometryError, InvalidGivens, ParseError, RegionError, SkippedLine};
-pub use frame_text::{shape_of_grid, shape_of_line};
+pub use frame_text::{shape_of_grid, shape_of_line, turned_frame_line};
 pub use geometry::{Geometry, GridSquare, House, HouseKind, MAX_KILLER_SIZE, MAX_SIZE, MIN_SIZE};
 pub use group::{Group, Move};
 #[cfg(feature = "serde")]
 pub use ids::ids_in;
 #[cfg(feature = "serde")]
 pub use json::{Imported, read_puzzle_json};
-pub use line::{ImportError, LineFields, puzzle_line, read_puzzle_line};
+pub use line::{
+    ImportError, LineFields, puzzle_line, read_puzzle_line, split_tag, tagged_line, tagged_variant,
+};
 pub use multi::{CellNames, Frame, MultiShape, NO_CELL, SubGrid};
 pub use puzzle::Grid;
 pub use regions::RegionMap;

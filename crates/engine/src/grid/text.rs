@@ -228,9 +228,14 @@ pub fn parse_line(text: &str, line_no: usize, size: Option<usize>) -> Result<Gri
     };
     let size = match size {
         Some(size) => size,
-        None => size_of_line(found, line_no)?,
+        None => {
+            size_of_line(found, line_no).map_err(|e| invisible_in(text, line_no).unwrap_or(e))?
+        }
     };
     if found != size * size {
+        if let Some(error) = invisible_in(text, line_no) {
+            return Err(error);
+        }
         return Err(ParseError::WrongLength {
             line: line_no,
             found,
@@ -296,6 +301,23 @@ fn size_of_line(found: usize, line: usize) -> Result<usize, ParseError> {
         return Err(ParseError::UnknownSize { line, found });
     }
     Ok(size)
+}
+
+/// The first character of a line no reader can see (a zero-width space, a direction mark, a
+/// control character such as NUL), as an error that names it by code point and column: such a
+/// character otherwise only shows as a cell too many.
+fn invisible_in(text: &str, line_no: usize) -> Option<ParseError> {
+    let body_start = text.len() - text.trim_start().len();
+    let body = text.trim();
+    let (index, symbol) = body
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| !is_visible(c) && c != ' ')?;
+    Some(ParseError::NotADigit {
+        line: line_no,
+        column: text[..body_start].chars().count() + index + 1,
+        symbol,
+    })
 }
 
 pub(super) fn read_symbol(
@@ -492,7 +514,9 @@ pub fn infer_size(text: &str, format: Format) -> Result<Option<usize>, ParseErro
         Format::Line => {
             let (line_no, line) = first_content_line(text).ok_or(ParseError::Empty)?;
             let found = line.trim().chars().count();
-            size_of_line(found, line_no).map(Some)
+            size_of_line(found, line_no)
+                .map(Some)
+                .map_err(|e| invisible_in(line, line_no).unwrap_or(e))
         }
         Format::Grid => Ok(Some(
             text.lines()

@@ -160,31 +160,74 @@ impl Search {
     ) -> Option<Vec<u64>> {
         next.clear();
         let mut best: Option<Vec<u64>> = None;
-        for state in states {
-            let (first, last) = self.source_range(level, state);
-            for source in first..last {
-                if state.used & (1 << source) != 0 {
-                    continue;
-                }
-                if level.is_multiple_of(self.rows)
-                    && self.band_taken(level, state, source / self.rows)
-                {
-                    continue;
-                }
-                let Some(below) = self.place(state, source, best.as_deref(), scratch) else {
-                    continue;
-                };
-                if below {
-                    best = Some(scratch.iter().map(|s| s.entries).collect());
-                    next.clear();
-                }
-                self.children(state, level, source, scratch, next);
-                if next.len() > 4 * MAX_STATES {
-                    return None;
-                }
+        for (state, source) in self.candidates(level, states) {
+            let Some(below) = self.place(state, source, best.as_deref(), scratch) else {
+                continue;
+            };
+            if below {
+                best = Some(scratch.iter().map(|s| s.entries).collect());
+                next.clear();
+            }
+            self.children(state, level, source, scratch, next);
+            if next.len() > 4 * MAX_STATES {
+                // Ties with rows later found above the least pile up here, more or fewer by
+                // the order the rows come in: find the least row first, then keep only its
+                // ties, so whether a puzzle gets its key never depends on how it was turned or
+                // relabelled.
+                return self.level_in_two_passes(level, states, next, scratch);
             }
         }
         Some(best.unwrap_or_default())
+    }
+
+    /// [`Search::level`] in two passes: the least row over every state and source row, then the
+    /// states that tie it; `None` when more than [`MAX_STATES`] different ones do.
+    fn level_in_two_passes(
+        &self,
+        level: usize,
+        states: &[State],
+        next: &mut Vec<State>,
+        scratch: &mut [StackBest],
+    ) -> Option<Vec<u64>> {
+        let mut best: Option<Vec<u64>> = None;
+        for (state, source) in self.candidates(level, states) {
+            if let Some(true) = self.place(state, source, best.as_deref(), scratch) {
+                best = Some(scratch.iter().map(|s| s.entries).collect());
+            }
+        }
+        let best = best.unwrap_or_default();
+        next.clear();
+        for (state, source) in self.candidates(level, states) {
+            if self.place(state, source, Some(&best), scratch) == Some(false) {
+                self.children(state, level, source, scratch, next);
+                if next.len() > 4 * MAX_STATES {
+                    next.sort_unstable();
+                    next.dedup();
+                    if next.len() > MAX_STATES {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(best)
+    }
+
+    /// Every state with every source row that may become row `level` for it.
+    fn candidates<'s>(
+        &'s self,
+        level: usize,
+        states: &'s [State],
+    ) -> impl Iterator<Item = (&'s State, usize)> + 's {
+        states.iter().flat_map(move |state| {
+            let (first, last) = self.source_range(level, state);
+            (first..last)
+                .filter(move |&source| {
+                    state.used & (1 << source) == 0
+                        && !(level.is_multiple_of(self.rows)
+                            && self.band_taken(level, state, source / self.rows))
+                })
+                .map(move |source| (state, source))
+        })
     }
 
     /// The source rows that may become row `level`: any row when it opens a band (a band
