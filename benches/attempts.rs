@@ -19,7 +19,7 @@ const SECONDS: u64 = 6;
 /// The per-puzzle failure rate a default budget should stay under.
 const ACCEPTABLE_FAILURE: f64 = 1e-6;
 
-const SHAPES: [(&str, usize); 16] = [
+const SHAPES: [(&str, usize); 19] = [
     ("classic", 4),
     ("classic", 6),
     ("classic", 8),
@@ -37,6 +37,9 @@ const SHAPES: [(&str, usize); 16] = [
     ("diagonal+window", 9),
     // Killers have no givens: symmetry does not apply (measure the `none` rows).
     ("killer", 9),
+    ("killer", 6),
+    ("killer+jigsaw", 9),
+    ("killer+diagonal", 9),
 ];
 const LEVELS: [Level; 4] = [Level::Medium, Level::Hard, Level::Expert, Level::Extreme];
 const SYMMETRIES: [Symmetry; 5] = [
@@ -58,7 +61,7 @@ fn main() {
     println!("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (variant, size) in SHAPES {
         // Easy is dug by singles on every shape but killers, which have no givens to dig.
-        let easy = (variant == "killer").then_some(Level::Easy);
+        let easy = variant.starts_with("killer").then_some(Level::Easy);
         for level in easy.into_iter().chain(LEVELS) {
             for symmetry in SYMMETRIES {
                 let name = format!("{variant} {size}x{size} {level} {symmetry}");

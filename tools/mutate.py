@@ -78,7 +78,7 @@ class Seed:
     """A valid input and how to run it: its kind and the options it needs."""
 
     def __init__(self, kind, data, options=(), regions=None, solution=None):
-        self.kind = kind          # "puzzle", "lines", "regions", "cages" or "spec"
+        self.kind = kind          # "puzzle", "lines", "regions", "cages", "csv" or "spec"
         self.data = data
         self.options = list(options)
         self.regions = regions    # a valid region map (bytes) the puzzle needs
@@ -113,6 +113,23 @@ def seeds():
     found.append(Seed("cages", read("killer-9x9.cages")))
     found.append(Seed("regions", jigsaw_map, [], None, None))
     found.append(Seed("regions", b"AAABBB\nAAABBB\nCCCDDD\nCCCDDD\nEEEFFF\nEEEFFF\n"))
+    # Lines carrying their variant's tag (diagonal:, butterfly:, ...), as generate writes them.
+    found.append(Seed("lines", read("tagged-lines.txt")))
+    for line in read("tagged-lines.txt").splitlines()[:3]:
+        found.append(Seed("puzzle", line + b"\n"))
+    # A Wordoku, read and checked in its letters.
+    classic = [l.split() for l in read("variants.txt").splitlines() if l.startswith(b"classic 9 ")]
+    if classic:
+        word = bytes.maketrans(b"123456789", b"PLANTWISE")
+        puzzle, solution = classic[0][2].translate(word), classic[0][3].translate(word)
+        found.append(Seed("puzzle", puzzle + b"\n", ["--symbols", "PLANTWISE"], None,
+                          solution + b"\n"))
+        found.append(Seed("csv", b"id,puzzle,solution,clues\n1," + classic[0][2] + b"," +
+                          classic[0][3] + b",30\n"))
+        found.append(Seed("csv", puzzle + b"," + solution + b"\n", ["--symbols", "PLANTWISE"]))
+    sixteen = [l.split() for l in read("variants.txt").splitlines() if l.startswith(b"classic 16 ")]
+    if sixteen:
+        found.append(Seed("csv", sixteen[0][2] + b"," + sixteen[0][3] + b"\n"))
     found.append(Seed("spec", SPEC))
     spec = ROOT / "config" / "book.toml"
     if spec.exists():
@@ -277,6 +294,8 @@ def plan_case(rng, index, all_seeds, work):
         files["solution"] = write(folder / "solution", read("jigsaw-9x9.solution"))
         template = rng.choice(REGION_COMMANDS)
         return data, fill(template, files), None
+    if seed.kind == "csv":
+        return data, ["library", "add", str(path), "--db", str(folder / "lib.db")] + seed.options, None
     if seed.kind == "cages":
         files["puzzle"] = write(folder / "puzzle", b"." * 81 + b"\n")
         files["out"] = str(folder / "play.html")

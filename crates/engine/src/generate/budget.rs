@@ -98,6 +98,18 @@ const MEASURED: &[(&str, usize, Level, [usize; 5])] = &[
     ("killer", 9, Level::Hard, [290, 290, 290, 290, 290]),
     ("killer", 9, Level::Expert, [19000, 19000, 19000, 19000, 19000]),
     ("killer", 9, Level::Extreme, [2000, 2000, 2000, 2000, 2000]),
+    // Killer combinations (docs/data/attempts-killer-combos-2026-11-27.md): twice the budget
+    // for a failure under 10⁻⁶, as few expert puzzles were seen.
+    ("killer+jigsaw", 9, Level::Easy, [500, 500, 500, 500, 500]),
+    ("killer+jigsaw", 9, Level::Medium, [200, 200, 200, 200, 200]),
+    ("killer+jigsaw", 9, Level::Hard, [200, 200, 200, 200, 200]),
+    ("killer+jigsaw", 9, Level::Expert, [1700, 1700, 1700, 1700, 1700]),
+    ("killer+jigsaw", 9, Level::Extreme, [2000, 2000, 2000, 2000, 2000]),
+    ("killer+diagonal", 9, Level::Easy, [700, 700, 700, 700, 700]),
+    ("killer+diagonal", 9, Level::Medium, [200, 200, 200, 200, 200]),
+    ("killer+diagonal", 9, Level::Hard, [200, 200, 200, 200, 200]),
+    ("killer+diagonal", 9, Level::Expert, [2000, 2000, 2000, 2000, 2000]),
+    ("killer+diagonal", 9, Level::Extreme, [2000, 2000, 2000, 2000, 2000]),
 ];
 
 impl Request {

@@ -139,13 +139,12 @@ pub fn tagged_variant(tag: Option<&str>, asked: Variant) -> Result<Variant, Stri
     let Some(tag) = tag else {
         return Ok(asked);
     };
-    let found: Variant = tag
-        .parse()
-        .map_err(|e| format!("the line's tag {tag:?}: {e}"))?;
+    let found: Variant = tag.parse().map_err(|e| format!("the line's tag: {e}"))?;
     if asked != Variant::CLASSIC && asked != found {
         return Err(format!(
-            "the line says it is a {} puzzle ({tag}:), and {} was asked for",
+            "the line says it is a {} puzzle ({}:), and {} was asked for",
             found.name(),
+            super::text::shown_text(tag).trim_matches('\''),
             asked.name()
         ));
     }
