@@ -105,11 +105,59 @@ pub fn walkthrough_pages(ctx: &Context, index: usize, first: usize) -> Vec<Page>
     let area = ctx.frame.content(first + pages.len() - 1);
     if let Some(page) = pages.last_mut() {
         y += place_legend(ctx, page, area, y, symbols_of(ctx, book_puzzle)) + 2.0;
-        // The list is placed by baselines: its first sits one line's ascent below the legend.
-        let first_baseline = y + step_text(ctx).mm() * 0.8;
-        place_step_list(ctx, page, (area, first_baseline), book_puzzle);
     }
+    // The list is placed by baselines: its first sits one line's ascent below the legend.
+    let first_baseline = y + step_text(ctx).mm() * 0.8;
+    let list = StepList {
+        first,
+        section: &section,
+        puzzle: book_puzzle,
+    };
+    list.place(ctx, &mut pages, first_baseline);
     pages
+}
+
+/// The path in words under the grids: runs of singles in one line, every other step with its
+/// number and sentence, to the last step, on as many pages as it takes (each further page with
+/// the running header): a worked solution is complete in print.
+struct StepList<'a> {
+    /// The number of the walkthrough's first page.
+    first: usize,
+    /// The section's title, for the running header of further pages.
+    section: &'a str,
+    puzzle: &'a BookPuzzle,
+}
+
+impl StepList<'_> {
+    fn place(&self, ctx: &Context, pages: &mut Vec<Page>, top: f64) {
+        let font = step_text(ctx);
+        let line_height = font.leading();
+        let mut y = top;
+        for (_, text) in step_entries(ctx, self.puzzle) {
+            let area = ctx.frame.content(self.first + pages.len() - 1);
+            let lines = ctx.set.wrap_breaking(&text, area.w - 6.0, font);
+            let bottom = area.y + area.h - super::page::FOOTER_BAND;
+            let area = if y + line_height * (lines.len() as f64 - 0.2) > bottom {
+                let mut next = Page::new(self.first + pages.len());
+                running_header(ctx, &mut next, self.section);
+                pages.push(next);
+                let area = ctx.frame.content(self.first + pages.len() - 1);
+                y = area.y + 12.0 + font.mm() * 0.8;
+                area
+            } else {
+                area
+            };
+            let Some(page) = pages.last_mut() else {
+                return;
+            };
+            for (i, line) in lines.iter().enumerate() {
+                let x = area.x + if i == 0 { 0.0 } else { 6.0 };
+                page.items
+                    .push(ctx.set.line(x, y, font, Anchor::Start, line));
+                y += line_height;
+            }
+        }
+    }
 }
 
 /// `Worked solution: puzzle #5`, or with a label template of the spec's, the label itself
@@ -580,57 +628,21 @@ fn place_legend(ctx: &Context, page: &mut Page, area: Rect, top: f64, symbols: S
     y - top
 }
 
-/// The path in words under the grids: runs of singles in one line, every other step with its
-/// number and sentence; what does not fit ends in a line saying how many steps are left.
-fn place_step_list(ctx: &Context, page: &mut Page, (area, top): (Rect, f64), puzzle: &BookPuzzle) {
-    let strings = &ctx.plan.strings;
-    let steps = puzzle.path.as_slice();
-    let entries = step_entries(ctx, puzzle);
-    let line_height = step_text(ctx).leading();
-    let more = |left: usize| strings.fill("walkthrough_more", &[("count", &left.to_string())]);
-    let more_lines = ctx
-        .set
-        .wrap_breaking(&more(steps.len()), area.w, step_text(ctx))
-        .len();
-    let last_line = area.y + area.h - line_height * more_lines as f64;
-    let mut y = top;
-    for (k, (first, text)) in entries.iter().enumerate() {
-        let lines = ctx.set.wrap_breaking(text, area.w - 6.0, step_text(ctx));
-        if y + line_height * lines.len() as f64 > last_line && k + 1 < entries.len() {
-            let left = ctx
-                .set
-                .wrap_breaking(&more(steps.len() - first), area.w, step_text(ctx));
-            for line in left {
-                page.items.push(
-                    ctx.set
-                        .line(area.x, y, step_text(ctx), Anchor::Start, &line),
-                );
-                y += line_height;
-            }
-            return;
-        }
-        for (i, line) in lines.iter().enumerate() {
-            let x = area.x + if i == 0 { 0.0 } else { 6.0 };
-            page.items
-                .push(ctx.set.line(x, y, step_text(ctx), Anchor::Start, line));
-            y += line_height;
-        }
-    }
-}
-
 /// The list's entries: the index of the first step each covers, and its text.
 fn step_entries(ctx: &Context, puzzle: &BookPuzzle) -> Vec<(usize, String)> {
     let strings = &ctx.plan.strings;
     let steps = puzzle.path.as_slice();
     let words = step_words(ctx, puzzle);
     let singles = symbols_key("walkthrough_singles", symbols_of(ctx, puzzle));
+    let single = symbols_key("walkthrough_single", symbols_of(ctx, puzzle));
     let mut entries = Vec::new();
     let mut index = 0;
     while index < steps.len() {
         if is_single(&steps[index]) {
             let run = steps[index..].iter().take_while(|s| is_single(s)).count();
+            let key = if run == 1 { &single } else { &singles };
             let text = strings.fill(
-                &singles,
+                key,
                 &[
                     ("first", &(index + 1).to_string()),
                     ("last", &(index + run).to_string()),

@@ -59,7 +59,7 @@ pub const KEYS: &[(&str, &[&str])] = &[
     ("walkthrough_step", &["n"]),
     ("walkthrough_legend", &[]),
     ("walkthrough_singles", &["first", "last", "count"]),
-    ("walkthrough_more", &["count"]),
+    ("walkthrough_single", &["first"]),
     ("puzzle_note", &["n"]),
     ("puzzles_note", &["first", "last"]),
     ("answer_note", &["page"]),
@@ -154,6 +154,7 @@ pub const KEYS: &[(&str, &[&str])] = &[
     ("level_medium_text_symbols", &[]),
     ("walkthrough_legend_symbols", &[]),
     ("walkthrough_singles_symbols", &["first", "last", "count"]),
+    ("walkthrough_single_symbols", &["first"]),
     ("strategy_symbols_note", &["symbols"]),
 ];
 

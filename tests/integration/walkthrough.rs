@@ -193,3 +193,66 @@ fn strategy_pages_and_walkthroughs_fit_every_trim() {
         }
     }
 }
+
+/// Issue 45, items 1 and 2: a long worked solution (an easy killer's opens with dozens of cage
+/// steps) is printed to its last step on as many pages as it takes — never "… and 86 more steps:
+/// sudoku-book rate --path gives them all" — and a run of one single is one step, not
+/// "Steps 22–22: singles place 1 digits", in every language.
+#[test]
+fn print_a_worked_solution_is_complete_and_counts_in_words() {
+    for language in ["en", "de", "fr", "es"] {
+        let spec = format!(
+            "title = \"Walk\"\nseed = 5\nlanguage = \"{language}\"\n[[section]]\ntitle = \"Killer\"\nvariant = \"killer\"\ncount = 1\ndifficulty = \"easy\"\nwalkthrough = true\n"
+        );
+        let (_dir, out) = build(&spec, &[]);
+        let text: String = all_pages(&out).concat();
+        assert!(
+            !text.contains("rate --path"),
+            "{language}: a page sends the reader to a program"
+        );
+        let mut numbers: Vec<u64> = Vec::new();
+        for line in text.lines() {
+            // `12. …`: a step of its own; `Steps 3–8: …`/`Étapes 3–8 : …`: a run of singles.
+            if let Some((number, _)) = line.split_once(". ")
+                && let Ok(n) = number.parse::<u64>()
+            {
+                numbers.push(n);
+            }
+            if let Some((_, range)) = line.split_once(' ')
+                && let Some((first, rest)) = range.split_once('–')
+                && let (Ok(first), Some(last)) = (
+                    first.parse::<u64>(),
+                    rest.split(|c: char| !c.is_ascii_digit()).next(),
+                )
+                && let Ok(last) = last.parse::<u64>()
+            {
+                assert!(last > first, "{language}: a range of one step: {line}");
+                numbers.push(last);
+            }
+        }
+        // The path `rate --path` gives for the same puzzle ends where the printed list ends.
+        let record = manifest(&out)["puzzles"][0].to_string();
+        let file = out.join("puzzle.json");
+        fs::write(&file, record).unwrap();
+        let rated = crate::util::cmd()
+            .args(["rate", "--path"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let steps = crate::util::stdout_of(&rated)
+            .lines()
+            .filter(|l| {
+                l.trim_start()
+                    .split_once(". ")
+                    .is_some_and(|(n, _)| n.parse::<u64>().is_ok())
+            })
+            .count() as u64;
+        fs::remove_file(&file).unwrap();
+        let last = numbers.iter().max().copied().unwrap_or(0);
+        assert!(steps > 30, "{language}: a short path ({steps} steps)");
+        assert_eq!(
+            last, steps,
+            "{language}: the list stops at step {last} of {steps}"
+        );
+    }
+}

@@ -75,8 +75,8 @@ pub const EN: &[(&str, &str)] = &[
         "Steps {first}–{last}: singles place {count} digits.",
     ),
     (
-        "walkthrough_more",
-        "… and {count} more steps: sudoku-book rate --path gives them all.",
+        "walkthrough_single",
+        "Step {first}: a single places one digit.",
     ),
     ("puzzle_note", "Puzzle {n}"),
     ("puzzles_note", "Puzzles {first}–{last}"),
@@ -278,6 +278,10 @@ pub const EN: &[(&str, &str)] = &[
         "Steps {first}–{last}: singles place {count} symbols.",
     ),
     (
+        "walkthrough_single_symbols",
+        "Step {first}: a single places one symbol.",
+    ),
+    (
         "strategy_symbols_note",
         "In this book a “digit” can be any of {symbols}.",
     ),
@@ -357,8 +361,8 @@ pub const DE: &[(&str, &str)] = &[
         "Schritte {first}–{last}: Singles setzen {count} Ziffern.",
     ),
     (
-        "walkthrough_more",
-        "… und {count} weitere Schritte: sudoku-book rate --path zeigt alle.",
+        "walkthrough_single",
+        "Schritt {first}: ein Single setzt eine Ziffer.",
     ),
     ("puzzle_note", "Rätsel {n}"),
     ("puzzles_note", "Rätsel {first}–{last}"),
@@ -560,6 +564,10 @@ pub const DE: &[(&str, &str)] = &[
         "Schritte {first}–{last}: Singles setzen {count} Zeichen.",
     ),
     (
+        "walkthrough_single_symbols",
+        "Schritt {first}: ein Single setzt ein Zeichen.",
+    ),
+    (
         "strategy_symbols_note",
         "»Ziffer« steht in diesem Buch für jedes der Zeichen: {symbols}.",
     ),
@@ -639,8 +647,8 @@ pub const FR: &[(&str, &str)] = &[
         "Étapes {first}–{last} : des singletons placent {count} chiffres.",
     ),
     (
-        "walkthrough_more",
-        "… et {count} étapes de plus : sudoku-book rate --path les donne toutes.",
+        "walkthrough_single",
+        "Étape {first} : un singleton place un chiffre.",
     ),
     ("puzzle_note", "Grille {n}"),
     ("puzzles_note", "Grilles {first}–{last}"),
@@ -848,6 +856,10 @@ pub const FR: &[(&str, &str)] = &[
         "Étapes {first}–{last} : des singletons placent {count} symboles.",
     ),
     (
+        "walkthrough_single_symbols",
+        "Étape {first} : un singleton place un symbole.",
+    ),
+    (
         "strategy_symbols_note",
         "Dans ce livre, « chiffre » désigne n’importe lequel de ces symboles : {symbols}.",
     ),
@@ -930,8 +942,8 @@ pub const ES: &[(&str, &str)] = &[
         "Pasos {first}–{last}: los únicos colocan {count} cifras.",
     ),
     (
-        "walkthrough_more",
-        "… y {count} pasos más: sudoku-book rate --path los da todos.",
+        "walkthrough_single",
+        "Paso {first}: un único coloca una cifra.",
     ),
     ("puzzle_note", "Sudoku {n}"),
     ("puzzles_note", "Sudokus {first}–{last}"),
@@ -1137,6 +1149,10 @@ pub const ES: &[(&str, &str)] = &[
     (
         "walkthrough_singles_symbols",
         "Pasos {first}–{last}: los únicos colocan {count} símbolos.",
+    ),
+    (
+        "walkthrough_single_symbols",
+        "Paso {first}: un único coloca un símbolo.",
     ),
     (
         "strategy_symbols_note",
