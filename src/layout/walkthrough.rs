@@ -4,8 +4,10 @@
 //! pencil marks show it (candidates in the open cells, the pattern's cells shaded light, the
 //! cells it changes darker, the candidates that go struck through, a placed digit in bold;
 //! givens bold and earlier placements grey; rows and columns numbered `r1`…`c9` as the text
-//! names them), beside the step in a teacher's words; then the whole path, runs of singles in
-//! one line. The steps flow over as many pages as they need, the first with the heading.
+//! names them), beside the step in a teacher's words — a multi-grid's on the 9×9 grid the step
+//! is in, numbered as the frame is; then the whole path to its last step, runs of singles in one
+//! line. The steps and the list flow over as many pages as they need, the first with the
+//! heading.
 
 use super::book::{Context, Page, heading, running_header};
 use super::page::Rect;
@@ -19,10 +21,8 @@ use crate::logic::step_words::technique_name;
 use crate::logic::{Step, Technique};
 use crate::symbols::{SymbolSet, SymbolWords};
 
-/// How many key steps are shown: the hardest (in path order), or the first single of each
-/// kind; one for a multi-grid, whose grid needs the page.
+/// How many key steps are shown: the hardest (in path order), or the first single of each kind.
 const KEY_STEPS: usize = 3;
-const KEY_STEPS_MULTI: usize = 1;
 /// The step list's type, the captions and the coordinates around a grid.
 const STEP_TEXT: Font = Font::regular(8.5);
 const CAPTION: Font = Font::bold(10.0);
@@ -30,7 +30,6 @@ const COORDINATE: Font = Font::regular(7.0);
 /// A walkthrough grid's cell, in millimetres, when the page allows (its pencil marks print at
 /// 7 pt or more from 8.4 mm), and the share of the text column it may take.
 pub(super) const CELL: f64 = 10.5;
-const MAX_MULTI_GRID: f64 = 120.0;
 /// Room kept for the coordinates left of and above a grid, and between blocks.
 const MARGIN: f64 = 5.0;
 const BLOCK_GAP: f64 = 8.0;
@@ -61,8 +60,7 @@ pub fn walkthrough_pages(ctx: &Context, index: usize, first: usize) -> Vec<Page>
     let steps = &book_puzzle.path;
     let mut page = Page::new(first);
     heading(ctx, &mut page, &walkthrough_title(ctx, index), "");
-    let multi = puzzle.geometry.frame().is_some();
-    let keys = key_steps(steps, if multi { KEY_STEPS_MULTI } else { KEY_STEPS });
+    let keys = key_steps(steps, KEY_STEPS);
     let mut pages = vec![page];
     let mut y = ctx.frame.content(first).y + 16.0;
     let section = ctx.plan.sections[book_puzzle.section].title.clone();
@@ -233,12 +231,15 @@ fn grid_before(givens: &Grid, steps: &[Step], index: usize) -> Grid {
 /// The side of a walkthrough grid in a text column `width` wide: cells of [`CELL`] (so its
 /// pencil marks print at 7 pt or more), less when the column is narrower.
 fn grid_side(ctx: &Context, width: f64, puzzle: &Generated) -> f64 {
-    let (rows, cols) = puzzle.geometry.extent();
-    let cells = rows.max(cols) as f64;
+    // A multi-grid's step shows the 9×9 grid it is in.
+    let cells = match puzzle.geometry.frame() {
+        Some(_) => crate::grid::MultiShape::GRID as f64,
+        None => {
+            let (rows, cols) = puzzle.geometry.extent();
+            rows.max(cols) as f64
+        }
+    };
     let margin = margin(ctx, puzzle);
-    if puzzle.geometry.frame().is_some() {
-        return (width - margin).min(MAX_MULTI_GRID);
-    }
     (cells * CELL * cell_scale(ctx)).min(width - margin)
 }
 
@@ -361,8 +362,105 @@ pub(super) fn place_block(
     (y - top).max(MARGIN + side)
 }
 
+/// What a step's grid shows: the whole puzzle, or for a multi-grid the 9×9 grid that holds most
+/// of the step (a Samurai's whole frame has no room for pencil marks), as it stood before the
+/// step. Cells are the shown grid's; `cell_of` gives each one's cell in the puzzle.
+struct StepView {
+    geo: crate::grid::Geometry,
+    givens: Grid,
+    before: Grid,
+    /// The candidates of each shown cell before the step.
+    masks: Vec<u32>,
+    /// The puzzle's cell of each shown cell.
+    cell_of: Vec<usize>,
+    /// The frame row and column of the shown grid's top-left cell (0, 0 for a whole puzzle).
+    origin: (usize, usize),
+}
+
+impl StepView {
+    fn of(puzzle: &Generated, steps: &[Step], index: usize) -> StepView {
+        let geo = &puzzle.geometry;
+        let mut candidates = Candidates::from_givens(geo, &puzzle.givens);
+        for step in &steps[..index] {
+            candidates.apply(step);
+        }
+        let before = grid_before(&puzzle.givens, steps, index);
+        let (Some(frame), Some(shape)) = (geo.frame(), geo.variant().multi) else {
+            return StepView {
+                geo: geo.clone(),
+                givens: puzzle.givens.clone(),
+                before,
+                masks: candidates.masks().to_vec(),
+                cell_of: (0..geo.cell_count()).collect(),
+                origin: (0, 0),
+            };
+        };
+        let side = crate::grid::MultiShape::GRID;
+        let step = &steps[index];
+        let touched: Vec<usize> = step
+            .cells
+            .iter()
+            .copied()
+            .chain(step.placements.iter().map(|&(c, _)| c))
+            .chain(step.eliminations.iter().map(|&(c, _)| c))
+            .collect();
+        let cells_at = |(r0, c0): (usize, usize)| -> Vec<usize> {
+            (0..side * side)
+                .filter_map(|k| frame.cell_at(r0 + k / side, c0 + k % side))
+                .collect()
+        };
+        // The grid holding most of the step's changes, then of its pattern.
+        let origin = shape
+            .origins()
+            .iter()
+            .copied()
+            .max_by_key(|&origin| {
+                let cells = cells_at(origin);
+                let changed = step
+                    .placements
+                    .iter()
+                    .chain(&step.eliminations)
+                    .filter(|(c, _)| cells.contains(c))
+                    .count();
+                let seen = touched.iter().filter(|c| cells.contains(c)).count();
+                (changed, seen)
+            })
+            .unwrap_or((0, 0));
+        let cell_of = cells_at(origin);
+        let pick = |grid: &Grid| Grid::new(side, cell_of.iter().map(|&c| grid.get(c)).collect());
+        StepView {
+            geo: crate::grid::Geometry::classic(side).unwrap_or_else(|_| geo.clone()),
+            givens: pick(&puzzle.givens),
+            before: pick(&before),
+            masks: cell_of.iter().map(|&c| candidates.mask(c)).collect(),
+            cell_of,
+            origin,
+        }
+    }
+
+    /// The shown cell of a puzzle's cell, when it is shown.
+    fn shown(&self, cell: usize) -> Option<usize> {
+        self.cell_of.iter().position(|&c| c == cell)
+    }
+
+    /// The step in the shown grid's cells (what lies outside it left out).
+    fn step(&self, step: &Step) -> Step {
+        let mut shown = step.clone();
+        shown.cells = step.cells.iter().filter_map(|&c| self.shown(c)).collect();
+        let pairs = |list: &[(usize, u8)]| -> Vec<(usize, u8)> {
+            list.iter()
+                .filter_map(|&(c, d)| self.shown(c).map(|s| (s, d)))
+                .collect()
+        };
+        shown.placements = pairs(&step.placements);
+        shown.eliminations = pairs(&step.eliminations);
+        shown
+    }
+}
+
 /// The grid as it stood before step `index`: shades, the grid (givens bold, earlier
-/// placements grey), pencil marks and coordinates.
+/// placements grey), pencil marks and coordinates; for a multi-grid, the 9×9 grid the step is
+/// in ([`StepView`]), its rows and columns numbered as in the frame.
 fn place_step_grid(
     ctx: &Context,
     page: &mut Page,
@@ -372,10 +470,11 @@ fn place_step_grid(
 ) {
     let puzzle = &book_puzzle.puzzle;
     let symbols = symbols_of(ctx, book_puzzle);
-    let geo = &puzzle.geometry;
+    let view = StepView::of(puzzle, steps, index);
+    let geo = &view.geo;
     let (rows, cols) = geo.extent();
     let cell = at.w / rows.max(cols) as f64;
-    let step = &steps[index];
+    let step = view.step(&steps[index]);
     let changed: Vec<usize> = step
         .placements
         .iter()
@@ -406,21 +505,13 @@ fn place_step_grid(
             colour: TARGET,
         });
     }
-    let before = grid_before(&puzzle.givens, steps, index);
-    let mut grid =
-        PlacedGrid::new(&ctx.look, geo, &puzzle.givens, Some(&before), at).with_symbols(symbols);
+    let mut grid = PlacedGrid::new(&ctx.look, geo, &view.givens, Some(&view.before), at)
+        .with_symbols(symbols);
     // A killer's cages and sums are part of the puzzle's logic: drawn when the sums are legible.
     grid.style.cages = geo.cages().is_some() && cell >= super::style::min_cell_for_sums();
     page.items.push(Placed::Grid(Box::new(grid)));
-    place_marks(
-        ctx,
-        page,
-        (at, cell),
-        (puzzle, symbols),
-        (steps, index),
-        &before,
-    );
-    place_coordinates(ctx, page, (at, cell), (rows, cols));
+    place_marks(ctx, page, (at, cell), (&view, symbols), &step);
+    place_coordinates(ctx, page, (at, cell), (rows, cols), view.origin);
 }
 
 /// The pencil marks of the open cells before the step, those it removes struck through, and the
@@ -429,31 +520,25 @@ fn place_marks(
     ctx: &Context,
     page: &mut Page,
     (at, cell): (Rect, f64),
-    (puzzle, symbols): (&Generated, SymbolSet),
-    (steps, index): (&[Step], usize),
-    before: &Grid,
+    (view, symbols): (&StepView, SymbolSet),
+    step: &Step,
 ) {
-    let geo = &puzzle.geometry;
+    let geo = &view.geo;
     let n = geo.size();
     let per_row = (n as f64).sqrt().ceil() as usize;
     let third = cell / per_row as f64;
     let size = third * MARK_SIZE;
     let font = Font::regular(size / crate::units::MM_PER_POINT);
-    place_placements(ctx, page, (at, cell), (puzzle, symbols), &steps[index]);
+    place_placements(ctx, page, (at, cell), (geo, symbols), step);
     if font.points < super::text::TEXT_FLOOR {
         return;
     }
-    let mut candidates = Candidates::from_givens(geo, &puzzle.givens);
-    for step in &steps[..index] {
-        candidates.apply(step);
-    }
-    let step = &steps[index];
     let cap = ctx.look.cap_height;
-    let sums = sum_cells(puzzle, cell);
+    let sums = sum_cells(geo, cell);
     for c in 0..geo.cell_count() {
         let (r, k) = geo.row_col(c);
         let (x0, y0) = (at.x + k as f64 * cell, at.y + r as f64 * cell);
-        if before.get(c) != 0 || step.placements.iter().any(|(p, _)| *p == c) {
+        if view.before.get(c) != 0 || step.placements.iter().any(|(p, _)| *p == c) {
             continue;
         }
         // Under a cage sum the marks' rows share what the sum leaves of the cell.
@@ -463,8 +548,7 @@ fn place_marks(
         } else {
             (y0, third)
         };
-        for digit in digits(candidates.mask(c)) {
-            let slot = usize::from(digit) - 1;
+        for digit in digits(view.masks[c]) {            let slot = usize::from(digit) - 1;
             let x = x0 + (slot % per_row) as f64 * third + third / 2.0;
             let row = (slot / per_row) as f64;
             let y = top + row * row_height + row_height / 2.0 + cap * size / 2.0;
@@ -495,8 +579,8 @@ fn place_marks(
 
 /// The cells that carry a cage sum (each cage's first), when the grid's cells are large
 /// enough for the sums to be drawn.
-fn sum_cells(puzzle: &Generated, cell: f64) -> Vec<usize> {
-    match puzzle.geometry.cages() {
+fn sum_cells(geo: &crate::grid::Geometry, cell: f64) -> Vec<usize> {
+    match geo.cages() {
         Some(cages) if cell >= super::style::min_cell_for_sums() => {
             cages.cages().iter().map(|cage| cage.cells[0]).collect()
         }
@@ -509,12 +593,12 @@ fn place_placements(
     ctx: &Context,
     page: &mut Page,
     (at, cell): (Rect, f64),
-    (puzzle, symbols): (&Generated, SymbolSet),
+    (geo, symbols): (&crate::grid::Geometry, SymbolSet),
     step: &Step,
 ) {
     let big = Font::bold(cell * 0.62 / crate::units::MM_PER_POINT);
     for &(c, digit) in &step.placements {
-        let (r, k) = puzzle.geometry.row_col(c);
+        let (r, k) = geo.row_col(c);
         let (x0, y0) = (at.x + k as f64 * cell, at.y + r as f64 * cell);
         let centre = (x0 + cell / 2.0, y0 + cell / 2.0);
         let glyph = symbols.glyph(digit, None);
@@ -577,19 +661,21 @@ fn step_words<'a>(ctx: &'a Context, puzzle: &BookPuzzle) -> SymbolWords<'a> {
     ctx.plan.strings.step_words(symbols_of(ctx, puzzle), size)
 }
 
-/// `r1` … left of the rows and `c1` … over the columns, as the text names cells.
+/// `r1` … left of the rows and `c1` … over the columns, as the text names cells (a shown
+/// sub-grid's numbered from its place in the frame, `origin`).
 fn place_coordinates(
     ctx: &Context,
     page: &mut Page,
     (at, cell): (Rect, f64),
     (rows, cols): (usize, usize),
+    (row0, col0): (usize, usize),
 ) {
     let font = super::fit::print_size(ctx.plan, COORDINATE);
     for r in 0..rows {
         let y = at.y + (r as f64 + 0.5) * cell + font.mm() * 0.35;
         let mut mark = ctx
             .set
-            .line(at.x - 1.0, y, font, Anchor::End, &format!("r{}", r + 1));
+            .line(at.x - 1.0, y, font, Anchor::End, &format!("r{}", row0 + r + 1));
         grey(&mut mark);
         page.items.push(mark);
     }
@@ -597,7 +683,7 @@ fn place_coordinates(
         let x = at.x + (k as f64 + 0.5) * cell;
         let mut mark = ctx
             .set
-            .line(x, at.y - 1.2, font, Anchor::Middle, &format!("c{}", k + 1));
+            .line(x, at.y - 1.2, font, Anchor::Middle, &format!("c{}", col0 + k + 1));
         grey(&mut mark);
         page.items.push(mark);
     }

@@ -256,3 +256,37 @@ fn print_a_worked_solution_is_complete_and_counts_in_words() {
         );
     }
 }
+
+/// Issue 45, item 3: a Samurai's worked solution shows each key step on the 9×9 grid it is in,
+/// large enough for its pencil marks (7 pt), numbered as the frame is, rather than the whole
+/// frame over empty cells while the legend promises candidates.
+#[test]
+fn samurai_steps_are_shown_on_their_grid_with_pencil_marks() {
+    let spec = "title = \"Walk\"\nseed = 5\n[[section]]\ntitle = \"Samurai\"\nvariant = \"samurai\"\ncount = 1\ndifficulty = \"medium\"\nwalkthrough = true\n";
+    let (_dir, out) = build(spec, &[]);
+    let pages = all_pages(&out);
+    let first = pages
+        .iter()
+        .position(|svg| svg.contains("Worked solution"))
+        .expect("a walkthrough");
+    let svg = &pages[first];
+    // Pencil marks: one-symbol texts of 7 pt (2.47 mm) and a little more.
+    let marks = svg
+        .split("<text ")
+        .filter(|item| {
+            let size = item
+                .split("font-size=\"")
+                .nth(1)
+                .and_then(|rest| rest.split('"').next())
+                .and_then(|size| size.parse::<f64>().ok())
+                .unwrap_or(0.0);
+            (2.46..3.0).contains(&size)
+        })
+        .count();
+    assert!(marks > 60, "{marks} pencil marks on the first step page");
+    // Each grid shown is one 9×9 grid: nine row numbers, in the frame's numbering.
+    let rows: Vec<usize> = (1..=21)
+        .filter(|r| svg.contains(&format!(">r{r}<")) || svg.contains(&format!("\nr{r}\n")))
+        .collect();
+    assert!(!rows.is_empty() && rows.len() <= 18, "{rows:?}");
+}
