@@ -47,6 +47,15 @@ const STRUCK: f64 = 0.45;
 const MARK_PICTURE: f64 = 0.7;
 /// The share of a cell a cage sum takes at its top (the renderer's label corner).
 const CAGE_SUM_ROOM: f64 = 0.3;
+/// In a killer, the marks keep this share of the cell clear on each side: the cage outline
+/// runs a tenth of the cell inside its edges.
+const MARK_INSET_IN_CAGES: f64 = 0.13;
+/// ... where the marks take a little more of their third (7.4 pt in a 13.5 mm cell).
+const MARK_SIZE_IN_CAGES: f64 = 0.8;
+/// A killer's walkthrough cells are larger, so its marks stay 7 pt inside the cage outlines.
+const KILLER_CELL: f64 = 13.5;
+/// Diagonal lines on walkthrough grids: light, drawn under the marks.
+const DIAGONAL_GREY: f64 = 0.8;
 
 /// The size of the steps' text: 8.5 pt, or the large-print body size.
 fn step_text(ctx: &Context) -> Font {
@@ -188,14 +197,19 @@ fn is_single(step: &Step) -> bool {
     )
 }
 
-/// The indices of the hardest non-single steps (at most `count`), in path order; for a puzzle
-/// of singles alone, the first single of each kind after the opening full houses (so an easy
-/// section's walkthrough shows how singles are found, never an empty page).
+/// The indices of the key steps (at most `count`), in path order: one step of each technique
+/// the path uses beyond singles, hardest technique first — each its first step after the
+/// path's opening fifth, when it has one, so a killer's shows what teaches rather than three
+/// cage combinations over cells that all hold nine candidates — then, when there are fewer
+/// techniques, the hardest remaining steps. For a puzzle of singles alone, the first single of
+/// each kind after the opening (so an easy section's walkthrough shows how singles are found,
+/// never an empty page).
 fn key_steps(steps: &[Step], count: usize) -> Vec<usize> {
+    let opening = steps.len() / 5;
     if steps.iter().all(is_single) {
         let mut kinds: Vec<Technique> = Vec::new();
         let mut chosen = Vec::new();
-        for (index, step) in steps.iter().enumerate().skip(steps.len() / 5) {
+        for (index, step) in steps.iter().enumerate().skip(opening) {
             if !kinds.contains(&step.technique) && chosen.len() < count {
                 kinds.push(step.technique);
                 chosen.push(index);
@@ -212,9 +226,32 @@ fn key_steps(steps: &[Step], count: usize) -> Vec<usize> {
             .total_cmp(&steps[a].score())
             .then(a.cmp(&b))
     });
-    hard.truncate(count);
-    hard.sort_unstable();
-    hard
+    let mut techniques: Vec<Technique> = Vec::new();
+    for &i in &hard {
+        if !techniques.contains(&steps[i].technique) {
+            techniques.push(steps[i].technique);
+        }
+    }
+    let mut chosen: Vec<usize> = techniques
+        .iter()
+        .take(count)
+        .filter_map(|&technique| {
+            let of = |i: &usize| steps[*i].technique == technique;
+            let mut all = (0..steps.len()).filter(of);
+            let first = all.clone().next();
+            all.find(|&i| i >= opening).or(first)
+        })
+        .collect();
+    for &i in &hard {
+        if chosen.len() >= count {
+            break;
+        }
+        if !chosen.contains(&i) {
+            chosen.push(i);
+        }
+    }
+    chosen.sort_unstable();
+    chosen
 }
 
 /// The digits placed before step `index`: the givens and every earlier placement.
@@ -240,7 +277,11 @@ fn grid_side(ctx: &Context, width: f64, puzzle: &Generated) -> f64 {
         }
     };
     let margin = margin(ctx, puzzle);
-    (cells * CELL * cell_scale(ctx)).min(width - margin)
+    let cell = match puzzle.geometry.cages() {
+        Some(_) => KILLER_CELL,
+        None => CELL,
+    };
+    (cells * cell * cell_scale(ctx)).min(width - margin)
 }
 
 /// The room left of a grid for its row numbers: [`MARGIN`], or more when the numbers are
@@ -505,17 +546,21 @@ fn place_step_grid(
             colour: TARGET,
         });
     }
-    let mut grid = PlacedGrid::new(&ctx.look, geo, &view.givens, Some(&view.before), at)
-        .with_symbols(symbols);
+    let mut grid =
+        PlacedGrid::new(&ctx.look, geo, &view.givens, Some(&view.before), at).with_symbols(symbols);
     // A killer's cages and sums are part of the puzzle's logic: drawn when the sums are legible.
     grid.style.cages = geo.cages().is_some() && cell >= super::style::min_cell_for_sums();
+    // Diagonals light under the marks: no house line reads as a struck-through mark.
+    grid.style.diagonal_grey = DIAGONAL_GREY;
     page.items.push(Placed::Grid(Box::new(grid)));
     place_marks(ctx, page, (at, cell), (&view, symbols), &step);
     place_coordinates(ctx, page, (at, cell), (rows, cols), view.origin);
 }
 
 /// The pencil marks of the open cells before the step, those it removes struck through, and the
-/// digit it places in bold; none when the cells are too small for 7 pt marks.
+/// digit it places in bold; none when the cells are too small for 7 pt marks. In a killer the
+/// marks sit inside the cage's dashed outline, and in a cage's first cell below its sum, so no
+/// line runs through a mark; a struck mark is crossed level, unlike any house or cage line.
 fn place_marks(
     ctx: &Context,
     page: &mut Page,
@@ -526,29 +571,37 @@ fn place_marks(
     let geo = &view.geo;
     let n = geo.size();
     let per_row = (n as f64).sqrt().ceil() as usize;
-    let third = cell / per_row as f64;
-    let size = third * MARK_SIZE;
+    let sums = sum_cells(geo, cell);
+    let (inset, share) = match geo.cages() {
+        Some(_) => (cell * MARK_INSET_IN_CAGES, MARK_SIZE_IN_CAGES),
+        None => (0.0, MARK_SIZE),
+    };
+    let third = (cell - 2.0 * inset) / per_row as f64;
+    let size = third * share;
     let font = Font::regular(size / crate::units::MM_PER_POINT);
     place_placements(ctx, page, (at, cell), (geo, symbols), step);
     if font.points < super::text::TEXT_FLOOR {
         return;
     }
     let cap = ctx.look.cap_height;
-    let sums = sum_cells(geo, cell);
     for c in 0..geo.cell_count() {
         let (r, k) = geo.row_col(c);
-        let (x0, y0) = (at.x + k as f64 * cell, at.y + r as f64 * cell);
+        let (x0, y0) = (
+            at.x + k as f64 * cell + inset,
+            at.y + r as f64 * cell + inset,
+        );
         if view.before.get(c) != 0 || step.placements.iter().any(|(p, _)| *p == c) {
             continue;
         }
         // Under a cage sum the marks' rows share what the sum leaves of the cell.
         let (top, row_height) = if sums.contains(&c) {
-            let below = cell * CAGE_SUM_ROOM;
-            (y0 + below, (cell - below) / per_row as f64)
+            let below = cell * CAGE_SUM_ROOM - inset;
+            (y0 + below, (cell - 2.0 * inset - below) / per_row as f64)
         } else {
             (y0, third)
         };
-        for digit in digits(view.masks[c]) {            let slot = usize::from(digit) - 1;
+        for digit in digits(view.masks[c]) {
+            let slot = usize::from(digit) - 1;
             let x = x0 + (slot % per_row) as f64 * third + third / 2.0;
             let row = (slot / per_row) as f64;
             let y = top + row * row_height + row_height / 2.0 + cap * size / 2.0;
@@ -563,14 +616,13 @@ fn place_marks(
             let mark = value_item(ctx, glyph, (x, centre), font, (paint, MARK_PICTURE));
             page.items.push(mark);
             if struck {
-                let half = third * 0.42;
-                let middle = y - cap * size / 2.0;
+                let half = third * 0.4;
                 page.items.push(Placed::Rule {
                     x1: x - half,
-                    y1: middle + half * 0.6,
+                    y1: centre,
                     x2: x + half,
-                    y2: middle - half * 0.6,
-                    width: 0.3,
+                    y2: centre,
+                    width: 0.35,
                 });
             }
         }
@@ -673,17 +725,25 @@ fn place_coordinates(
     let font = super::fit::print_size(ctx.plan, COORDINATE);
     for r in 0..rows {
         let y = at.y + (r as f64 + 0.5) * cell + font.mm() * 0.35;
-        let mut mark = ctx
-            .set
-            .line(at.x - 1.0, y, font, Anchor::End, &format!("r{}", row0 + r + 1));
+        let mut mark = ctx.set.line(
+            at.x - 1.0,
+            y,
+            font,
+            Anchor::End,
+            &format!("r{}", row0 + r + 1),
+        );
         grey(&mut mark);
         page.items.push(mark);
     }
     for k in 0..cols {
         let x = at.x + (k as f64 + 0.5) * cell;
-        let mut mark = ctx
-            .set
-            .line(x, at.y - 1.2, font, Anchor::Middle, &format!("c{}", col0 + k + 1));
+        let mut mark = ctx.set.line(
+            x,
+            at.y - 1.2,
+            font,
+            Anchor::Middle,
+            &format!("c{}", col0 + k + 1),
+        );
         grey(&mut mark);
         page.items.push(mark);
     }

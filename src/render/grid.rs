@@ -63,6 +63,40 @@ const CAGE_DASH: f64 = 0.06;
 /// Ink of cage outlines (0 black, 1 white).
 const CAGE_GREY: f64 = 0.2;
 
+/// The space around a cage sum, relative to the cell.
+const SUM_PAD: f64 = 0.04;
+
+/// The corner a cage's sum takes in its first cell, `(width, height)` in cell units.
+fn sum_corner(sum: u32, cell: f64, style: &GridStyle) -> (f64, f64) {
+    let size = cage_sum_size(cell);
+    let pad = cell * SUM_PAD;
+    let digits = sum.to_string().len() as f64;
+    (
+        (pad * 2.0 + size * 0.58 * digits) / cell,
+        (pad * 2.0 + size * style.cap_height * 1.1) / cell,
+    )
+}
+
+/// The main-diagonal cells that carry a drawn cage sum, in order, each with how far (in cell
+/// units, from its top-left corner along the diagonal) the line keeps clear of the sum.
+fn diagonal_gaps(geo: &Geometry, cell: f64, style: &GridStyle) -> Vec<(usize, f64)> {
+    let (Some(cages), true) = (geo.cages(), style.cages) else {
+        return Vec::new();
+    };
+    let n = geo.size();
+    let mut gaps: Vec<(usize, f64)> = cages
+        .cages()
+        .iter()
+        .filter(|cage| cage.cells[0] % (n + 1) == 0)
+        .map(|cage| {
+            let (w, h) = sum_corner(cage.sum, cell, style);
+            (cage.cells[0] / n, w.min(h) * 1.15)
+        })
+        .collect();
+    gaps.sort_by_key(|&(i, _)| i);
+    gaps
+}
+
 /// Killer cages: a dashed outline inset inside the cell edges (printed books' convention), and
 /// the sum small in the top-left corner of the cage's first cell, on a white patch that
 /// interrupts the outline.
@@ -88,12 +122,9 @@ fn draw_cages(
         let (r, c) = ((first / n) as f64, (first % n) as f64);
         let size = cage_sum_size(cell);
         let text = cage.sum.to_string();
-        let pad = cell * 0.04;
+        let pad = cell * SUM_PAD;
         // The sum's corner, in cell units: the outline stops short of it.
-        let label = (
-            (pad * 2.0 + size * 0.58 * text.len() as f64) / cell,
-            (pad * 2.0 + size * style.cap_height * 1.1) / cell,
-        );
+        let label = sum_corner(cage.sum, cell, style);
         let outline = clear_label(merge(cage_outline(&cage.cells, n, &inside)), (c, r), label);
         for (x1, y1, x2, y2) in outline {
             scene.push(Item::Dashed {
@@ -294,9 +325,26 @@ fn draw_lines(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, style
     };
     if geo.variant().diagonal && !style.shade_diagonals {
         let (x2, y2) = (at.x + at.side, at.y + at.side);
+        // The main diagonal enters each of its cells at the top-left corner, where a cage's
+        // sum sits: it stops short of every sum it would strike.
+        let mut from = 0.0;
+        for (i, clear) in diagonal_gaps(geo, cell, style) {
+            let at_cell = i as f64;
+            if at_cell > from {
+                scene.push(Item::Line {
+                    x1: at.x + from * cell,
+                    y1: at.y + from * cell,
+                    x2: at.x + at_cell * cell,
+                    y2: at.y + at_cell * cell,
+                    width: style.thin,
+                    paint: Paint::Grey(style.diagonal_grey),
+                });
+            }
+            from = at_cell + clear;
+        }
         scene.push(Item::Line {
-            x1: at.x,
-            y1: at.y,
+            x1: at.x + from * cell,
+            y1: at.y + from * cell,
             x2,
             y2,
             width: style.thin,

@@ -24,6 +24,7 @@ mod library;
 mod logic;
 mod multi_cli;
 mod play;
+mod print_pages;
 mod print_rules;
 mod properties;
 mod rate;

@@ -1,0 +1,160 @@
+//! Issue 45's regression tests of printed pages, read back from the SVG pages: what a careful
+//! publisher sent back — lines through pencil marks and cage sums, and the like.
+
+use std::fs;
+use std::path::Path;
+
+use crate::build::{build, manifest};
+
+/// A text of a page: where it is anchored, its size (mm), anchor and words.
+#[derive(Debug)]
+struct Text {
+    x: f64,
+    y: f64,
+    size: f64,
+    anchor: String,
+    bold: bool,
+    words: String,
+}
+
+/// A straight line of a page.
+#[derive(Debug)]
+struct Line {
+    x1: f64,
+    y1: f64,
+    x2: f64,
+    y2: f64,
+}
+
+fn attribute<'a>(item: &'a str, name: &str) -> Option<&'a str> {
+    item.split(&format!(" {name}=\""))
+        .nth(1)
+        .or_else(|| item.split(&format!("{name}=\"")).nth(1))
+        .and_then(|rest| rest.split('"').next())
+}
+
+fn number(item: &str, name: &str) -> f64 {
+    attribute(item, name)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(f64::NAN)
+}
+
+fn texts(svg: &str) -> Vec<Text> {
+    svg.split("<text ")
+        .skip(1)
+        .map(|item| {
+            let words = item
+                .split_once('>')
+                .map(|(_, rest)| rest.split("</text>").next().unwrap_or_default())
+                .unwrap_or_default();
+            Text {
+                x: number(item, "x"),
+                y: number(item, "y"),
+                size: number(item, "font-size"),
+                anchor: attribute(item, "text-anchor")
+                    .unwrap_or("start")
+                    .to_string(),
+                bold: attribute(item, "font-weight") == Some("bold"),
+                words: words.trim().to_string(),
+            }
+        })
+        .collect()
+}
+
+fn lines(svg: &str) -> Vec<Line> {
+    svg.split("<line ")
+        .skip(1)
+        .map(|item| Line {
+            x1: number(item, "x1"),
+            y1: number(item, "y1"),
+            x2: number(item, "x2"),
+            y2: number(item, "y2"),
+        })
+        .collect()
+}
+
+fn pages(out: &Path) -> Vec<String> {
+    let count = manifest(out)["pages"].as_u64().unwrap();
+    (1..=count)
+        .map(|p| fs::read_to_string(out.join(format!("pages/page-{p:03}.svg"))).unwrap())
+        .collect()
+}
+
+/// Issue 45, item 5: on a killer with diagonals the main diagonal runs through the top-left
+/// corner of its cells, where a cage's sum sits: it stops short of every sum.
+#[test]
+fn killer_diagonal_lines_never_strike_a_cage_sum() {
+    let spec = "title = \"K\"\nseed = 3\nlayout = \"1up\"\n[[section]]\nvariant = \"killer+diagonal\"\ncount = 8\ndifficulty = \"medium\"\n";
+    let (_dir, out) = build(spec, &[]);
+    let mut sums_on_diagonal = 0;
+    for svg in pages(&out) {
+        let diagonals: Vec<Line> = lines(&svg)
+            .into_iter()
+            .filter(|l| ((l.x2 - l.x1) - (l.y2 - l.y1)).abs() < 0.01 && l.x2 > l.x1)
+            .collect();
+        let sums = texts(&svg).into_iter().filter(|t| {
+            t.anchor == "start"
+                && !t.bold
+                && !t.words.is_empty()
+                && t.words.chars().all(|c| c.is_ascii_digit())
+        });
+        for sum in sums {
+            let width = sum.size * 0.58 * sum.words.len() as f64;
+            let (cx, cy) = (sum.x + width / 2.0, sum.y - sum.size * 0.36);
+            let near = diagonals
+                .iter()
+                .any(|line| ((cy - cx) - (line.y1 - line.x1)).abs() / 2f64.sqrt() < sum.size);
+            sums_on_diagonal += usize::from(near);
+            for line in &diagonals {
+                let along = ((cx - line.x1) + (cy - line.y1)) / 2.0;
+                let off = ((cy - cx) - (line.y1 - line.x1)).abs() / 2f64.sqrt();
+                assert!(
+                    off > sum.size * 0.45 || !(0.0..=line.x2 - line.x1).contains(&along),
+                    "the diagonal {line:?} strikes the sum {sum:?}"
+                );
+            }
+        }
+    }
+    // The check looked at sums next to the diagonal, not only far from it.
+    assert!(sums_on_diagonal > 0, "no sum near a diagonal to check");
+}
+
+/// Issue 45, item 4: a killer's worked solution draws its pencil marks inside the cages' dashed
+/// outlines (a tenth of the cell inside its edges), never under them; a struck mark is crossed
+/// by a level line, unlike any house or cage line.
+#[test]
+fn killer_walkthrough_marks_sit_inside_the_cage_lines() {
+    let spec = "title = \"K\"\nseed = 5\n[[section]]\nvariant = \"killer\"\ncount = 1\ndifficulty = \"easy\"\nwalkthrough = true\n";
+    let (_dir, out) = build(spec, &[]);
+    let all = pages(&out);
+    let svg = all
+        .iter()
+        .find(|svg| svg.contains("Worked solution"))
+        .expect("a walkthrough page");
+    let texts = texts(svg);
+    let at = |name: &str| {
+        texts
+            .iter()
+            .find(|t| t.words == name)
+            .unwrap_or_else(|| panic!("no {name}"))
+    };
+    // The first grid's columns: c1 and c9 centred over their columns.
+    let (c1, c9) = (at("c1").x, at("c9").x);
+    let cell = (c9 - c1) / 8.0;
+    let left = c1 - cell / 2.0;
+    let right = left + 9.0 * cell;
+    let (top, bottom) = (at("r1").y - cell, at("r9").y + cell);
+    let marks: Vec<&Text> = texts
+        .iter()
+        .filter(|t| t.anchor == "middle" && (2.46..3.0).contains(&t.size))
+        .filter(|t| t.x < right && (top..bottom).contains(&t.y))
+        .collect();
+    assert!(marks.len() > 60, "{} marks", marks.len());
+    for mark in marks {
+        let within = (mark.x - left) / cell - ((mark.x - left) / cell).floor();
+        assert!(
+            (0.2..0.8).contains(&within),
+            "a mark at {within:.2} of its cell's width runs into the cage line: {mark:?}"
+        );
+    }
+}
