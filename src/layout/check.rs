@@ -245,7 +245,8 @@ struct Drawn {
     size: usize,
     /// `a 9x9 grid`, `a samurai`.
     name: String,
-    /// A grid up to 9×9, whose cells a reader writes in (the writing floor applies).
+    /// A grid up to 16×16, whose cells a reader writes in (the writing floor applies, as to a
+    /// 9×9: a 16×16's cells are written in with one symbol each too).
     writable: bool,
 }
 
@@ -266,7 +267,7 @@ impl Drawn {
                 side: size,
                 size,
                 name: format!("a {size}x{size} grid"),
-                writable: size <= 9,
+                writable: size <= MAX_WRITABLE,
             },
         }
     }
@@ -287,12 +288,15 @@ struct Fit<'a> {
     answer: bool,
 }
 
-/// Cells of a puzzle grid up to 9×9 below this are refused: too small to write digits in by
-/// hand (answer keys, and grids above 9×9, may go smaller).
+/// Cells of a puzzle grid up to 16×16 below this are refused: too small to write digits in by
+/// hand (answer keys, multi-grids and 25×25 grids, which no page holds at this size, may go
+/// smaller).
 pub const WRITING_FLOOR: f64 = 7.0;
-/// The cells a layout left to the book must give a puzzle grid up to 9×9 (the defaults fall
-/// back to fewer grids a page until they do).
+/// The cells a layout left to the book must give a puzzle grid up to 16×16 (the defaults fall
+/// back to fewer grids a page until they do: a 16×16 goes one or two a page).
 pub const WRITING_COMFORT: f64 = 8.0;
+/// The largest grid the writing floor applies to.
+const MAX_WRITABLE: usize = 16;
 
 fn grid_fits(plan: &BookPlan, fit: &Fit, grid: &Drawn) -> Result<(), SpecError> {
     let Fit {

@@ -51,8 +51,8 @@ impl Default for GridStyle {
 }
 
 /// Digit height relative to the cell (the baseline is placed from the font's cap height so
-/// that digits are centred vertically); grids above 9×9 print their two-character symbols at
-/// four fifths of it.
+/// that digits are centred vertically); grids above 9×9 print every symbol, one character or
+/// two (10 to 25), at four fifths of it.
 pub const DIGIT_SIZE: f64 = 0.62;
 
 /// The size of the digits of a grid of `size` in a cell of `cell` millimetres.

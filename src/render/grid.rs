@@ -552,7 +552,7 @@ fn draw_digits(
 const PICTURE_SCALE: f64 = 1.15;
 
 /// One value as its set prints it, centred on `(x, y)`, `size` the digit size in millimetres:
-/// text (a two-character number at four fifths), a filled picture, or a colour disc with its
+/// text (a two-character number as large as a one-character one), a filled picture, or a colour disc with its
 /// shape inside in white or black, whichever reads on it. `(ink, bold)`: the grey of the text
 /// or picture, and whether it is a given.
 pub fn push_glyph(
@@ -565,7 +565,8 @@ pub fn push_glyph(
 ) {
     match glyph {
         Glyph::Text(text) => {
-            let size = if text.chars() > 1 { size * 0.8 } else { size };
+            // Two characters (10 to 25) print as large as one: only grids above 9×9 have them,
+            // and their digit size (four fifths of a 9×9's) leaves room for two.
             scene.push(Item::Text {
                 x,
                 y: y + cap_height * size / 2.0,

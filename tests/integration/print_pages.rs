@@ -158,3 +158,51 @@ fn killer_walkthrough_marks_sit_inside_the_cage_lines() {
         );
     }
 }
+
+/// Issue 45, items 6 and 7: a 16×16 in `1-16` prints 10 to 16 as large as 1 to 9, never below
+/// the 7 pt floor (keys included), and by default one or two a letter page, its cells as
+/// writable as a 9×9's (8 mm and more), rather than four a page with 5.8 mm cells.
+#[test]
+fn sixteen_numbers_print_alike_and_large_enough_to_write_in() {
+    let spec = "title = \"S\"\nseed = 2\n[[section]]\nsize = 16\nsymbols = \"1-16\"\ndifficulty = \"easy\"\ncount = 4\n";
+    let (_dir, out) = build(spec, &[]);
+    let book = manifest(&out);
+    let pages_of: Vec<u64> = book["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["page"].as_u64().unwrap())
+        .collect();
+    let mut per_page = pages_of.clone();
+    per_page.dedup();
+    assert!(
+        pages_of.len() <= 2 * per_page.len(),
+        "more than two 16×16 grids a letter page: {pages_of:?}"
+    );
+    for (number, svg) in pages(&out).iter().enumerate() {
+        let numbers: Vec<Text> = texts(svg)
+            .into_iter()
+            .filter(|t| t.anchor == "middle" && t.words.parse::<u32>().is_ok_and(|n| n <= 16))
+            // Not the page number in the footer.
+            .filter(|t| t.y < 255.0)
+            .collect();
+        let (one, two): (Vec<&Text>, Vec<&Text>) =
+            numbers.iter().partition(|t| t.words.len() == 1);
+        if one.len() < 20 || two.is_empty() {
+            continue;
+        }
+        let size = |list: &[&Text]| list.iter().map(|t| t.size).fold(f64::NAN, f64::max);
+        let smallest = two.iter().map(|t| t.size).fold(f64::MAX, f64::min);
+        assert!(
+            (size(&one) - smallest).abs() < 0.01,
+            "page {}: 10-16 at {smallest} mm, 1-9 at {} mm",
+            number + 1,
+            size(&one)
+        );
+        assert!(smallest >= 2.46, "page {}: {smallest} mm", number + 1);
+        if pages_of.contains(&(number as u64 + 1)) {
+            // Puzzle digits are half the cell: 8 mm cells print them at 4 mm.
+            assert!(smallest >= 3.9, "page {}: cells under 8 mm", number + 1);
+        }
+    }
+}

@@ -33,6 +33,8 @@ difficulty = "easy"
 size = 16
 count = 1
 difficulty = "easy"
+# A 16x16's cells stay writable (7 mm and more): one a page.
+layout = "1up"
 [[section]]
 variant = "killer"
 count = 1
