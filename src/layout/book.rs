@@ -93,6 +93,9 @@ pub fn lay_out(plan: &BookPlan, puzzles: &[BookPuzzle], fonts: &FontSet) -> Book
     layout
 }
 
+/// A part of the front matter: its pages from a first page number.
+type PartPages = fn(&Context, usize) -> Vec<Page>;
+
 /// Lays out the whole book with this gutter.
 fn lay_out_with(
     plan: &BookPlan,
@@ -110,26 +113,50 @@ fn lay_out_with(
         },
         look: Look::new(&plan.style, fonts.bold.cap_height),
     };
+    // Front matter as books have it: title, copyright, contents, then How to play, the cage
+    // combinations and the strategy pages, each listed in the contents.
     let mut pages = vec![front::title_page(&ctx)];
     pages.extend(imprint::pages(&ctx, pages.len() + 1));
-    pages.extend(front::instruction_pages(&ctx, pages.len() + 1));
-    if plan.combinations {
-        pages.extend(front::combination_pages(&ctx, pages.len() + 1));
-    }
-    if plan.strategies {
-        pages.extend(super::strategies::strategy_pages(&ctx, pages.len() + 1));
-    }
     let back_answers = plan
         .sections
         .iter()
         .any(|s| s.answers_layout.is_some() && !s.answers_after);
-    let entries = plan.sections.len() + usize::from(back_answers);
+    let parts = 1 + usize::from(plan.combinations) + usize::from(plan.strategies);
+    let entries = parts + plan.sections.len() + usize::from(back_answers);
     let contents_count = if plan.contents {
         front::contents_page_count(&ctx, entries)
     } else {
         0
     };
-    let first = pages.len() + contents_count + 1;
+    let mut front_pages: Vec<Page> = Vec::new();
+    let mut listed: Vec<(String, usize)> = Vec::new();
+    let before = pages.len() + contents_count;
+    let parts: [(&str, bool, PartPages); 3] = [
+        ("how_to_play", true, front::instruction_pages),
+        (
+            "combinations_title",
+            plan.combinations,
+            front::combination_pages,
+        ),
+        (
+            "strategies_title",
+            plan.strategies,
+            super::strategies::strategy_pages,
+        ),
+    ];
+    for (title, wanted, make) in parts {
+        let start = before + front_pages.len() + 1;
+        let made = if wanted {
+            make(&ctx, start)
+        } else {
+            Vec::new()
+        };
+        if !made.is_empty() {
+            listed.push((plan.strings.get(title).to_string(), start));
+        }
+        front_pages.extend(made);
+    }
+    let first = pages.len() + contents_count + front_pages.len() + 1;
     let mut answer_pages = vec![None; puzzles.len()];
     let sections = section_pages(&ctx, first, &mut answer_pages);
     let back = back_answer_groups(&ctx);
@@ -143,17 +170,25 @@ fn lay_out_with(
         &mut answer_pages,
     );
     if plan.contents {
-        let mut list: Vec<(String, usize)> = plan
-            .sections
-            .iter()
-            .zip(&sections.first_pages)
-            .map(|(s, &page)| (s.title.clone(), page))
-            .collect();
+        let mut list = listed;
+        list.extend(
+            plan.sections
+                .iter()
+                .zip(&sections.first_pages)
+                .map(|(s, &page)| (s.title.clone(), page)),
+        );
         if !answers.is_empty() {
             list.push((plan.strings.get("solutions").to_string(), answers_start));
         }
-        pages.extend(front::contents_pages(&ctx, &list, pages.len() + 1));
+        let contents = front::contents_pages(&ctx, &list, pages.len() + 1);
+        let short = contents_count.saturating_sub(contents.len());
+        pages.extend(contents);
+        // The pages after were numbered for `contents_count` contents pages.
+        for _ in 0..short {
+            pages.push(Page::new(pages.len() + 1));
+        }
     }
+    pages.extend(front_pages);
     pages.extend(sections.pages);
     if answers_blank {
         pages.push(Page::new(pages.len() + 1));

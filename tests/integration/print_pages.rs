@@ -186,8 +186,7 @@ fn sixteen_numbers_print_alike_and_large_enough_to_write_in() {
             // Not the page number in the footer.
             .filter(|t| t.y < 255.0)
             .collect();
-        let (one, two): (Vec<&Text>, Vec<&Text>) =
-            numbers.iter().partition(|t| t.words.len() == 1);
+        let (one, two): (Vec<&Text>, Vec<&Text>) = numbers.iter().partition(|t| t.words.len() == 1);
         if one.len() < 20 || two.is_empty() {
             continue;
         }
@@ -205,4 +204,47 @@ fn sixteen_numbers_print_alike_and_large_enough_to_write_in() {
             assert!(smallest >= 3.9, "page {}: cells under 8 mm", number + 1);
         }
     }
+}
+
+/// The words of a page's texts, in order, one a line.
+fn words(svg: &str) -> String {
+    texts(svg)
+        .into_iter()
+        .map(|t| t.words)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Issue 45, item 8: with strategy pages the front matter runs title, copyright, contents, How
+/// to play, Solving techniques — the contents before the parts it lists, and listing each.
+#[test]
+fn front_matter_comes_in_book_order_and_the_contents_lists_every_part() {
+    let spec = "title = \"Front\"\nseed = 2\ncontents = true\n[copyright]\ntext = \"All rights reserved.\"\n[strategies]\ninclude = true\n[[section]]\ntitle = \"Hard ones\"\ndifficulty = \"hard\"\ncount = 2\n";
+    let (_dir, out) = build(spec, &[]);
+    let pages: Vec<String> = pages(&out).iter().map(|svg| words(svg)).collect();
+    assert!(pages[1].contains("All rights reserved."), "{}", pages[1]);
+    assert!(pages[2].starts_with("Contents"), "{}", pages[2]);
+    let listed = |name: &str| -> u64 {
+        let line = pages[2]
+            .lines()
+            .position(|l| l == name)
+            .unwrap_or_else(|| panic!("{name} not in the contents: {}", pages[2]));
+        // The page number follows the title and its leader dots.
+        pages[2]
+            .lines()
+            .skip(line + 1)
+            .find_map(|l| l.parse().ok())
+            .unwrap()
+    };
+    let how_to = listed("How to play");
+    let techniques = listed("Solving techniques");
+    let section = listed("Hard ones");
+    assert_eq!(how_to, 4);
+    assert!(pages[how_to as usize - 1].starts_with("How to play"));
+    assert!(techniques > how_to && section > techniques);
+    assert!(
+        pages[techniques as usize - 1].contains("Solving techniques"),
+        "{}",
+        pages[techniques as usize - 1]
+    );
 }
