@@ -153,17 +153,54 @@ pub fn instruction_pages(ctx: &Context, first: usize) -> Vec<Page> {
 
 /// A titled page of blocks of rows, flowed over as many pages as they need (a row moves to the
 /// next page when it does not fit, with the rows it must stay with), numbered from `first`.
+/// A page never ends on a block's first line nor starts with its last alone, a short block
+/// moves whole, and when the last page would hold only a few lines, the blocks are set closer
+/// so that they end a page sooner (no page of a sentence's end).
 fn flow_pages(ctx: &Context, first: usize, title: &str, blocks: &[Vec<Row>]) -> Vec<Page> {
+    let (pages, last_fill) = flow_with(ctx, (first, title), blocks, BLOCK_GAP);
+    if pages.len() < 2 || last_fill > WIDOW_PAGE {
+        return pages;
+    }
+    let (tight, _) = flow_with(ctx, (first, title), blocks, TIGHT_BLOCK_GAP);
+    if tight.len() < pages.len() {
+        tight
+    } else {
+        pages
+    }
+}
+
+/// A last page filled less than this share of its height is a widow page, worth setting the
+/// blocks closer to avoid.
+const WIDOW_PAGE: f64 = 0.25;
+/// The gap between blocks set closer.
+const TIGHT_BLOCK_GAP: f64 = 3.0;
+/// A block no taller than this share of a page moves to the next page whole.
+const SHORT_BLOCK: f64 = 0.3;
+
+/// [`flow_pages`] with blocks `gap` apart: the pages, and how full the last one is (a share
+/// of its height).
+fn flow_with(
+    ctx: &Context,
+    (first, title): (usize, &str),
+    blocks: &[Vec<Row>],
+    gap: f64,
+) -> (Vec<Page>, f64) {
     let area = ctx.frame.content(first);
     let (items, below) = page_title(ctx, first, title);
     let mut pages = vec![Page::with_items(first, items)];
     let mut y = area.y + below;
     for block in blocks {
+        let total: f64 = block.iter().map(|r| r.height).sum();
         for (index, row) in block.iter().enumerate() {
             let page = pages.last().map_or(first, |p| p.number);
             let area = ctx.frame.content(page);
             let bottom = area.y + area.h - super::page::FOOTER_BAND;
-            let need = room_needed(block, index, bottom - area.y);
+            let page_room = bottom - area.y;
+            let need = if index == 0 && total <= page_room * SHORT_BLOCK {
+                total
+            } else {
+                room_needed(block, index, page_room) + widow_room(block, index)
+            };
             if y + need > bottom && y > area.y + 1.0 {
                 let next = page + 1;
                 pages.push(Page::new(next));
@@ -176,9 +213,23 @@ fn flow_pages(ctx: &Context, first: usize, title: &str, blocks: &[Vec<Row>]) -> 
             }
             y += row.height;
         }
-        y += BLOCK_GAP;
+        y += gap;
     }
-    pages
+    let number = pages.last().map_or(first, |p| p.number);
+    let area = ctx.frame.content(number);
+    let fill = (y - gap - area.y) / (area.h - super::page::FOOTER_BAND);
+    (pages, fill)
+}
+
+/// The room a row needs beyond its own so that a block's lines do not break alone: its first
+/// line goes with its second, and the line before its last with its last.
+fn widow_room(block: &[Row], index: usize) -> f64 {
+    let keeps = (index == 0 && block.len() > 1) || index + 2 == block.len();
+    if keeps && !block[index].keep_with_next {
+        block[index + 1].height
+    } else {
+        0.0
+    }
 }
 
 /// The cage-combination table of a book with killer sections (`combinations`): for cages of
@@ -318,7 +369,7 @@ fn introduction(ctx: &Context) -> String {
         None => strings.get("introduction").to_string(),
     };
     let mut text = ctx.plan.instructions.clone().unwrap_or(standard);
-    text.push('\n');
+    text.push_str("\n\n");
     text.push_str(strings.get("one_solution"));
     if ctx.plan.answers.is_some() {
         text.push(' ');
@@ -327,18 +378,30 @@ fn introduction(ctx: &Context) -> String {
     text
 }
 
-/// Text wrapped to the area's width (long words cut), one row per line; `keep` keeps every
-/// row with the one after it.
+/// Text wrapped to the area's width (long words cut), one row per line, paragraphs (parts
+/// between blank lines) [`PARAGRAPH_SPACE`] apart; `keep` keeps every row with the one after
+/// it.
 fn text_rows(set: &Typesetter, area: Rect, font: Font, text: &str, keep: bool) -> Vec<Row> {
-    set.wrap_breaking(text, area.w, font)
-        .iter()
-        .map(|line| Row {
-            items: vec![set.line(area.x, font.mm() * 0.8, font, Anchor::Start, line)],
-            height: font.leading(),
-            keep_with_next: keep,
-        })
-        .collect()
+    let mut rows: Vec<Row> = Vec::new();
+    for paragraph in text.split("\n\n") {
+        if let Some(last) = rows.last_mut() {
+            last.height += font.leading() * PARAGRAPH_SPACE;
+        }
+        rows.extend(
+            set.wrap_breaking(paragraph, area.w, font)
+                .iter()
+                .map(|line| Row {
+                    items: vec![set.line(area.x, font.mm() * 0.8, font, Anchor::Start, line)],
+                    height: font.leading(),
+                    keep_with_next: keep,
+                }),
+        );
+    }
+    rows
 }
+
+/// The space between two paragraphs, in lines.
+const PARAGRAPH_SPACE: f64 = 0.4;
 
 /// A bold title over a paragraph: the title kept with the first lines of the text.
 fn titled_rows(ctx: &Context, area: Rect, title: &str, text: &str) -> Vec<Row> {
@@ -445,8 +508,9 @@ fn kind_rows(ctx: &Context, geo: &Geometry, symbols: SymbolSet, title: String) -
         height: 0.0,
         keep_with_next: false,
     };
-    let mut rows = text.into_iter().peekable();
-    while let Some(row) = rows.next_if(|row| first.height + row.height <= side + 0.01) {
+    // The whole rule beside its diagram, even where it runs longer: a paragraph's last line
+    // never breaks away below the diagram.
+    for row in text {
         let dy = first.height;
         first
             .items
@@ -454,7 +518,7 @@ fn kind_rows(ctx: &Context, geo: &Geometry, symbols: SymbolSet, title: String) -
         first.height += row.height;
     }
     first.height = first.height.max(side);
-    std::iter::once(first).chain(rows).collect()
+    vec![first]
 }
 
 /// The largest side of a kind's diagram, in millimetres: a multi-grid frame (up to 21 cells

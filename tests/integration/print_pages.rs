@@ -248,3 +248,44 @@ fn front_matter_comes_in_book_order_and_the_contents_lists_every_part() {
         pages[techniques as usize - 1]
     );
 }
+
+/// Issue 45, items 9 and 10: How to play never spills a sentence's end onto a page of its own
+/// (German 6×9: the blocks are set closer and it fits one page), and a rule's last line stays
+/// with its paragraph beside the diagram (French 5×8: "… contiennent chaque", gap, "chiffre une
+/// seule fois.").
+#[test]
+fn how_to_play_has_no_widow_page_and_no_stray_last_line() {
+    let german = "title = \"Sudoku für jeden Tag\"\nlanguage = \"de\"\ncontents = true\nbelongs_to = true\n[page]\nsize = \"kdp-6x9\"\n[copyright]\ntext = \"Alle Rechte vorbehalten.\"\n[[section]]\ndifficulty = \"easy\"\ncount = 1\n[[section]]\ndifficulty = \"medium\"\ncount = 1\n[[section]]\nvariant = \"jigsaw\"\ndifficulty = \"medium\"\ncount = 1\n[[section]]\nvariant = \"window\"\ndifficulty = \"hard\"\ncount = 1\n";
+    let (_dir, out) = build(german, &[]);
+    let read: Vec<String> = pages(&out).iter().map(|svg| words(svg)).collect();
+    let at = read
+        .iter()
+        .position(|p| p.starts_with("Spielanleitung"))
+        .expect("How to play");
+    assert!(read[at].contains("Schwer:"), "the levels spill over");
+    assert!(!read[at + 1].contains("festliegen"), "{}", read[at + 1]);
+    let french = "title = \"Sudoku pour tous\"\nlanguage = \"fr\"\n[page]\nsize = \"kdp-5x8\"\n[[section]]\ndifficulty = \"easy\"\ncount = 1\n[[section]]\nvariant = \"diagonal\"\ndifficulty = \"hard\"\ncount = 1\n";
+    let (_dir, out) = build(french, &[]);
+    let all = pages(&out);
+    let svg = all
+        .iter()
+        .find(|svg| svg.contains("Règles du jeu"))
+        .expect("How to play");
+    let lines: Vec<Text> = texts(svg)
+        .into_iter()
+        .filter(|t| t.words.starts_with("Placez") || t.words.contains("chiffre une seule"))
+        .collect();
+    let column: Vec<Text> = texts(svg)
+        .into_iter()
+        .filter(|t| lines.iter().any(|l| (l.x - t.x).abs() < 0.01))
+        .collect();
+    for pair in column.windows(2) {
+        let gap = pair[1].y - pair[0].y;
+        assert!(
+            gap < pair[0].size * 2.2 || pair[1].bold,
+            "a gap of {gap:.1} mm inside a rule: {:?} / {:?}",
+            pair[0].words,
+            pair[1].words
+        );
+    }
+}
