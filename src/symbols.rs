@@ -55,6 +55,9 @@ impl fmt::Debug for Word {
 pub enum WordPlace {
     /// The first row reads the word.
     FirstRow,
+    /// One row of each puzzle reads the word, a different one from puzzle to puzzle (set by
+    /// its solution, [`hidden_row`]), so the reader has to find it.
+    AnyRow,
     /// The main diagonal (top left to bottom right) reads the word: diagonal variants only.
     Diagonal,
 }
@@ -434,14 +437,32 @@ pub const PALETTE: [Colour; MAX_PICTURES] = [
 ];
 
 /// The order of a word's letters for one puzzle: the values of the place the word is hidden in
-/// (its first row, or its main diagonal), so that place reads the word.
+/// (its first row, the row [`hidden_row`] picks, or its main diagonal), so that place reads the
+/// word.
 pub fn word_order(place: WordPlace, solution: &crate::grid::Grid, size: usize) -> Vec<u8> {
+    let row = match place {
+        WordPlace::AnyRow => hidden_row(solution, size),
+        _ => 0,
+    };
     (0..size)
         .map(|i| match place {
-            WordPlace::FirstRow => solution.get(i),
+            WordPlace::FirstRow | WordPlace::AnyRow => solution.get(row * size + i),
             WordPlace::Diagonal => solution.get(i * size + i),
         })
         .collect()
+}
+
+/// The row of a puzzle that reads its hidden word with `word_in = "row"`: set by its solution
+/// (an FNV-1a hash of its cells), so the same puzzle always hides it in the same row, and the
+/// rows vary from puzzle to puzzle.
+pub fn hidden_row(solution: &crate::grid::Grid, size: usize) -> usize {
+    let hash = solution
+        .cells()
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |hash, &value| {
+            (hash ^ u64::from(value)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    (hash % size.max(1) as u64) as usize
 }
 
 /// A section's symbols as the checker settles them: the set, and where a word is hidden.

@@ -288,15 +288,18 @@ struct Fit<'a> {
     answer: bool,
 }
 
-/// Cells of a puzzle grid up to 16×16 below this are refused: too small to write digits in by
-/// hand (answer keys, multi-grids and 25×25 grids, which no page holds at this size, may go
-/// smaller).
+/// Cells of a puzzle grid up to 9×9 below this are refused: too small to write digits in by
+/// hand; a 12×12 or 16×16 keeps [`LARGE_GRID_WRITING`] of it (answer keys, multi-grids and
+/// 25×25 grids, which no page holds at this size, may go smaller).
 pub const WRITING_FLOOR: f64 = 7.0;
 /// The cells a layout left to the book must give a puzzle grid up to 16×16 (the defaults fall
 /// back to fewer grids a page until they do: a 16×16 goes one or two a page).
 pub const WRITING_COMFORT: f64 = 8.0;
 /// The largest grid the writing floor applies to.
 const MAX_WRITABLE: usize = 16;
+/// The share of the writing floor and comfort that grids above 9×9 keep: 6 mm cells and more
+/// (a 16×16 on a 5×8 trim, one a page, has 6.5 mm), 6.9 mm by default (one a letter page).
+const LARGE_GRID_WRITING: f64 = 6.0 / 7.0;
 
 fn grid_fits(plan: &BookPlan, fit: &Fit, grid: &Drawn) -> Result<(), SpecError> {
     let Fit {
@@ -324,6 +327,11 @@ fn grid_fits(plan: &BookPlan, fit: &Fit, grid: &Drawn) -> Result<(), SpecError> 
     } else {
         min_cell_for_points(grid.size, points)
     };
+    // Grids above 9×9 (one symbol a cell still) may go a seventh smaller: 6 mm and more.
+    let writing = writing.map(|floor| match grid.size > 9 {
+        true => floor * LARGE_GRID_WRITING,
+        false => floor,
+    });
     let by_hand = writing.filter(|&floor| grid.writable && floor > digits);
     let min_cell = by_hand.unwrap_or(digits);
     let need = match (by_hand, sums) {

@@ -7,10 +7,11 @@ use super::fit::{self, CONTENTS_LINE};
 use super::page::Rect;
 use super::style::PlacedGrid;
 use super::text::{Anchor, Font, Placed, Typesetter};
+use crate::book::BookPuzzle;
 use crate::grid::{Geometry, HouseKind};
 use crate::logic::Level;
 use crate::spec::Strings;
-use crate::symbols::SymbolSet;
+use crate::symbols::{SectionSymbols, SymbolSet};
 
 const BLOCK_TITLE: Font = Font::bold(11.5);
 const BODY: Font = Font::regular(10.5);
@@ -350,7 +351,7 @@ fn instruction_blocks(ctx: &Context) -> Vec<Vec<Row>> {
             ctx,
             geo,
             *symbols,
-            kind_title(ctx, geo, *symbols, &kinds),
+            kind_title(ctx, geo, symbols.set, &kinds),
         ));
     }
     blocks.push(levels_rows(ctx));
@@ -360,13 +361,17 @@ fn instruction_blocks(ctx: &Context) -> Vec<Vec<Row>> {
 fn introduction(ctx: &Context) -> String {
     let strings = &ctx.plan.strings;
     let first = ctx.puzzles.first();
+    // A book of several symbol sets names none here: each kind's rules below say which.
+    let sets = |p: &BookPuzzle| ctx.plan.sections[p.section].symbols.set;
+    let mixed = first.is_some_and(|f| ctx.puzzles.iter().any(|p| sets(p) != sets(f)));
     let symbols = first.and_then(|p| {
-        let set = ctx.plan.sections[p.section].symbols.set;
-        strings.symbols_phrase(set, p.puzzle.geometry.size())
+        let symbols = ctx.plan.sections[p.section].symbols;
+        symbols_words(strings, symbols, p.puzzle.geometry.size()).map(|(phrase, _)| phrase)
     });
-    let standard = match symbols {
-        Some(symbols) => strings.fill("introduction_symbols", &[("symbols", &symbols)]),
-        None => strings.get("introduction").to_string(),
+    let standard = match (mixed, symbols) {
+        (true, _) => strings.get("introduction_mixed").to_string(),
+        (false, Some(symbols)) => strings.fill("introduction_symbols", &[("symbols", &symbols)]),
+        (false, None) => strings.get("introduction").to_string(),
     };
     let mut text = ctx.plan.instructions.clone().unwrap_or(standard);
     text.push_str("\n\n");
@@ -439,12 +444,12 @@ const TITLE_GAP: f64 = 1.5;
 
 /// The geometry of each kind of grid in the book, with the symbols it prints, in order of
 /// appearance.
-fn kinds(ctx: &Context) -> Vec<(Geometry, SymbolSet)> {
-    let mut kinds: Vec<(Geometry, SymbolSet)> = Vec::new();
+fn kinds(ctx: &Context) -> Vec<(Geometry, SectionSymbols)> {
+    let mut kinds: Vec<(Geometry, SectionSymbols)> = Vec::new();
     for p in ctx.puzzles {
         let geo = &p.puzzle.geometry;
-        let symbols = ctx.plan.sections[p.section].symbols.set;
-        let same_kind = |(other, set): &(Geometry, SymbolSet)| {
+        let symbols = ctx.plan.sections[p.section].symbols;
+        let same_kind = |(other, set): &(Geometry, SectionSymbols)| {
             other.variant() == geo.variant()
                 && other.size() == geo.size()
                 && other.box_shape() == geo.box_shape()
@@ -463,7 +468,7 @@ fn kind_title(
     ctx: &Context,
     geo: &Geometry,
     symbols: SymbolSet,
-    kinds: &[(Geometry, SymbolSet)],
+    kinds: &[(Geometry, SectionSymbols)],
 ) -> String {
     let strings = &ctx.plan.strings;
     let title = variant_title(strings, geo);
@@ -480,7 +485,7 @@ fn kind_title(
 
 /// A diagram of the grid's houses at the left, its name and rules at the right: the first row
 /// holds the diagram and the lines of text beside it; lines below the diagram flow on.
-fn kind_rows(ctx: &Context, geo: &Geometry, symbols: SymbolSet, title: String) -> Vec<Row> {
+fn kind_rows(ctx: &Context, geo: &Geometry, symbols: SectionSymbols, title: String) -> Vec<Row> {
     let strings = &ctx.plan.strings;
     let area = text_column(ctx);
     let (sample, share) = if geo.cages().is_some() {
@@ -563,7 +568,27 @@ fn killer_sample(geo: &Geometry) -> Geometry {
 }
 
 /// The rules of a grid in one sentence, from its houses.
-pub fn rules(strings: &Strings, geo: &Geometry, symbols: SymbolSet) -> String {
+/// The words for a section's symbols: the phrase the rules use (`None` for digits) and, for a
+/// hidden word, where it is. A hidden word's letters are listed in alphabetical order, so the
+/// page never gives away the row that spells it.
+fn symbols_words(
+    strings: &Strings,
+    symbols: SectionSymbols,
+    size: usize,
+) -> Option<(String, Option<String>)> {
+    match (symbols.set, symbols.word_in) {
+        (SymbolSet::Word(word), Some(place)) => {
+            let (phrase, place) = strings.hidden_word_phrase(&word, place);
+            Some((phrase, Some(place)))
+        }
+        (set, _) => strings
+            .symbols_phrase(set, size)
+            .map(|phrase| (phrase, None)),
+    }
+}
+
+/// A kind's rules in words, in its symbols (and where a hidden word is).
+pub fn rules(strings: &Strings, geo: &Geometry, symbols: SectionSymbols) -> String {
     if let Some(shape) = geo.variant().multi {
         let count = shape.origins().len().to_string();
         return strings.fill("rules_multi", &[("count", &count)]);
@@ -596,11 +621,15 @@ pub fn rules(strings: &Strings, geo: &Geometry, symbols: SymbolSet) -> String {
         ("last", last),
     ];
     let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let rules = match strings.symbols_phrase(symbols, geo.size()) {
-        Some(phrase) => {
+    let rules = match symbols_words(strings, symbols, geo.size()) {
+        Some((phrase, place)) => {
             let mut values = values.clone();
             values[0] = ("symbols", &phrase);
-            strings.fill("rules_symbols", &values)
+            let rules = strings.fill("rules_symbols", &values);
+            match place {
+                Some(place) => format!("{rules} {place}"),
+                None => rules,
+            }
         }
         None => strings.fill("rules", &values),
     };

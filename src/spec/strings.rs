@@ -125,9 +125,14 @@ pub const KEYS: &[(&str, &[&str])] = &[
     ("variant_butterfly", &[]),
     ("rules_multi", &["count"]),
     ("introduction_symbols", &["symbols"]),
+    ("introduction_mixed", &[]),
     ("rules_symbols", &["symbols", "houses", "last"]),
     ("symbols_letters", &["first", "last"]),
     ("symbols_word", &["word"]),
+    ("symbols_letter_list", &["letters"]),
+    ("word_hidden_row", &[]),
+    ("word_hidden_first_row", &[]),
+    ("word_hidden_diagonal", &[]),
     ("symbols_numbers", &["last"]),
     ("symbols_hex", &["last"]),
     ("symbols_pictures", &["names"]),
@@ -346,6 +351,31 @@ impl Strings {
             let last = crate::grid::text::digit_symbol(size as u8).to_string();
             self.fill("digits_and_letters", &[("last", &last)])
         }
+    }
+
+    /// How to play's words for a hidden word's letters, without giving the word away: the
+    /// letters in alphabetical order (`the letters A, E, I, L, N, P, S, T and W`), then where the
+    /// word is (`One row of each solution spells a word: find it!`).
+    pub fn hidden_word_phrase(
+        &self,
+        word: &crate::symbols::Word,
+        place: crate::symbols::WordPlace,
+    ) -> (String, String) {
+        use crate::symbols::WordPlace;
+        let mut letters: Vec<String> = word.letters().iter().map(char::to_string).collect();
+        letters.sort();
+        let last = letters.pop().unwrap_or_default();
+        let listed = self.fill(
+            "symbols_list",
+            &[("items", &letters.join(", ")), ("last", &last)],
+        );
+        let phrase = self.fill("symbols_letter_list", &[("letters", &listed)]);
+        let key = match place {
+            WordPlace::AnyRow => "word_hidden_row",
+            WordPlace::FirstRow => "word_hidden_first_row",
+            WordPlace::Diagonal => "word_hidden_diagonal",
+        };
+        (phrase, self.get(key).to_string())
     }
 
     /// What a symbol set prints, as the rules name it: `the letters A to I`, `the letters of

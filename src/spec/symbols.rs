@@ -51,8 +51,13 @@ impl super::Checker<'_> {
         let refuse = |message: &str| self.error(word_in.span(), &word_key, message.to_string());
         let place = match word_in.get_ref().trim().to_ascii_lowercase().as_str() {
             "row 1" | "row1" | "first row" => WordPlace::FirstRow,
+            "row" | "a row" | "any row" => WordPlace::AnyRow,
             "diagonal" => WordPlace::Diagonal,
-            _ => return Err(refuse("use \"row 1\" or \"diagonal\"")),
+            _ => {
+                return Err(refuse(
+                    "use \"row\" (one row, another in each puzzle), \"row 1\" or \"diagonal\"",
+                ));
+            }
         };
         if !matches!(set, SymbolSet::Word(_)) {
             return Err(refuse(
@@ -60,9 +65,7 @@ impl super::Checker<'_> {
             ));
         }
         if request.variant.multi.is_some() {
-            return Err(refuse(
-                "a multi-grid puzzle has no single first row or diagonal",
-            ));
+            return Err(refuse("a multi-grid puzzle has no single row or diagonal"));
         }
         if place == WordPlace::Diagonal && !request.variant.diagonal {
             return Err(refuse(

@@ -289,3 +289,55 @@ fn how_to_play_has_no_widow_page_and_no_stray_last_line() {
         );
     }
 }
+
+/// Issue 45, item 11: a Wordoku's hidden word no longer gives its puzzles away: How to play
+/// lists its letters alphabetically (never the word, whose order would fill a row before the
+/// first step), and with `word_in = "row"` the row that spells it changes from puzzle to puzzle.
+#[test]
+fn wordoku_words_are_hidden_in_varying_rows_and_not_printed() {
+    let spec = "title = \"W\"\nseed = 4\n[[section]]\nsymbols = \"PLANTWISE\"\nword_in = \"row\"\ndifficulty = \"medium\"\ncount = 6\n";
+    let (_dir, out) = build(spec, &[]);
+    let read: Vec<String> = pages(&out).iter().map(|svg| words(svg)).collect();
+    let how_to = read
+        .iter()
+        .find(|p| p.starts_with("How to play"))
+        .expect("How to play");
+    assert!(!how_to.contains("PLANTWISE"), "{how_to}");
+    assert!(how_to.contains("A, E, I, L, N, P, S, T and W"), "{how_to}");
+    assert!(
+        how_to.contains("One row of each solution spells a word"),
+        "{how_to}"
+    );
+    let mut rows = Vec::new();
+    for puzzle in manifest(&out)["puzzles"].as_array().unwrap() {
+        let symbols: Vec<String> = puzzle["symbols"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect();
+        let solution: Vec<usize> = puzzle["solution"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap() as usize)
+            .collect();
+        let spelled: Vec<usize> = (0..9)
+            .filter(|r| {
+                (0..9)
+                    .map(|c| symbols[solution[r * 9 + c] - 1].as_str())
+                    .collect::<String>()
+                    == "PLANTWISE"
+            })
+            .collect();
+        assert_eq!(spelled.len(), 1, "{spelled:?}");
+        rows.push(spelled[0]);
+    }
+    rows.sort_unstable();
+    rows.dedup();
+    assert!(
+        rows.len() > 1,
+        "every puzzle hides the word in row {}",
+        rows[0] + 1
+    );
+}

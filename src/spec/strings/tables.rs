@@ -231,11 +231,28 @@ pub const EN: &[(&str, &str)] = &[
         "Write {symbols} in the empty cells so that none repeats in any row, column or outlined region.",
     ),
     (
+        "introduction_mixed",
+        "Fill every empty cell with one of its puzzle's symbols (each kind below says which) so that none repeats in any row, column or outlined region.",
+    ),
+    (
         "rules_symbols",
         "Place {symbols} so that {houses} and {last} hold each one exactly once.",
     ),
     ("symbols_letters", "the letters {first} to {last}"),
     ("symbols_word", "the letters of {word}"),
+    ("symbols_letter_list", "the letters {letters}"),
+    (
+        "word_hidden_row",
+        "One row of each solution spells a word: find it!",
+    ),
+    (
+        "word_hidden_first_row",
+        "The first row of each solution spells a word.",
+    ),
+    (
+        "word_hidden_diagonal",
+        "The long diagonal from the top left of each solution spells a word.",
+    ),
     ("symbols_numbers", "the numbers 1 to {last}"),
     ("symbols_hex", "the symbols 0 to {last}"),
     ("symbols_pictures", "the pictures {names}"),
@@ -517,11 +534,28 @@ pub const DE: &[(&str, &str)] = &[
         "Trage {symbols} in die leeren Felder ein, so dass sich keines in einer Zeile, Spalte oder umrandeten Region wiederholt.",
     ),
     (
+        "introduction_mixed",
+        "Trage in jedes leere Feld eines der Zeichen seines Rätsels ein (welche, sagt jede Art unten), so dass sich keines in einer Zeile, Spalte oder umrandeten Region wiederholt.",
+    ),
+    (
         "rules_symbols",
         "Setze {symbols} so ein, dass {houses} und {last} jedes genau einmal enthalten.",
     ),
     ("symbols_letters", "die Buchstaben {first} bis {last}"),
     ("symbols_word", "die Buchstaben von {word}"),
+    ("symbols_letter_list", "die Buchstaben {letters}"),
+    (
+        "word_hidden_row",
+        "Eine Zeile jeder Lösung ergibt ein Wort: Finden Sie es!",
+    ),
+    (
+        "word_hidden_first_row",
+        "Die erste Zeile jeder Lösung ergibt ein Wort.",
+    ),
+    (
+        "word_hidden_diagonal",
+        "Die lange Diagonale von links oben ergibt in jeder Lösung ein Wort.",
+    ),
     ("symbols_numbers", "die Zahlen 1 bis {last}"),
     ("symbols_hex", "die Zeichen 0 bis {last}"),
     ("symbols_pictures", "die Bilder {names}"),
@@ -809,11 +843,28 @@ pub const FR: &[(&str, &str)] = &[
         "Placez {symbols} dans les cases vides de sorte qu'aucun ne se répète dans une ligne, une colonne ou une région encadrée.",
     ),
     (
+        "introduction_mixed",
+        "Remplissez chaque case vide avec l'un des symboles de sa grille (chaque type ci-dessous dit lesquels) de sorte qu'aucun ne se répète dans une ligne, une colonne ou une région encadrée.",
+    ),
+    (
         "rules_symbols",
         "Placez {symbols} de sorte que {houses} et {last} contiennent chacun une seule fois.",
     ),
     ("symbols_letters", "les lettres {first} à {last}"),
     ("symbols_word", "les lettres de {word}"),
+    ("symbols_letter_list", "les lettres {letters}"),
+    (
+        "word_hidden_row",
+        "Une ligne de chaque solution forme un mot : trouvez-le !",
+    ),
+    (
+        "word_hidden_first_row",
+        "La première ligne de chaque solution forme un mot.",
+    ),
+    (
+        "word_hidden_diagonal",
+        "La grande diagonale partant d'en haut à gauche forme un mot dans chaque solution.",
+    ),
     ("symbols_numbers", "les nombres 1 à {last}"),
     ("symbols_hex", "les symboles 0 à {last}"),
     ("symbols_pictures", "les images {names}"),
@@ -1104,11 +1155,28 @@ pub const ES: &[(&str, &str)] = &[
         "Coloca {symbols} en las casillas vacías de modo que ninguno se repita en una fila, columna o región marcada.",
     ),
     (
+        "introduction_mixed",
+        "Rellena cada casilla vacía con uno de los símbolos de su sudoku (cada tipo de abajo dice cuáles) de modo que ninguno se repita en una fila, columna o región marcada.",
+    ),
+    (
         "rules_symbols",
         "Coloca {symbols} de modo que {houses} y {last} contengan cada uno exactamente una vez.",
     ),
     ("symbols_letters", "las letras de la {first} a la {last}"),
     ("symbols_word", "las letras de {word}"),
+    ("symbols_letter_list", "las letras {letters}"),
+    (
+        "word_hidden_row",
+        "Una fila de cada solución forma una palabra: ¡encuéntrela!",
+    ),
+    (
+        "word_hidden_first_row",
+        "La primera fila de cada solución forma una palabra.",
+    ),
+    (
+        "word_hidden_diagonal",
+        "La diagonal larga desde arriba a la izquierda forma una palabra en cada solución.",
+    ),
     ("symbols_numbers", "los números del 1 al {last}"),
     ("symbols_hex", "los símbolos del 0 al {last}"),
     ("symbols_pictures", "las imágenes {names}"),
