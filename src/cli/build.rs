@@ -65,6 +65,7 @@ pub fn run(args: &BuildArgs) -> CliResult {
         .into_iter()
         .chain(repeats)
         .chain(no_id_note(&puzzles))
+        .chain(colour_note(&plan))
         .chain(notes)
     {
         super::sink::say(&format!(
@@ -100,6 +101,28 @@ fn repeats_note(puzzles: &[BookPuzzle], library: bool) -> Option<String> {
                 " or its exclude lists"
             },
             counted(places, "place"),
+        )
+    })
+}
+
+/// A book printing colours: they need colour ink, which KDP calls premium colour (and prices
+/// as such); in black ink each colour prints as a grey with its own picture inside.
+fn colour_note(plan: &BookPlan) -> Option<String> {
+    use sudoku_book::spec::cover::Paper;
+    use sudoku_book::symbols::SymbolSet;
+    let coloured = plan
+        .sections
+        .iter()
+        .filter(|s| s.symbols.set == SymbolSet::Colours)
+        .count();
+    let colour_paper = plan.cover.as_ref().is_some_and(|c| c.paper == Paper::Color);
+    (coloured > 0 && !colour_paper).then(|| {
+        let who = match coloured {
+            1 => "1 section prints".to_string(),
+            n => format!("{n} sections print"),
+        };
+        format!(
+            "{who} colours: choose colour printing (on KDP, premium colour ink; `[cover] paper = \"color\"` sizes the spine for it), or in black ink each colour prints as a grey with its picture inside"
         )
     })
 }

@@ -6,7 +6,7 @@ use super::book::{Context, Page, variant_title};
 use super::fit::{self, CONTENTS_LINE};
 use super::page::Rect;
 use super::style::PlacedGrid;
-use super::text::{Anchor, Font, Placed, Typesetter};
+use super::text::{Anchor, Font, Paint, Placed, Typesetter};
 use crate::book::BookPuzzle;
 use crate::grid::{Geometry, HouseKind};
 use crate::logic::Level;
@@ -522,9 +522,82 @@ fn kind_rows(ctx: &Context, geo: &Geometry, symbols: SectionSymbols, title: Stri
             .extend(row.items.into_iter().map(|item| item.shifted(0.0, dy)));
         first.height += row.height;
     }
-    first.height = first.height.max(side);
-    vec![first]
+    let legend = match symbols.set {
+        SymbolSet::Pictures | SymbolSet::Colours => {
+            legend_rows(ctx, symbols.set, geo.size(), text_area)
+        }
+        _ => Vec::new(),
+    };
+    // The legend goes beside the diagram too when it fits there, else under it.
+    let legend_height: f64 = legend.iter().map(|r| r.height).sum();
+    let beside = first.height + LEGEND_GAP + legend_height <= side + 0.01;
+    let mut rows = Vec::new();
+    if beside {
+        first.height += LEGEND_GAP;
+        for row in legend {
+            let dy = first.height;
+            first
+                .items
+                .extend(row.items.into_iter().map(|item| item.shifted(0.0, dy)));
+            first.height += row.height;
+        }
+        first.height = first.height.max(side);
+        rows.push(first);
+    } else {
+        first.height = first.height.max(side);
+        rows.push(first);
+        rows.extend(legend);
+    }
+    rows
 }
+
+/// Space between a kind's rules and its legend.
+const LEGEND_GAP: f64 = 2.0;
+
+/// The legend of a picture or colour set, under its rules: each value as the grids print it,
+/// with its name beneath, as many to a line as fit the text beside the diagram.
+fn legend_rows(ctx: &Context, set: SymbolSet, size: usize, area: Rect) -> Vec<Row> {
+    let names = ctx.plan.strings.symbol_names(set, size);
+    let font = fit::print_size(ctx.plan, LEGEND_NAME);
+    let glyph_size = fit::print_size(ctx.plan, LEGEND_GLYPH).mm();
+    let widest = names
+        .iter()
+        .map(|name| ctx.set.width(name, font))
+        .fold(glyph_size * 1.6, f64::max);
+    let slot = widest + 3.0;
+    let per_line = ((area.w / slot).floor() as usize).clamp(1, size.max(1));
+    let height = glyph_size * 1.6 + font.leading() + 2.0;
+    (1..=size)
+        .collect::<Vec<usize>>()
+        .chunks(per_line)
+        .map(|values| {
+            let mut items = Vec::new();
+            for (k, &value) in values.iter().enumerate() {
+                let x = area.x + (k as f64 + 0.5) * slot;
+                items.push(Placed::Glyph {
+                    glyph: set.glyph(value as u8, None),
+                    x,
+                    y: 1.0 + glyph_size * 0.7,
+                    size: glyph_size,
+                    paint: Paint::BLACK,
+                    cap_height: ctx.look.cap_height,
+                });
+                let name = names.get(value - 1).map_or("", String::as_str);
+                let baseline = 1.0 + glyph_size * 1.6 + font.mm() * 0.8;
+                items.push(ctx.set.line(x, baseline, font, Anchor::Middle, name));
+            }
+            Row {
+                items,
+                height,
+                keep_with_next: true,
+            }
+        })
+        .collect()
+}
+
+/// The legend's names and pictures.
+const LEGEND_NAME: Font = Font::regular(8.0);
+const LEGEND_GLYPH: Font = Font::regular(16.0);
 
 /// The largest side of a kind's diagram, in millimetres: a multi-grid frame (up to 21 cells
 /// across) gets more room than a single grid, so its cells stay about 2 mm; a killer's sample

@@ -341,3 +341,37 @@ fn wordoku_words_are_hidden_in_varying_rows_and_not_printed() {
         rows[0] + 1
     );
 }
+
+/// Issue 45, item 12: a picture or colour book shows each of its symbols with its name on How
+/// to play, and a build that prints colours says they need colour ink.
+#[test]
+fn picture_and_colour_books_have_a_legend_and_colours_ask_for_colour_ink() {
+    let spec = "title = \"P\"\nseed = 2\n[[section]]\nsymbols = \"pictures\"\ndifficulty = \"easy\"\ncount = 1\n[[section]]\nsymbols = \"colours\"\nsize = 6\ndifficulty = \"easy\"\ncount = 1\n";
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("book.toml");
+    fs::write(&file, spec).unwrap();
+    let out = dir.path().join("out");
+    let built = crate::util::cmd()
+        .arg("build")
+        .arg(&file)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(built.status.success());
+    let stderr = crate::util::stderr_of(&built);
+    assert!(stderr.contains("1 section prints colours"), "{stderr}");
+    let svg = pages(&out)
+        .into_iter()
+        .find(|svg| svg.contains("How to play"))
+        .expect("How to play");
+    let names: Vec<String> = texts(&svg).into_iter().map(|t| t.words).collect();
+    for name in [
+        "star", "heart", "circle", "square", "triangle", "moon", "flower", "sun", "fish",
+    ] {
+        assert!(
+            names.iter().any(|n| n == name),
+            "no legend entry {name}: {names:?}"
+        );
+    }
+}
