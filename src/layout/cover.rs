@@ -28,8 +28,14 @@ use crate::units::MM_PER_INCH;
 pub use facts::CoverFacts;
 use palette::{AA_TEXT, Palette, contrast, hex};
 
-/// The safe zone inside the trim of the back and front panels (0.125 in).
+/// The safe zone inside the trim of the back and front panels (0.125 in): KDP's rule.
 pub const PANEL_SAFE: f64 = 0.125 * MM_PER_INCH;
+/// Where the cover's type keeps to on the front and back: 0.25 in inside the trim, twice KDP's
+/// safe zone, as trimming moves by up to 0.125 in and type near the edge looks cut.
+pub const TYPE_SAFE: f64 = 0.25 * MM_PER_INCH;
+/// A frame drawn on a cover sits at least this far inside the trim (KDP advises against
+/// borders near it: a trim 0.125 in off shows as a lopsided frame).
+pub const FRAME_INSET: f64 = 0.375 * MM_PER_INCH;
 /// The safe zone on each side of the spine (0.0625 in).
 pub const SPINE_SAFE: f64 = 0.0625 * MM_PER_INCH;
 /// The barcode area KDP prints on the back: 2 × 1.2 in.

@@ -375,3 +375,74 @@ fn picture_and_colour_books_have_a_legend_and_colours_ask_for_colour_ink() {
         );
     }
 }
+
+/// Issue 45, item 13 and a minor: on every cover theme (6×9) the type keeps 0.25 in inside the
+/// trim (KDP's 0.125 in is only its minimum: a trim that far off cuts type hugging it), and the
+/// minimal theme's frame sits 0.375 in inside it.
+#[test]
+fn cover_type_keeps_a_quarter_inch_and_frames_three_eighths_inside_the_trim() {
+    const INCH: f64 = 25.4;
+    let (bleed, trim_w) = (0.125 * INCH, 6.0 * INCH);
+    for theme in ["classic", "mosaic", "bold", "minimal", "plain"] {
+        let spec = format!(
+            "title = \"Sudoku for the Weekend\"\nsubtitle = \"120 puzzles, easy to hard\"\nauthor = \"Ada Example\"\n[page]\nsize = \"kdp-6x9\"\n[cover]\ntheme = \"{theme}\"\nback_text = \"Forty puzzles at each level, every one with exactly one solution.\"\n[[section]]\ndifficulty = \"easy\"\ncount = 30\n"
+        );
+        let (_dir, out) = build(&spec, &[]);
+        let svg = fs::read_to_string(out.join("cover.svg")).unwrap();
+        let (width, height) = (number(&svg, "width"), number(&svg, "height"));
+        let width = if width.is_nan() {
+            number(&svg.replace("mm\"", "\""), "width")
+        } else {
+            width
+        };
+        let height = if height.is_nan() {
+            number(&svg.replace("mm\"", "\""), "height")
+        } else {
+            height
+        };
+        let front_left = width - bleed - trim_w;
+        let type_safe = 0.25 * INCH - 0.05;
+        for item in svg.split("<text ").skip(1) {
+            let head = item.split('>').next().unwrap_or_default();
+            if head.contains("transform") {
+                continue; // the spine's own rules
+            }
+            let text = &texts(&format!("<text {item}"))[0];
+            if text.words.len() == 1 && text.words.chars().all(|c| c.is_ascii_digit()) {
+                continue; // a digit of puzzle art, which may run off the edge by design
+            }
+            let top = text.y - text.size * 0.75;
+            assert!(
+                top >= bleed + type_safe && text.y <= height - bleed - type_safe,
+                "{theme}: {:?} at y {:.1} is within 0.25 in of the trim",
+                text.words,
+                text.y
+            );
+            let on_front = text.x > front_left;
+            let (left, right) = match on_front {
+                true => (front_left, width - bleed),
+                false => (bleed, bleed + trim_w),
+            };
+            match text.anchor.as_str() {
+                "start" => assert!(text.x >= left + type_safe, "{theme}: {text:?}"),
+                "end" => assert!(text.x <= right - type_safe, "{theme}: {text:?}"),
+                _ => {}
+            }
+        }
+        if theme == "minimal" {
+            let frame = 0.375 * INCH - 0.05;
+            for rect in svg.split("<rect ").skip(1) {
+                let (x, y) = (number(rect, "x"), number(rect, "y"));
+                let (w, h) = (number(rect, "width"), number(rect, "height"));
+                let long_thin = (w <= 1.0 && h > 50.0) || (h <= 1.0 && w > 50.0);
+                if long_thin && x > front_left {
+                    assert!(
+                        y >= bleed + frame && y + h <= height - bleed - frame,
+                        "{rect}"
+                    );
+                    assert!(x + w <= width - bleed - frame, "{rect}");
+                }
+            }
+        }
+    }
+}

@@ -4,7 +4,7 @@
 //! puzzle of the book at the foot, beside the barcode area, which is kept free.
 
 use super::art::{ArtColours, fill, puzzle_art};
-use super::{BARCODE_GAP, Cover, CoverLayout, Fitted, PANEL_SAFE, Piece, inset, place_at};
+use super::{BARCODE_GAP, Cover, CoverLayout, Fitted, Piece, TYPE_SAFE, inset, place_at};
 use crate::layout::page::Rect;
 use crate::layout::text::{Anchor, Placed};
 
@@ -15,7 +15,7 @@ const BULLET: f64 = 0.45;
 
 /// Lays out the back of the cover.
 pub(super) fn back(cover: &Cover, out: &mut CoverLayout) {
-    let safe = inset(cover.geometry.back(), PANEL_SAFE);
+    let safe = inset(cover.geometry.back(), TYPE_SAFE);
     let barcode = cover.geometry.barcode();
     let text = cover.text();
     let heading = Piece {

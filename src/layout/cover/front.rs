@@ -8,7 +8,7 @@
 use super::art::{ArtColours, fill, puzzle_art};
 use super::facts::Sample;
 use super::palette::{ink_on, mix};
-use super::{Cover, CoverLayout, PANEL_SAFE, Piece, inset, picture, place, place_at};
+use super::{Cover, CoverLayout, FRAME_INSET, Piece, TYPE_SAFE, inset, picture, place, place_at};
 use crate::layout::page::Rect;
 use crate::layout::text::{Anchor, Paint, Placed};
 use crate::spec::Theme;
@@ -30,7 +30,7 @@ pub(super) fn front(cover: &Cover, out: &mut CoverLayout) {
 /// The front panel and its safe zone.
 fn panels(cover: &Cover) -> (Rect, Rect) {
     let panel = cover.geometry.front();
-    (panel, inset(panel, PANEL_SAFE))
+    (panel, inset(panel, TYPE_SAFE))
 }
 
 /// The title, centred or from the left of `area`, from `top`, in at most `height`; returns
@@ -554,7 +554,7 @@ fn bold(cover: &Cover, out: &mut CoverLayout) {
 fn minimal(cover: &Cover, out: &mut CoverLayout) {
     let (panel, safe) = panels(cover);
     let (text, accent) = (cover.text(), cover.accent());
-    let frame = inset(panel, PANEL_SAFE + 2.5);
+    let frame = inset(panel, FRAME_INSET);
     let weight = 0.6;
     for rule in [
         Rect { h: weight, ..frame },
