@@ -33,6 +33,7 @@ pub fn draw_grid(
         outline_subgrids(scene, geo, at, cell, style);
     } else {
         draw_lines(scene, geo, at, cell, style);
+        draw_diagonals(scene, geo, (givens, solution), at, cell, style);
     }
     draw_constraints(scene, geo, at, cell, style);
     draw_digits(scene, geo, givens, solution, at, cell, style);
@@ -75,6 +76,73 @@ fn sum_corner(sum: u32, cell: f64, style: &GridStyle) -> (f64, f64) {
         (pad * 2.0 + size * 0.58 * digits) / cell,
         (pad * 2.0 + size * style.cap_height * 1.1) / cell,
     )
+}
+
+/// How much of a cell's diagonal a digit keeps clear, from its middle on either side (in
+/// cell units along the diagonal): the line stops short of every digit on it.
+const DIGIT_CLEAR: f64 = 0.28;
+
+/// The diagonal lines of a diagonal variant, stopping short of every digit on them (a given
+/// crossed by a line looks struck out) and of every cage sum in a cell's top-left corner.
+fn draw_diagonals(
+    scene: &mut Scene,
+    geo: &Geometry,
+    (givens, solution): (&Grid, Option<&Grid>),
+    at: Placement,
+    cell: f64,
+    style: &GridStyle,
+) {
+    if !geo.variant().diagonal || style.shade_diagonals {
+        return;
+    }
+    let n = geo.size();
+    let filled = |c: usize| givens.get(c) != 0 || solution.is_some_and(|s| s.get(c) != 0);
+    let digit_gap = |i: usize| (i as f64 + 0.5 - DIGIT_CLEAR, i as f64 + 0.5 + DIGIT_CLEAR);
+    let mut main: Vec<(f64, f64)> = diagonal_gaps(geo, cell, style)
+        .into_iter()
+        .map(|(i, clear)| (i as f64, i as f64 + clear))
+        .collect();
+    main.extend((0..n).filter(|&i| filled(i * n + i)).map(digit_gap));
+    let anti: Vec<(f64, f64)> = (0..n)
+        .filter(|&i| filled(i * n + (n - 1 - i)))
+        .map(digit_gap)
+        .collect();
+    let segment = |t1: f64, t2: f64, anti: bool| {
+        let x = |t: f64| match anti {
+            true => at.x + (n as f64 - t) * cell,
+            false => at.x + t * cell,
+        };
+        Item::Line {
+            x1: x(t1),
+            y1: at.y + t1 * cell,
+            x2: x(t2),
+            y2: at.y + t2 * cell,
+            width: style.thin,
+            paint: Paint::Grey(style.diagonal_grey),
+        }
+    };
+    for (gaps, anti) in [(main, false), (anti, true)] {
+        for (t1, t2) in runs_between(gaps, n as f64) {
+            scene.push(segment(t1, t2, anti));
+        }
+    }
+}
+
+/// The stretches of `0..len` that no gap covers, in order.
+fn runs_between(mut gaps: Vec<(f64, f64)>, len: f64) -> Vec<(f64, f64)> {
+    gaps.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut runs = Vec::new();
+    let mut from = 0.0;
+    for (start, end) in gaps {
+        if start > from + 1e-9 {
+            runs.push((from, start));
+        }
+        from = f64::max(from, end);
+    }
+    if len > from + 1e-9 {
+        runs.push((from, len));
+    }
+    runs
 }
 
 /// The main-diagonal cells that carry a drawn cage sum, in order, each with how far (in cell
@@ -323,42 +391,6 @@ fn draw_lines(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, style
         width,
         paint: Paint::BLACK,
     };
-    if geo.variant().diagonal && !style.shade_diagonals {
-        let (x2, y2) = (at.x + at.side, at.y + at.side);
-        // The main diagonal enters each of its cells at the top-left corner, where a cage's
-        // sum sits: it stops short of every sum it would strike.
-        let mut from = 0.0;
-        for (i, clear) in diagonal_gaps(geo, cell, style) {
-            let at_cell = i as f64;
-            if at_cell > from {
-                scene.push(Item::Line {
-                    x1: at.x + from * cell,
-                    y1: at.y + from * cell,
-                    x2: at.x + at_cell * cell,
-                    y2: at.y + at_cell * cell,
-                    width: style.thin,
-                    paint: Paint::Grey(style.diagonal_grey),
-                });
-            }
-            from = at_cell + clear;
-        }
-        scene.push(Item::Line {
-            x1: at.x + from * cell,
-            y1: at.y + from * cell,
-            x2,
-            y2,
-            width: style.thin,
-            paint: Paint::Grey(style.diagonal_grey),
-        });
-        scene.push(Item::Line {
-            x1: x2,
-            y1: at.y,
-            x2: at.x,
-            y2,
-            width: style.thin,
-            paint: Paint::Grey(style.diagonal_grey),
-        });
-    }
     // Thin lines run the full width and height; the thick block edges are drawn over them,
     // merged into the longest straight runs (few, long lines keep the PDF small).
     for k in 1..n {

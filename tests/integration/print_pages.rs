@@ -446,3 +446,39 @@ fn cover_type_keeps_a_quarter_inch_and_frames_three_eighths_inside_the_trim() {
         }
     }
 }
+
+/// Issue 45, minor: diagonal lines stop short of the digits on them (a given crossed by a
+/// line looks struck out), on puzzle pages and answer keys.
+#[test]
+fn diagonal_lines_stop_short_of_digits() {
+    let spec = "title = \"D\"\nseed = 3\n[[section]]\nvariant = \"diagonal\"\ndifficulty = \"easy\"\ncount = 4\n";
+    let (_dir, out) = build(spec, &[]);
+    let mut checked = 0;
+    for svg in pages(&out) {
+        let diagonals: Vec<Line> = lines(&svg)
+            .into_iter()
+            .filter(|l| ((l.x2 - l.x1).abs() - (l.y2 - l.y1).abs()).abs() < 0.01 && l.x1 != l.x2)
+            .collect();
+        for digit in texts(&svg)
+            .iter()
+            .filter(|t| t.anchor == "middle" && t.words.len() == 1 && t.size > 2.0)
+            .filter(|t| t.words.chars().all(|c| c.is_ascii_digit()))
+        {
+            let (cx, cy) = (digit.x, digit.y - digit.size * 0.36);
+            for line in &diagonals {
+                let (dx, dy) = (line.x2 - line.x1, line.y2 - line.y1);
+                let length = (dx * dx + dy * dy).sqrt();
+                let along = ((cx - line.x1) * dx + (cy - line.y1) * dy) / length;
+                let off = ((cx - line.x1) * dy - (cy - line.y1) * dx).abs() / length;
+                if off < digit.size * 0.3 {
+                    checked += 1;
+                    assert!(
+                        !(0.0..=length).contains(&along),
+                        "a diagonal crosses the digit {digit:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(checked > 0, "no digit on a diagonal was checked");
+}
