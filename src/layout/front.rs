@@ -254,7 +254,13 @@ pub fn combination_pages(ctx: &Context, first: usize) -> Vec<Page> {
             .into_iter()
             .map(|(sum, sets)| format!("{sum}: {}", sets.join(" ")))
             .collect();
-        blocks.push(titled_rows_in(ctx, area, (&title, &lines.join("\n")), body));
+        let head = fit::print_size(ctx.plan, BLOCK_TITLE);
+        let mut block = text_rows(&ctx.set, area, head, &title, true);
+        if let Some(last) = block.last_mut() {
+            last.height += TITLE_GAP;
+        }
+        block.extend(column_rows(ctx, area, &lines, body));
+        blocks.push(block);
     }
     let total = size * (size + 1) / 2;
     let note = strings.fill(
@@ -267,6 +273,41 @@ pub fn combination_pages(ctx: &Context, first: usize) -> Vec<Page> {
     blocks.push(text_rows(&ctx.set, area, body, &note, false));
     flow_pages(ctx, first, strings.get("combinations_title"), &blocks)
 }
+
+/// Lines set in as many columns as the area's width holds (the widest line sets the column),
+/// read down each column; one row per line of the columns.
+fn column_rows(ctx: &Context, area: Rect, lines: &[String], font: Font) -> Vec<Row> {
+    let widest = lines
+        .iter()
+        .map(|line| ctx.set.width(line, font))
+        .fold(0.0, f64::max);
+    let column = widest + COLUMN_GAP;
+    let columns = ((area.w + COLUMN_GAP) / column).floor() as usize;
+    if columns < 2 {
+        // One column: every line wrapped to the width, none cut.
+        return text_rows(&ctx.set, area, font, &lines.join("\n"), false);
+    }
+    let per_column = lines.len().div_ceil(columns.min(lines.len().max(1)));
+    (0..per_column)
+        .map(|row| {
+            let items = (0..columns)
+                .filter_map(|k| lines.get(k * per_column + row).map(|line| (k, line)))
+                .map(|(k, line)| {
+                    let x = area.x + k as f64 * column;
+                    ctx.set.line(x, font.mm() * 0.8, font, Anchor::Start, line)
+                })
+                .collect();
+            Row {
+                items,
+                height: font.leading(),
+                keep_with_next: false,
+            }
+        })
+        .collect()
+}
+
+/// Space between the columns of the combination table.
+const COLUMN_GAP: f64 = 6.0;
 
 /// Cages up to this many cells get their sums listed in full.
 const COMBINATION_CELLS: usize = 4;
@@ -620,27 +661,43 @@ const KILLER_SAMPLE_CELL: f64 = 11.0;
 /// beside it say the digits of the book's grids. A grid the sample cannot be made for keeps its
 /// own shape.
 fn killer_sample(geo: &Geometry) -> Geometry {
-    use crate::grid::{Cage, CageSet};
-    let cages: Vec<Cage> = [
-        (vec![0, 1], 3),
-        (vec![2, 6], 4),
-        (vec![3, 7, 11], 9),
-        (vec![4, 5], 7),
-        (vec![8, 12], 6),
-        (vec![9, 13, 14], 6),
-        (vec![10], 4),
-        (vec![15], 1),
-    ]
-    .into_iter()
-    .map(|(cells, sum)| Cage { cells, sum })
-    .collect();
-    let sample = CageSet::new(4, cages)
-        .ok()
-        .and_then(|cages| Geometry::classic(4).ok()?.with_cages(cages).ok());
+    use crate::grid::{Cage, CageSet, Variant};
+    // A killer with diagonals shows them too, on the solution 1234 / 3412 / 4321 / 2143, whose
+    // diagonals hold every digit once.
+    let diagonal = geo.variant().diagonal;
+    let sums: [u32; 8] = if diagonal {
+        [3, 4, 7, 7, 6, 8, 2, 3]
+    } else {
+        [3, 4, 9, 7, 6, 6, 4, 1]
+    };
+    let shapes = [
+        vec![0, 1],
+        vec![2, 6],
+        vec![3, 7, 11],
+        vec![4, 5],
+        vec![8, 12],
+        vec![9, 13, 14],
+        vec![10],
+        vec![15],
+    ];
+    let cages: Vec<Cage> = shapes
+        .into_iter()
+        .zip(sums)
+        .map(|(cells, sum)| Cage { cells, sum })
+        .collect();
+    let variant = Variant {
+        diagonal,
+        ..Variant::CLASSIC
+    };
+    let sample = CageSet::new(4, cages).ok().and_then(|cages| {
+        Geometry::new(4, variant, None, None)
+            .ok()?
+            .with_cages(cages)
+            .ok()
+    });
     sample.unwrap_or_else(|| geo.clone())
 }
 
-/// The rules of a grid in one sentence, from its houses.
 /// The words for a section's symbols: the phrase the rules use (`None` for digits) and, for a
 /// hidden word, where it is. A hidden word's letters are listed in alphabetical order, so the
 /// page never gives away the row that spells it.
@@ -660,7 +717,8 @@ fn symbols_words(
     }
 }
 
-/// A kind's rules in words, in its symbols (and where a hidden word is).
+/// The rules of a grid in one sentence, from its houses, in its symbols (and where a hidden
+/// word is).
 pub fn rules(strings: &Strings, geo: &Geometry, symbols: SectionSymbols) -> String {
     if let Some(shape) = geo.variant().multi {
         let count = shape.origins().len().to_string();

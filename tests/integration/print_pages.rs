@@ -482,3 +482,43 @@ fn diagonal_lines_stop_short_of_digits() {
     }
     assert!(checked > 0, "no digit on a diagonal was checked");
 }
+
+/// Issue 45, minors: the cage-combination table fills the page's width in columns (it was one
+/// narrow column over 1⅓ pages), and a killer with diagonals shows them on its rules diagram.
+#[test]
+fn killer_front_matter_uses_the_width_and_draws_its_diagonals() {
+    let spec = "title = \"K\"\nseed = 2\ncombinations = true\n[[section]]\nvariant = \"killer+diagonal\"\ndifficulty = \"medium\"\ncount = 1\n";
+    let (_dir, out) = build(spec, &[]);
+    let all = pages(&out);
+    let table = all
+        .iter()
+        .find(|svg| svg.contains("Cage combinations"))
+        .expect("a combination page");
+    let columns: Vec<i64> = texts(table)
+        .iter()
+        .filter(|t| t.words.starts_with("3: ") || t.words.starts_with("17: "))
+        .map(|t| t.x.round() as i64)
+        .collect();
+    assert!(
+        columns.windows(2).any(|w| w[0] != w[1]),
+        "one column: {columns:?}"
+    );
+    let combinations = all.iter().filter(|svg| svg.contains("30: 6789")).count()
+        + all
+            .iter()
+            .filter(|svg| svg.contains("Cages of 2 cells"))
+            .count();
+    assert_eq!(combinations, 2, "the table runs over more than a page");
+    let rules = all
+        .iter()
+        .find(|svg| svg.contains("How to play"))
+        .expect("How to play");
+    let diagonals = lines(rules)
+        .iter()
+        .filter(|l| ((l.x2 - l.x1).abs() - (l.y2 - l.y1).abs()).abs() < 0.01 && l.x1 != l.x2)
+        .count();
+    assert!(
+        diagonals > 0,
+        "the killer + diagonal diagram has no diagonals"
+    );
+}

@@ -224,7 +224,7 @@ pub const EN: &[(&str, &str)] = &[
     ("variant_butterfly", "Butterfly"),
     (
         "rules_multi",
-        "Each of the {count} overlapping 9×9 grids is a classic Sudoku: place the digits 1 to 9 so that every row, every column and every 3×3 box of each grid holds each digit exactly once. A box shared by two grids belongs to both, so its digits count in each.",
+        "Each of the {count} overlapping 9×9 grids is a classic Sudoku: place the digits 1 to 9 so that every row, every column and every 3×3 box of each grid holds each digit exactly once. A box shared by several grids belongs to each of them, so its digits count in each.",
     ),
     (
         "introduction_symbols",
@@ -258,7 +258,7 @@ pub const EN: &[(&str, &str)] = &[
     ("symbols_pictures", "the pictures {names}"),
     (
         "symbols_colours",
-        "the {count} colours, each with its own shape inside",
+        "the {count} colours (each with its own shape inside)",
     ),
     ("symbols_list", "{items} and {last}"),
     ("shape_star", "star"),
@@ -400,7 +400,7 @@ pub const DE: &[(&str, &str)] = &[
         "back_one_solution",
         "Jedes Rätsel hat genau eine Lösung, allein durch Logik zu finden",
     ),
-    ("back_sample", "Probieren Sie dieses"),
+    ("back_sample", "Zum Ausprobieren"),
     ("label_time", "Zeit"),
     ("combinations_title", "Käfig-Kombinationen"),
     ("combinations_cells", "Käfige aus {count} Zellen"),
@@ -527,7 +527,7 @@ pub const DE: &[(&str, &str)] = &[
     ("variant_butterfly", "Butterfly-Sudoku"),
     (
         "rules_multi",
-        "Jedes der {count} überlappenden 9×9-Gitter ist ein klassisches Sudoku: Setze die Ziffern 1 bis 9 so ein, dass jede Zeile, jede Spalte und jeder 3×3-Block jedes Gitters jede Ziffer genau einmal enthält. Ein Block, den sich zwei Gitter teilen, gehört zu beiden, seine Ziffern zählen in jedem.",
+        "Jedes der {count} überlappenden 9×9-Gitter ist ein klassisches Sudoku: Setze die Ziffern 1 bis 9 so ein, dass jede Zeile, jede Spalte und jeder 3×3-Block jedes Gitters jede Ziffer genau einmal enthält. Ein Block, den sich mehrere Gitter teilen, gehört zu jedem von ihnen, seine Ziffern zählen in jedem.",
     ),
     (
         "introduction_symbols",
@@ -561,7 +561,7 @@ pub const DE: &[(&str, &str)] = &[
     ("symbols_pictures", "die Bilder {names}"),
     (
         "symbols_colours",
-        "die {count} Farben, jede mit ihrem eigenen Zeichen darin",
+        "die {count} Farben (jede mit ihrem eigenen Zeichen darin)",
     ),
     ("symbols_list", "{items} und {last}"),
     ("shape_star", "Stern"),
@@ -836,7 +836,7 @@ pub const FR: &[(&str, &str)] = &[
     ("variant_butterfly", "Butterfly"),
     (
         "rules_multi",
-        "Chacune des {count} grilles 9×9 qui se chevauchent est un sudoku classique\u{a0}: placez les chiffres 1 à 9 de sorte que chaque ligne, chaque colonne et chaque bloc 3×3 de chaque grille contienne chaque chiffre une seule fois. Un bloc partagé par deux grilles appartient aux deux\u{a0}: ses chiffres comptent dans chacune.",
+        "Chacune des {count} grilles 9×9 qui se chevauchent est un sudoku classique\u{a0}: placez les chiffres 1 à 9 de sorte que chaque ligne, chaque colonne et chaque bloc 3×3 de chaque grille contienne chaque chiffre une seule fois. Un bloc partagé par plusieurs grilles appartient à chacune\u{a0}: ses chiffres y comptent tous.",
     ),
     (
         "introduction_symbols",
@@ -870,7 +870,7 @@ pub const FR: &[(&str, &str)] = &[
     ("symbols_pictures", "les images {names}"),
     (
         "symbols_colours",
-        "les {count} couleurs, chacune avec sa forme à l'intérieur",
+        "les {count} couleurs (chacune avec sa forme à l'intérieur)",
     ),
     ("symbols_list", "{items} et {last}"),
     ("shape_star", "étoile"),
@@ -1148,7 +1148,7 @@ pub const ES: &[(&str, &str)] = &[
     ("variant_butterfly", "Butterfly"),
     (
         "rules_multi",
-        "Cada una de las {count} cuadrículas de 9×9 superpuestas es un sudoku clásico: coloca las cifras del 1 al 9 de modo que cada fila, cada columna y cada bloque de 3×3 de cada cuadrícula contengan cada cifra exactamente una vez. Un bloque compartido por dos cuadrículas pertenece a ambas, así que sus cifras cuentan en cada una.",
+        "Cada una de las {count} cuadrículas de 9×9 superpuestas es un sudoku clásico: coloca las cifras del 1 al 9 de modo que cada fila, cada columna y cada bloque de 3×3 de cada cuadrícula contengan cada cifra exactamente una vez. Un bloque compartido por varias cuadrículas pertenece a cada una, así que sus cifras cuentan en todas.",
     ),
     (
         "introduction_symbols",
@@ -1182,7 +1182,7 @@ pub const ES: &[(&str, &str)] = &[
     ("symbols_pictures", "las imágenes {names}"),
     (
         "symbols_colours",
-        "los {count} colores, cada uno con su forma dentro",
+        "los {count} colores (cada uno con su forma dentro)",
     ),
     ("symbols_list", "{items} y {last}"),
     ("shape_star", "estrella"),
