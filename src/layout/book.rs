@@ -61,6 +61,9 @@ pub struct BookLayout {
 pub struct Context<'a> {
     pub plan: &'a BookPlan,
     pub puzzles: &'a [BookPuzzle],
+    /// The page of each puzzle, as an earlier pass of the layout placed it (empty on the first
+    /// pass): what cross-references print.
+    pub pages_of: &'a [usize],
     pub set: Typesetter<'a>,
     pub frame: PageFrame,
     pub look: Look,
@@ -70,6 +73,14 @@ const PAGE_NUMBER: Font = Font::regular(PAGE_NUMBER_POINTS);
 const ANSWER_LABEL: Font = Font::regular(7.0);
 
 impl Context<'_> {
+    /// The page of puzzle `index` for a cross-reference (`…` before it is known).
+    pub fn page_of(&self, index: usize) -> String {
+        match self.pages_of.get(index) {
+            Some(&page) if page > 0 => page.to_string(),
+            _ => "…".to_string(),
+        }
+    }
+
     /// A font of the page furniture in this book's print size ([`fit::furniture`]).
     fn furniture(&self, font: Font) -> Font {
         fit::furniture(self.plan, font)
@@ -80,15 +91,24 @@ impl Context<'_> {
 /// With `gutter = "auto"` the book is laid out again until the gutter fits its page count
 /// (KDP's table; at most three passes, and the gutter only grows).
 pub fn lay_out(plan: &BookPlan, puzzles: &[BookPuzzle], fonts: &FontSet) -> BookLayout {
+    // Strategy pages and worked solutions name the page of the puzzle they come from: laid out
+    // again with the pages the last pass found, until those stand still.
+    let references = plan.strategies || plan.sections.iter().any(|s| s.walkthrough);
     let mut gutter = plan.page.gutter;
-    let mut layout = lay_out_with(plan, puzzles, fonts, gutter);
-    for _ in 0..3 {
+    let mut pages_of: Vec<usize> = Vec::new();
+    let mut layout = lay_out_with(plan, puzzles, fonts, (gutter, &pages_of));
+    for _ in 0..4 {
         let wanted = kdp::required_gutter(layout.pages.len());
-        if !plan.page.gutter_auto || wanted.0 <= gutter.0 {
+        let gutter_settled = !plan.page.gutter_auto || wanted.0 <= gutter.0;
+        let pages_settled = !references || layout.placement.puzzle_pages == pages_of;
+        if gutter_settled && pages_settled {
             break;
         }
-        gutter = wanted;
-        layout = lay_out_with(plan, puzzles, fonts, gutter);
+        if !gutter_settled {
+            gutter = wanted;
+        }
+        pages_of = layout.placement.puzzle_pages.clone();
+        layout = lay_out_with(plan, puzzles, fonts, (gutter, &pages_of));
     }
     layout
 }
@@ -101,11 +121,12 @@ fn lay_out_with(
     plan: &BookPlan,
     puzzles: &[BookPuzzle],
     fonts: &FontSet,
-    gutter: Mm,
+    (gutter, pages_of): (Mm, &[usize]),
 ) -> BookLayout {
     let ctx = Context {
         plan,
         puzzles,
+        pages_of,
         set: Typesetter { fonts },
         frame: PageFrame {
             gutter: gutter.0,

@@ -39,12 +39,16 @@ pub fn check_fixed_texts(
         let last = plan.sections.iter().map(|s| s.count).sum::<usize>();
         let heading = fit::heading_box(plan, frame, 0.0);
         if plan.structure.label.is_default() {
-            let title = strings.fill("walkthrough_title", &[("n", &last.to_string())]);
+            // The longest page number a book may have (KDP's most pages).
+            let title = strings.fill(
+                "walkthrough_title",
+                &[("n", &last.to_string()), ("page", "828")],
+            );
             boxed.push(("walkthrough_title", title, heading));
         } else {
             let level = longest_level(plan);
             let label = plan.structure.label.fill(last, level, "Classic");
-            let title = strings.fill("walkthrough_of", &[("label", &label)]);
+            let title = strings.fill("walkthrough_of", &[("label", &label), ("page", "828")]);
             boxed.push(("walkthrough_of", title, heading));
         }
     }

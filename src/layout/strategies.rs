@@ -96,6 +96,7 @@ fn strategy_page(ctx: &Context, number: usize, example: &Example) -> Page {
         &[
             ("n", &book_puzzle.number.to_string()),
             ("step", &(example.step + 1).to_string()),
+            ("page", &ctx.page_of(example.puzzle)),
         ],
     );
     y = place_paragraph(ctx, &mut page, (area, y), &explanation, body);

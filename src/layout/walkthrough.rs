@@ -174,7 +174,8 @@ fn walkthrough_title(ctx: &Context, index: usize) -> String {
     let book_puzzle = &ctx.puzzles[index];
     let number = book_puzzle.number.to_string();
     if ctx.plan.structure.label.is_default() {
-        return strings.fill("walkthrough_title", &[("n", &number)]);
+        let page = ctx.page_of(index);
+        return strings.fill("walkthrough_title", &[("n", &number), ("page", &page)]);
     }
     let level = strings.level(book_puzzle.puzzle.rating.level);
     let variant = super::book::variant_title(strings, &book_puzzle.puzzle.geometry);
@@ -183,7 +184,8 @@ fn walkthrough_title(ctx: &Context, index: usize) -> String {
         .structure
         .label
         .fill(book_puzzle.number, level, &variant);
-    strings.fill("walkthrough_of", &[("label", &label)])
+    let page = ctx.page_of(index);
+    strings.fill("walkthrough_of", &[("label", &label), ("page", &page)])
 }
 
 fn is_single(step: &Step) -> bool {

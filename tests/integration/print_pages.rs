@@ -522,3 +522,44 @@ fn killer_front_matter_uses_the_width_and_draws_its_diagonals() {
         "the killer + diagonal diagram has no diagonals"
     );
 }
+
+/// Issue 45, minor: cross-references name the page they point to ("An example from puzzle #13
+/// (page 31), step 40", "Worked solution: puzzle #1 (page 23)"), and the page is right.
+#[test]
+fn cross_references_name_the_right_page() {
+    let spec = "title = \"R\"\nseed = 4\n[strategies]\ninclude = true\n[[section]]\ndifficulty = \"easy\"\ncount = 5\n[[section]]\ndifficulty = \"hard\"\ncount = 5\nwalkthrough = true\n";
+    let (_dir, out) = build(spec, &[]);
+    let book = manifest(&out);
+    let page_of = |number: u64| -> u64 {
+        book["puzzles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["id"].as_u64() == Some(number))
+            .and_then(|p| p["page"].as_u64())
+            .unwrap()
+    };
+    let mut found = 0;
+    for text in pages(&out).iter().map(|svg| words(svg)) {
+        for line in text.lines() {
+            let Some(at) = line.find("puzzle #") else {
+                continue;
+            };
+            let rest = &line[at + "puzzle #".len()..];
+            let number: u64 = rest
+                .split(|c: char| !c.is_ascii_digit())
+                .next()
+                .and_then(|n| n.parse().ok())
+                .unwrap();
+            let page: u64 = rest
+                .split("(page ")
+                .nth(1)
+                .and_then(|r| r.split(')').next())
+                .and_then(|p| p.parse().ok())
+                .unwrap_or_else(|| panic!("no page in {line:?}"));
+            assert_eq!(page, page_of(number), "{line}");
+            found += 1;
+        }
+    }
+    assert!(found >= 2, "{found} cross-references");
+}

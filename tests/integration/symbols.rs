@@ -284,7 +284,7 @@ fn walkthroughs_and_strategy_pages_speak_the_puzzles_symbols() {
         "Small symbols:",
         "singles place 2 symbols",
         // The levels and each strategy page say symbols, not digits.
-        "candidates and symbols locked",
+        "candidate symbols to spot a pair",
         "In this book a “digit” can be any of the letters of PLANTWISE.",
         "any of the pictures star, heart, circle, square, triangle and moon",
     ] {

@@ -38,33 +38,36 @@ pub const EN: &[(&str, &str)] = &[
     ("level_diabolical", "Diabolical"),
     (
         "level_easy_text",
-        "each step finds a cell that can hold only one digit, or a digit that fits in only one place.",
+        "relaxed, no notes needed: there is always a cell or a digit with only one choice left.",
     ),
     (
         "level_medium_text",
-        "adds pairs of candidates and digits locked in one row, column or box.",
+        "a little planning: now and then you note a few cells’ candidates to spot a pair.",
     ),
     (
         "level_hard_text",
-        "adds triples, X-Wings, Swordfish and wings.",
+        "a real workout with pencil marks, using patterns across several rows and columns.",
     ),
     (
         "level_expert_text",
-        "needs chains of reasoning across the grid.",
+        "slow and rewarding: threads of reasoning run across the whole grid.",
     ),
     (
         "level_extreme_text",
-        "needs long forcing chains; for the most determined solvers.",
+        "for seasoned solvers: long “what if” threads that end in a contradiction.",
     ),
     (
         "level_diabolical_text",
-        "needs forcing chains inside forcing chains: among the hardest puzzles known.",
+        "among the hardest puzzles known: “what if” threads inside each other.",
     ),
     ("contents", "Contents"),
     ("solutions", "Solutions"),
     ("notes", "Notes"),
-    ("walkthrough_title", "Worked solution: puzzle #{n}"),
-    ("walkthrough_of", "Worked solution: {label}"),
+    (
+        "walkthrough_title",
+        "Worked solution: puzzle #{n} (page {page})",
+    ),
+    ("walkthrough_of", "Worked solution: {label} (page {page})"),
     ("walkthrough_step", "Step {n}"),
     (
         "walkthrough_legend",
@@ -108,7 +111,7 @@ pub const EN: &[(&str, &str)] = &[
     ("strategies_title", "Solving techniques"),
     (
         "strategy_example",
-        "An example from puzzle #{n}, step {step}:",
+        "An example from puzzle #{n} (page {page}), step {step}:",
     ),
     (
         "strategy_full_house",
@@ -280,11 +283,11 @@ pub const EN: &[(&str, &str)] = &[
     ("set_colours", "Colours"),
     (
         "level_easy_text_symbols",
-        "each step finds a cell that can hold only one symbol, or a symbol that fits in only one place.",
+        "relaxed, no notes needed: there is always a cell or a symbol with only one choice left.",
     ),
     (
         "level_medium_text_symbols",
-        "adds pairs of candidates and symbols locked in one row, column or box.",
+        "a little planning: now and then you note a few cells’ candidate symbols to spot a pair.",
     ),
     (
         "walkthrough_legend_symbols",
@@ -341,33 +344,36 @@ pub const DE: &[(&str, &str)] = &[
     ("level_diabolical", "Teuflisch"),
     (
         "level_easy_text",
-        "Jeder Schritt findet ein Feld, in das nur eine Ziffer passt, oder eine Ziffer, die nur an eine Stelle passt.",
+        "Entspannt, ohne Notizen: Immer hat ein Feld oder eine Ziffer nur noch eine Möglichkeit.",
     ),
     (
         "level_medium_text",
-        "Dazu kommen Kandidatenpaare und Ziffern, die in einer Zeile, einer Spalte oder einem Block festliegen.",
+        "Etwas Planung: Ab und zu notieren Sie die Kandidaten einiger Felder und finden ein Paar.",
     ),
     (
         "level_hard_text",
-        "Dazu kommen Drillinge, X-Wings, Swordfish und Wings.",
+        "Ein echtes Training mit Notizen: Muster über mehrere Zeilen und Spalten hinweg.",
     ),
     (
         "level_expert_text",
-        "Verlangt Schlussketten quer über das ganze Gitter.",
+        "Langsam und lohnend: Gedankenketten laufen quer durch das ganze Gitter.",
     ),
     (
         "level_extreme_text",
-        "Verlangt lange Folgerungsketten; für die Hartnäckigsten.",
+        "Für Erfahrene: lange »Was wäre, wenn«-Ketten, die in einem Widerspruch enden.",
     ),
     (
         "level_diabolical_text",
-        "Verlangt Folgerungsketten innerhalb von Folgerungsketten: unter den schwersten bekannten Rätseln.",
+        "Unter den schwersten bekannten Rätseln: »Was wäre, wenn«-Ketten ineinander.",
     ),
     ("contents", "Inhalt"),
     ("solutions", "Lösungen"),
     ("notes", "Notizen"),
-    ("walkthrough_title", "Lösungsweg: Rätsel #{n}"),
-    ("walkthrough_of", "Lösungsweg: {label}"),
+    (
+        "walkthrough_title",
+        "Lösungsweg: Rätsel #{n} (Seite {page})",
+    ),
+    ("walkthrough_of", "Lösungsweg: {label} (Seite {page})"),
     ("walkthrough_step", "Schritt {n}"),
     (
         "walkthrough_legend",
@@ -411,7 +417,7 @@ pub const DE: &[(&str, &str)] = &[
     ("strategies_title", "Lösungstechniken"),
     (
         "strategy_example",
-        "Ein Beispiel aus Rätsel #{n}, Schritt {step}:",
+        "Ein Beispiel aus Rätsel #{n} (Seite {page}), Schritt {step}:",
     ),
     (
         "strategy_full_house",
@@ -583,11 +589,11 @@ pub const DE: &[(&str, &str)] = &[
     ("set_colours", "Farben"),
     (
         "level_easy_text_symbols",
-        "Jeder Schritt findet ein Feld, in das nur ein Zeichen passt, oder ein Zeichen, das nur an eine Stelle passt.",
+        "Entspannt, ohne Notizen: Immer hat ein Feld oder ein Zeichen nur noch eine Möglichkeit.",
     ),
     (
         "level_medium_text_symbols",
-        "Dazu kommen Kandidatenpaare und Zeichen, die in einer Zeile, einer Spalte oder einem Block festliegen.",
+        "Etwas Planung: Ab und zu notieren Sie die möglichen Zeichen einiger Felder und finden ein Paar.",
     ),
     (
         "walkthrough_legend_symbols",
@@ -644,33 +650,39 @@ pub const FR: &[(&str, &str)] = &[
     ("level_diabolical", "Diabolique"),
     (
         "level_easy_text",
-        "chaque étape trouve une case qui ne peut recevoir qu’un seul chiffre, ou un chiffre qui n’a qu’une seule place possible.",
+        "détendu, sans notes\u{a0}: une case ou un chiffre n’a toujours plus qu’un seul choix.",
     ),
     (
         "level_medium_text",
-        "ajoute les paires de candidats et les chiffres bloqués dans une ligne, une colonne ou un bloc.",
+        "un peu de réflexion\u{a0}: notez parfois les candidats de quelques cases pour trouver une paire.",
     ),
     (
         "level_hard_text",
-        "ajoute les triplets, X-Wings, Swordfish et Wings.",
+        "un vrai entraînement au crayon, avec des motifs sur plusieurs lignes et colonnes.",
     ),
     (
         "level_expert_text",
-        "demande des chaînes de raisonnement à travers toute la grille.",
+        "lent et gratifiant\u{a0}: des raisonnements traversent toute la grille.",
     ),
     (
         "level_extreme_text",
-        "demande de longues chaînes de déductions\u{a0}; pour les plus acharnés.",
+        "pour les aguerris\u{a0}: de longs «\u{a0}et si…\u{a0}» qui aboutissent à une contradiction.",
     ),
     (
         "level_diabolical_text",
-        "demande des chaînes de déductions imbriquées\u{a0}: parmi les grilles les plus difficiles connues.",
+        "parmi les grilles les plus difficiles connues\u{a0}: des «\u{a0}et si…\u{a0}» imbriqués.",
     ),
     ("contents", "Sommaire"),
     ("solutions", "Solutions"),
     ("notes", "Notes"),
-    ("walkthrough_title", "Solution commentée : grille n° {n}"),
-    ("walkthrough_of", "Solution commentée : {label}"),
+    (
+        "walkthrough_title",
+        "Solution commentée : grille n° {n} (page {page})",
+    ),
+    (
+        "walkthrough_of",
+        "Solution commentée : {label} (page {page})",
+    ),
     ("walkthrough_step", "Étape {n}"),
     (
         "walkthrough_legend",
@@ -720,7 +732,7 @@ pub const FR: &[(&str, &str)] = &[
     ("strategies_title", "Techniques de résolution"),
     (
         "strategy_example",
-        "Un exemple tiré de la grille n° {n}, étape {step} :",
+        "Un exemple tiré de la grille n° {n} (page {page}), étape {step} :",
     ),
     (
         "strategy_full_house",
@@ -892,11 +904,11 @@ pub const FR: &[(&str, &str)] = &[
     ("set_colours", "Couleurs"),
     (
         "level_easy_text_symbols",
-        "chaque étape trouve une case qui ne peut recevoir qu’un seul symbole, ou un symbole qui n’a qu’une seule place possible.",
+        "détendu, sans notes\u{a0}: une case ou un symbole n’a toujours plus qu’un seul choix.",
     ),
     (
         "level_medium_text_symbols",
-        "ajoute les paires de candidats et les symboles bloqués dans une ligne, une colonne ou un bloc.",
+        "un peu de réflexion\u{a0}: notez parfois les symboles possibles de quelques cases pour trouver une paire.",
     ),
     (
         "walkthrough_legend_symbols",
@@ -956,33 +968,39 @@ pub const ES: &[(&str, &str)] = &[
     ("level_diabolical", "Diabólico"),
     (
         "level_easy_text",
-        "en cada paso se encuentra una casilla en la que solo cabe una cifra, o una cifra que solo cabe en un lugar.",
+        "tranquilo, sin notas: siempre hay una casilla o una cifra con una sola opción.",
     ),
     (
         "level_medium_text",
-        "añade parejas de candidatos y cifras bloqueadas en una fila, columna o bloque.",
+        "algo de planificación: a veces anotas los candidatos de unas casillas para ver una pareja.",
     ),
     (
         "level_hard_text",
-        "añade tríos, X-Wings, Swordfish y Wings.",
+        "un buen entrenamiento con lápiz, con patrones que cruzan varias filas y columnas.",
     ),
     (
         "level_expert_text",
-        "requiere cadenas de razonamiento a lo largo de toda la cuadrícula.",
+        "lento y gratificante: razonamientos que cruzan toda la cuadrícula.",
     ),
     (
         "level_extreme_text",
-        "requiere largas cadenas de deducción; para los más tenaces.",
+        "para expertos curtidos: largos «¿y si…?» que acaban en una contradicción.",
     ),
     (
         "level_diabolical_text",
-        "requiere cadenas de deducción anidadas: entre los sudokus más difíciles conocidos.",
+        "entre los sudokus más difíciles conocidos: «¿y si…?» unos dentro de otros.",
     ),
     ("contents", "Índice"),
     ("solutions", "Soluciones"),
     ("notes", "Notas"),
-    ("walkthrough_title", "Solución paso a paso: sudoku n.º {n}"),
-    ("walkthrough_of", "Solución paso a paso: {label}"),
+    (
+        "walkthrough_title",
+        "Solución paso a paso: sudoku n.º {n} (página {page})",
+    ),
+    (
+        "walkthrough_of",
+        "Solución paso a paso: {label} (página {page})",
+    ),
     ("walkthrough_step", "Paso {n}"),
     (
         "walkthrough_legend",
@@ -1032,7 +1050,7 @@ pub const ES: &[(&str, &str)] = &[
     ("strategies_title", "Técnicas de resolución"),
     (
         "strategy_example",
-        "Un ejemplo del sudoku n.º {n}, paso {step}:",
+        "Un ejemplo del sudoku n.º {n} (página {page}), paso {step}:",
     ),
     (
         "strategy_full_house",
@@ -1204,11 +1222,11 @@ pub const ES: &[(&str, &str)] = &[
     ("set_colours", "Colores"),
     (
         "level_easy_text_symbols",
-        "en cada paso se encuentra una casilla en la que solo cabe un símbolo, o un símbolo que solo cabe en un lugar.",
+        "tranquilo, sin notas: siempre hay una casilla o un símbolo con una sola opción.",
     ),
     (
         "level_medium_text_symbols",
-        "añade parejas de candidatos y símbolos bloqueados en una fila, columna o bloque.",
+        "algo de planificación: a veces anotas los símbolos posibles de unas casillas para ver una pareja.",
     ),
     (
         "walkthrough_legend_symbols",
