@@ -48,9 +48,15 @@ impl Face {
             });
         }
         let cap_height = cap_height(bytes, parsed.units_per_em).unwrap_or(DEFAULT_CAP_HEIGHT);
-        let family = family_name(bytes)
+        let family = name_record(bytes, FAMILY_NAME)
             .or_else(|| parsed.font_name.clone())
             .unwrap_or_else(|| "Noto Sans".to_string());
+        let mut parsed = parsed;
+        // The PDF names the embedded face by its PostScript name (`NotoSans-Bold`), never by
+        // a resource key.
+        if let Some(name) = name_record(bytes, POSTSCRIPT_NAME).and_then(|n| postscript(&n)) {
+            parsed.font_name = Some(name);
+        }
         Ok(Face {
             parsed,
             cap_height,
@@ -90,9 +96,23 @@ fn cap_height(bytes: &[u8], units_per_em: u16) -> Option<f64> {
     (value > 0).then(|| f64::from(value) / f64::from(units_per_em))
 }
 
-/// The family name (name ID 1) from the `name` table: the Windows Unicode record, else the Mac
-/// Roman one.
-fn family_name(bytes: &[u8]) -> Option<String> {
+/// The name table's family name (ID 1) and PostScript name (ID 6).
+const FAMILY_NAME: u16 = 1;
+const POSTSCRIPT_NAME: u16 = 6;
+
+/// A PostScript name as PDF names a font: printable ASCII without spaces or delimiters, at
+/// most 63 characters; `None` when nothing of it is left.
+fn postscript(name: &str) -> Option<String> {
+    let kept: String = name
+        .chars()
+        .filter(|c| c.is_ascii_graphic() && !"[](){}<>/%#".contains(*c))
+        .take(63)
+        .collect();
+    (!kept.is_empty()).then_some(kept)
+}
+
+/// The font's name record `id` (Windows Unicode first, else Macintosh Roman).
+fn name_record(bytes: &[u8], id: u16) -> Option<String> {
     let table = find_table(bytes, b"name")?;
     let count = usize::from(read_u16(table, 2)?);
     let strings = usize::from(read_u16(table, 4)?);
@@ -100,7 +120,7 @@ fn family_name(bytes: &[u8]) -> Option<String> {
     for i in 0..count {
         let record = 6 + 12 * i;
         let field = |k: usize| read_u16(table, record + 2 * k);
-        if field(3)? != 1 {
+        if field(3)? != id {
             continue;
         }
         let start = strings + usize::from(field(5)?);

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::error::{CliResult, EXIT_NO, EXIT_OK};
+use super::error::{CliError, CliResult, EXIT_NO, EXIT_OK};
 use super::progress::Heartbeat;
 use sudoku_book::book::{BookPuzzle, puzzle_count};
 use sudoku_book::generate::givens_shortfall;
@@ -41,7 +41,8 @@ pub struct BuildArgs {
 
 /// Runs `build`.
 pub fn run(args: &BuildArgs) -> CliResult {
-    let plan = publish::load_plan(&args.spec)?;
+    let mut plan = publish::load_plan(&args.spec)?;
+    plan.source_date = source_date_epoch()?;
     let out = args
         .out
         .clone()
@@ -59,6 +60,7 @@ pub fn run(args: &BuildArgs) -> CliResult {
         pages,
         preflight,
         notes,
+        library,
     } = built?;
     let repeats = repeats_note(&puzzles, plan.library.is_some());
     for note in givens_notes(&plan, &puzzles)
@@ -66,6 +68,7 @@ pub fn run(args: &BuildArgs) -> CliResult {
         .chain(repeats)
         .chain(no_id_note(&puzzles))
         .chain(colour_note(&plan))
+        .chain(padding_note(&plan, preflight.notes_pages))
         .chain(notes)
     {
         super::sink::say(&format!(
@@ -79,11 +82,32 @@ pub fn run(args: &BuildArgs) -> CliResult {
     }
     if !args.quiet {
         super::sink::print(&(summary(&plan, &out, puzzles.len(), pages) + "\n"))?;
+        if let Some(library) = library {
+            super::sink::print(&(library + "\n"))?;
+        }
         if plan.page.kdp {
             super::sink::print(&preflight.to_string())?;
         }
     }
     Ok(EXIT_OK)
+}
+
+/// The reproducible-builds convention's fixed time, when `SOURCE_DATE_EPOCH` is set: whole
+/// seconds since 1970 up to the end of year 9999; anything else is refused.
+fn source_date_epoch() -> Result<Option<i64>, CliError> {
+    const LAST: i64 = 253_402_300_799; // 9999-12-31 23:59:59
+    let Some(value) = std::env::var_os("SOURCE_DATE_EPOCH") else {
+        return Ok(None);
+    };
+    let text = value.to_string_lossy();
+    let digits = !text.is_empty() && text.len() <= 12 && text.bytes().all(|b| b.is_ascii_digit());
+    match text.parse::<i64>() {
+        Ok(seconds) if digits && seconds <= LAST => Ok(Some(seconds)),
+        _ => Err(CliError::input(format!(
+            "SOURCE_DATE_EPOCH: '{}' is not a time: use whole seconds since 1970-01-01 (0 to {LAST})",
+            sudoku_book::grid::text::escape_controls(&text.chars().take(40).collect::<String>())
+        ))),
+    }
 }
 
 /// How many puzzles were made again because they repeated one the book (or its `exclude`
@@ -127,6 +151,27 @@ fn colour_note(plan: &BookPlan) -> Option<String> {
     })
 }
 
+/// A KDP book padded to the minimum page count with Notes pages: how many, and about how many
+/// more puzzles of the last section (with their answers) would fill those pages instead.
+fn padding_note(plan: &BookPlan, notes_pages: usize) -> Option<String> {
+    let last = plan.sections.last()?;
+    if notes_pages == 0 {
+        return None;
+    }
+    let answers = last
+        .answers_layout
+        .as_ref()
+        .map_or(0.0, |a| 1.0 / a.slots() as f64);
+    let pages_per_puzzle = 1.0 / last.layout.slots() as f64 + answers;
+    let puzzles = (notes_pages as f64 / pages_per_puzzle).floor().max(1.0) as usize;
+    Some(format!(
+        "the book is shorter than KDP's {} pages, so {} fill it; about {puzzles} more {} in the last section (its `count`) would fill them instead",
+        sudoku_book::layout::kdp::MIN_PAGES,
+        counted(notes_pages, "ruled Notes page"),
+        if puzzles == 1 { "puzzle" } else { "puzzles" },
+    ))
+}
+
 /// How many puzzles have no canonical ID, and what that means, when any have none.
 fn no_id_note(puzzles: &[BookPuzzle]) -> Option<String> {
     let without: Vec<&BookPuzzle> = puzzles.iter().filter(|p| p.id.is_empty()).collect();
@@ -167,7 +212,7 @@ fn summary(plan: &BookPlan, out: &Path, puzzles: usize, pages: usize) -> String 
         ""
     };
     format!(
-        "wrote {}: {} in {} on {} (book.pdf, pages/page-NNN.svg, book.json{cover})",
+        "wrote {}: {} in {} on {} (book.pdf, pages/page-NNN.svg, book.json, book.html{cover})",
         out.display(),
         counted(puzzles, "puzzle"),
         counted(sections, "section"),

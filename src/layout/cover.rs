@@ -463,6 +463,9 @@ fn picture(image: &CoverImage, room: Rect, out: &mut CoverLayout) {
 fn spine(cover: &Cover, pages: usize, out: &mut CoverLayout) {
     let (set, plan, geometry) = (&cover.set, cover.plan, &cover.geometry);
     if pages < MIN_SPINE_TEXT_PAGES {
+        out.notes.push(format!(
+            "the spine is left blank: KDP prints spine text only on books of {MIN_SPINE_TEXT_PAGES} pages or more, and this one has {pages}"
+        ));
         return;
     }
     let safe = geometry.spine_safe();

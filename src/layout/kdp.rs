@@ -86,6 +86,8 @@ pub struct Preflight {
     /// KDP's rules apply to this book.
     pub kdp: bool,
     pub checks: Vec<Check>,
+    /// How many ruled Notes pages fill the book to KDP's minimum page count.
+    pub notes_pages: usize,
 }
 
 impl Preflight {
@@ -200,6 +202,7 @@ pub fn preflight(plan: &BookPlan, laid: &Laid) -> Preflight {
     Preflight {
         kdp: plan.page.kdp,
         checks,
+        notes_pages: notes,
     }
 }
 

@@ -102,6 +102,7 @@ pub fn assemble_into<E>(
     let info = DocumentInfo {
         title: plan.title.clone(),
         author: plan.author.clone().unwrap_or_default(),
+        date: plan.date(),
     };
     let family = svg_family(fonts);
     // The book's names and the cover's, drawn as writing them one after the other would.

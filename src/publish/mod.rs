@@ -56,6 +56,9 @@ pub struct Built {
     pub preflight: Preflight,
     /// Things the user should know about it (such as a spine too thin for its text).
     pub notes: Vec<String>,
+    /// What the book drew from and gave to its library, part of the summary (`None` without
+    /// a library, or with `--check`).
+    pub library: Option<String>,
 }
 
 /// What a build does with the finished book.
@@ -109,6 +112,7 @@ pub fn build(
             pages,
             preflight,
             notes: Vec::new(),
+            library: None,
         });
     };
     if (plan.page.kdp && !preflight.passed()) || !preflight.text_inside() {
@@ -125,6 +129,7 @@ pub fn build(
             pages: assembled.pages,
             preflight,
             notes,
+            library: None,
         });
     };
     let (uses, made) = uses_of(&puzzles);
@@ -162,8 +167,8 @@ pub fn build(
             "the earlier uses of this book stay recorded beside its new ones ({error}); the next build of it drops them"
         ));
     }
-    notes.push(library_note(&puzzles, &made, library.path()));
     Ok(Built {
+        library: Some(library_note(&puzzles, &made, library.path())),
         puzzles,
         pages: assembled.pages,
         preflight,

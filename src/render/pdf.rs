@@ -17,12 +17,14 @@ use super::scene::{Anchor, Grey, Item, Paint, Rgb, Scene};
 use crate::fonts::FontSet;
 use crate::layout::text::Picture;
 
-/// Document information written into the PDF (no dates: they stay at the fixed epoch, so the
-/// same book gives the same bytes).
+/// Document information written into the PDF. The date is the book's (never the clock's, so
+/// the same book gives the same bytes): seconds since 1970, or `None` for a file without
+/// creation and modification dates.
 #[derive(Debug, Clone, Default)]
 pub struct DocumentInfo {
     pub title: String,
     pub author: String,
+    pub date: Option<i64>,
 }
 
 /// Where the trim box sits on each sheet, in millimetres from the sheet's top left, and its
@@ -66,6 +68,9 @@ pub struct PdfBuilder<'a> {
     usage: pdf_stream::GlyphUsage,
     /// The document's IDs (instance, document), drawn when it was begun.
     ids: [String; 2],
+    /// The entries blanked on the way out: printpdf's empty PDF/X version, and its epoch
+    /// dates when the book has no date.
+    blanks: &'static [&'static [u8]],
 }
 
 /// The names printpdf draws from its process-wide counter for a document written in one go:
@@ -115,6 +120,14 @@ impl<'a> PdfBuilder<'a> {
         doc.metadata.info.author = info.author.clone();
         doc.metadata.info.creator = "sudoku-book".to_string();
         doc.metadata.info.producer = format!("sudoku-book {}", env!("CARGO_PKG_VERSION"));
+        let date = info
+            .date
+            .and_then(|seconds| printpdf::OffsetDateTime::from_unix_timestamp(seconds).ok());
+        if let Some(date) = date {
+            doc.metadata.info.creation_date = date;
+            doc.metadata.info.modification_date = date;
+            doc.metadata.info.metadata_date = date;
+        }
         let mut add_font = |id: &FontId, font: &printpdf::ParsedFont| {
             let font = printpdf::PdfFont::new(font.clone());
             doc.resources.fonts.map.insert(id.clone(), font);
@@ -133,6 +146,11 @@ impl<'a> PdfBuilder<'a> {
             pending: Vec::new(),
             usage: pdf_stream::GlyphUsage::default(),
             ids: names.ids,
+            blanks: if date.is_some() {
+                &[PDFX_MARKER]
+            } else {
+                &[PDFX_MARKER, EPOCH_CREATED, EPOCH_MODIFIED]
+            },
         }
     }
 
@@ -210,7 +228,7 @@ impl<'a> PdfBuilder<'a> {
         self.encode_pending();
         let placeholders = std::mem::take(&mut self.placeholders);
         let contents = std::mem::take(&mut self.contents);
-        let mut blanked = BlankPdfx::new(out);
+        let mut blanked = BlankPdfx::new(out, self.blanks);
         let written = pdf_stream::write(
             &mut self.doc,
             (placeholders, contents),
@@ -225,19 +243,21 @@ impl<'a> PdfBuilder<'a> {
     }
 }
 
-/// Writes a PDF through, with printpdf's empty PDF/X entry (see [`blank_out_pdfx_marker`])
-/// turned into spaces on the way: the last bytes of each write are held back until the next
-/// shows whether they begin the entry.
+/// Writes a PDF through, with entries of printpdf's Info dictionary (its empty PDF/X entry, see
+/// [`blank_out_pdfx_marker`], and epoch dates) turned into spaces on the way: the last bytes of
+/// each write are held back until the next shows whether they begin an entry.
 struct BlankPdfx<'a> {
     out: &'a mut dyn std::io::Write,
     held: Vec<u8>,
+    entries: &'a [&'a [u8]],
 }
 
 impl<'a> BlankPdfx<'a> {
-    fn new(out: &'a mut dyn std::io::Write) -> Self {
+    fn new(out: &'a mut dyn std::io::Write, entries: &'a [&'a [u8]]) -> Self {
         BlankPdfx {
             out,
             held: Vec::new(),
+            entries,
         }
     }
 
@@ -251,17 +271,20 @@ impl<'a> BlankPdfx<'a> {
 impl std::io::Write for BlankPdfx<'_> {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
         self.held.extend_from_slice(bytes);
-        let mut at = 0;
-        while let Some(found) = self.held[at..]
-            .windows(PDFX_MARKER.len())
-            .position(|w| w == PDFX_MARKER)
-        {
-            let start = at + found;
-            self.held[start..start + PDFX_MARKER.len()].fill(b' ');
-            at = start + PDFX_MARKER.len();
+        for entry in self.entries {
+            let mut at = 0;
+            while let Some(found) = self.held[at..]
+                .windows(entry.len())
+                .position(|w| w == *entry)
+            {
+                let start = at + found;
+                self.held[start..start + entry.len()].fill(b' ');
+                at = start + entry.len();
+            }
         }
-        // Everything but what could be the start of the entry goes out.
-        let keep = (PDFX_MARKER.len() - 1).min(self.held.len());
+        // Everything but what could be the start of an entry goes out.
+        let longest = self.entries.iter().map(|e| e.len()).max().unwrap_or(1);
+        let keep = (longest - 1).min(self.held.len());
         let ready = self.held.len() - keep;
         self.out.write_all(&self.held[..ready])?;
         self.held.drain(..ready);
@@ -275,6 +298,9 @@ impl std::io::Write for BlankPdfx<'_> {
 
 /// The empty `/GTS_PDFXVersion()` that printpdf 0.12 writes into every Info dictionary.
 const PDFX_MARKER: &[u8] = b"/GTS_PDFXVersion()";
+/// The dates printpdf writes for a document with none (1970-01-01).
+const EPOCH_CREATED: &[u8] = b"/CreationDate(D:19700101000000+00'00')";
+const EPOCH_MODIFIED: &[u8] = b"/ModDate(D:19700101000000+00'00')";
 
 /// Overwrites printpdf's empty PDF/X version entry with spaces (same length, so every offset
 /// stays valid): it made preflight tools take the book for a PDF/X file, which it is not.
@@ -301,7 +327,7 @@ mod tests {
         blank_out_pdfx_marker(&mut expected);
         for chunk in [1, 2, 5, 17, 18, 19, 64] {
             let mut out = Vec::new();
-            let mut blank = BlankPdfx::new(&mut out);
+            let mut blank = BlankPdfx::new(&mut out, &[PDFX_MARKER]);
             for part in text.chunks(chunk) {
                 std::io::Write::write_all(&mut blank, part).unwrap();
             }
@@ -394,6 +420,7 @@ mod tests {
         let info = DocumentInfo {
             title: "Batches".into(),
             author: "Test".into(),
+            date: Some(1_764_201_600),
         };
         let mut builder = PdfBuilder::new(&fonts, &info);
         let mut one_go = builder.doc.clone();

@@ -191,6 +191,29 @@ pub struct BookPlan {
     pub cover: Option<CoverSpec>,
     /// Where the spec came from, for messages about it from later checks.
     pub origin: Origin,
+    /// The build's fixed time (`SOURCE_DATE_EPOCH`, seconds since 1970), set by the command
+    /// line: the PDFs' date before the spec's own (see [`BookPlan::date`]).
+    pub source_date: Option<i64>,
+}
+
+impl BookPlan {
+    /// The books's date in its PDFs' metadata, in seconds since 1970: `SOURCE_DATE_EPOCH`,
+    /// else the `[library] date`, else 1 January of the `[copyright] year`; `None` (no dates
+    /// written) without any of them. Never the clock: the same spec gives the same bytes.
+    pub fn date(&self) -> Option<i64> {
+        const DAY: i64 = 86_400;
+        let library = self.library.as_ref().and_then(|l| l.date.as_deref());
+        let library = library.and_then(crate::dates::Date::parse);
+        let year = self.structure.copyright.as_ref().and_then(|c| c.year);
+        let new_year = year.map(|year| crate::dates::Date {
+            year,
+            month: 1,
+            day: 1,
+        });
+        self.source_date
+            .or_else(|| library.or(new_year).map(|date| date.days() * DAY))
+            .filter(|seconds| *seconds >= 0)
+    }
 }
 
 /// The spec file and the positions of the keys that later checks (the layout's) may refuse.
@@ -413,6 +436,7 @@ impl Checker<'_> {
             exclude,
             library,
             origin,
+            source_date: None,
         })
     }
 

@@ -150,6 +150,64 @@ fn a_mixed_book_has_every_file_and_a_sound_pdf() {
             "{row}"
         );
     }
+    // The faces by their PostScript names (embedded whole, so no subset tag), and no date:
+    // the spec names none, and the clock is never read.
+    let names: Vec<&str> = fonts
+        .lines()
+        .skip(2)
+        .filter_map(|row| row.split_whitespace().next())
+        .collect();
+    assert_eq!(names, ["NotoSans-Regular", "NotoSans-Bold"], "{fonts}");
+    assert!(
+        !info.contains("1970") && !info.contains("CreationDate"),
+        "{info}"
+    );
+}
+
+#[test]
+fn the_pdfs_are_dated_by_the_spec_or_source_date_epoch_never_the_clock() {
+    let spec = "title = \"Dated\"\nseed = 5\n[copyright]\nyear = 2027\n[cover]\ntheme = \"plain\"\n\
+                [[section]]\ncount = 1\ndifficulty = \"easy\"\n";
+    let dir = spec_folder(spec);
+    let run = |out: &str, epoch: Option<&str>| {
+        let mut command = cmd();
+        command
+            .current_dir(dir.path())
+            .args(["build", "book.toml", "--out", out, "-q"]);
+        if let Some(epoch) = epoch {
+            command.env("SOURCE_DATE_EPOCH", epoch);
+        }
+        command.output().unwrap()
+    };
+    assert!(run("year", None).status.success());
+    assert!(run("epoch", Some("1798848000")).status.success());
+    let refused = run("bad", Some("yesterday"));
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr)
+            .contains("SOURCE_DATE_EPOCH: 'yesterday' is not a time"),
+        "{refused:?}"
+    );
+    // The copyright year gives 1 January; SOURCE_DATE_EPOCH (2 January) comes first.
+    let dates = [
+        ("year", "Fri Jan  1 00:00:00 2027 UTC"),
+        ("epoch", "Sat Jan  2 00:00:00 2027 UTC"),
+    ];
+    for (out, expected) in dates {
+        for file in ["book.pdf", "cover.pdf"] {
+            let Some((_, info)) = tool("pdfinfo", &[], &dir.path().join(out).join(file)) else {
+                return;
+            };
+            assert!(
+                info.contains(&format!("CreationDate:    {expected}")),
+                "{out}/{file}: {info}"
+            );
+            assert!(
+                info.contains(&format!("ModDate:         {expected}")),
+                "{out}/{file}: {info}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -500,4 +558,91 @@ fn a_diabolical_section_can_start_from_a_file_of_hard_puzzles() {
         .stderr(predicate::str::contains(
             "book.toml:6:8: section[1].from: hard.txt: line 1: the puzzle has more than one solution",
         ));
+}
+
+#[test]
+fn a_short_kdp_book_says_what_pads_it_and_why_its_spine_is_blank() {
+    let spec = "title = \"Short\"\nseed = 5\n[page]\nsize = \"kdp-6x9\"\n[cover]\ntheme = \"plain\"\n\
+                [[section]]\ncount = 6\ndifficulty = \"easy\"\n";
+    let dir = spec_folder(spec);
+    let built = cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out", "out"])
+        .output()
+        .unwrap();
+    assert!(built.status.success());
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&built.stdout),
+        String::from_utf8_lossy(&built.stderr),
+    );
+    assert!(
+        stdout.contains("book.json, book.html, cover.pdf"),
+        "{stdout}"
+    );
+    // 14 Notes pages, which about 12 more puzzles (a page each, answers six a page) would fill.
+    assert!(
+        stderr.contains(
+            "note: the book is shorter than KDP's 24 pages, so 14 ruled Notes pages fill it; about 12 more puzzles in the last section"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("note: the spine is left blank: KDP prints spine text only on books of 79 pages or more, and this one has 24"),
+        "{stderr}"
+    );
+    let quiet = cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out", "out", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(quiet.status.success());
+    assert!(
+        quiet.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&quiet.stdout)
+    );
+}
+
+#[test]
+fn quiet_keeps_the_library_summary_to_itself() {
+    let dir = spec_folder(
+        "title = \"Drawn\"\nseed = 5\n[library]\npath = \"lib.db\"\n[[section]]\ncount = 4\ndifficulty = \"easy\"\n",
+    );
+    cmd()
+        .current_dir(dir.path())
+        .args([
+            "library",
+            "fill",
+            "--db",
+            "lib.db",
+            "--difficulty",
+            "easy",
+            "--count",
+            "4",
+            "--seed",
+            "1",
+        ])
+        .assert()
+        .success();
+    let loud = cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out", "loud"])
+        .output()
+        .unwrap();
+    assert!(loud.status.success());
+    assert!(String::from_utf8_lossy(&loud.stdout).contains(": 4 puzzles drawn, 0 made and added"));
+    let quiet = cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out", "quiet", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(
+        quiet.status.success(),
+        "{}",
+        String::from_utf8_lossy(&quiet.stderr)
+    );
+    assert!(
+        quiet.stdout.is_empty() && quiet.stderr.is_empty(),
+        "{quiet:?}"
+    );
 }

@@ -97,9 +97,9 @@ fn a_book_draws_from_its_library_records_its_uses_and_rebuilds_the_same() {
     let built = build_book(&first, &out);
     assert!(built.status.success(), "{}", stderr_of(&built));
     assert!(
-        stderr_of(&built).contains("12 puzzles drawn, 4 made and added"),
+        stdout_of(&built).contains("12 puzzles drawn, 4 made and added"),
         "{}",
-        stderr_of(&built)
+        stdout_of(&built)
     );
     let book = manifest_of(&out);
     let drawn = book["puzzles"].as_array().unwrap();

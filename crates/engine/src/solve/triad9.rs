@@ -2,7 +2,7 @@
 //! every box and every band is one vector, and propagation passes messages between them, in both
 //! band directions and on triads. [`super::classic9`] hands it the grids left open by its own root
 //! propagation when many cells are open: its stronger propagation makes search trees about a
-//! quarter smaller on the hardest puzzles (docs/PERFORMANCE.md, session 11).
+//! quarter smaller on the hardest puzzles (docs/PERFORMANCE.md, "The triad counter").
 //!
 //! # Representation
 //!
@@ -48,7 +48,7 @@ const ALL: u16 = 0x1FF;
 /// True when this CPU runs the counter: read once from CPUID and the register state the OS
 /// enables, then cached. Three CPUID queries, not the standard library's full feature scan,
 /// which costs 55 µs a process on a virtual machine where every query traps (docs/PERFORMANCE.md,
-/// session 12).
+/// "The triad counter").
 pub fn available() -> bool {
     static AVAILABLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *AVAILABLE.get_or_init(detect)
