@@ -56,14 +56,16 @@ pub struct DbArg {
 pub struct FillArgs {
     #[command(flatten)]
     pub request: RequestArgs,
-    /// How many new puzzles to add (1 to 10000000)
+    /// How many new puzzles to add (1 to 10000000); with --shard K/N, slice K's share of them,
+    /// so the N slices together add this many, as `generate --count --shard` makes
     #[arg(long)]
     pub count: usize,
     /// The seed: puzzle i of the fill is `generate`'s puzzle i for this seed
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Make only slice K of N of the seed's puzzles (indices i with i % N == K-1), for filling
-    /// on N machines and merging (`library merge`); each slice resumes on its own
+    /// Make only slice K of N of the fill (indices i with i % N == K-1, and K's share of
+    /// --count), for filling on N machines and merging (`library merge`); each slice resumes
+    /// on its own
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
     /// Worker threads (default: all cores); never changes what is added
@@ -128,9 +130,17 @@ fn run_fill(args: &FillArgs) -> CliResult {
     let mut next = library.fill_start(&key).map_err(library_error)?;
     let pool = workers::pool(args.jobs)?;
     let batch = pool.current_num_threads() * BATCH_PER_THREAD;
-    let bar = puzzle_bar(args.count, false, false);
+    // A fill adds --count new puzzles; a slice makes its indices of a run of --count (a slice
+    // run again after a kill finishes them, and adds nothing once they are made).
+    let slice_end = args.shard.map(|s| s.share(args.count as u64));
+    let wanted = slice_end.map_or(args.count, |end| end.saturating_sub(next) as usize);
+    let bar = puzzle_bar(wanted, false, false);
     let (mut added, mut duplicates, mut made, mut no_id) = (0usize, 0usize, 0usize, 0usize);
-    while added < args.count {
+    let more = |added: usize, next: u64| match slice_end {
+        Some(end) => next < end,
+        None => added < args.count,
+    };
+    while more(added, next) {
         if made >= TRIES_PER_NEW * args.count + 100 {
             return Err(CliError::Input(format!(
                 "{}: only {} new after {}: the library holds most {} puzzles already",
@@ -140,7 +150,8 @@ fn run_fill(args: &FillArgs) -> CliResult {
                 request.shape_name()
             )));
         }
-        let indices = next..next + batch as u64;
+        let end = slice_end.map_or(u64::MAX, |end| end);
+        let indices = next..(next + batch as u64).min(end);
         let results: Vec<Result<Generated, GenerateError>> = pool.install(|| {
             indices
                 .clone()
@@ -164,7 +175,7 @@ fn run_fill(args: &FillArgs) -> CliResult {
             }
             made += 1;
             consumed += 1;
-            if entries.len() + added >= args.count {
+            if slice_end.is_none() && entries.len() + added >= args.count {
                 break;
             }
         }
@@ -175,7 +186,7 @@ fn run_fill(args: &FillArgs) -> CliResult {
         let new = outcomes.iter().filter(|&&o| o == Added::New).count();
         added += new;
         duplicates += outcomes.len() - new;
-        bar.set_position(added as u64);
+        bar.set_position(if slice_end.is_some() { made } else { added } as u64);
     }
     bar.finish_and_clear();
     let left_out = match no_id {
@@ -185,8 +196,15 @@ fn run_fill(args: &FillArgs) -> CliResult {
             counted(n, "puzzle")
         ),
     };
+    let slice = match args.shard {
+        Some(s) => format!(
+            ", slice {}/{} of a fill of {}",
+            s.index, s.count, args.count
+        ),
+        None => String::new(),
+    };
     super::sink::print(&format!(
-        "{}: {} added ({} already there){left_out}\n",
+        "{}: {} added ({} already there{slice}){left_out}\n",
         args.db.db.display(),
         counted(added, "puzzle"),
         counted(duplicates, "duplicate")

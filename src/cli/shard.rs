@@ -24,6 +24,12 @@ impl Shard {
         n * self.count + (self.index - 1)
     }
 
+    /// How many of a run of `total` puzzles are in the slice: the N slices' shares add up to
+    /// `total` (`--count 10 --shard 1/3` is 4, `2/3` and `3/3` are 3).
+    pub fn share(self, total: u64) -> u64 {
+        (total + self.count - self.index) / self.count
+    }
+
     /// True when the run's puzzle `index` is in the slice.
     pub fn holds(self, index: u64) -> bool {
         index % self.count == self.index - 1
@@ -63,6 +69,11 @@ mod tests {
         seen.sort_unstable();
         assert_eq!(seen, (0..12).collect::<Vec<_>>());
         assert!(shards.iter().all(|s| (0..4).all(|n| s.holds(s.global(n)))));
+        let shares: Vec<u64> = shards.iter().map(|s| s.share(10)).collect();
+        assert_eq!(shares, [4, 3, 3]);
+        assert_eq!(Shard::ALL.share(10), 10);
+        let five: Shard = "5/8".parse().unwrap();
+        assert_eq!((five.share(4), five.share(5), five.share(13)), (0, 1, 2));
         for bad in ["0/3", "4/3", "1/0", "3", "a/b", "1/2000000", ""] {
             assert!(bad.parse::<Shard>().is_err(), "{bad}");
         }

@@ -303,7 +303,7 @@ fn shards_filled_in_parallel_merge_into_one_machines_library() {
             "--difficulty",
             "easy",
             "--count",
-            "8",
+            "24",
             "--seed",
             "21",
             "--jobs",
@@ -328,6 +328,31 @@ fn shards_filled_in_parallel_merge_into_one_machines_library() {
     let merged_ids = Library::open(&merged).unwrap().ids().unwrap();
     assert_eq!(merged_ids, Library::open(&one).unwrap().ids().unwrap());
     assert_eq!(merged_ids.len(), 24);
+    // --count is the whole run's on each slice: a slice holds its share (8 of 24), and a
+    // finished slice run again adds nothing (a batch system may retry it).
+    assert_eq!(Library::open(&shard_db(2)).unwrap().ids().unwrap().len(), 8);
+    let again = cmd()
+        .args([
+            "library",
+            "fill",
+            "--difficulty",
+            "easy",
+            "--count",
+            "24",
+            "--seed",
+            "21",
+        ])
+        .args(["--shard", "2/3", "--db", shard_db(2).to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(again.status.success(), "{}", stderr_of(&again));
+    assert!(
+        stdout_of(&again)
+            .contains("0 puzzles added (0 duplicates already there, slice 2/3 of a fill of 24)"),
+        "{}",
+        stdout_of(&again)
+    );
+    assert_eq!(Library::open(&shard_db(2)).unwrap().ids().unwrap().len(), 8);
     // generate --shard: the slices' lines are exactly one run's lines.
     let generate = |extra: &[&str]| {
         let out = cmd()
