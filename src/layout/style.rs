@@ -29,6 +29,9 @@ pub struct GridStyle {
     pub cap_height: f64,
     /// Killer cages drawn (dashed outlines and sums); answer keys leave them out.
     pub cages: bool,
+    /// Ink of the lightest jigsaw-region shade (0: regions unshaded); neighbouring regions
+    /// get different shades, each a step darker.
+    pub region_shade: f64,
     /// What the values print as (digits, letters, a word's letters, numbers, pictures…).
     pub symbols: SymbolSet,
 }
@@ -45,6 +48,7 @@ impl Default for GridStyle {
             solved_grey: 0.4,
             cap_height: 0.714,
             cages: true,
+            region_shade: 0.0,
             symbols: SymbolSet::Digits,
         }
     }
@@ -112,6 +116,8 @@ pub struct Look {
     pub large_print: bool,
     /// Kids' books: lines weighted for their big cells.
     pub kids: bool,
+    /// Jigsaw regions shaded (`[style] jigsaw_shading`).
+    pub jigsaw_shading: bool,
 }
 
 impl Look {
@@ -123,6 +129,7 @@ impl Look {
             cap_height,
             large_print: style.large_print,
             kids: style.kids,
+            jigsaw_shading: style.jigsaw_shading,
         }
     }
 
@@ -173,10 +180,33 @@ impl Look {
             // Answer keys leave the cages out, and so does a grid too small for readable sums
             // (the diagram on the instructions page; puzzle pages are checked to fit them).
             cages: !key && cage_sum_size(cell) >= min_cell_for_sums() * CAGE_SUM_SIZE - 1e-9,
+            region_shade: self.region_shade(geo, key),
             symbols: SymbolSet::Digits,
         }
     }
 }
+
+impl Look {
+    /// The lightest jigsaw-region shade of a grid: [`REGION_SHADE`] (lighter in answer keys)
+    /// when the book asks for it and the grid has regions and no other shading to confuse
+    /// them with (windows, shaded diagonals); 0 otherwise.
+    fn region_shade(&self, geo: &Geometry, key: bool) -> f64 {
+        let variant = geo.variant();
+        // Cages (killer + jigsaw) are the grid's marks: dashes over shades would be busy.
+        let other_shading = variant.window
+            || (variant.diagonal && self.shaded_diagonals)
+            || variant.has(crate::grid::RuleKind::Cages);
+        if !self.jigsaw_shading || geo.regions().is_none() || other_shading {
+            return 0.0;
+        }
+        if key { KEY_SHADE } else { REGION_SHADE }
+    }
+}
+
+/// The lightest shade of jigsaw regions on puzzle pages (10 % grey, the print minimum); each
+/// further colour of the regions' map is [`REGION_SHADE_STEP`] darker.
+pub const REGION_SHADE: f64 = 0.1;
+pub const REGION_SHADE_STEP: f64 = 0.08;
 
 /// A grid placed on a page with everything needed to draw it.
 #[derive(Debug, Clone, PartialEq)]
@@ -237,6 +267,7 @@ mod tests {
             stars: false,
             timer: false,
             kids: false,
+            jigsaw_shading: false,
         };
         let look = Look::new(&style, 0.714);
         let geo = Geometry::new(9, "diagonal+window".parse().unwrap(), None, None).unwrap();
@@ -253,5 +284,51 @@ mod tests {
             puzzle.window_shade, 0.2,
             "puzzle pages keep the spec's shade"
         );
+    }
+
+    /// `jigsaw_shading` shades regions of jigsaw grids only, lighter in keys, never where
+    /// windows, shaded diagonals or cages already mark the grid.
+    #[test]
+    fn jigsaw_shading_only_where_nothing_else_marks_the_grid() {
+        let style = Style {
+            diagonals: DiagonalStyle::Shaded,
+            window_shade: 0.2,
+            large_print: false,
+            note: true,
+            stars: false,
+            timer: false,
+            kids: false,
+            jigsaw_shading: true,
+        };
+        let look = Look::new(&style, 0.714);
+        let jigsaw = |variant: &str| {
+            let fixture = include_str!("../../tests/fixtures/jigsaw-9x9.regions");
+            let regions = crate::grid::RegionMap::parse(fixture).unwrap();
+            Geometry::new(9, variant.parse().unwrap(), None, Some(regions)).unwrap()
+        };
+        let shade =
+            |variant: &str, key: bool| look.grid_style(&jigsaw(variant), 80.0, key).region_shade;
+        assert_eq!(shade("jigsaw", false), REGION_SHADE);
+        assert_eq!(shade("jigsaw", true), KEY_SHADE);
+        assert_eq!(shade("jigsaw+window", false), 0.0);
+        assert_eq!(shade("jigsaw+diagonal", false), 0.0, "diagonals shaded");
+        // Nine cages of 45, the rows.
+        let rows: String = (0..9)
+            .map(|r| {
+                format!(
+                    "45 = {}",
+                    (0..9)
+                        .map(|c| format!("r{}c{}", r + 1, c + 1))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(";");
+        let cages = crate::grid::CageSet::parse(&rows, 9).unwrap();
+        let killer = jigsaw("jigsaw").with_cages(cages).unwrap();
+        assert_eq!(look.grid_style(&killer, 80.0, false).region_shade, 0.0);
+        let classic = Geometry::new(9, "classic".parse().unwrap(), None, None).unwrap();
+        assert_eq!(look.grid_style(&classic, 80.0, false).region_shade, 0.0);
     }
 }

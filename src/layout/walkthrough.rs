@@ -136,24 +136,29 @@ struct StepList<'a> {
 }
 
 impl StepList<'_> {
+    /// The fewest lines the list's last page holds when it runs onto one (a page with one
+    /// line of a list reads as forgotten): whole entries move over to make them.
+    const LAST_PAGE_LINES: usize = 3;
+
     fn place(&self, ctx: &Context, pages: &mut Vec<Page>, top: f64) {
         let font = step_text(ctx);
         let line_height = font.leading();
+        let width = ctx.frame.content(self.first + pages.len() - 1).w - 6.0;
+        let entries: Vec<Vec<String>> = step_entries(ctx, self.puzzle)
+            .into_iter()
+            .map(|(_, text)| ctx.set.wrap_breaking(&text, width, font))
+            .collect();
+        let breaks = self.page_breaks(ctx, pages.len(), top, &entries);
         let mut y = top;
-        for (_, text) in step_entries(ctx, self.puzzle) {
-            let area = ctx.frame.content(self.first + pages.len() - 1);
-            let lines = ctx.set.wrap_breaking(&text, area.w - 6.0, font);
-            let bottom = area.y + area.h - super::page::FOOTER_BAND;
-            let area = if y + line_height * (lines.len() as f64 - 0.2) > bottom {
+        for (index, lines) in entries.iter().enumerate() {
+            if breaks.contains(&index) {
                 let mut next = Page::new(self.first + pages.len());
                 running_header(ctx, &mut next, self.section);
                 pages.push(next);
                 let area = ctx.frame.content(self.first + pages.len() - 1);
                 y = area.y + 12.0 + font.mm() * 0.8;
-                area
-            } else {
-                area
-            };
+            }
+            let area = ctx.frame.content(self.first + pages.len() - 1);
             let Some(page) = pages.last_mut() else {
                 return;
             };
@@ -164,6 +169,47 @@ impl StepList<'_> {
                 y += line_height;
             }
         }
+    }
+
+    /// The entries that open a new page: as many as fit on each page, then, when the last
+    /// page would hold fewer than [`Self::LAST_PAGE_LINES`] lines, whole entries moved onto it
+    /// from the page before (which keeps at least as many).
+    fn page_breaks(
+        &self,
+        ctx: &Context,
+        open: usize,
+        top: f64,
+        entries: &[Vec<String>],
+    ) -> Vec<usize> {
+        let font = step_text(ctx);
+        let line_height = font.leading();
+        let mut breaks = Vec::new();
+        let (mut y, mut page) = (top, open);
+        for (index, lines) in entries.iter().enumerate() {
+            let area = ctx.frame.content(self.first + page - 1);
+            let bottom = area.y + area.h - super::page::FOOTER_BAND;
+            if y + line_height * (lines.len() as f64 - 0.2) > bottom {
+                page += 1;
+                breaks.push(index);
+                y = ctx.frame.content(self.first + page - 1).y + 12.0 + font.mm() * 0.8;
+            }
+            y += line_height * lines.len() as f64;
+        }
+        let lines =
+            |range: std::ops::Range<usize>| -> usize { entries[range].iter().map(Vec::len).sum() };
+        let before = match breaks[..] {
+            [.., before, _] => before,
+            _ => 0,
+        };
+        if let Some(last) = breaks.last_mut() {
+            while lines(*last..entries.len()) < Self::LAST_PAGE_LINES
+                && *last > before + 1
+                && lines(before..*last - 1) >= Self::LAST_PAGE_LINES
+            {
+                *last -= 1;
+            }
+        }
+        breaks
     }
 }
 
@@ -554,6 +600,8 @@ fn place_step_grid(
     grid.style.cages = geo.cages().is_some() && cell >= super::style::min_cell_for_sums();
     // Diagonals light under the marks: no house line reads as a struck-through mark.
     grid.style.diagonal_grey = DIAGONAL_GREY;
+    // The step's own shading (the pattern, the cells it changes) is the only grey here.
+    grid.style.region_shade = 0.0;
     page.items.push(Placed::Grid(Box::new(grid)));
     place_marks(ctx, page, (at, cell), (&view, symbols), &step);
     place_coordinates(ctx, page, (at, cell), (rows, cols), view.origin);

@@ -321,6 +321,9 @@ fn shade_cells(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, styl
     if geo.variant().multi == Some(MultiShape::Butterfly) {
         shade_overlaps(scene, geo, at, cell, style);
     }
+    if style.region_shade > 0.0 {
+        shade_regions(scene, geo, at, cell, style.region_shade);
+    }
     for house in geo.houses() {
         let shade: Grey = match house.kind {
             HouseKind::Window(_) => 1.0 - style.window_shade,
@@ -341,6 +344,110 @@ fn shade_cells(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, styl
             });
         }
     }
+}
+
+/// Jigsaw regions in light greys (`[style] jigsaw_shading`): the regions' map coloured so that
+/// no two regions sharing an edge look alike (greedily, in region order: the first region
+/// stays white), each colour after white a shade step darker than the one before.
+fn shade_regions(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, lightest: f64) {
+    let colours = region_colours(geo);
+    for (c, &colour) in colours.iter().enumerate() {
+        if colour == 0 {
+            continue;
+        }
+        let ink = lightest + (colour - 1) as f64 * crate::layout::style::REGION_SHADE_STEP;
+        let (r, k) = geo.row_col(c);
+        scene.push(Item::Rect {
+            x: at.x + k as f64 * cell,
+            y: at.y + r as f64 * cell,
+            w: cell,
+            h: cell,
+            fill: Paint::Grey(1.0 - ink.min(0.5)),
+        });
+    }
+}
+
+/// Each cell's colour (0 = white) in a colouring of the jigsaw regions where regions that
+/// share an edge differ, with as few colours as the map allows (two, three, else four).
+fn region_colours(geo: &Geometry) -> Vec<usize> {
+    let region_of = |c: usize| {
+        geo.houses_of(c)
+            .iter()
+            .find_map(|&h| match geo.houses()[h].kind {
+                HouseKind::Region(r) => Some(r),
+                _ => None,
+            })
+    };
+    let cells: Vec<Option<usize>> = (0..geo.cell_count()).map(region_of).collect();
+    let regions = cells.iter().flatten().max().map_or(0, |&r| r + 1);
+    let mut neighbours = vec![Vec::new(); regions];
+    for (c, region) in cells.iter().enumerate() {
+        let Some(a) = *region else { continue };
+        let (r, k) = geo.row_col(c);
+        for next in [geo.cell_at(r, k + 1), geo.cell_at(r + 1, k)]
+            .into_iter()
+            .flatten()
+        {
+            if let Some(b) = cells[next]
+                && a != b
+            {
+                neighbours[a].push(b);
+                neighbours[b].push(a);
+            }
+        }
+    }
+    let colour = (2..=4)
+        .find_map(|colours| colour_map(&neighbours, colours))
+        .unwrap_or_else(|| greedy_colours(&neighbours));
+    cells
+        .iter()
+        .map(|region| region.map_or(0, |r| colour[r]))
+        .collect()
+}
+
+/// A colouring of the regions' map with at most `colours` colours, found by backtracking in
+/// region order (the first region white), or `None` when there is none or the search runs
+/// past its budget.
+fn colour_map(neighbours: &[Vec<usize>], colours: usize) -> Option<Vec<usize>> {
+    const BUDGET: usize = 100_000;
+    fn place(
+        region: usize,
+        neighbours: &[Vec<usize>],
+        colours: usize,
+        colour: &mut [usize],
+        steps: &mut usize,
+    ) -> bool {
+        if region == colour.len() {
+            return true;
+        }
+        for c in 0..colours {
+            *steps += 1;
+            if *steps > BUDGET {
+                return false;
+            }
+            if neighbours[region].iter().all(|&n| colour[n] != c) {
+                colour[region] = c;
+                if place(region + 1, neighbours, colours, colour, steps) {
+                    return true;
+                }
+            }
+        }
+        colour[region] = usize::MAX;
+        false
+    }
+    let mut colour = vec![usize::MAX; neighbours.len()];
+    let mut steps = 0;
+    place(0, neighbours, colours, &mut colour, &mut steps).then_some(colour)
+}
+
+/// Each region, in order, takes the least colour no neighbour has.
+fn greedy_colours(neighbours: &[Vec<usize>]) -> Vec<usize> {
+    let mut colour = vec![usize::MAX; neighbours.len()];
+    for region in 0..neighbours.len() {
+        let taken: Vec<usize> = neighbours[region].iter().map(|&n| colour[n]).collect();
+        colour[region] = (0..).find(|c| !taken.contains(c)).unwrap_or(0);
+    }
+    colour
 }
 
 /// A Butterfly fills its square frame, so its four 9×9 grids are shown by shading: cells in two
@@ -687,6 +794,54 @@ mod tests {
                 "the outline is closed at {point:?}: {l:?}"
             );
         }
+    }
+
+    #[test]
+    fn jigsaw_regions_that_share_an_edge_never_share_a_shade() {
+        let fixture = include_str!("../../tests/fixtures/jigsaw-9x9.regions");
+        let ids: Vec<u8> = fixture.bytes().filter(u8::is_ascii_uppercase).collect();
+        let map = crate::grid::RegionMap::parse(fixture).unwrap();
+        let geo = Geometry::new(9, "jigsaw".parse().unwrap(), None, Some(map)).unwrap();
+        let colours = region_colours(&geo);
+        assert_eq!(colours[0], 0, "the first region stays white");
+        for c in 0..81 {
+            let (r, k) = geo.row_col(c);
+            for next in [geo.cell_at(r, k + 1), geo.cell_at(r + 1, k)]
+                .into_iter()
+                .flatten()
+            {
+                if ids[c] != ids[next] {
+                    assert_ne!(colours[c], colours[next], "cells {c} and {next}");
+                } else {
+                    assert_eq!(colours[c], colours[next]);
+                }
+            }
+        }
+        // This map needs three colours: white and two greys.
+        assert_eq!(colours.iter().max(), Some(&2));
+        let style = GridStyle {
+            region_shade: 0.12,
+            ..GridStyle::default()
+        };
+        let mut scene = Scene::new(100.0, 100.0);
+        draw_grid(
+            &mut scene,
+            &geo,
+            &Grid::empty(9),
+            None,
+            Placement {
+                x: 0.0,
+                y: 0.0,
+                side: 90.0,
+            },
+            &style,
+        );
+        let shaded = scene
+            .items
+            .iter()
+            .filter(|i| matches!(i, Item::Rect { fill: Paint::Grey(g), .. } if *g < 1.0))
+            .count();
+        assert_eq!(shaded, colours.iter().filter(|&&c| c > 0).count());
     }
 
     #[test]

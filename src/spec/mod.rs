@@ -96,6 +96,9 @@ pub struct Style {
     /// A children's book: simple words, large type and labels, box lines weighted for big
     /// cells.
     pub kids: bool,
+    /// Jigsaw regions shaded in light greys, no two neighbours alike, besides their thick
+    /// edges (`jigsaw_shading = true`).
+    pub jigsaw_shading: bool,
 }
 
 impl Style {
@@ -804,6 +807,7 @@ impl Checker<'_> {
             stars: flag(raw.stars, false),
             timer: flag(raw.timer, false),
             kids: flag(raw.kids, false),
+            jigsaw_shading: flag(raw.jigsaw_shading, false),
         })
     }
 

@@ -110,6 +110,7 @@ pub struct RawStyle {
     pub stars: Option<Spanned<bool>>,
     pub timer: Option<Spanned<bool>>,
     pub kids: Option<Spanned<bool>>,
+    pub jigsaw_shading: Option<Spanned<bool>>,
 }
 
 /// `[cover]`: the paperback's wrap cover.
@@ -202,6 +203,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     "include",
     "diagonals",
     "window_shade",
+    "jigsaw_shading",
     "large_print",
     "variant",
     "box",

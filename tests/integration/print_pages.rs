@@ -563,3 +563,68 @@ fn cross_references_name_the_right_page() {
     }
     assert!(found >= 2, "{found} cross-references");
 }
+
+/// Issue 45, minor: `[style] jigsaw_shading` shades jigsaw regions in light greys, no two
+/// neighbours alike (white and two or three greys; a killer's grid is not shaded: a unit test in
+/// layout/style.rs); a worked
+/// solution's list never leaves one line alone on its last page.
+#[test]
+fn jigsaw_regions_can_be_shaded_and_a_step_list_never_ends_on_a_lone_line() {
+    let spec = |shading: bool| {
+        format!(
+            "title = \"Jigsaw Shaded\"\nseed = 3\n[page]\nsize = \"kdp-6x9\"\n[style]\njigsaw_shading = {shading}\n\
+             [[section]]\nvariant = \"jigsaw\"\ndifficulty = \"easy\"\ncount = 3\nwalkthrough = true\n"
+        )
+    };
+    let greys = |svg: &str| -> Vec<String> {
+        let mut fills: Vec<String> = svg
+            .split("fill=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .filter(|fill| !matches!(*fill, "#000000" | "#ffffff" | "none"))
+            .map(str::to_string)
+            .collect();
+        fills.sort();
+        fills.dedup();
+        fills
+    };
+    let (_dir, shaded) = build(&spec(true), &[]);
+    let shaded = pages(&shaded);
+    let (_plain_dir, plain) = build(&spec(false), &[]);
+    let plain = pages(&plain);
+    let puzzle_pages = |all: &[String]| -> Vec<String> {
+        all.iter()
+            .filter(|svg| words(svg).contains("Jigsaw · Easy"))
+            .cloned()
+            .collect()
+    };
+    assert_eq!(puzzle_pages(&shaded).len(), 3);
+    for svg in puzzle_pages(&shaded) {
+        let greys = greys(&svg);
+        assert!(
+            greys.ends_with(&["#d1d1d1".to_string(), "#e6e6e6".to_string()]),
+            "{greys:?}"
+        );
+        assert!(greys.len() <= 3, "{greys:?}");
+    }
+    for svg in puzzle_pages(&plain) {
+        assert!(greys(&svg).is_empty(), "{:?}", greys(&svg));
+    }
+    // The worked solution's pages: the same greys with and without shading (the step's own).
+    let worked = |all: &[String]| -> Vec<Vec<String>> {
+        all.iter()
+            .filter(|svg| words(svg).contains("Step 1"))
+            .map(|svg| greys(svg))
+            .collect()
+    };
+    assert_eq!(worked(&shaded), worked(&plain));
+    for svg in &shaded {
+        let text = words(svg);
+        if text.contains("singles place") && !text.contains("Step ") {
+            assert!(
+                texts(svg).len() >= 5,
+                "a lone line of the step list:\n{text}"
+            );
+        }
+    }
+}
