@@ -259,16 +259,7 @@ mod tests {
     /// window shading they were faint.
     #[test]
     fn answer_keys_have_lighter_shading_and_darker_digits() {
-        let style = Style {
-            diagonals: DiagonalStyle::Lines,
-            window_shade: 0.2,
-            large_print: false,
-            note: true,
-            stars: false,
-            timer: false,
-            kids: false,
-            jigsaw_shading: false,
-        };
+        let style = plain_style(DiagonalStyle::Lines, false);
         let look = Look::new(&style, 0.714);
         let geo = Geometry::new(9, "diagonal+window".parse().unwrap(), None, None).unwrap();
         let puzzle = look.grid_style(&geo, 80.0, false);
@@ -286,20 +277,25 @@ mod tests {
         );
     }
 
-    /// `jigsaw_shading` shades regions of jigsaw grids only, lighter in keys, never where
-    /// windows, shaded diagonals or cages already mark the grid.
-    #[test]
-    fn jigsaw_shading_only_where_nothing_else_marks_the_grid() {
-        let style = Style {
-            diagonals: DiagonalStyle::Shaded,
+    /// A book's style at its defaults but for the diagonals and jigsaw shading.
+    fn plain_style(diagonals: DiagonalStyle, jigsaw_shading: bool) -> Style {
+        Style {
+            diagonals,
             window_shade: 0.2,
             large_print: false,
             note: true,
             stars: false,
             timer: false,
             kids: false,
-            jigsaw_shading: true,
-        };
+            jigsaw_shading,
+        }
+    }
+
+    /// `jigsaw_shading` shades regions of jigsaw grids only, lighter in keys, never where
+    /// windows, shaded diagonals or cages already mark the grid.
+    #[test]
+    fn jigsaw_shading_only_where_nothing_else_marks_the_grid() {
+        let style = plain_style(DiagonalStyle::Shaded, true);
         let look = Look::new(&style, 0.714);
         let jigsaw = |variant: &str| {
             let fixture = include_str!("../../tests/fixtures/jigsaw-9x9.regions");

@@ -333,17 +333,27 @@ fn shade_cells(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, styl
             _ => continue,
         };
         for &c in &house.cells {
-            let (r, k) = geo.row_col(c);
-            let (r, k) = (r as f64, k as f64);
-            scene.push(Item::Rect {
-                x: at.x + k * cell,
-                y: at.y + r * cell,
-                w: cell,
-                h: cell,
-                fill: Paint::Grey(shade),
-            });
+            shade_cell(scene, geo, (at, cell), c, shade);
         }
     }
+}
+
+/// Cell `c` filled with `grey`.
+fn shade_cell(
+    scene: &mut Scene,
+    geo: &Geometry,
+    (at, cell): (Placement, f64),
+    c: usize,
+    grey: Grey,
+) {
+    let (r, k) = geo.row_col(c);
+    scene.push(Item::Rect {
+        x: at.x + k as f64 * cell,
+        y: at.y + r as f64 * cell,
+        w: cell,
+        h: cell,
+        fill: Paint::Grey(grey),
+    });
 }
 
 /// Jigsaw regions in light greys (`[style] jigsaw_shading`): the regions' map coloured so that
@@ -356,14 +366,7 @@ fn shade_regions(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, li
             continue;
         }
         let ink = lightest + (colour - 1) as f64 * crate::layout::style::REGION_SHADE_STEP;
-        let (r, k) = geo.row_col(c);
-        scene.push(Item::Rect {
-            x: at.x + k as f64 * cell,
-            y: at.y + r as f64 * cell,
-            w: cell,
-            h: cell,
-            fill: Paint::Grey(1.0 - ink.min(0.5)),
-        });
+        shade_cell(scene, geo, (at, cell), c, 1.0 - ink.min(0.5));
     }
 }
 
@@ -463,14 +466,7 @@ fn shade_overlaps(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, s
             continue;
         }
         let depth = style.window_shade * (shared - 1) as f64 / (grids - 1) as f64;
-        let (r, k) = geo.row_col(c);
-        scene.push(Item::Rect {
-            x: at.x + k as f64 * cell,
-            y: at.y + r as f64 * cell,
-            w: cell,
-            h: cell,
-            fill: Paint::Grey(1.0 - depth),
-        });
+        shade_cell(scene, geo, (at, cell), c, 1.0 - depth);
     }
 }
 
