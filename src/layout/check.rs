@@ -229,7 +229,7 @@ fn widest_gutter(plan: &BookPlan) -> Mm {
 const FRONT_PAGES: usize = 4;
 
 /// Large print: the least size of puzzle digits, and of answer-key digits, in points.
-pub const LARGE_PRINT_DIGITS: f64 = 16.0;
+pub const LARGE_PRINT_DIGITS: f64 = 28.0;
 pub const LARGE_PRINT_KEY_DIGITS: f64 = 10.0;
 
 /// The least size of puzzle digits of a multi-grid shape (Samurai, Twodoku, Butterfly), in
@@ -322,10 +322,17 @@ fn grid_fits(plan: &BookPlan, fit: &Fit, grid: &Drawn) -> Result<(), SpecError> 
         0.0
     };
     let label = label_room(label_points(slot, answer, floor));
-    let digits = if sums {
-        min_cell_for_points(grid.size, points).max(min_cell_for_sums())
+    // Large print sets puzzle digits larger in their cells.
+    let scale = if plan.style.large_print && !answer {
+        super::style::LARGE_DIGIT_SCALE
     } else {
-        min_cell_for_points(grid.size, points)
+        1.0
+    };
+    let digits = min_cell_for_points(grid.size, points) / scale;
+    let digits = if sums {
+        digits.max(min_cell_for_sums())
+    } else {
+        digits
     };
     // Grids above 9×9 (one symbol a cell still) may go a seventh smaller: 6 mm and more.
     let writing = writing.map(|floor| match grid.size > 9 {
@@ -675,8 +682,9 @@ mod tests {
     fn defaults_fit_every_trim_and_cells_stay_writable() {
         for size in crate::spec::PAGE_SIZES.iter().map(|p| p.0) {
             for large in [false, true] {
-                // Large print holds puzzle digits at 16 pt: grids above 9×9 need more room than
-                // the small trims have, and are refused with that reason.
+                // Large print holds puzzle digits at 28 pt: grids above 9×9 need more room than
+                // the trims have, and a 9×9 more than trims under 6 in wide; each is refused
+                // with that reason.
                 let grids: &[usize] = if large {
                     &[4, 6, 9]
                 } else {
@@ -689,6 +697,16 @@ mod tests {
                     let mut plan = crate::spec::parse("book.toml", &text, Path::new(".")).unwrap();
                     settle_layouts(&mut plan);
                     let what = format!("{size} large {large} {grid}x{grid}");
+                    let narrow = plan.page.width.0 < 6.0 * crate::units::MM_PER_INCH - 0.01;
+                    if let (true, Err(refused)) = (large && grid == 9, check_plan(&plan)) {
+                        assert!(narrow, "{what}: {refused}");
+                        let refused = refused.to_string();
+                        assert!(
+                            refused.contains("28 pt digits need 13.7 mm"),
+                            "{what}: {refused}"
+                        );
+                        continue;
+                    }
                     assert!(check_plan(&plan).is_ok(), "{what}: {:?}", check_plan(&plan));
                     let wide = plan.page.width.0 > SMALL_TRIM_WIDTH;
                     if !wide {
@@ -714,6 +732,6 @@ mod tests {
             message.starts_with("book.toml:2:10: layout: a 9x9 grid does not fit"),
             "{message}"
         );
-        assert!(message.contains("16 pt digits need"), "{message}");
+        assert!(message.contains("28 pt digits need"), "{message}");
     }
 }

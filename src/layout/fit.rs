@@ -31,7 +31,7 @@ pub const HEADING_NOTE: Font = Font::regular(9.0);
 pub const RUNNING_HEADER: Font = Font::regular(8.0);
 pub const CONTENTS_LINE: Font = Font::regular(11.0);
 /// Large print: the least size of labels, headers and page numbers, in points.
-pub const LARGE_PRINT_TEXT: f64 = 12.0;
+pub const LARGE_PRINT_TEXT: f64 = 14.0;
 /// Room kept between two texts on one line (heading and note, the two running headers,
 /// contents entry and page number), in millimetres.
 pub const GAP: f64 = 4.0;

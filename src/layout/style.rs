@@ -34,6 +34,9 @@ pub struct GridStyle {
     pub region_shade: f64,
     /// What the values print as (digits, letters, a word's letters, numbers, pictures…).
     pub symbols: SymbolSet,
+    /// The digits' size against [`DIGIT_SIZE`] of the cell: 1, or larger on large-print puzzle
+    /// grids ([`LARGE_DIGIT_SCALE`]).
+    pub digit_scale: f64,
 }
 
 impl Default for GridStyle {
@@ -50,9 +53,14 @@ impl Default for GridStyle {
             cages: true,
             region_shade: 0.0,
             symbols: SymbolSet::Digits,
+            digit_scale: 1.0,
         }
     }
 }
+
+/// Large print sets puzzle digits larger in their cells (0.72 of the cell against 0.62), so
+/// 28 pt digits fit a 6×9 trim's page width.
+pub const LARGE_DIGIT_SCALE: f64 = 0.72 / DIGIT_SIZE;
 
 /// Digit height relative to the cell (the baseline is placed from the font's cap height so
 /// that digits are centred vertically); grids above 9×9 print every symbol, one character or
@@ -100,8 +108,8 @@ const KEY_SOLVED_GREY: f64 = 0.3;
 /// Large print: cell lines and box lines of puzzle grids, in millimetres.
 const LARGE_THIN: f64 = 0.5;
 const LARGE_THICK: f64 = 1.5;
-/// The least cell of a large-print puzzle grid (16 pt digits), in millimetres.
-const LARGE_CELL: f64 = 9.0;
+/// The least cell of a large-print puzzle grid (28 pt digits), in millimetres.
+const LARGE_CELL: f64 = 13.5;
 
 /// What every grid of a book is drawn with, before it is sized.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -155,7 +163,7 @@ impl Look {
             )
         };
         // Large print draws heavy lines on grids whose cells are large print's (a puzzle's
-        // 16 pt digits need 9.1 mm); a small diagram keeps lines in proportion to its cells.
+        // 28 pt digits need 13.7 mm); a small diagram keeps lines in proportion to its cells.
         let (thin, thick) = if self.kids && !key {
             // Big cells of a children's book: the box lines grow with them (a 4×4 with 40 mm
             // cells gets 3 mm), so the boxes are seen at once.
@@ -182,6 +190,11 @@ impl Look {
             cages: !key && cage_sum_size(cell) >= min_cell_for_sums() * CAGE_SUM_SIZE - 1e-9,
             region_shade: self.region_shade(geo, key),
             symbols: SymbolSet::Digits,
+            digit_scale: if self.large_print && !key {
+                LARGE_DIGIT_SCALE
+            } else {
+                1.0
+            },
         }
     }
 }

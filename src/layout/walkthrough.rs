@@ -41,6 +41,9 @@ const TARGET: [u8; 3] = [200, 200, 200];
 /// Pencil marks: their size in the cell's third (their line boxes, 1.36 em, then stay apart:
 /// 7.2 pt in a 10.5 mm cell), and the grey of a struck-through one.
 const MARK_SIZE: f64 = 0.72;
+/// Large print: marks a little larger in their third (14 pt and more in the 19 mm cells of a
+/// letter page's full-width grid; the line boxes may touch, the digits never do).
+const LARGE_MARK_SIZE: f64 = 0.8;
 const STRUCK: f64 = 0.45;
 /// A pencil mark drawn as a picture is this share of a mark digit's size (a picture fills its
 /// square, a digit's ink only its cap height).
@@ -325,6 +328,10 @@ fn grid_side(ctx: &Context, width: f64, puzzle: &Generated) -> f64 {
         }
     };
     let margin = margin(ctx, puzzle);
+    // Large print: the grid as wide as the page, for the largest pencil marks it allows.
+    if ctx.plan.style.large_print {
+        return width - margin;
+    }
     let cell = match puzzle.geometry.cages() {
         Some(_) => KILLER_CELL,
         None => CELL,
@@ -624,6 +631,7 @@ fn place_marks(
     let sums = sum_cells(geo, cell);
     let (inset, share) = match geo.cages() {
         Some(_) => (cell * MARK_INSET_IN_CAGES, MARK_SIZE_IN_CAGES),
+        None if ctx.plan.style.large_print => (0.0, LARGE_MARK_SIZE),
         None => (0.0, MARK_SIZE),
     };
     let third = (cell - 2.0 * inset) / per_row as f64;

@@ -654,7 +654,7 @@ fn draw_digits(
     style: &GridStyle,
 ) {
     let n = geo.size();
-    let size = digit_size(cell, n);
+    let size = digit_size(cell, n) * style.digit_scale;
     for c in 0..geo.cell_count() {
         let given = givens.get(c);
         let value = if given != 0 {

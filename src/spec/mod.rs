@@ -82,7 +82,7 @@ pub struct Style {
     pub diagonals: DiagonalStyle,
     /// Grey level of window shading, 0.1 (light) to 0.5.
     pub window_shade: f64,
-    /// Large print: digits of at least 16 pt on puzzle pages (10 pt in answer keys), labels,
+    /// Large print: digits of at least 28 pt on puzzle pages (10 pt in answer keys), labels,
     /// headers and page numbers of at least 12 pt, heavier grid lines; 2 puzzles and 4 answers
     /// per page unless the spec says otherwise.
     pub large_print: bool,

@@ -176,7 +176,12 @@ fn a_thin_book_has_no_spine_text_and_a_spine_too_thin_for_7_pt_is_noted() {
     let plan = plan("");
     let thin = cover(&plan, 78);
     assert!(lines(&thin).iter().all(|(_, turned)| !turned));
-    assert!(thin.notes.is_empty());
+    assert_eq!(
+        thin.notes,
+        [
+            "the spine is left blank: KDP prints spine text only on books of 79 pages or more, and this one has 78"
+        ]
+    );
     let narrow = cover(&plan, 80);
     assert!(lines(&narrow).iter().all(|(_, turned)| !turned));
     assert!(narrow.notes[0].contains("left blank"), "{:?}", narrow.notes);
