@@ -2,6 +2,7 @@
 //! plan order so the thread count never changes a byte) and the `book.json` manifest records.
 //! Layout, drawing and writing the folder come after it (`layout`, `render`, `publish`).
 
+pub mod cover;
 pub mod daily;
 pub mod library;
 pub mod manifest;

@@ -343,11 +343,68 @@ impl Typesetter<'_> {
             }
         }
         let balanced = self.wrap(text, high, font);
+        if let Some(phrased) = self.wrap_phrases(text, width, font, lines.len()) {
+            return phrased;
+        }
         if balanced.len() == lines.len() && widest(&balanced) <= width {
             balanced
         } else {
             lines
         }
+    }
+
+    /// `text` in exactly `count` lines no wider than `width`, as even as can be while no line
+    /// but the last ends on a little word that leads into the next ("Sudoku for / the Weekend"
+    /// becomes "Sudoku / for the Weekend"): the breaks of least cost, where a line's cost is
+    /// its distance from an even share of the text squared and a little word at its end as much
+    /// as a line the page's width off. `None` when the words do not fit `count` lines.
+    fn wrap_phrases(
+        &self,
+        text: &str,
+        width: f64,
+        font: Font,
+        count: usize,
+    ) -> Option<Vec<String>> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let n = words.len();
+        if count < 2 || n < count || n > 40 {
+            return None;
+        }
+        let line_width = |from: usize, to: usize| self.width(&words[from..to].join(" "), font);
+        let penalty = width * width;
+        let target = line_width(0, n) / count as f64;
+        // cost[k][i]: the least cost of the first i words in k lines, with where the last
+        // line began.
+        let mut cost = vec![vec![(f64::INFINITY, 0usize); n + 1]; count + 1];
+        cost[0][0] = (0.0, 0);
+        for k in 1..=count {
+            for end in k..=n {
+                for start in (k - 1)..end {
+                    let (before, _) = cost[k - 1][start];
+                    let w = line_width(start, end);
+                    if !before.is_finite() || w > width {
+                        continue;
+                    }
+                    let weak = end < n && k < count && is_little_word(words[end - 1]);
+                    let total = before + (target - w).powi(2) + if weak { penalty } else { 0.0 };
+                    if total < cost[k][end].0 {
+                        cost[k][end] = (total, start);
+                    }
+                }
+            }
+        }
+        if !cost[count][n].0.is_finite() {
+            return None;
+        }
+        let mut lines = Vec::with_capacity(count);
+        let (mut k, mut end) = (count, n);
+        while k > 0 {
+            let start = cost[k][end].1;
+            lines.push(words[start..end].join(" "));
+            (k, end) = (k - 1, start);
+        }
+        lines.reverse();
+        Some(lines)
     }
 
     /// Splits `text` into lines no wider than `width`, as [`Typesetter::wrap`] does, and also
@@ -401,6 +458,20 @@ impl Typesetter<'_> {
     }
 }
 
+/// Articles, prepositions and conjunctions (English, German, French, Spanish) that lead into
+/// the words after them: a title line should not end on one.
+fn is_little_word(word: &str) -> bool {
+    const LITTLE: &[&str] = &[
+        "a", "an", "the", "of", "for", "to", "in", "on", "at", "by", "with", "and", "or", "from",
+        "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "für", "und", "mit",
+        "von", "zu", "im", "am", "auf", "le", "la", "les", "un", "une", "du", "de", "pour", "et",
+        "à", "au", "aux", "en", "sur", "el", "los", "las", "una", "del", "para", "y", "con", "al",
+        "por",
+    ];
+    let word = word.trim_end_matches([',', ':', ';']).to_lowercase();
+    LITTLE.contains(&word.as_str()) || word.ends_with('\'') || word.ends_with('’')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -442,6 +513,35 @@ mod tests {
         let (a, b) = (set.width(&balanced[0], font), set.width(&balanced[1], font));
         assert!(a.max(b) / a.min(b) < 1.6, "{balanced:?}");
         assert!(a.max(b) <= width);
+    }
+
+    /// Issue 45, minor: titles break at phrase boundaries, never after a little word that
+    /// leads into the next line, in every language of the book.
+    #[test]
+    fn balanced_titles_break_between_phrases() {
+        let fonts = FontSet::bundled();
+        let set = Typesetter { fonts: &fonts };
+        let font = Font::bold(30.0);
+        let cases = [
+            ("Sudoku for the Weekend", ["Sudoku", "for the Weekend"]),
+            (
+                "Sudoku für die ganze Familie",
+                ["Sudoku", "für die ganze Familie"],
+            ),
+            ("Le grand livre de Sudoku", ["Le grand livre", "de Sudoku"]),
+            ("Sudokus para el verano", ["Sudokus", "para el verano"]),
+        ];
+        for (title, expected) in cases {
+            let width = set.width(title, font) * 0.75;
+            let lines = set.wrap_balanced(title, width, font);
+            assert_eq!(lines, expected, "{title}");
+            assert!(lines.iter().all(|l| set.width(l, font) <= width));
+        }
+        // Three lines keep the rule too.
+        let title = "The Big Book of Sudoku for the Whole Family";
+        let width = set.width("for the Whole Family", font) + 1.0;
+        let lines = set.wrap_balanced(title, width, font);
+        assert_eq!(lines, ["The Big Book", "of Sudoku", "for the Whole Family"]);
     }
 
     #[test]

@@ -187,7 +187,8 @@ fn write_cover<E>(
     let Some(cover) = &plan.cover else {
         return Ok(Vec::new());
     };
-    let facts = crate::layout::cover::CoverFacts::of_book(plan, puzzles);
+    let made = crate::book::cover::cover_puzzles(plan, puzzles);
+    let facts = crate::layout::cover::CoverFacts::of_book(plan, puzzles, &made);
     let layout = lay_out_cover(plan, cover, pages, fonts, &facts);
     let scene = page_scene(&layout.page);
     let svg = to_svg_with_family(&scene, &svg_family(fonts)).into_bytes();

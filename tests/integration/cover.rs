@@ -365,3 +365,80 @@ fn an_unknown_theme_is_refused_with_a_suggestion() {
         "cover.theme: unknown theme 'mosiac' (did you mean 'mosaic'?)",
     );
 }
+
+/// Issue 45, minor: the cover's puzzles (front and back) are made for it, never the book's
+/// (the front shows solution digits), the same on every build; the back's "try this one"
+/// stands in the room the texts leave, with no tall empty band above it.
+#[test]
+fn the_cover_draws_puzzles_of_its_own_and_its_back_is_balanced() {
+    use sudoku_book::book::cover::cover_puzzles;
+    use sudoku_book::book::generate_puzzles;
+    let text = themed("classic", "");
+    let plan = sudoku_book::spec::parse("book.toml", &text, Path::new(".")).unwrap();
+    let puzzles = generate_puzzles(&plan, &|_| {}).unwrap();
+    let made = cover_puzzles(&plan, &puzzles);
+    let again = cover_puzzles(&plan, &puzzles);
+    let ids =
+        |p: &[sudoku_book::book::BookPuzzle]| p.iter().map(|p| p.id.clone()).collect::<Vec<_>>();
+    assert!(!made.front.is_empty() && made.back.is_some());
+    assert_eq!(ids(&made.front), ids(&again.front));
+    let book = ids(&puzzles);
+    for puzzle in made.front.iter().chain(made.back.as_ref()) {
+        assert!(
+            !puzzle.id.is_empty() && !book.contains(&puzzle.id),
+            "{}",
+            puzzle.id
+        );
+    }
+    let dir = spec_folder(&text);
+    cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out", "out", "-q"])
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(dir.path().join("out/cover.svg")).unwrap();
+    // Each text's (x, y, words).
+    let texts: Vec<(f64, f64, String)> = svg
+        .split("<text ")
+        .skip(1)
+        .filter_map(|item| {
+            let number = |name: &str| -> Option<f64> {
+                item.split(&format!(" {name}=\""))
+                    .nth(1)?
+                    .split('"')
+                    .next()?
+                    .parse()
+                    .ok()
+            };
+            let words = item
+                .split_once('>')?
+                .1
+                .split("</text>")
+                .next()?
+                .trim()
+                .to_string();
+            Some((number("x")?, number("y")?, words))
+        })
+        .collect();
+    let &(x, caption, _) = texts
+        .iter()
+        .find(|t| t.2 == "Try this one")
+        .expect("the back's caption");
+    // The lowest text of the back's column above the caption: the last bullet.
+    let last_bullet = texts
+        .iter()
+        .filter(|t| t.1 < caption && (t.0 - x).abs() < 15.0)
+        .map(|t| t.1)
+        .fold(0.0, f64::max);
+    let height: f64 = svg
+        .split("viewBox=\"0 0 ")
+        .nth(1)
+        .and_then(|v| v.split(['"', ' ']).nth(1))
+        .and_then(|h| h.parse().ok())
+        .unwrap();
+    assert!(
+        caption - last_bullet < 0.2 * height,
+        "a band of {:.0} mm on a {height:.0} mm cover",
+        caption - last_bullet
+    );
+}

@@ -294,7 +294,8 @@ fn each_cover_theme_matches_its_golden_file() {
             .expect("the golden spec is valid");
         let cover = plan.cover.as_ref().expect("a [cover] table");
         let puzzles = generate_puzzles(&plan, &|_| {}).expect("puzzles");
-        let facts = CoverFacts::of_book(&plan, &puzzles);
+        let made = sudoku_book::book::cover::cover_puzzles(&plan, &puzzles);
+        let facts = CoverFacts::of_book(&plan, &puzzles, &made);
         let layout = lay_out_cover(&plan, cover, 120, &FontSet::bundled(), &facts);
         assert!(
             layout.misfits.is_empty() && layout.notes.is_empty(),

@@ -82,9 +82,19 @@ pub(super) fn back(cover: &Cover, out: &mut CoverLayout) {
         );
         y += fitted.height() + GAP;
     }
-    place_bullets(cover, out, &bullets, (safe, y.min(lowest)), body);
-    sample(cover, out, (safe, sample_top), sample_side, caption);
-    let _ = BARCODE_GAP;
+    let end = place_bullets(cover, out, &bullets, (safe, y.min(lowest)), body);
+    // The sample grows into the room the texts leave (up to the barcode's side and a third of
+    // the panel's height), and stands in the middle of what is left: no tall empty band.
+    let bottom = safe.y + safe.h;
+    let label = caption.leading() + 1.0;
+    let room = bottom - end - 2.0 * GAP;
+    let widest = (barcode.x - BARCODE_GAP - safe.x).min(0.6 * safe.w);
+    let side = (room - label)
+        .min(widest)
+        .min(0.4 * safe.h)
+        .max(sample_side);
+    let top = (end + GAP + (room - label - side) / 2.0).clamp(end + GAP, sample_top.max(end + GAP));
+    sample(cover, out, (safe, top), side, caption);
 }
 
 /// What the book holds, one line each: `120 puzzles, easy to hard`, the kinds of grid, one
@@ -155,7 +165,7 @@ fn place_bullets(
     lines: &[String],
     (safe, top): (Rect, f64),
     body: crate::layout::text::Font,
-) {
+) -> f64 {
     let mut y = top;
     let square = BULLET * body.mm();
     let indent = 2.2 * body.mm();
@@ -187,6 +197,7 @@ fn place_bullets(
         );
         y += fitted.height() + 1.0;
     }
+    y
 }
 
 /// The first puzzle of the book, small at the foot of the back, under its caption.

@@ -4,6 +4,7 @@
 //! and empty grids of the sections' shapes, so a text that fits then fits the finished book.
 
 use crate::book::BookPuzzle;
+use crate::book::cover::CoverPuzzles;
 use crate::grid::{Geometry, Grid, Variant};
 use crate::logic::Level;
 use crate::spec::BookPlan;
@@ -30,19 +31,21 @@ pub struct CoverFacts {
     pub levels: Vec<Level>,
     /// The names of its kinds of grid (`Classic`, `Jigsaw 6×6`), in book order.
     pub variants: Vec<String>,
-    /// The first puzzle of each section (at least one), then the next ones up to four: the
-    /// front's artwork.
+    /// Puzzles made for the cover, of the first sections' shapes, up to four (else the first
+    /// puzzle of each section, then the next ones): the front's artwork.
     pub samples: Vec<Sample>,
-    /// The back's "try this one": an easiest puzzle of the book that the front does not show
-    /// (the last front sample in a book of four puzzles or fewer).
+    /// The back's "try this one": a puzzle made for it, easy where the shape allows (else an
+    /// easiest puzzle of the book that the front does not show).
     pub back_sample: Sample,
     pub answers: bool,
     pub large_print: bool,
 }
 
 impl CoverFacts {
-    /// The facts of a finished book.
-    pub fn of_book(plan: &BookPlan, puzzles: &[BookPuzzle]) -> CoverFacts {
+    /// The facts of a finished book, with the puzzles made for its cover
+    /// ([`crate::book::cover::cover_puzzles`]): those are drawn, the book's only where one
+    /// could not be made.
+    pub fn of_book(plan: &BookPlan, puzzles: &[BookPuzzle], cover: &CoverPuzzles) -> CoverFacts {
         let mut levels: Vec<Level> = puzzles.iter().map(|p| p.puzzle.rating.level).collect();
         levels.sort();
         levels.dedup();
@@ -72,11 +75,23 @@ impl CoverFacts {
             .filter(|index| !chosen.contains(index))
             .min_by_key(|&index| puzzles[index].puzzle.rating.level)
             .or_else(|| chosen.last().copied());
-        let mut samples: Vec<Sample> = chosen.iter().map(|&index| sample_of(index)).collect();
+        let made = |p: &BookPuzzle| Sample {
+            geometry: p.puzzle.geometry.clone(),
+            givens: p.puzzle.givens.clone(),
+            solution: Some(p.puzzle.solution.clone()),
+            symbols: p.symbols(plan),
+        };
+        let mut samples: Vec<Sample> = match cover.front.len() {
+            0 => chosen.iter().map(|&index| sample_of(index)).collect(),
+            _ => cover.front.iter().map(made).collect(),
+        };
         if samples.is_empty() {
             samples = placeholders(plan);
         }
-        let back_sample = back.map_or_else(|| samples[0].clone(), sample_of);
+        let back_sample = match &cover.back {
+            Some(p) => made(p),
+            None => back.map_or_else(|| samples[0].clone(), sample_of),
+        };
         CoverFacts {
             count: puzzles.len(),
             levels,
