@@ -1,6 +1,7 @@
 //! The puzzles a cover draws: made for it from the book's seed (a stream of their own), one
 //! for each of the first sections up to four on the front and an easy one for the back's "try
-//! this one", none of them in the book, so the cover gives away nothing of the book's puzzles.
+//! this one", none of them in the book, so the cover gives away nothing of the book's puzzles;
+//! and, made the same way, the puzzle on a kids' book's title page.
 
 use std::collections::HashSet;
 
@@ -55,6 +56,19 @@ pub fn cover_puzzles(plan: &BookPlan, puzzles: &[BookPuzzle]) -> CoverPuzzles {
         back,
     }
 }
+
+/// A kids' book's title-page puzzle: made as the cover's are (of the first section's shape,
+/// easy), never one of the book's, so the book's puzzle #1 is not printed twice.
+pub fn title_puzzle(plan: &BookPlan, puzzles: &[BookPuzzle]) -> Option<BookPuzzle> {
+    if plan.sections.is_empty() {
+        return None;
+    }
+    let in_book: HashSet<&str> = puzzles.iter().map(|p| p.id.as_str()).collect();
+    cover_puzzle(plan, &in_book, (TITLE_PLACE, 0), true)
+}
+
+/// The title page's place in the cover's seed stream (after the front's and the back's).
+const TITLE_PLACE: usize = FRONT_SAMPLES + 1;
 
 /// The puzzles made for a cover.
 #[derive(Debug, Clone, Default)]

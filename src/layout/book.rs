@@ -64,6 +64,8 @@ pub struct Context<'a> {
     /// The page of each puzzle, as an earlier pass of the layout placed it (empty on the first
     /// pass): what cross-references print.
     pub pages_of: &'a [usize],
+    /// The puzzle on a kids' book's title page (made for it, not one of the book's).
+    pub title_puzzle: Option<&'a BookPuzzle>,
     pub set: Typesetter<'a>,
     pub frame: PageFrame,
     pub look: Look,
@@ -96,6 +98,11 @@ pub fn lay_out(plan: &BookPlan, puzzles: &[BookPuzzle], fonts: &FontSet) -> Book
     let references = plan.strategies || plan.sections.iter().any(|s| s.walkthrough);
     let mut gutter = plan.page.gutter;
     let mut pages_of: Vec<usize> = Vec::new();
+    let title = match plan.style.kids {
+        true => crate::book::cover::title_puzzle(plan, puzzles),
+        false => None,
+    };
+    let puzzles = (puzzles, title.as_ref());
     let mut layout = lay_out_with(plan, puzzles, fonts, (gutter, &pages_of));
     for _ in 0..4 {
         let wanted = kdp::required_gutter(layout.pages.len());
@@ -119,7 +126,7 @@ type PartPages = fn(&Context, usize) -> Vec<Page>;
 /// Lays out the whole book with this gutter.
 fn lay_out_with(
     plan: &BookPlan,
-    puzzles: &[BookPuzzle],
+    (puzzles, title_puzzle): (&[BookPuzzle], Option<&BookPuzzle>),
     fonts: &FontSet,
     (gutter, pages_of): (Mm, &[usize]),
 ) -> BookLayout {
@@ -127,6 +134,7 @@ fn lay_out_with(
         plan,
         puzzles,
         pages_of,
+        title_puzzle,
         set: Typesetter { fonts },
         frame: PageFrame {
             gutter: gutter.0,

@@ -66,10 +66,10 @@ pub fn title_page(ctx: &Context) -> Page {
     Page::with_items(1, items)
 }
 
-/// A kids' book's title page shows its first puzzle, big, between the texts: a friendly page
-/// that says at once what the book is.
+/// A kids' book's title page shows a puzzle made for it (not one of the book's), big, between
+/// the texts: a friendly page that says at once what the book is.
 fn title_puzzle(ctx: &Context, area: Rect, (top, bottom): (f64, f64)) -> Option<Placed> {
-    let first = ctx.puzzles.first()?;
+    let first = ctx.title_puzzle?;
     let room = bottom - top - 16.0;
     let side = (area.w * 0.6).min(room);
     if side < 30.0 {

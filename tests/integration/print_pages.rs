@@ -628,3 +628,40 @@ fn jigsaw_regions_can_be_shaded_and_a_step_list_never_ends_on_a_lone_line() {
         }
     }
 }
+
+/// Issue 45, minor: a kids' book's title page shows a puzzle made for it, never the book's
+/// puzzle #1 (nor any other of the book's), and the rules speak simply.
+#[test]
+fn a_kids_title_page_puzzle_is_not_one_of_the_books() {
+    let spec = "title = \"My First Sudoku\"\nseed = 2\n[style]\nkids = true\n[[section]]\nsize = 4\ncount = 8\ndifficulty = \"easy\"\n";
+    let (_dir, out) = build(spec, &[]);
+    let all = pages(&out);
+    let digits = |svg: &str| -> String {
+        texts(svg)
+            .into_iter()
+            .filter(|t| t.bold && t.words.len() == 1 && t.words.chars().all(|c| c.is_ascii_digit()))
+            .map(|t| t.words)
+            .collect()
+    };
+    let title = digits(&all[0]);
+    assert!(title.len() >= 4, "the title page has a puzzle: {title:?}");
+    let book = manifest(&out);
+    for puzzle in book["puzzles"].as_array().unwrap() {
+        let givens: String = puzzle["givens"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|v| v.as_u64())
+            .filter(|&v| v > 0)
+            .map(|v| v.to_string())
+            .collect();
+        assert_ne!(
+            title, givens,
+            "the title page repeats puzzle {}",
+            puzzle["id"]
+        );
+    }
+    let rules = words(&all[1]);
+    assert!(!rules.contains("may not be twice"), "{rules}");
+    assert!(rules.contains("just once"), "{rules}");
+}

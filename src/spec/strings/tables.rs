@@ -1260,11 +1260,11 @@ pub const KIDS_EN: &[(&str, &str)] = &[
     ("how_to_play", "Let's play!"),
     (
         "introduction",
-        "Write a number in every empty square. The same number may not be twice in a row, in a column or in a thick box.",
+        "Write a number in every empty square. Each row, each column and each thick box has every number just once.",
     ),
     (
         "one_solution",
-        "Every puzzle has one answer, and you can find it by thinking. No guessing!",
+        "Every puzzle has one answer. You can find it by thinking: no guessing!",
     ),
     (
         "solutions_at_back",
@@ -1286,7 +1286,7 @@ pub const KIDS_EN: &[(&str, &str)] = &[
     ("level_hard_text", "a real puzzle: take your time!"),
     (
         "introduction_symbols",
-        "Put {symbols} in the empty squares. The same one may not be twice in a row, in a column or in a thick box.",
+        "Put {symbols} in the empty squares. Each row, each column and each thick box has every one just once.",
     ),
     (
         "rules_symbols",
