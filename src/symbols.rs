@@ -330,7 +330,8 @@ impl Shape {
             Shape::Star => spikes(5, 0.5, 0.2),
             Shape::Sun => spikes(12, 0.48, 0.32),
             Shape::Circle => around(48, &|_| 0.44),
-            Shape::Flower => around(80, &|a| 0.33 + 0.15 * (5.0 * (a + PI / 2.0)).cos()),
+            // Four round petals: a silhouette no star or sun has, even at 5 mm.
+            Shape::Flower => around(96, &|a| 0.2 + 0.27 * (2.0 * a).cos().abs().powf(0.6)),
             Shape::Square => vec![(-0.38, -0.38), (0.38, -0.38), (0.38, 0.38), (-0.38, 0.38)],
             Shape::Triangle => vec![(0.0, -0.44), (0.46, 0.38), (-0.46, 0.38)],
             Shape::Heart => heart(),
@@ -532,6 +533,30 @@ impl Word {
 
 #[cfg(test)]
 mod tests {
+
+    /// How many points or petals a picture has: the peaks of its radius along its outline.
+    fn points(shape: Shape) -> usize {
+        let radius: Vec<f64> = shape.outline().iter().map(|(x, y)| x.hypot(*y)).collect();
+        let n = radius.len();
+        (0..n)
+            .filter(|&i| {
+                let (before, here, after) =
+                    (radius[(i + n - 1) % n], radius[i], radius[(i + 1) % n]);
+                here > before + 1e-9 && here >= after
+            })
+            .count()
+    }
+
+    /// Issue 45, minor: the star and the flower read alike at 5 mm (five points, five
+    /// petals); the pictures that radiate from their centre now have different counts — a
+    /// five-pointed star, a four-petalled flower, a twelve-rayed sun.
+    #[test]
+    fn radiating_pictures_have_different_numbers_of_points() {
+        assert_eq!(points(Shape::Star), 5);
+        assert_eq!(points(Shape::Flower), 4);
+        assert_eq!(points(Shape::Sun), 12);
+    }
+
     use super::*;
 
     #[test]
