@@ -1349,7 +1349,7 @@ pub const KIDS_FR: &[(&str, &str)] = &[
     ("how_to_play", "À toi de jouer !"),
     (
         "introduction",
-        "Écris un nombre dans chaque case vide. Un même nombre ne doit pas être deux fois dans une ligne, une colonne ou un gros carré.",
+        "Écris un nombre dans chaque case vide. Chaque ligne, chaque colonne et chaque gros carré a chaque nombre une seule fois.",
     ),
     (
         "one_solution",
@@ -1372,7 +1372,7 @@ pub const KIDS_FR: &[(&str, &str)] = &[
     ("level_hard_text", "une vraie énigme : prends ton temps !"),
     (
         "introduction_symbols",
-        "Mets {symbols} dans les cases vides. Le même ne doit pas être deux fois dans une ligne, une colonne ou un gros carré.",
+        "Mets {symbols} dans les cases vides. Chaque ligne, chaque colonne et chaque gros carré a chacun une seule fois.",
     ),
     (
         "rules_symbols",
@@ -1392,7 +1392,7 @@ pub const KIDS_ES: &[(&str, &str)] = &[
     ("how_to_play", "¡A jugar!"),
     (
         "introduction",
-        "Escribe un número en cada casilla vacía. Un mismo número no puede estar dos veces en una fila, una columna o un cuadro grueso.",
+        "Escribe un número en cada casilla vacía. Cada fila, cada columna y cada cuadro grueso tiene cada número una sola vez.",
     ),
     (
         "one_solution",
@@ -1418,7 +1418,7 @@ pub const KIDS_ES: &[(&str, &str)] = &[
     ("level_hard_text", "un reto de verdad: ¡tómate tu tiempo!"),
     (
         "introduction_symbols",
-        "Pon {symbols} en las casillas vacías. El mismo no puede estar dos veces en una fila, una columna o un cuadro grueso.",
+        "Pon {symbols} en las casillas vacías. Cada fila, cada columna y cada cuadro grueso tiene cada uno una sola vez.",
     ),
     (
         "rules_symbols",
