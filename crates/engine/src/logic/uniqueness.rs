@@ -139,20 +139,29 @@ fn has_boxes(c: &Candidates) -> bool {
     houses.iter().any(|h| h.kind.is_block())
 }
 
+/// How the corners in `cells` lean between the two diagonals of the rectangle (corners 0 and
+/// 3 hold one digit, 1 and 2 the other): 0 when swapping the two digits keeps what `cells`
+/// hold.
+fn balance(corners: [usize; 4], holds: impl Fn(usize) -> bool) -> i32 {
+    corners
+        .iter()
+        .enumerate()
+        .filter(|&(_, &x)| holds(x))
+        .map(|(i, _)| if i == 0 || i == 3 { 1 } else { -1 })
+        .sum()
+}
+
 /// Exactly two boxes/regions, and every house balanced between the two diagonals of corners.
+/// A killer's cages must be balanced too: a cage holding one corner more of one diagonal would
+/// change its sum (or repeat a digit) when the two digits swap, so the pattern would not be
+/// deadly and a uniqueness step on it could take out the solution's digit.
 fn is_deadly(c: &Candidates, corners: [usize; 4]) -> bool {
     let geo = c.geometry();
     let houses = geo.houses();
     let mut boxes: Vec<usize> = Vec::with_capacity(4);
     for &corner in &corners {
         for &h in geo.houses_of(corner) {
-            let balance: i32 = corners
-                .iter()
-                .enumerate()
-                .filter(|(_, x)| houses[h].cells.binary_search(x).is_ok())
-                .map(|(i, _)| if i == 0 || i == 3 { 1 } else { -1 })
-                .sum();
-            if balance != 0 {
+            if balance(corners, |x| houses[h].cells.binary_search(&x).is_ok()) != 0 {
                 return false;
             }
             if houses[h].kind.is_block() && !boxes.contains(&h) {
@@ -160,11 +169,25 @@ fn is_deadly(c: &Candidates, corners: [usize; 4]) -> bool {
             }
         }
     }
+    if let Some(cages) = geo.cages() {
+        let cage_balanced = |corner: usize| {
+            let cage = cages.cage_of(corner);
+            balance(corners, |x| cages.cage_of(x) == cage) == 0
+        };
+        if !corners.iter().all(|&corner| cage_balanced(corner)) {
+            return false;
+        }
+    }
     boxes.len() == 2
 }
 
-/// BUG+1: one cell with three candidates, every other empty cell bivalue.
+/// BUG+1: one cell with three candidates, every other empty cell bivalue. Only where the
+/// houses are the whole rule: the argument (a bivalue grid with every digit twice in every
+/// house has two solutions) does not hold once cages add sums, so a killer never takes it.
 pub fn bug_plus_one(c: &Candidates) -> Option<Step> {
+    if !c.geometry().constraints().is_empty() {
+        return None;
+    }
     let mut triple = None;
     for (cell, &m) in c.masks().iter().enumerate() {
         match m.count_ones() {
@@ -231,6 +254,47 @@ mod tests {
         }
         c.set_mask(cell("r4c4"), mask_of(&[2, 5, 8]));
         assert!(unique_rectangle_1(&c).is_none());
+    }
+
+    /// Issue 46 (the seam, uniqueness): on a killer, a rectangle is deadly only when every
+    /// cage holds as many corners of one diagonal as of the other (a swap keeps its sums); a
+    /// cage of one corner makes it a pattern the cages tell apart, and BUG+1 never runs.
+    #[test]
+    fn killer_cages_must_be_balanced_for_a_deadly_rectangle_and_bug_is_off() {
+        use crate::grid::{Cage, CageSet};
+        // Cages over a valid solution (row r holds 1..9 shifted), so every sum is real.
+        let solution: Vec<u32> = (0..81)
+            .map(|c| ((c % 9 + 3 * (c / 9 % 3) + c / 27) % 9 + 1) as u32)
+            .collect();
+        let killer = |groups: Vec<Vec<usize>>| {
+            let cages = groups
+                .into_iter()
+                .map(|cells| Cage {
+                    sum: cells.iter().map(|&c| solution[c]).sum(),
+                    cells,
+                })
+                .collect();
+            classic9()
+                .with_cages(CageSet::new(9, cages).expect("cages"))
+                .expect("killer")
+        };
+        let corners = [cell("r1c1"), cell("r1c4"), cell("r2c1"), cell("r2c4")];
+        let rows = killer((0..9).map(|r| (9 * r..9 * r + 9).collect()).collect());
+        assert!(
+            is_deadly(&open(&rows), corners),
+            "rows hold one corner of each diagonal"
+        );
+        let singles = killer((0..81).map(|c| vec![c]).collect());
+        assert!(
+            !is_deadly(&open(&singles), corners),
+            "a cage of one corner sees the swap"
+        );
+        let mut c = open(&singles);
+        for x in 0..81 {
+            c.set_mask(x, mask_of(&[1, 2]));
+        }
+        c.set_mask(0, mask_of(&[1, 2, 3]));
+        assert!(bug_plus_one(&c).is_none());
     }
 
     #[test]
