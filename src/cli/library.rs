@@ -150,8 +150,7 @@ fn run_fill(args: &FillArgs) -> CliResult {
                 request.shape_name()
             )));
         }
-        let end = slice_end.map_or(u64::MAX, |end| end);
-        let indices = next..(next + batch as u64).min(end);
+        let indices = next..(next + batch as u64).min(slice_end.unwrap_or(u64::MAX));
         let results: Vec<Result<Generated, GenerateError>> = pool.install(|| {
             indices
                 .clone()

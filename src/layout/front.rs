@@ -556,13 +556,7 @@ fn kind_rows(ctx: &Context, geo: &Geometry, symbols: SectionSymbols, title: Stri
     };
     // The whole rule beside its diagram, even where it runs longer: a paragraph's last line
     // never breaks away below the diagram.
-    for row in text {
-        let dy = first.height;
-        first
-            .items
-            .extend(row.items.into_iter().map(|item| item.shifted(0.0, dy)));
-        first.height += row.height;
-    }
+    append_below(&mut first, text);
     let legend = match symbols.set {
         SymbolSet::Pictures | SymbolSet::Colours => {
             legend_rows(ctx, symbols.set, geo.size(), text_area)
@@ -575,13 +569,7 @@ fn kind_rows(ctx: &Context, geo: &Geometry, symbols: SectionSymbols, title: Stri
     let mut rows = Vec::new();
     if beside {
         first.height += LEGEND_GAP;
-        for row in legend {
-            let dy = first.height;
-            first
-                .items
-                .extend(row.items.into_iter().map(|item| item.shifted(0.0, dy)));
-            first.height += row.height;
-        }
+        append_below(&mut first, legend);
         first.height = first.height.max(side);
         rows.push(first);
     } else {
@@ -590,6 +578,16 @@ fn kind_rows(ctx: &Context, geo: &Geometry, symbols: SectionSymbols, title: Stri
         rows.extend(legend);
     }
     rows
+}
+
+/// `rows` set one under another at the foot of `row`, which grows to hold them.
+fn append_below(row: &mut Row, rows: Vec<Row>) {
+    for below in rows {
+        let dy = row.height;
+        row.items
+            .extend(below.items.into_iter().map(|item| item.shifted(0.0, dy)));
+        row.height += below.height;
+    }
 }
 
 /// Space between a kind's rules and its legend.

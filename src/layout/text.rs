@@ -370,7 +370,14 @@ impl Typesetter<'_> {
         if count < 2 || n < count || n > 40 {
             return None;
         }
-        let line_width = |from: usize, to: usize| self.width(&words[from..to].join(" "), font);
+        // Advances add up (no kerning), so a line's width is its words' and spaces' widths.
+        let mut before = vec![0.0; n + 1];
+        for (i, word) in words.iter().enumerate() {
+            before[i + 1] = before[i] + self.width(word, font);
+        }
+        let space = self.width(" ", font);
+        let line_width =
+            |from: usize, to: usize| before[to] - before[from] + (to - from - 1) as f64 * space;
         let penalty = width * width;
         let target = line_width(0, n) / count as f64;
         // cost[k][i]: the least cost of the first i words in k lines, with where the last

@@ -158,8 +158,7 @@ impl StepList<'_> {
                 let mut next = Page::new(self.first + pages.len());
                 running_header(ctx, &mut next, self.section);
                 pages.push(next);
-                let area = ctx.frame.content(self.first + pages.len() - 1);
-                y = area.y + 12.0 + font.mm() * 0.8;
+                y = Self::first_baseline(ctx, self.first + pages.len() - 1);
             }
             let area = ctx.frame.content(self.first + pages.len() - 1);
             let Some(page) = pages.last_mut() else {
@@ -172,6 +171,11 @@ impl StepList<'_> {
                 y += line_height;
             }
         }
+    }
+
+    /// The first baseline of the list on a further page `number`, under its running header.
+    fn first_baseline(ctx: &Context, number: usize) -> f64 {
+        ctx.frame.content(number).y + 12.0 + step_text(ctx).mm() * 0.8
     }
 
     /// The entries that open a new page: as many as fit on each page, then, when the last
@@ -194,7 +198,7 @@ impl StepList<'_> {
             if y + line_height * (lines.len() as f64 - 0.2) > bottom {
                 page += 1;
                 breaks.push(index);
-                y = ctx.frame.content(self.first + page - 1).y + 12.0 + font.mm() * 0.8;
+                y = Self::first_baseline(ctx, self.first + page - 1);
             }
             y += line_height * lines.len() as f64;
         }
@@ -222,8 +226,8 @@ fn walkthrough_title(ctx: &Context, index: usize) -> String {
     let strings = &ctx.plan.strings;
     let book_puzzle = &ctx.puzzles[index];
     let number = book_puzzle.number.to_string();
+    let page = ctx.page_of(index);
     if ctx.plan.structure.label.is_default() {
-        let page = ctx.page_of(index);
         return strings.fill("walkthrough_title", &[("n", &number), ("page", &page)]);
     }
     let level = strings.level(book_puzzle.puzzle.rating.level);
@@ -233,7 +237,6 @@ fn walkthrough_title(ctx: &Context, index: usize) -> String {
         .structure
         .label
         .fill(book_puzzle.number, level, &variant);
-    let page = ctx.page_of(index);
     strings.fill("walkthrough_of", &[("label", &label), ("page", &page)])
 }
 

@@ -331,20 +331,20 @@ fn shards_filled_in_parallel_merge_into_one_machines_library() {
     // --count is the whole run's on each slice: a slice holds its share (8 of 24), and a
     // finished slice run again adds nothing (a batch system may retry it).
     assert_eq!(Library::open(&shard_db(2)).unwrap().ids().unwrap().len(), 8);
-    let again = cmd()
-        .args([
-            "library",
-            "fill",
-            "--difficulty",
-            "easy",
-            "--count",
-            "24",
-            "--seed",
-            "21",
-        ])
-        .args(["--shard", "2/3", "--db", shard_db(2).to_str().unwrap()])
-        .output()
-        .unwrap();
+    let fill_args = [
+        "library",
+        "fill",
+        "--difficulty",
+        "easy",
+        "--count",
+        "24",
+        "--seed",
+        "21",
+    ];
+    let again = run(
+        &[&fill_args[..], &["--shard", "2/3"]].concat(),
+        &shard_db(2),
+    );
     assert!(again.status.success(), "{}", stderr_of(&again));
     assert!(
         stdout_of(&again)
