@@ -90,6 +90,9 @@ fn problems(geo: &Geometry, givens: &Grid, answer: &Grid, set: SymbolSet) -> Vec
     if let Some(cages) = geo.cages() {
         problems.extend(cages.problems(answer.cells()));
     }
+    if let Some(marks) = geo.marks() {
+        problems.extend(marks.problems(answer.cells()));
+    }
     for cell in givens.changed_cells(answer) {
         problems.push(format!(
             "{} is given as {} but the answer has {}",

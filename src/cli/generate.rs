@@ -44,6 +44,11 @@ pub enum GenerateOutput {
     Line,
     /// One JSON object per line, with the manifest's puzzle fields and the seed
     Json,
+    /// One f-puzzles JSON object per line (size, grid, region, the rules' keys, title,
+    /// solution): what f-puzzles.com saves and SudokuPad opens
+    Fpuzzles,
+    /// One link per line that opens the puzzle in SudokuPad (the f-puzzles object, compressed)
+    Sudokupad,
 }
 
 /// The options that say which puzzles to make: shape, level or score, symmetry, givens,
@@ -129,6 +134,20 @@ const SLOW_SIZE: usize = 16;
 /// cannot be made ends the run, after the ones before it are written.
 pub fn run(args: &GenerateArgs) -> CliResult {
     let request = build_request(&args.request)?;
+    let linked = matches!(
+        args.output,
+        GenerateOutput::Fpuzzles | GenerateOutput::Sudokupad
+    );
+    if let (true, Some(shape)) = (linked, request.variant.multi) {
+        return Err(CliError::Input(format!(
+            "--output {}: f-puzzles and SudokuPad draw one grid, and a {shape} has several; write lines or JSON",
+            if args.output == GenerateOutput::Fpuzzles {
+                "fpuzzles"
+            } else {
+                "sudokupad"
+            }
+        )));
+    }
     let symbols = args.request.puzzle.symbol_set()?;
     symbols
         .fits(request.size)
@@ -383,7 +402,40 @@ fn render(puzzle: &Generated, output: GenerateOutput, symbols: SymbolSet) -> Str
             // Serialising plain strings and numbers cannot fail.
             serde_json::to_string(&JsonPuzzle::of(puzzle)).unwrap_or_default() + "\n"
         }
+        GenerateOutput::Fpuzzles | GenerateOutput::Sudokupad => {
+            let title = format!(
+                "{} ({})",
+                shown_variant(&puzzle.geometry),
+                puzzle.rating.level
+            );
+            let object = sudoku_book::grid::fpuzzles::to_fpuzzles(
+                &puzzle.geometry,
+                &puzzle.givens,
+                Some(&puzzle.solution),
+                &title,
+            );
+            // Multi-grid shapes are refused before generating.
+            let Some(object) = object else {
+                return render_line(&puzzle.givens, &puzzle.geometry, symbols);
+            };
+            let text = object.to_string();
+            match output {
+                GenerateOutput::Sudokupad => {
+                    format!("{}\n", super::fpuzzles::sudokupad_link(&text))
+                }
+                _ => text + "\n",
+            }
+        }
     }
+}
+
+/// The variant's name as a title: `Anti-knight`, `Kropki-negative + diagonal`.
+fn shown_variant(geo: &Geometry) -> String {
+    let name = geo.variant().name().replace('+', " + ");
+    let mut chars = name.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 pub mod build;
 pub mod check;
 pub mod error;
+pub mod fpuzzles;
 pub mod generate;
 pub mod hint;
 pub mod id;

@@ -531,6 +531,8 @@ fn kind_rows(ctx: &Context, geo: &Geometry, symbols: SectionSymbols, title: Stri
     let area = text_column(ctx);
     let (sample, share) = if geo.cages().is_some() {
         (killer_sample(geo), 0.4)
+    } else if let Some(sample) = marks_sample(geo) {
+        (sample, 0.4)
     } else {
         (geo.clone(), 0.3)
     };
@@ -644,7 +646,7 @@ const LEGEND_GLYPH: Font = Font::regular(16.0);
 fn diagram_side(geo: &Geometry) -> f64 {
     if geo.frame().is_some() {
         44.0
-    } else if geo.cages().is_some() {
+    } else if geo.cages().is_some() || geo.marks().is_some_and(|m| !m.marks().is_empty()) {
         KILLER_SAMPLE_CELL * geo.size() as f64
     } else {
         34.0
@@ -694,6 +696,39 @@ fn killer_sample(geo: &Geometry) -> Geometry {
             .ok()
     });
     sample.unwrap_or_else(|| geo.clone())
+}
+
+/// What a marked kind's diagram shows: a 6×6 with a few of each kind's marks (every one for the
+/// kinds whose missing marks say something), drawn over the solution 123456 / 456123 / … so that
+/// dots, X and V, parity, extremes and quadruples all occur; `None` for shapes without marks
+/// (global rules alone are stated in words).
+fn marks_sample(geo: &Geometry) -> Option<Geometry> {
+    use crate::grid::{Grid, MarkSet, RuleKind, RuleKinds};
+    let kinds = geo.variant().rules;
+    let marked = kinds
+        .iter()
+        .filter(|&k| k != RuleKind::Cages && !k.is_global())
+        .fold(RuleKinds::NONE, RuleKinds::with);
+    if marked.is_empty() {
+        return None;
+    }
+    const SIZE: usize = 6;
+    let cells = (0..SIZE * SIZE)
+        .map(|i| {
+            let (r, c) = (i / SIZE, i % SIZE);
+            ((3 * (r % 2) + r / 2 + c) % SIZE + 1) as u8
+        })
+        .collect();
+    let solution = Grid::new(SIZE, cells);
+    let mut rng = crate::generate::SeededRng::new(46);
+    let mut marks = crate::generate::marked::sample_marks(marked, &solution, &mut rng);
+    let every = marked.has(RuleKind::KropkiNegative) || marked.has(RuleKind::XvNegative);
+    if !every {
+        rng.shuffle(&mut marks);
+        marks.truncate(8);
+    }
+    let set = MarkSet::new(SIZE, marked, marks).ok()?;
+    Geometry::classic(SIZE).ok()?.with_marks(set).ok()
 }
 
 /// The words for a section's symbols: the phrase the rules use (`None` for digits) and, for a
@@ -762,11 +797,12 @@ pub fn rules(strings: &Strings, geo: &Geometry, symbols: SectionSymbols) -> Stri
         }
         None => strings.fill("rules", &values),
     };
-    if geo.cages().is_some() {
-        format!("{rules} {}", strings.get("rules_cages"))
-    } else {
-        rules
-    }
+    let kinds = geo.variant().rules.iter();
+    let sentences = kinds.map(|kind| strings.get(&Strings::kind_key("rules", kind)).to_string());
+    std::iter::once(rules)
+        .chain(sentences)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn levels_rows(ctx: &Context) -> Vec<Row> {

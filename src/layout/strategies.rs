@@ -192,6 +192,7 @@ fn family(technique: Technique) -> &'static str {
         DirectClaiming | Claiming => "claiming",
         DirectCageHouseInteraction | CageHouseInteraction => "cage_house",
         CageCombination => "cage_combination",
+        MarkElimination => "mark_elimination",
         HouseCombination => "house_combination",
         InnieOutie | LargeInnieOutie => "innie_outie",
         NakedPair | NakedTriple | NakedQuad => "naked_subset",

@@ -3,7 +3,7 @@
 //! the digits — givens bold, solved digits regular.
 
 use super::scene::{Anchor, Grey, Item, Paint, Scene};
-use crate::grid::{Geometry, Grid, HouseKind, MultiShape, RuleKind};
+use crate::grid::{Geometry, Grid, HouseKind, MultiShape};
 pub use crate::layout::style::GridStyle;
 use crate::layout::style::{cage_sum_size, digit_size};
 use crate::symbols::{Glyph, Shape};
@@ -39,7 +39,7 @@ pub fn draw_grid(
     draw_digits(scene, geo, givens, solution, at, cell, style);
 }
 
-/// The marks of the rules beyond houses: one arm per kind (docs/ARCHITECTURE.md, the recipe).
+/// The marks of the rules beyond houses: cage outlines and sums, then the modern kinds' marks.
 fn draw_constraints(
     scene: &mut Scene,
     geo: &Geometry,
@@ -47,14 +47,11 @@ fn draw_constraints(
     cell: f64,
     style: &GridStyle,
 ) {
-    for kind in geo.constraints().kinds().iter() {
-        match kind {
-            RuleKind::Cages => {
-                if let (Some(cages), true) = (geo.cages(), style.cages) {
-                    draw_cages(scene, cages, at, cell, style);
-                }
-            }
-        }
+    if let (Some(cages), true) = (geo.cages(), style.cages) {
+        draw_cages(scene, cages, at, cell, style);
+    }
+    if style.cages {
+        super::marks::draw_marks(scene, geo, at, cell, style);
     }
 }
 

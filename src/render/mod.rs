@@ -4,6 +4,7 @@
 
 pub mod grid;
 pub mod html;
+pub mod marks;
 pub mod page;
 pub mod pdf;
 mod pdf_spill;

@@ -91,6 +91,7 @@ pub const KEYS: &[(&str, &[&str])] = &[
     ("strategy_claiming", &[]),
     ("strategy_cage_house", &[]),
     ("strategy_cage_combination", &[]),
+    ("strategy_mark_elimination", &[]),
     ("strategy_house_combination", &[]),
     ("strategy_innie_outie", &[]),
     ("strategy_naked_subset", &[]),
@@ -112,6 +113,28 @@ pub const KEYS: &[(&str, &[&str])] = &[
     ("variant_window", &[]),
     ("variant_plus_diagonal", &[]),
     ("variant_plus_window", &[]),
+    ("variant_anti_knight", &[]),
+    ("rules_anti_knight", &[]),
+    ("variant_anti_king", &[]),
+    ("rules_anti_king", &[]),
+    ("variant_non_consecutive", &[]),
+    ("rules_non_consecutive", &[]),
+    ("variant_disjoint_groups", &[]),
+    ("rules_disjoint_groups", &[]),
+    ("variant_even_odd", &[]),
+    ("rules_even_odd", &[]),
+    ("variant_kropki", &[]),
+    ("rules_kropki", &[]),
+    ("variant_kropki_negative", &[]),
+    ("rules_kropki_negative", &[]),
+    ("variant_xv", &[]),
+    ("rules_xv", &[]),
+    ("variant_xv_negative", &[]),
+    ("rules_xv_negative", &[]),
+    ("variant_min_max", &[]),
+    ("rules_min_max", &[]),
+    ("variant_quadruple", &[]),
+    ("rules_quadruple", &[]),
     ("variant_sized", &["variant", "size"]),
     ("section_title", &["variant", "size"]),
     ("section_level", &["title", "level", "level_lower"]),
@@ -319,8 +342,13 @@ impl Strings {
         if let Some(shape) = variant.multi {
             return self.get(multi_key(shape)).to_string();
         }
-        let first = if variant.has(RuleKind::Cages) {
-            "variant_killer"
+        let kinds: Vec<String> = variant
+            .rules
+            .iter()
+            .map(|kind| self.get(&Self::kind_key("variant", kind)).to_string())
+            .collect();
+        let first = if !kinds.is_empty() {
+            "variant_rules"
         } else if variant.jigsaw {
             "variant_jigsaw"
         } else if variant.diagonal {
@@ -330,17 +358,29 @@ impl Strings {
         } else {
             "variant_classic"
         };
-        let mut parts = vec![self.get(first)];
+        let mut parts = match first {
+            "variant_rules" => kinds,
+            key => vec![self.get(key).to_string()],
+        };
         if variant.jigsaw && first != "variant_jigsaw" {
-            parts.push(self.get("variant_plus_jigsaw"));
+            parts.push(self.get("variant_plus_jigsaw").to_string());
         }
         if variant.diagonal && first != "variant_diagonal" {
-            parts.push(self.get("variant_plus_diagonal"));
+            parts.push(self.get("variant_plus_diagonal").to_string());
         }
         if variant.window && first != "variant_window" {
-            parts.push(self.get("variant_plus_window"));
+            parts.push(self.get("variant_plus_window").to_string());
         }
         parts.join(" + ")
+    }
+
+    /// The strings key of a rule kind: `variant_anti_knight`, `rules_kropki` (killer cages:
+    /// `variant_killer`, `rules_cages`).
+    pub fn kind_key(prefix: &str, kind: RuleKind) -> String {
+        match (prefix, kind) {
+            ("rules", RuleKind::Cages) => "rules_cages".to_string(),
+            _ => format!("{prefix}_{}", kind.name().replace('-', "_")),
+        }
     }
 
     /// The digits of a size as people write them: `1 to 9`, or `1-9 and A-G` above 9.

@@ -146,6 +146,10 @@ pub const EN: &[(&str, &str)] = &[
         "List the sets of different digits that make a cage's sum. A digit that belongs to none of the sets still possible goes out of the cage's cells.",
     ),
     (
+        "strategy_mark_elimination",
+        "For each candidate of a cell with a mark (a dot, an X or V, a grey square or circle, a minimum or maximum, a quadruple's circle), ask whether the marked neighbour can still answer it. A candidate with no partner left goes.",
+    ),
+    (
         "strategy_house_combination",
         "The cages inside a house hold each digit once between them: sets of digits that cannot sit side by side with the other cages' sets are struck out.",
     ),
@@ -211,6 +215,61 @@ pub const EN: &[(&str, &str)] = &[
     ("variant_window", "Window"),
     ("variant_plus_diagonal", "diagonal"),
     ("variant_plus_window", "window"),
+    ("variant_anti_knight", "Anti-knight"),
+    (
+        "rules_anti_knight",
+        "Cells a chess knight's move apart never hold the same digit.",
+    ),
+    ("variant_anti_king", "Anti-king"),
+    (
+        "rules_anti_king",
+        "Cells that touch at a corner never hold the same digit.",
+    ),
+    ("variant_non_consecutive", "Non-consecutive"),
+    (
+        "rules_non_consecutive",
+        "Cells side by side never hold consecutive digits (such as 4 and 5).",
+    ),
+    ("variant_disjoint_groups", "Disjoint groups"),
+    (
+        "rules_disjoint_groups",
+        "Cells in the same place of their boxes (all top-left cells, and so on) hold each digit once too.",
+    ),
+    ("variant_even_odd", "Even/odd"),
+    (
+        "rules_even_odd",
+        "A grey square holds an even digit, a grey circle an odd one.",
+    ),
+    ("variant_kropki", "Kropki"),
+    (
+        "rules_kropki",
+        "Digits on either side of a white dot differ by 1; on either side of a black dot, one is twice the other.",
+    ),
+    ("variant_kropki_negative", "Kropki"),
+    (
+        "rules_kropki_negative",
+        "Digits on either side of a white dot differ by 1; on either side of a black dot, one is twice the other. Every dot is shown: where there is none, neither holds.",
+    ),
+    ("variant_xv", "XV"),
+    (
+        "rules_xv",
+        "Digits on either side of an X add up to 10; on either side of a V, to 5.",
+    ),
+    ("variant_xv_negative", "XV"),
+    (
+        "rules_xv_negative",
+        "Digits on either side of an X add up to 10; on either side of a V, to 5. Every X and V is shown: where there is none, the two digits add up to neither.",
+    ),
+    ("variant_min_max", "Minimum/maximum"),
+    (
+        "rules_min_max",
+        "A shaded cell whose arrows point in holds a digit smaller than each cell beside it; one whose arrows point out, a larger one.",
+    ),
+    ("variant_quadruple", "Quadruple"),
+    (
+        "rules_quadruple",
+        "The digits in a circle on a corner all appear in the four cells around it.",
+    ),
     ("variant_sized", "{variant} {size}×{size}"),
     ("section_title", "{variant} {size}×{size}"),
     ("section_level", "{title} — {level_lower}"),
@@ -452,6 +511,10 @@ pub const DE: &[(&str, &str)] = &[
         "Schreibe die Sätze verschiedener Ziffern auf, die die Summe eines Käfigs ergeben. Eine Ziffer, die in keinem noch möglichen Satz vorkommt, fällt in den Feldern des Käfigs weg.",
     ),
     (
+        "strategy_mark_elimination",
+        "Prüfe für jeden Kandidaten eines markierten Feldes (Punkt, X oder V, graues Quadrat oder grauer Kreis, Minimum oder Maximum, Kreis eines Quadrupels), ob das markierte Nachbarfeld noch dazu passt. Ein Kandidat ohne passenden Partner fällt weg.",
+    ),
+    (
         "strategy_house_combination",
         "Die Käfige in einem Haus enthalten zusammen jede Ziffer einmal: Ziffernsätze, die nicht neben die Sätze der anderen Käfige passen, werden gestrichen.",
     ),
@@ -517,6 +580,61 @@ pub const DE: &[(&str, &str)] = &[
     ("variant_window", "Fenster"),
     ("variant_plus_diagonal", "Diagonal"),
     ("variant_plus_window", "Fenster"),
+    ("variant_anti_knight", "Anti-Springer"),
+    (
+        "rules_anti_knight",
+        "Felder, die einen Rösselsprung auseinander liegen, enthalten nie dieselbe Ziffer.",
+    ),
+    ("variant_anti_king", "Anti-König"),
+    (
+        "rules_anti_king",
+        "Felder, die sich an einer Ecke berühren, enthalten nie dieselbe Ziffer.",
+    ),
+    ("variant_non_consecutive", "Nicht-konsekutiv"),
+    (
+        "rules_non_consecutive",
+        "Nebeneinanderliegende Felder enthalten nie aufeinanderfolgende Ziffern (wie 4 und 5).",
+    ),
+    ("variant_disjoint_groups", "Disjunkte Gruppen"),
+    (
+        "rules_disjoint_groups",
+        "Felder an derselben Stelle ihrer Blöcke (alle linken oberen Felder usw.) enthalten ebenfalls jede Ziffer einmal.",
+    ),
+    ("variant_even_odd", "Gerade/Ungerade"),
+    (
+        "rules_even_odd",
+        "Ein graues Quadrat enthält eine gerade Ziffer, ein grauer Kreis eine ungerade.",
+    ),
+    ("variant_kropki", "Kropki"),
+    (
+        "rules_kropki",
+        "Die Ziffern beiderseits eines weißen Punkts unterscheiden sich um 1; beiderseits eines schwarzen Punkts ist eine doppelt so groß wie die andere.",
+    ),
+    ("variant_kropki_negative", "Kropki"),
+    (
+        "rules_kropki_negative",
+        "Die Ziffern beiderseits eines weißen Punkts unterscheiden sich um 1; beiderseits eines schwarzen Punkts ist eine doppelt so groß wie die andere. Alle Punkte sind eingezeichnet: wo keiner ist, gilt keines von beiden.",
+    ),
+    ("variant_xv", "XV"),
+    (
+        "rules_xv",
+        "Die Ziffern beiderseits eines X ergeben zusammen 10, beiderseits eines V zusammen 5.",
+    ),
+    ("variant_xv_negative", "XV"),
+    (
+        "rules_xv_negative",
+        "Die Ziffern beiderseits eines X ergeben zusammen 10, beiderseits eines V zusammen 5. Alle X und V sind eingezeichnet: wo keines ist, ergeben die beiden Ziffern weder 5 noch 10.",
+    ),
+    ("variant_min_max", "Minimum/Maximum"),
+    (
+        "rules_min_max",
+        "Ein grau unterlegtes Feld mit nach innen zeigenden Pfeilen enthält eine kleinere Ziffer als jedes Nachbarfeld, eines mit nach außen zeigenden Pfeilen eine größere.",
+    ),
+    ("variant_quadruple", "Quadrupel"),
+    (
+        "rules_quadruple",
+        "Die Ziffern in einem Kreis auf einer Ecke kommen alle in den vier Feldern um ihn herum vor.",
+    ),
     ("variant_sized", "{variant} {size}×{size}"),
     ("section_title", "{variant} {size}×{size}"),
     ("section_level", "{title} — {level}"),
@@ -767,6 +885,10 @@ pub const FR: &[(&str, &str)] = &[
         "Listez les ensembles de chiffres différents qui font la somme d'une cage. Un chiffre qui n'appartient à aucun ensemble encore possible sort des cases de la cage.",
     ),
     (
+        "strategy_mark_elimination",
+        "Pour chaque candidat d'une case marquée (point, X ou V, carré ou rond gris, minimum ou maximum, cercle d'un quadruple), demandez-vous si la voisine marquée peut encore y répondre. Un candidat sans partenaire sort.",
+    ),
+    (
         "strategy_house_combination",
         "Les cages d'une maison contiennent ensemble chaque chiffre une fois : les ensembles qui ne peuvent pas côtoyer ceux des autres cages sont rayés.",
     ),
@@ -832,6 +954,61 @@ pub const FR: &[(&str, &str)] = &[
     ("variant_window", "Fenêtre"),
     ("variant_plus_diagonal", "diagonale"),
     ("variant_plus_window", "fenêtre"),
+    ("variant_anti_knight", "Anti-cavalier"),
+    (
+        "rules_anti_knight",
+        "Deux cases séparées d'un saut de cavalier ne contiennent jamais le même chiffre.",
+    ),
+    ("variant_anti_king", "Anti-roi"),
+    (
+        "rules_anti_king",
+        "Deux cases qui se touchent par un coin ne contiennent jamais le même chiffre.",
+    ),
+    ("variant_non_consecutive", "Non consécutif"),
+    (
+        "rules_non_consecutive",
+        "Deux cases côte à côte ne contiennent jamais des chiffres consécutifs (comme 4 et 5).",
+    ),
+    ("variant_disjoint_groups", "Groupes disjoints"),
+    (
+        "rules_disjoint_groups",
+        "Les cases à la même place dans leur bloc (toutes les cases en haut à gauche, etc.) contiennent aussi chaque chiffre une fois.",
+    ),
+    ("variant_even_odd", "Pair/impair"),
+    (
+        "rules_even_odd",
+        "Un carré gris contient un chiffre pair, un rond gris un chiffre impair.",
+    ),
+    ("variant_kropki", "Kropki"),
+    (
+        "rules_kropki",
+        "De part et d'autre d'un point blanc, les chiffres diffèrent de 1 ; de part et d'autre d'un point noir, l'un est le double de l'autre.",
+    ),
+    ("variant_kropki_negative", "Kropki"),
+    (
+        "rules_kropki_negative",
+        "De part et d'autre d'un point blanc, les chiffres diffèrent de 1 ; de part et d'autre d'un point noir, l'un est le double de l'autre. Tous les points sont dessinés : là où il n'y en a pas, aucune des deux relations ne vaut.",
+    ),
+    ("variant_xv", "XV"),
+    (
+        "rules_xv",
+        "De part et d'autre d'un X, les chiffres font 10 en tout ; d'un V, 5.",
+    ),
+    ("variant_xv_negative", "XV"),
+    (
+        "rules_xv_negative",
+        "De part et d'autre d'un X, les chiffres font 10 en tout ; d'un V, 5. Tous les X et V sont dessinés : là où il n'y en a pas, les deux chiffres ne font ni 5 ni 10.",
+    ),
+    ("variant_min_max", "Minimum/maximum"),
+    (
+        "rules_min_max",
+        "Une case grisée aux flèches tournées vers l'intérieur contient un chiffre plus petit que chacune de ses voisines ; aux flèches tournées vers l'extérieur, un plus grand.",
+    ),
+    ("variant_quadruple", "Quadruple"),
+    (
+        "rules_quadruple",
+        "Les chiffres d'un cercle posé sur un coin se trouvent tous dans les quatre cases qui l'entourent.",
+    ),
     ("variant_sized", "{variant} {size}×{size}"),
     ("section_title", "{variant} {size}×{size}"),
     ("section_level", "{title} — {level_lower}"),
@@ -1085,6 +1262,10 @@ pub const ES: &[(&str, &str)] = &[
         "Anote los conjuntos de números distintos que dan la suma de una jaula. Un número que no está en ningún conjunto aún posible sale de las casillas de la jaula.",
     ),
     (
+        "strategy_mark_elimination",
+        "Para cada candidato de una casilla marcada (punto, X o V, cuadrado o círculo gris, mínimo o máximo, círculo de un cuádruple), compruebe si la vecina marcada aún puede acompañarlo. Un candidato sin compañero sale.",
+    ),
+    (
         "strategy_house_combination",
         "Las jaulas de una casa contienen entre todas cada número una vez: se tachan los conjuntos que no caben junto a los de las otras jaulas.",
     ),
@@ -1150,6 +1331,61 @@ pub const ES: &[(&str, &str)] = &[
     ("variant_window", "Ventana"),
     ("variant_plus_diagonal", "diagonal"),
     ("variant_plus_window", "ventana"),
+    ("variant_anti_knight", "Anti-caballo"),
+    (
+        "rules_anti_knight",
+        "Dos casillas separadas por un salto de caballo nunca tienen la misma cifra.",
+    ),
+    ("variant_anti_king", "Anti-rey"),
+    (
+        "rules_anti_king",
+        "Dos casillas que se tocan por una esquina nunca tienen la misma cifra.",
+    ),
+    ("variant_non_consecutive", "No consecutivo"),
+    (
+        "rules_non_consecutive",
+        "Dos casillas contiguas nunca tienen cifras consecutivas (como 4 y 5).",
+    ),
+    ("variant_disjoint_groups", "Grupos disjuntos"),
+    (
+        "rules_disjoint_groups",
+        "Las casillas en la misma posición de sus cajas (todas las de arriba a la izquierda, etc.) también tienen cada cifra una vez.",
+    ),
+    ("variant_even_odd", "Par/impar"),
+    (
+        "rules_even_odd",
+        "Un cuadrado gris tiene una cifra par; un círculo gris, una impar.",
+    ),
+    ("variant_kropki", "Kropki"),
+    (
+        "rules_kropki",
+        "A ambos lados de un punto blanco, las cifras se diferencian en 1; a ambos lados de un punto negro, una es el doble de la otra.",
+    ),
+    ("variant_kropki_negative", "Kropki"),
+    (
+        "rules_kropki_negative",
+        "A ambos lados de un punto blanco, las cifras se diferencian en 1; a ambos lados de un punto negro, una es el doble de la otra. Todos los puntos están dibujados: donde no hay ninguno, no se cumple ninguna de las dos relaciones.",
+    ),
+    ("variant_xv", "XV"),
+    (
+        "rules_xv",
+        "A ambos lados de una X, las cifras suman 10; de una V, 5.",
+    ),
+    ("variant_xv_negative", "XV"),
+    (
+        "rules_xv_negative",
+        "A ambos lados de una X, las cifras suman 10; de una V, 5. Todas las X y V están dibujadas: donde no hay ninguna, las dos cifras no suman ni 5 ni 10.",
+    ),
+    ("variant_min_max", "Mínimo/máximo"),
+    (
+        "rules_min_max",
+        "Una casilla gris con flechas hacia dentro tiene una cifra menor que cada casilla vecina; con flechas hacia fuera, una mayor.",
+    ),
+    ("variant_quadruple", "Cuádruple"),
+    (
+        "rules_quadruple",
+        "Las cifras de un círculo sobre una esquina están todas en las cuatro casillas que lo rodean.",
+    ),
     ("variant_sized", "{variant} {size}×{size}"),
     ("section_title", "{variant} {size}×{size}"),
     ("section_level", "{title} — {level_lower}"),

@@ -33,10 +33,12 @@ pub trait Sampler {
     fn easier(&self, puzzle: &Geometry, solution: &Grid, rng: &mut SeededRng) -> Option<Geometry>;
 }
 
-/// The sampler of a request's rule kind.
-fn sampler_for(kind: RuleKind) -> &'static dyn Sampler {
+/// The sampler of a rule kind drawn over a solution (killer cages); the modern kinds have
+/// theirs in [`super::marked`].
+fn sampler_for(kind: RuleKind) -> Option<&'static dyn Sampler> {
     match kind {
-        RuleKind::Cages => &CageSampler,
+        RuleKind::Cages => Some(&CageSampler),
+        _ => None,
     }
 }
 
@@ -45,12 +47,11 @@ pub fn generate_constrained(request: &Request, seed: u64) -> Result<Generated, G
     let mut rng = SeededRng::new(seed);
     let mut base = request.clone();
     base.variant = request.variant.houses();
-    let Some(kind) = request.variant.rules.iter().next() else {
+    let Some(sampler) = request.variant.rules.iter().find_map(sampler_for) else {
         return super::puzzle::generate(&base, seed);
     };
-    let sampler = sampler_for(kind);
     let budget = request.attempt_budget();
-    let mut closest: Option<Rating> = None;
+    let mut closest = Closest::default();
     for attempt in 1..=budget {
         let (geo, solution) = fresh_solution_of(&base, &mut rng)?;
         let givens = revealed(&solution, request.givens.unwrap_or(0), &mut rng);
@@ -78,26 +79,40 @@ pub fn generate_constrained(request: &Request, seed: u64) -> Result<Generated, G
                 attempts: attempt,
             });
         }
-        closest = Some(match closest {
-            Some(best) if distance(request.target, &best) <= distance(request.target, &rating) => {
-                best
-            }
+        closest.note(request.target, rating);
+    }
+    Err(closest.unreachable(request, budget))
+}
+
+/// The rating nearest the target seen so far, for the message when no attempt lands on it.
+#[derive(Default)]
+pub(super) struct Closest(Option<Rating>);
+
+impl Closest {
+    /// Keeps `rating` when it is nearer the target than the one kept.
+    pub(super) fn note(&mut self, target: Target, rating: Rating) {
+        self.0 = Some(match self.0.take() {
+            Some(best) if distance(target, &best) <= distance(target, &rating) => best,
             _ => rating,
         });
     }
-    let closest = closest.map_or_else(String::new, |r| {
-        format!(
-            " (closest: {} at score {:.1})",
-            r.level.name(),
-            r.rounded_score()
-        )
-    });
-    Err(GenerateError::Unreachable {
-        what: request.shape_name(),
-        target: format!("{}{}", request.target, needing(&request.require)),
-        attempts: budget,
-        closest,
-    })
+
+    /// The error of a request no attempt of `budget` reached.
+    pub(super) fn unreachable(self, request: &Request, budget: usize) -> GenerateError {
+        let closest = self.0.map_or_else(String::new, |r| {
+            format!(
+                " (closest: {} at score {:.1})",
+                r.level.name(),
+                r.rounded_score()
+            )
+        });
+        GenerateError::Unreachable {
+            what: request.shape_name(),
+            target: format!("{}{}", request.target, needing(&request.require)),
+            attempts: budget,
+            closest,
+        }
+    }
 }
 
 /// Makes a puzzle easier until its level is at most `want`, one sampler step at a time; stops

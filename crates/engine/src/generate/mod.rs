@@ -10,6 +10,7 @@ pub mod dig;
 #[cfg(test)]
 mod group_tests;
 pub mod jigsaw;
+pub mod marked;
 pub mod puzzle;
 #[cfg(feature = "serde")]
 pub mod record;
@@ -25,7 +26,7 @@ pub use puzzle::{
     generate_with_progress, givens_shortfall, random_fill, with_more_givens,
 };
 #[cfg(feature = "serde")]
-pub use record::{CageRecord, PuzzleRecord};
+pub use record::{CageRecord, ConstraintRecord, PuzzleRecord};
 pub use repeats::{MAX_REPEAT_TRIES, repeat_try, repeats_error};
 pub use rng::{SeededRng, derive_seed};
 pub use symmetry::Symmetry;

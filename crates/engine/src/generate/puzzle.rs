@@ -265,7 +265,7 @@ pub fn generate_unrated(
     progress: &(dyn Fn(SearchProgress) + Sync),
 ) -> Result<Unrated, GenerateError> {
     let any_rating = request.target == Target::Any && request.require.is_empty();
-    if !any_rating || request.variant.has(RuleKind::Cages) {
+    if !any_rating || !request.variant.rules.is_empty() {
         return generate_with_progress(request, seed, progress).map(Unrated::from);
     }
     check_shape(request)?;
@@ -297,6 +297,9 @@ pub fn generate_with_progress(
 ) -> Result<Generated, GenerateError> {
     check_shape(request)?;
     let request = &request.with_implied_level();
+    if super::marked::is_marked(request) {
+        return super::marked::generate_marked(request, seed);
+    }
     if wants_diabolical(request.target) {
         request.check()?;
         return generate_diabolical(request, seed, progress);

@@ -18,6 +18,10 @@ pub struct PuzzleRecord<'a> {
     pub regions: Option<&'a [u8]>,
     /// Killer cages (cells and sum), or null.
     pub cages: Option<Vec<CageRecord<'a>>>,
+    /// The modern kinds' marks, one entry per mark (absent when the puzzle has none; global
+    /// rules such as anti-knight are named by `variant` alone).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub constraints: Option<Vec<ConstraintRecord<'a>>>,
     /// Every house as its cells: rows, columns, boxes or regions, diagonals, windows.
     pub houses: Vec<&'a [usize]>,
     /// `N*N` values, 0 for an empty cell.
@@ -40,6 +44,16 @@ pub struct PuzzleRecord<'a> {
 pub struct CageRecord<'a> {
     pub cells: &'a [usize],
     pub sum: u32,
+}
+
+/// One mark: its kind (`white`, `black`, `x`, `v`, `even`, `odd`, `minimum`, `maximum`,
+/// `quadruple`), its cells (row-major indices) and, for a quadruple, its digits.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ConstraintRecord<'a> {
+    pub kind: &'static str,
+    pub cells: &'a [usize],
+    #[serde(skip_serializing_if = "<[u8]>::is_empty")]
+    pub digits: &'a [u8],
 }
 
 impl<'a> PuzzleRecord<'a> {
@@ -66,6 +80,19 @@ impl<'a> PuzzleRecord<'a> {
                     })
                     .collect()
             }),
+            constraints: geo
+                .marks()
+                .filter(|set| !set.marks().is_empty())
+                .map(|set| {
+                    set.marks()
+                        .iter()
+                        .map(|mark| ConstraintRecord {
+                            kind: mark.kind.json_name(),
+                            cells: &mark.cells,
+                            digits: &mark.digits,
+                        })
+                        .collect()
+                }),
             houses: geo.houses().iter().map(|h| &h.cells[..]).collect(),
             givens: puzzle.givens.cells(),
             solution: puzzle.solution.cells(),

@@ -70,6 +70,8 @@ pub enum GeometryError {
     CageSizeMismatch { cages: usize, size: usize },
     #[error(transparent)]
     Cage(#[from] super::cages::CageError),
+    #[error("{why}")]
+    Marks { why: String },
     #[error(
         "{}: samurai, twodoku and butterfly combine with no other variant",
         shown_text(.text)

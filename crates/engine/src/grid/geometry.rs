@@ -6,11 +6,12 @@ use std::sync::{Arc, OnceLock};
 
 use super::cages::CageSet;
 use super::error::GeometryError;
+use super::marks::MarkSet;
 use super::multi::{CellNames, Frame, MultiShape, SubGrid};
 use super::puzzle::Grid;
 use super::regions::RegionMap;
 use super::rules::Constraints;
-use super::variant::{BoxShape, Variant};
+use super::variant::{BoxShape, RuleKind, Variant};
 
 /// Smallest supported grid size.
 pub const MIN_SIZE: usize = 2;
@@ -27,6 +28,8 @@ pub enum HouseKind {
     Diagonal,
     AntiDiagonal,
     Window(usize),
+    /// A disjoint group: the cells in one position of their boxes.
+    Group(usize),
     /// A row of one sub-grid of a multi-grid shape (0-based within the sub-grid).
     GridRow(SubGrid, usize),
     /// A column of one sub-grid.
@@ -66,6 +69,7 @@ impl fmt::Display for HouseKind {
             HouseKind::Diagonal => f.write_str("main diagonal"),
             HouseKind::AntiDiagonal => f.write_str("anti-diagonal"),
             HouseKind::Window(i) => write!(f, "window {}", i + 1),
+            HouseKind::Group(i) => write!(f, "disjoint group {}", i + 1),
             HouseKind::GridRow(grid, i) => write!(f, "row {} of {grid}", i + 1),
             HouseKind::GridColumn(grid, i) => write!(f, "column {} of {grid}", i + 1),
             HouseKind::GridBox(grid, i) => write!(f, "box {} of {grid}", i + 1),
@@ -165,9 +169,20 @@ struct CellIndex {
 impl CellIndex {
     /// The houses of each cell, and its peers: the cells sharing a house with it, and (digits in
     /// a cage being distinct) a killer cage.
-    fn build(cells: usize, houses: &[House], cages: Option<&CageSet>) -> CellIndex {
+    fn build(cells: usize, houses: &[House], constraints: &Constraints) -> CellIndex {
         let cell_houses = index_cell_houses(cells, houses);
         let mut peers = index_peers(houses, &cell_houses);
+        let cages = constraints.cages();
+        if let Some(marks) = constraints.marks() {
+            for (a, b) in marks.distinct_pairs() {
+                peers[a].push(b);
+                peers[b].push(a);
+            }
+            for list in &mut peers {
+                list.sort_unstable();
+                list.dedup();
+            }
+        }
         for cage in cages.map_or(&[][..], |set| set.cages()) {
             for &cell in &cage.cells {
                 let list = &mut peers[cell];
@@ -313,10 +328,46 @@ impl Geometry {
                 size: self.size,
             });
         }
+        let marks = self.constraints.marks().cloned();
+        Ok(self.with_constraints(Constraints::with_cages(cages).with_marks(marks)))
+    }
+
+    /// This geometry with the modern kinds' marks and global rules (replacing any it had; its
+    /// cages kept): anti-knight and anti-king neighbours become peers, disjoint groups houses.
+    pub fn with_marks(&self, marks: MarkSet) -> Result<Geometry, GeometryError> {
+        let refuse = |why: String| Err(GeometryError::Marks { why });
+        if let Some(shape) = self.variant.multi {
+            return refuse(format!("the modern rules are for one grid, not a {shape}"));
+        }
+        if marks.size() != self.size {
+            return refuse(format!(
+                "the marks are for a {0}×{0} grid and the puzzle is {1}×{1}",
+                marks.size(),
+                self.size
+            ));
+        }
+        if marks.kinds().has(RuleKind::DisjointGroups) && self.variant.jigsaw {
+            return refuse("disjoint groups need boxes, and a jigsaw has regions".into());
+        }
+        Ok(self.with_constraints(self.constraints.with_marks(Some(marks))))
+    }
+
+    /// The houses of this shape with `constraints` (and the houses they add: disjoint groups).
+    fn with_constraints(&self, constraints: Constraints) -> Geometry {
         let mut geo = self.without_cages();
-        geo.constraints = Constraints::with_cages(cages);
+        if let Some(marks) = constraints.marks() {
+            let groups = marks.disjoint_groups().into_iter().enumerate();
+            let extra = groups.map(|(i, cells)| house(HouseKind::Group(i), cells.into_iter()));
+            geo.houses = geo.houses.iter().cloned().chain(extra).collect();
+        }
+        geo.constraints = constraints;
         geo.index = LazyIndex::default();
-        Ok(geo)
+        geo
+    }
+
+    /// The modern kinds' marks and global rules, if any.
+    pub fn marks(&self) -> Option<&MarkSet> {
+        self.constraints.marks()
     }
 
     /// The killer cages, for killer variants.
@@ -481,7 +532,7 @@ impl Geometry {
     fn index(&self) -> &CellIndex {
         self.index
             .0
-            .get_or_init(|| CellIndex::build(self.cell_count(), &self.houses, self.cages()))
+            .get_or_init(|| CellIndex::build(self.cell_count(), &self.houses, &self.constraints))
     }
 
     /// Drops the cells' houses and peers when no other clone shares them (they are built again

@@ -6,10 +6,10 @@
 
 use serde::Deserialize;
 
-use super::line::{fits, keeps_rules};
+use super::line::{fits, keeps_rules, with_global_rules};
 use super::{
-    BoxShape, Cage, CageSet, Geometry, Grid, ImportError, RegionMap, RuleKind, Variant,
-    parse_line_of,
+    BoxShape, Cage, CageSet, Geometry, Grid, ImportError, Mark, MarkKind, MarkSet, RegionMap,
+    RuleKind, Variant, parse_line_of,
 };
 
 /// A puzzle read from JSON.
@@ -33,6 +33,8 @@ struct PuzzleJson {
     regions: Option<Vec<usize>>,
     #[serde(default)]
     cages: Option<Vec<CageJson>>,
+    #[serde(default)]
+    constraints: Option<Vec<MarkJson>>,
     givens: serde_json::Value,
     #[serde(default)]
     solution: Option<serde_json::Value>,
@@ -42,6 +44,14 @@ struct PuzzleJson {
 struct CageJson {
     cells: Vec<usize>,
     sum: u32,
+}
+
+#[derive(Deserialize)]
+struct MarkJson {
+    kind: String,
+    cells: Vec<usize>,
+    #[serde(default)]
+    digits: Vec<u8>,
 }
 
 /// Reads one JSON puzzle record starting on line `line_no` (1-based) of its input.
@@ -103,18 +113,67 @@ fn geometry_of(record: &PuzzleJson) -> Result<Geometry, String> {
         .map(|ids| RegionMap::from_ids(size, ids).map_err(|e| format!("regions: {e}")))
         .transpose()?;
     let geometry = Geometry::new(size, variant, box_shape, regions).map_err(|e| e.to_string())?;
-    let Some(cages) = &record.cages else {
-        return Ok(geometry);
+    let geometry = match &record.cages {
+        Some(cages) => {
+            let cages = cages
+                .iter()
+                .map(|c| Cage {
+                    cells: c.cells.clone(),
+                    sum: c.sum,
+                })
+                .collect();
+            let set = CageSet::new(size, cages).map_err(|e| format!("cages: {e}"))?;
+            geometry.with_cages(set).map_err(|e| e.to_string())?
+        }
+        None => geometry,
     };
-    let cages = cages
-        .iter()
-        .map(|c| Cage {
-            cells: c.cells.clone(),
-            sum: c.sum,
-        })
-        .collect();
-    let set = CageSet::new(size, cages).map_err(|e| format!("cages: {e}"))?;
-    geometry.with_cages(set).map_err(|e| e.to_string())
+    match &record.constraints {
+        Some(marks) => {
+            let kinds = variant.rules.without(RuleKind::Cages);
+            let marks = marks
+                .iter()
+                .enumerate()
+                .map(|(i, m)| mark_of(m, size).map_err(|e| format!("constraints[{i}]: {e}")))
+                .collect::<Result<Vec<_>, _>>()?;
+            let set = MarkSet::new(size, kinds, marks).map_err(|e| format!("constraints: {e}"))?;
+            geometry.with_marks(set).map_err(|e| e.to_string())
+        }
+        None => with_global_rules(geometry, variant),
+    }
+}
+
+/// One mark of a record's `constraints`.
+fn mark_of(mark: &MarkJson, size: usize) -> Result<Mark, String> {
+    let kind = MarkKind::from_json_name(&mark.kind).ok_or_else(|| {
+        format!(
+            "unknown kind {} (white, black, x, v, even, odd, minimum, maximum or quadruple)",
+            super::text::shown_text(&mark.kind)
+        )
+    })?;
+    if let Some(&cell) = mark.cells.iter().find(|&&c| c >= size * size) {
+        return Err(format!("cell {cell} is outside the {size}×{size} grid"));
+    }
+    let wrong = || {
+        format!(
+            "a {} has {} cells, not {}",
+            kind.describe(),
+            kind.cell_count(),
+            mark.cells.len()
+        )
+    };
+    match (kind, mark.cells.as_slice()) {
+        (MarkKind::Quadruple, &[corner, ..]) if mark.cells.len() == 4 => {
+            if corner % size == size - 1
+                || mark.cells != Mark::quadruple(corner, size, Vec::new()).cells
+            {
+                return Err("a quadruple's cells are a 2×2, top-left first, row by row".into());
+            }
+            Ok(Mark::quadruple(corner, size, mark.digits.clone()))
+        }
+        (_, &[cell]) if kind.cell_count() == 1 => Ok(Mark::cell(kind, cell)),
+        (_, &[a, b]) if kind.cell_count() == 2 => Ok(Mark::edge(kind, a, b)),
+        _ => Err(wrong()),
+    }
 }
 
 /// The cells of a `givens` or `solution` field: a list of numbers (0 for empty) or a puzzle line.

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use super::text::{parse_line, parse_line_of, to_line};
-use super::{CageSet, Geometry, Grid, ParseError, RegionMap, RuleKind, Variant};
+use super::{CageSet, Geometry, Grid, MarkSet, ParseError, RegionMap, RuleKind, Variant};
 
 /// What was wrong with an imported puzzle, and where: the 1-based line and, when known, column.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,6 +70,8 @@ pub struct LineFields<'a> {
     pub puzzle: &'a str,
     pub regions: Option<&'a str>,
     pub cages: Option<&'a str>,
+    /// The modern kinds' rules and marks (`rules:kropki;w:r1c1+r1c2;…`).
+    pub marks: Option<&'a str>,
 }
 
 impl<'a> LineFields<'a> {
@@ -77,27 +79,30 @@ impl<'a> LineFields<'a> {
     pub fn split(line: &'a str) -> Result<LineFields<'a>, String> {
         let mut fields = line.split('|');
         let puzzle = fields.next().unwrap_or_default();
-        let (mut regions, mut cages) = (None, None);
+        let (mut regions, mut cages, mut marks) = (None, None, None);
         for field in fields {
-            let slot = if field.contains('=') {
+            let slot = if field.trim_start().starts_with("rules:") {
+                &mut marks
+            } else if field.contains('=') {
                 &mut cages
             } else {
                 &mut regions
             };
             if slot.replace(field.trim()).is_some() {
-                return Err("too many '|' fields: write puzzle|regions|cages".into());
+                return Err("too many '|' fields: write puzzle|regions|cages|rules:…".into());
             }
         }
         Ok(LineFields {
             puzzle,
             regions,
             cages,
+            marks,
         })
     }
 
     /// True when the line carries no shape of its own.
     pub fn is_plain(&self) -> bool {
-        self.regions.is_none() && self.cages.is_none()
+        self.regions.is_none() && self.cages.is_none() && self.marks.is_none()
     }
 }
 
@@ -162,6 +167,10 @@ pub fn puzzle_line(givens: &Grid, geo: &Geometry) -> String {
         line.push('|');
         line.push_str(&cages.to_line());
     }
+    if let Some(marks) = geo.marks() {
+        line.push('|');
+        line.push_str(&marks.to_line());
+    }
     line
 }
 
@@ -191,7 +200,9 @@ pub fn read_puzzle_line(
         return Err(ImportError::at(line_no, "a killer line needs its cages"));
     }
     let geo = if fields.is_plain() {
-        Geometry::new(givens.size(), variant, None, None).map_err(|e| e.to_string())
+        Geometry::new(givens.size(), variant, None, None)
+            .map_err(|e| e.to_string())
+            .and_then(|geo| with_global_rules(geo, variant))
     } else {
         fields_geometry(givens.size(), variant, None, &fields)
     }
@@ -223,11 +234,51 @@ pub fn fields_geometry(
     };
     let box_shape = if variant.jigsaw { None } else { box_shape };
     let geo = Geometry::new(size, variant, box_shape, map).map_err(|e| e.to_string())?;
-    let Some(cages) = fields.cages else {
-        return Ok(geo);
+    let geo = match fields.cages {
+        Some(cages) => {
+            let cages = CageSet::parse(cages, size).map_err(|e| format!("cages: {e}"))?;
+            geo.with_cages(cages).map_err(|e| e.to_string())?
+        }
+        None => geo,
     };
-    let cages = CageSet::parse(cages, size).map_err(|e| format!("cages: {e}"))?;
-    geo.with_cages(cages).map_err(|e| e.to_string())
+    match fields.marks {
+        Some(marks) => {
+            let marks = MarkSet::parse(marks, size).map_err(|e| format!("rules: {e}"))?;
+            let missing: Vec<&str> = variant
+                .rules
+                .iter()
+                .filter(|&k| k != RuleKind::Cages && !marks.kinds().has(k))
+                .map(RuleKind::name)
+                .collect();
+            if !missing.is_empty() {
+                return Err(format!(
+                    "the line is {} and its rules field does not name {}",
+                    variant.name(),
+                    missing.join(", ")
+                ));
+            }
+            geo.with_marks(marks).map_err(|e| e.to_string())
+        }
+        None => with_global_rules(geo, variant),
+    }
+}
+
+/// `geo` with the global rules `variant` names (anti-knight: no marks needed); a marked kind
+/// named without its marks is refused.
+pub fn with_global_rules(geo: Geometry, variant: Variant) -> Result<Geometry, String> {
+    let kinds = variant.rules.without(RuleKind::Cages);
+    if kinds.is_empty() {
+        return Ok(geo);
+    }
+    if let Some(kind) = kinds.iter().find(|k| !k.is_global()) {
+        return Err(format!(
+            "a {} puzzle needs its marks: add a field |rules:{};… to the line",
+            kind.name(),
+            kind.name()
+        ));
+    }
+    let marks = MarkSet::global(geo.size(), kinds).map_err(|e| e.to_string())?;
+    geo.with_marks(marks).map_err(|e| e.to_string())
 }
 
 /// The puzzle, once its givens are known to fit the shape and break no house and no cage.
@@ -255,6 +306,12 @@ pub fn fits(geo: &Geometry, givens: &Grid) -> Result<(), String> {
 /// break.
 pub fn keeps_rules(geo: &Geometry, givens: &Grid) -> Result<(), String> {
     givens.check_givens(geo).map_err(|e| e.to_string())?;
+    if let Some(marks) = geo.marks() {
+        let problems = marks.problems(givens.cells());
+        if !problems.is_empty() {
+            return Err(format!("the givens break a rule: {}", problems.join("; ")));
+        }
+    }
     match geo.cages().map(|c| c.problems(givens.cells())) {
         Some(problems) if !problems.is_empty() => {
             Err(format!("the givens break a cage: {}", problems.join("; ")))

@@ -4,6 +4,8 @@
 pub mod cages;
 pub mod canon;
 pub mod error;
+#[cfg(feature = "serde")]
+pub mod fpuzzles;
 pub mod frame_text;
 pub mod geometry;
 pub mod group;
@@ -12,6 +14,7 @@ pub mod ids;
 #[cfg(feature = "serde")]
 pub mod json;
 pub mod line;
+pub mod marks;
 pub mod multi;
 pub mod puzzle;
 pub mod regions;
@@ -32,6 +35,7 @@ pub use json::{Imported, read_puzzle_json};
 pub use line::{
     ImportError, LineFields, puzzle_line, read_puzzle_line, split_tag, tagged_line, tagged_variant,
 };
+pub use marks::{Mark, MarkError, MarkKind, MarkSet};
 pub use multi::{CellNames, Frame, MultiShape, NO_CELL, SubGrid};
 pub use puzzle::Grid;
 pub use regions::RegionMap;

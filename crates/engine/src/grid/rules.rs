@@ -11,6 +11,7 @@
 
 use std::sync::Arc;
 
+use super::marks::{MarkRule, MarkSet};
 use super::variant::{RuleKind, RuleKinds};
 use super::{Cage, CageSet};
 
@@ -21,6 +22,34 @@ use super::{Cage, CageSet};
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Constraints {
     cages: Option<Arc<CageSet>>,
+    marks: Option<Arc<MarkSet>>,
+    /// The marks as one rule, compiled once (derived from `marks`).
+    mark_rule: Option<MarkRuleCell>,
+}
+
+/// The compiled rule of a mark set; derived, so it never makes two constraint sets differ.
+#[derive(Clone)]
+struct MarkRuleCell(Arc<MarkRule>);
+
+impl std::ops::Deref for MarkRuleCell {
+    type Target = MarkRule;
+    fn deref(&self) -> &MarkRule {
+        &self.0
+    }
+}
+
+impl PartialEq for MarkRuleCell {
+    fn eq(&self, _: &MarkRuleCell) -> bool {
+        true
+    }
+}
+
+impl Eq for MarkRuleCell {}
+
+impl std::fmt::Debug for MarkRuleCell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("compiled marks")
+    }
 }
 
 impl Constraints {
@@ -28,15 +57,39 @@ impl Constraints {
     pub fn with_cages(cages: CageSet) -> Constraints {
         Constraints {
             cages: Some(Arc::new(cages)),
+            ..Constraints::default()
+        }
+    }
+
+    /// These constraints with the modern kinds' marks (replacing any marks they had).
+    pub fn with_marks(&self, marks: Option<MarkSet>) -> Constraints {
+        let mark_rule = marks
+            .as_ref()
+            .map(|set| MarkRuleCell(Arc::new(MarkRule::new(set))));
+        Constraints {
+            cages: self.cages.clone(),
+            marks: marks.map(Arc::new),
+            mark_rule,
         }
     }
 
     /// The kinds present.
     pub fn kinds(&self) -> RuleKinds {
-        match self.cages {
+        let cages = match self.cages {
             Some(_) => RuleKinds::NONE.with(RuleKind::Cages),
             None => RuleKinds::NONE,
-        }
+        };
+        cages.union(self.marks.as_ref().map_or(RuleKinds::NONE, |m| m.kinds()))
+    }
+
+    /// The modern kinds' marks and global rules, if any.
+    pub fn marks(&self) -> Option<&MarkSet> {
+        self.marks.as_deref()
+    }
+
+    /// The marks as one compiled rule, if any.
+    pub fn mark_rule(&self) -> Option<&MarkRule> {
+        self.mark_rule.as_ref().map(|cell| &*cell.0)
     }
 
     /// True when there is no rule beyond the houses.
@@ -49,11 +102,12 @@ impl Constraints {
         self.cages.as_deref()
     }
 
-    /// Every rule, each with its cells and its prune (one per cage).
+    /// Every rule, each with its cells and its prune (one per cage, then the marks as one).
     pub fn rules(&self) -> impl Iterator<Item = &dyn Rule> {
         self.cages
             .iter()
             .flat_map(|set| set.cages().iter().map(|cage| cage as &dyn Rule))
+            .chain(self.mark_rule().map(|rule| rule as &dyn Rule))
     }
 
     /// True when a filled grid keeps every rule.

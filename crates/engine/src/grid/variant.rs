@@ -7,33 +7,111 @@ use super::error::GeometryError;
 use super::multi::MultiShape;
 
 /// A kind of rule beyond houses. A variant names the kinds it has; the rules themselves (which
-/// cells, what sum) are data in the geometry ([`super::Constraints`]), read from a file or drawn
-/// by the generator's sampler for the kind.
+/// cells, what sum, which dots) are data in the geometry ([`super::Constraints`]), read from a
+/// file or drawn by the generator's sampler for the kind. Killer cages are one kind; the modern
+/// kinds (anti-knight … quadruples) are marks ([`super::marks::MarkSet`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RuleKind {
     /// Killer cages: groups of cells with distinct digits and a target sum.
     Cages,
+    /// Cells a chess knight's move apart hold different digits.
+    AntiKnight,
+    /// Diagonally touching cells hold different digits.
+    AntiKing,
+    /// Orthogonal neighbours never differ by 1.
+    NonConsecutive,
+    /// Cells in the same position of their boxes hold different digits (nine more houses).
+    DisjointGroups,
+    /// A grey square holds an even digit, a grey circle an odd one.
+    EvenOdd,
+    /// Kropki dots: white, the two cells differ by 1; black, one is twice the other.
+    Kropki,
+    /// Kropki with every dot given: no dot means neither relation.
+    KropkiNegative,
+    /// X: the two cells add up to 10; V: to 5.
+    Xv,
+    /// XV with every mark given: no mark means the sum is neither 5 nor 10.
+    XvNegative,
+    /// A minimum cell is smaller than its orthogonal neighbours, a maximum larger.
+    MinMax,
+    /// The digits in a circle on a corner appear in the 2×2 cells around it.
+    Quadruple,
 }
 
 impl RuleKind {
     /// Every kind, in the order their names come first in a variant's name.
-    pub const ALL: [RuleKind; 1] = [RuleKind::Cages];
+    pub const ALL: [RuleKind; 12] = [
+        RuleKind::Cages,
+        RuleKind::AntiKnight,
+        RuleKind::AntiKing,
+        RuleKind::NonConsecutive,
+        RuleKind::DisjointGroups,
+        RuleKind::EvenOdd,
+        RuleKind::Kropki,
+        RuleKind::KropkiNegative,
+        RuleKind::Xv,
+        RuleKind::XvNegative,
+        RuleKind::MinMax,
+        RuleKind::Quadruple,
+    ];
 
     /// The word for the kind in a variant's name.
     pub fn name(self) -> &'static str {
         match self {
             RuleKind::Cages => "killer",
+            RuleKind::AntiKnight => "anti-knight",
+            RuleKind::AntiKing => "anti-king",
+            RuleKind::NonConsecutive => "non-consecutive",
+            RuleKind::DisjointGroups => "disjoint-groups",
+            RuleKind::EvenOdd => "even-odd",
+            RuleKind::Kropki => "kropki",
+            RuleKind::KropkiNegative => "kropki-negative",
+            RuleKind::Xv => "xv",
+            RuleKind::XvNegative => "xv-negative",
+            RuleKind::MinMax => "min-max",
+            RuleKind::Quadruple => "quadruple",
         }
     }
 
-    fn bit(self) -> u8 {
-        1 << self as u8
+    /// The kind a word of a variant's name means (its name, or an alias such as `antiknight`).
+    pub fn from_word(word: &str) -> Option<RuleKind> {
+        let kind = match word {
+            "killer" | "sum" | "sumdoku" => RuleKind::Cages,
+            "anti-knight" | "antiknight" => RuleKind::AntiKnight,
+            "anti-king" | "antiking" => RuleKind::AntiKing,
+            "non-consecutive" | "nonconsecutive" => RuleKind::NonConsecutive,
+            "disjoint-groups" | "disjointgroups" | "disjoint" => RuleKind::DisjointGroups,
+            "even-odd" | "evenodd" | "odd-even" => RuleKind::EvenOdd,
+            "kropki" => RuleKind::Kropki,
+            "kropki-negative" => RuleKind::KropkiNegative,
+            "xv" => RuleKind::Xv,
+            "xv-negative" => RuleKind::XvNegative,
+            "min-max" | "minmax" | "minimum-maximum" => RuleKind::MinMax,
+            "quadruple" | "quadruples" | "quad" => RuleKind::Quadruple,
+            _ => return None,
+        };
+        Some(kind)
+    }
+
+    /// True for the kinds with no marks: the rule holds over the whole grid.
+    pub fn is_global(self) -> bool {
+        matches!(
+            self,
+            RuleKind::AntiKnight
+                | RuleKind::AntiKing
+                | RuleKind::NonConsecutive
+                | RuleKind::DisjointGroups
+        )
+    }
+
+    fn bit(self) -> u16 {
+        1 << self as u16
     }
 }
 
 /// A set of rule kinds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct RuleKinds(u8);
+pub struct RuleKinds(u16);
 
 impl RuleKinds {
     /// No rule beyond the houses.
@@ -52,6 +130,16 @@ impl RuleKinds {
     /// True when the set is empty.
     pub fn is_empty(self) -> bool {
         self.0 == 0
+    }
+
+    /// The set without `kind`.
+    pub fn without(self, kind: RuleKind) -> RuleKinds {
+        RuleKinds(self.0 & !kind.bit())
+    }
+
+    /// The kinds of both sets.
+    pub fn union(self, other: RuleKinds) -> RuleKinds {
+        RuleKinds(self.0 | other.0)
     }
 
     /// The kinds of the set, in [`RuleKind::ALL`] order.
@@ -148,23 +236,21 @@ impl FromStr for Variant {
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let mut variant = Variant::CLASSIC;
         let lower = text.trim().to_ascii_lowercase();
-        for part in lower.split(['+', '-', ',']) {
-            match part.trim() {
-                "classic" | "standard" if lower.trim() == part.trim() => {}
+        for part in variant_words(&lower) {
+            match part {
+                "classic" | "standard" if lower.trim() == part => {}
                 "diagonal" | "x" => variant.diagonal = true,
                 "window" | "hyper" | "windoku" => variant.window = true,
                 "jigsaw" | "irregular" | "squiggly" => variant.jigsaw = true,
-                "killer" | "sum" | "sumdoku" => {
-                    variant.rules = variant.rules.with(RuleKind::Cages);
-                }
-                word if MultiShape::from_name(word).is_some() => {
-                    variant.multi = MultiShape::from_name(word);
-                }
-                _ => {
-                    return Err(GeometryError::UnknownVariant {
-                        text: text.to_string(),
-                    });
-                }
+                word => match (RuleKind::from_word(word), MultiShape::from_name(word)) {
+                    (Some(kind), _) => variant.rules = variant.rules.with(kind),
+                    (None, Some(shape)) => variant.multi = Some(shape),
+                    (None, None) => {
+                        return Err(GeometryError::UnknownVariant {
+                            text: text.to_string(),
+                        });
+                    }
+                },
             }
         }
         if variant.multi.is_some()
@@ -180,6 +266,35 @@ impl FromStr for Variant {
         }
         Ok(variant)
     }
+}
+
+/// The words of a variant's name: parts joined by `+` or `,`, and by `-` too except inside a
+/// kind's own name (`anti-knight+jigsaw-x` is `anti-knight`, `jigsaw`, `x`).
+fn variant_words(lower: &str) -> Vec<&str> {
+    let mut words = Vec::new();
+    for part in lower.split(['+', ',']).map(str::trim) {
+        let mut rest = part;
+        loop {
+            let named = RuleKind::ALL
+                .iter()
+                .map(|kind| kind.name())
+                .filter(|name| name.contains('-'))
+                .find(|name| {
+                    rest.starts_with(name)
+                        && rest[name.len()..].chars().next().is_none_or(|c| c == '-')
+                });
+            let end = match named {
+                Some(name) => name.len(),
+                None => rest.find('-').unwrap_or(rest.len()),
+            };
+            words.push(rest[..end].trim());
+            match rest[end..].strip_prefix('-') {
+                Some(next) => rest = next,
+                None => break,
+            }
+        }
+    }
+    words
 }
 
 /// The shape of a box: `rows` cells tall and `cols` cells wide (`rows * cols` = the grid size).

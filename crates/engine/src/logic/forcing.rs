@@ -23,6 +23,7 @@
 //! most 81 cells without cages (their cost grows with the cube of the candidates), and a nested
 //! search gives up after [`NESTED_BUDGET`] inner propagations (deterministic, not a clock).
 
+use crate::grid::marks::MarkRule;
 use crate::grid::{CageSet, Geometry, Rule};
 
 use crate::solve::Solver;
@@ -109,6 +110,8 @@ struct Scratch<'g> {
     /// Inner propagations left (nested depths); the search gives up at 0.
     budget: u64,
     cages: Option<&'g CageSet>,
+    /// The modern kinds' marks as one rule.
+    marks: Option<&'g MarkRule>,
     /// The candidates of a cage's open cells (a reused buffer).
     cage_masks: Vec<u32>,
     all: u32,
@@ -135,6 +138,7 @@ impl<'g> Scratch<'g> {
             inner: None,
             budget,
             cages: c.geometry().cages(),
+            marks: c.geometry().constraints().mark_rule(),
             cage_masks: Vec::new(),
             all: c.geometry().all_digits(),
             value: vec![0; cells],
@@ -232,10 +236,15 @@ impl<'g> Scratch<'g> {
 
     /// The rules beyond houses (a killer's cages), each pruning its open cells' candidates.
     fn cage_rules(&mut self) -> Option<bool> {
-        let Some(cages) = self.cages else {
-            return Some(false);
-        };
         let mut progress = false;
+        if let Some(marks) = self.marks {
+            progress |= marks
+                .prune(&self.value, &mut self.cand, &mut self.cage_masks)
+                .ok()?;
+        }
+        let Some(cages) = self.cages else {
+            return Some(progress);
+        };
         for cage in cages.cages() {
             progress |= cage
                 .prune(&self.value, &mut self.cand, &mut self.cage_masks)
@@ -435,6 +444,7 @@ impl<'g> Scratch<'g> {
             inner: None,
             budget: 0,
             cages: self.cages,
+            marks: self.marks,
             cage_masks: Vec::new(),
             all: self.all,
             value: self.value.clone(),
@@ -678,7 +688,7 @@ pub const DEEPER_MAX_CELLS: usize = 81;
 /// 30 ms a line otherwise) they are not started. The exact count decides no step; a unique
 /// puzzle is rated exactly as before.
 pub fn deeper_supported(c: &Candidates) -> bool {
-    c.geometry().cages().is_none()
+    c.geometry().constraints().is_empty()
         && c.masks().len() <= DEEPER_MAX_CELLS
         && Solver::new(c.geometry()).count_solutions(&c.grid(), 2) == 1
 }

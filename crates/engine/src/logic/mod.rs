@@ -16,6 +16,7 @@ pub mod fish;
 pub mod forcing;
 pub mod intersections;
 pub mod killer;
+pub mod marks;
 pub mod rating;
 pub mod singles;
 pub mod step;

@@ -10,7 +10,9 @@ use super::candidates::Candidates;
 use super::chains::AicPass;
 use super::step::Step;
 use super::technique::{Level, TRIAL_AND_ERROR_SCORE, Technique};
-use super::{chains, fish, forcing, intersections, killer, singles, subsets, uniqueness, wings};
+use super::{
+    chains, fish, forcing, intersections, killer, marks, singles, subsets, uniqueness, wings,
+};
 
 /// A technique finder.
 type Finder = fn(&Candidates) -> Option<Step>;
@@ -25,6 +27,7 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::CageSumSingle, killer::cage_sum_single),
     (Technique::HiddenSingleBox, singles::hidden_single_box),
     (Technique::HiddenSingle, singles::hidden_single),
+    (Technique::MarkElimination, marks::mark_elimination),
     (Technique::DirectPointing, intersections::direct_pointing),
     (
         Technique::DirectCageHouseInteraction,

@@ -69,6 +69,7 @@ pub fn house_name(words: &dyn StepWords, house: HouseKind) -> String {
         HouseKind::Box(i) => numbered("house_box_n", i),
         HouseKind::Region(i) => numbered("house_region_n", i),
         HouseKind::Window(i) => numbered("house_window_n", i),
+        HouseKind::Group(i) => numbered("house_group_n", i),
         HouseKind::Diagonal => words.phrase("house_main_diagonal", &[]),
         HouseKind::AntiDiagonal => words.phrase("house_anti_diagonal", &[]),
         HouseKind::GridRow(grid, i)
@@ -119,6 +120,7 @@ pub const ENGLISH: &[(&str, &str)] = &[
     ("house_box_n", "box {n}"),
     ("house_region_n", "region {n}"),
     ("house_window_n", "window {n}"),
+    ("house_group_n", "disjoint group {n}"),
     ("house_main_diagonal", "main diagonal"),
     ("house_anti_diagonal", "anti-diagonal"),
     ("house_of_grid", "{house} of {grid}"),
@@ -166,6 +168,7 @@ pub fn placeholders(key: &str) -> Option<&'static [&'static str]> {
         ("house_box_n", &["n"]),
         ("house_region_n", &["n"]),
         ("house_window_n", &["n"]),
+        ("house_group_n", &["n"]),
         ("house_of_grid", &["house", "grid"]),
         ("step_last_cell", &["house"]),
         ("step_cage_last", &["cells"]),

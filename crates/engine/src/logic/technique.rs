@@ -111,6 +111,7 @@ pub enum Technique {
     CageSumSingle,
     HiddenSingleBox,
     HiddenSingle,
+    MarkElimination,
     DirectPointing,
     DirectCageHouseInteraction,
     DirectClaiming,
@@ -152,7 +153,7 @@ pub enum Technique {
 struct Row(Technique, &'static str, f32, Level, &'static str);
 
 /// THE table. Order = the order in which the driver tries techniques (easiest first).
-const TABLE: [Row; 39] = [
+const TABLE: [Row; 40] = [
     Row(
         Technique::FullHouse,
         "Full house",
@@ -180,6 +181,13 @@ const TABLE: [Row; 39] = [
         1.5,
         Level::Easy,
         "only place for a digit in a row, column, diagonal or window",
+    ),
+    Row(
+        Technique::MarkElimination,
+        "Mark elimination",
+        1.6,
+        Level::Easy,
+        "modern variants: a candidate a mark (Kropki dot, X or V, even/odd, minimum/maximum, quadruple) or the non-consecutive rule leaves without a partner",
     ),
     Row(
         Technique::DirectPointing,
@@ -399,10 +407,10 @@ pub const TRIAL_AND_ERROR_SCORE: f32 = 20.0;
 
 impl Technique {
     /// Every technique, easiest first (the order the driver tries them).
-    pub const ALL: [Technique; 39] = {
-        let mut all = [Technique::FullHouse; 39];
+    pub const ALL: [Technique; 40] = {
+        let mut all = [Technique::FullHouse; 40];
         let mut i = 0;
-        while i < 39 {
+        while i < 40 {
             all[i] = TABLE[i].0;
             i += 1;
         }

@@ -157,6 +157,10 @@ fn balance(corners: [usize; 4], holds: impl Fn(usize) -> bool) -> i32 {
 /// deadly and a uniqueness step on it could take out the solution's digit.
 fn is_deadly(c: &Candidates, corners: [usize; 4]) -> bool {
     let geo = c.geometry();
+    if geo.marks().is_some() {
+        // Marks and global rules (a dot, a knight's move) are not proven to survive the swap.
+        return false;
+    }
     let houses = geo.houses();
     let mut boxes: Vec<usize> = Vec::with_capacity(4);
     for &corner in &corners {

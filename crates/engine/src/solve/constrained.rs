@@ -6,6 +6,7 @@
 
 use super::generic::Count;
 use crate::grid::cages::combinations;
+use crate::grid::marks::Compiled;
 use crate::grid::{CageSet, Constraints, Geometry};
 
 /// The most cells of any grid (25×25); killer puzzles go up to 16×16 (256 cells).
@@ -16,6 +17,9 @@ const MAX_CELLS: usize = 640;
 enum SolverRule {
     /// A killer cage.
     Cage(CageInfo),
+    /// The modern kinds' marks, compiled by family (cell masks, relations between two cells,
+    /// quadruples); their distinct cells are peers already.
+    Marks(Compiled),
 }
 
 /// One cage as the solver sees it: its cells and every digit set of its size and sum.
@@ -74,6 +78,7 @@ impl SolverRule {
     /// Compiles the geometry's constraints.
     fn compile(constraints: &Constraints, size: usize) -> Vec<SolverRule> {
         let cages = constraints.cages().map(CageSet::cages).unwrap_or_default();
+        let marks = constraints.mark_rule().map(|rule| rule.compiled().clone());
         cages
             .iter()
             .map(|cage| {
@@ -83,6 +88,7 @@ impl SolverRule {
                     combos: combinations(cage.cells.len(), cage.sum, size),
                 })
             })
+            .chain(marks.map(SolverRule::Marks))
             .collect()
     }
 }
@@ -134,6 +140,63 @@ impl ConstrainedSolver {
             }
         }
         run.result
+    }
+
+    /// A random filled grid keeping every house and rule: the search with the digits of each
+    /// branch tried in the order `order` gives (a permutation of the candidates, e.g. shuffled),
+    /// abandoned after `node_cap` nodes.
+    pub fn random_fill(
+        &self,
+        order: &mut dyn FnMut(&mut Vec<u32>),
+        node_cap: u64,
+    ) -> Option<Vec<u8>> {
+        let givens = vec![0u8; self.cells];
+        let mut nodes = 0u64;
+        match self.cells {
+            0..=128 => self.fill_from(self.initial::<128>(&givens)?, order, &mut nodes, node_cap),
+            129..=256 => self.fill_from(self.initial::<256>(&givens)?, order, &mut nodes, node_cap),
+            _ => self.fill_from(
+                self.initial::<MAX_CELLS>(&givens)?,
+                order,
+                &mut nodes,
+                node_cap,
+            ),
+        }
+    }
+
+    fn fill_from<const C: usize>(
+        &self,
+        mut s: State<C>,
+        order: &mut dyn FnMut(&mut Vec<u32>),
+        nodes: &mut u64,
+        node_cap: u64,
+    ) -> Option<Vec<u8>> {
+        *nodes += 1;
+        if *nodes > node_cap || !self.propagate(&mut s, Mode::Full) {
+            return None;
+        }
+        let Some(best) = (0..self.cells)
+            .filter(|&cell| s.value[cell] == 0)
+            .min_by_key(|&cell| s.cand[cell].count_ones())
+        else {
+            return Some(s.value[..self.cells].to_vec());
+        };
+        let mut bits: Vec<u32> = super::super::grid::rules::digits(s.cand[best])
+            .map(|d| 1u32 << (d - 1))
+            .collect();
+        order(&mut bits);
+        for bit in bits {
+            let mut child = s;
+            if self.place(&mut child, best, bit)
+                && let Some(grid) = self.fill_from(child, order, nodes, node_cap)
+            {
+                return Some(grid);
+            }
+            if *nodes > node_cap {
+                return None;
+            }
+        }
+        None
     }
 
     /// True when naked and hidden singles and each rule's obvious placements (the cage sum of a
@@ -282,6 +345,7 @@ impl ConstrainedSolver {
         match (rule, mode) {
             (SolverRule::Cage(cage), Mode::Full) => self.cage_combinations(s, cage),
             (SolverRule::Cage(cage), Mode::Singles) => self.cage_last_cell(s, cage),
+            (SolverRule::Marks(marks), _) => marks.prune(&mut s.cand[..self.cells]).ok(),
         }
     }
 

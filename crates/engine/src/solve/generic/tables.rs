@@ -166,7 +166,7 @@ impl Tiling {
             HouseKind::Column(_) | HouseKind::GridColumn(..) => Tiling::Columns,
             HouseKind::Box(_) | HouseKind::Region(_) | HouseKind::GridBox(..) => Tiling::Blocks,
             HouseKind::Window(_) => Tiling::Windows,
-            HouseKind::Diagonal | HouseKind::AntiDiagonal => Tiling::None,
+            HouseKind::Diagonal | HouseKind::AntiDiagonal | HouseKind::Group(_) => Tiling::None,
         }
     }
 
