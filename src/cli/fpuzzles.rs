@@ -6,6 +6,11 @@ pub fn sudokupad_link(json: &str) -> String {
     format!("https://sudokupad.app/fpuzzles{}", payload(json))
 }
 
+/// The JSON text of an f-puzzles payload, or `None` when it does not decompress.
+pub fn decompress(payload: &str) -> Option<String> {
+    lz_str::decompress_from_base64(payload).map(|text| String::from_utf16_lossy(&text))
+}
+
 /// The f-puzzles payload of `json`: lz-string `compressToBase64`.
 pub fn payload(json: &str) -> String {
     lz_str::compress_to_base64(json)

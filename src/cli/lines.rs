@@ -15,6 +15,7 @@ use super::error::CliError;
 use super::io::stream_error;
 use super::puzzle_args::{PuzzleArgs, fits, import_message};
 use sudoku_book::grid::LineFields;
+use sudoku_book::grid::fpuzzles;
 use sudoku_book::grid::text::parse_line;
 use sudoku_book::grid::{
     Geometry, Grid, MAX_SIZE, MultiShape, RegionMap, Variant, parse_line_of, read_puzzle_json,
@@ -228,6 +229,15 @@ impl<'a> LineReader<'a> {
         line: &str,
         use_puzzle: impl FnOnce(&Geometry, &Solver, &Grid) -> Result<R, String>,
     ) -> Result<R, String> {
+        if let Some(object) = fpuzzles::object_in_line(line, &super::fpuzzles::decompress) {
+            let read = fpuzzles::from_fpuzzles(&object?)?;
+            for note in &read.notes {
+                super::sink::say(&format!("sudoku-book: note: line {line_no}: {note}"));
+            }
+            sudoku_book::grid::line::fits(&read.geometry, &read.givens)?;
+            sudoku_book::grid::line::keeps_rules(&read.geometry, &read.givens)?;
+            return use_puzzle(&read.geometry, &Solver::new(&read.geometry), &read.givens);
+        }
         if line.trim_start().starts_with('{') {
             let read = read_puzzle_json(line_no, line).map_err(|e| import_message(&e))?;
             return use_puzzle(&read.geometry, &Solver::new(&read.geometry), &read.givens);

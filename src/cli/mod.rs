@@ -3,6 +3,7 @@
 
 pub mod build;
 pub mod check;
+pub mod convert;
 pub mod error;
 pub mod fpuzzles;
 pub mod generate;
@@ -59,6 +60,9 @@ pub enum Command {
     Id(id::IdArgs),
     /// The puzzle library (an SQLite file): fill it ahead of time, count what it holds
     Library(library::LibraryArgs),
+    /// Convert puzzles (lines, JSON records, a book.json) to lines, JSON records, f-puzzles
+    /// objects or SudokuPad links
+    Convert(convert::ConvertArgs),
 }
 
 /// Runs the chosen command.
@@ -73,5 +77,6 @@ pub fn run(cli: &Cli) -> CliResult {
         Command::Play(args) => play::run(args),
         Command::Id(args) => id::run(args),
         Command::Library(args) => library::run(args),
+        Command::Convert(args) => convert::run(args),
     }
 }

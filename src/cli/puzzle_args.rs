@@ -7,6 +7,7 @@ use clap::Args;
 
 use super::error::CliError;
 use super::io::{Input, read_file, shown_path};
+use sudoku_book::grid::fpuzzles;
 use sudoku_book::grid::text::{counted, detect_format, digit_symbol, infer_size, parse_puzzle};
 use sudoku_book::grid::{
     BoxShape, CageSet, Format, Geometry, GeometryError, Grid, ImportError, LineFields, MultiShape,
@@ -146,10 +147,11 @@ impl PuzzleArgs {
         };
         let advice = |e: GeometryError| CliError::Input(format!("{e}{}", geometry_advice(&e)));
         let geo = Geometry::new(size, variant, self.box_shape()?, regions).map_err(advice)?;
-        match cages {
-            None => Ok(geo),
-            Some(cages) => geo.with_cages(cages.map_err(advice)?).map_err(advice),
-        }
+        let geo = match cages {
+            None => geo,
+            Some(cages) => geo.with_cages(cages.map_err(advice)?).map_err(advice)?,
+        };
+        sudoku_book::grid::line::with_global_rules(geo, variant).map_err(CliError::Input)
     }
 
     /// The geometry of a puzzle line that carries its own region map and/or cages
@@ -169,6 +171,14 @@ impl PuzzleArgs {
     /// of a cell list are reported on standard error. A one-line puzzle may carry its region map
     /// and cages (`puzzle|regions|cages`, as `generate` writes them).
     pub fn load(&self, input: &Input) -> Result<Loaded, CliError> {
+        if let Some(object) = fpuzzles::object_in_line(&input.text, &super::fpuzzles::decompress) {
+            let in_input = |message: String| CliError::input_in(&input.name, message);
+            let read = fpuzzles::from_fpuzzles(&object.map_err(in_input)?).map_err(in_input)?;
+            for note in &read.notes {
+                super::sink::say(&format!("sudoku-book: note: {}: {note}", input.name));
+            }
+            return self.checked(input, read.geometry, read.givens);
+        }
         if let (Some(tag), rest) = split_tag(&input.text)
             && !input.text.trim().contains('\n')
         {

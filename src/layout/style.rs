@@ -37,6 +37,12 @@ pub struct GridStyle {
     /// The digits' size against [`DIGIT_SIZE`] of the cell: 1, or larger on large-print puzzle
     /// grids ([`LARGE_DIGIT_SCALE`]).
     pub digit_scale: f64,
+    /// The size of the modern kinds' edge and corner marks (dots, X and V, quadruples,
+    /// chevrons) against their puzzle-page size: smaller under pencil marks.
+    pub marks_scale: f64,
+    /// The modern kinds' marks drawn with the grid (when `cages` is too): off where a caller
+    /// draws them apart (the playable page lays them over its board).
+    pub marks: bool,
 }
 
 impl Default for GridStyle {
@@ -54,6 +60,8 @@ impl Default for GridStyle {
             region_shade: 0.0,
             symbols: SymbolSet::Digits,
             digit_scale: 1.0,
+            marks_scale: 1.0,
+            marks: true,
         }
     }
 }
@@ -195,6 +203,8 @@ impl Look {
             } else {
                 1.0
             },
+            marks_scale: 1.0,
+            marks: true,
         }
     }
 }

@@ -57,6 +57,9 @@ const MARK_INSET_IN_CAGES: f64 = 0.13;
 const MARK_SIZE_IN_CAGES: f64 = 0.8;
 /// A killer's walkthrough cells are larger, so its marks stay 7 pt inside the cage outlines.
 const KILLER_CELL: f64 = 13.5;
+/// The modern kinds' marks on walkthrough grids against their puzzle-page size.
+const WALKTHROUGH_MARKS_SCALE: f64 = 0.5;
+
 /// Diagonal lines on walkthrough grids: light, drawn under the marks.
 const DIAGONAL_GREY: f64 = 0.8;
 
@@ -607,7 +610,11 @@ fn place_step_grid(
     let mut grid =
         PlacedGrid::new(&ctx.look, geo, &view.givens, Some(&view.before), at).with_symbols(symbols);
     // A killer's cages and sums are part of the puzzle's logic: drawn when the sums are legible.
-    grid.style.cages = geo.cages().is_some() && cell >= super::style::min_cell_for_sums();
+    grid.style.cages =
+        geo.cages().is_some() && cell >= super::style::min_cell_for_sums() || geo.marks().is_some();
+    // Dots, X and V and quadruples are the modern kinds' logic too: drawn smaller, between the
+    // pencil marks rather than over them.
+    grid.style.marks_scale = WALKTHROUGH_MARKS_SCALE;
     // Diagonals light under the marks: no house line reads as a struck-through mark.
     grid.style.diagonal_grey = DIAGONAL_GREY;
     // The step's own shading (the pattern, the cells it changes) is the only grey here.

@@ -122,12 +122,12 @@ fn dot(scene: &mut Scene, pen: &Pen, mark: &Mark) {
 fn letter(scene: &mut Scene, pen: &Pen, mark: &Mark) {
     let (set, at, cell, style) = (pen.set, pen.at, pen.cell, pen.style);
     let (x, y) = edge_midpoint(set, mark, at, cell);
-    let half = cell * XV_GROUND;
+    let half = cell * XV_GROUND * style.marks_scale;
     scene.push(square(x, y, half, Paint::Grey(1.0)));
-    let size = cell * XV_SIZE / style.cap_height.max(0.5);
+    let size = cell * XV_SIZE * style.marks_scale / style.cap_height.max(0.5);
     scene.push(Item::Text {
         x,
-        y: y + cell * XV_SIZE / 2.0,
+        y: y + cell * XV_SIZE * style.marks_scale / 2.0,
         size,
         bold: true,
         anchor: Anchor::Middle,
@@ -158,7 +158,8 @@ fn extreme(scene: &mut Scene, pen: &Pen, mark: &Mark) {
     let half = cell / 2.0;
     scene.push(square(x, y, half, Paint::Grey(EXTREME_GREY)));
     let inward = mark.kind == MarkKind::Minimum;
-    let (depth, wide) = (cell * CHEVRON_DEPTH, cell * CHEVRON_HALF);
+    let scale = style.marks_scale;
+    let (depth, wide) = (cell * CHEVRON_DEPTH * scale, cell * CHEVRON_HALF * scale);
     let edge = half - cell * 0.06;
     let n = set.size();
     let (row, col) = (mark.cells[0] / n, mark.cells[0] % n);
@@ -203,12 +204,13 @@ fn quadruple(scene: &mut Scene, pen: &Pen, mark: &Mark) {
     scene.push(circle(
         x,
         y,
-        cell * QUAD_RADIUS,
+        cell * QUAD_RADIUS * style.marks_scale,
         Some(Paint::Grey(1.0)),
         Some((ring, Paint::BLACK)),
     ));
-    let size = cell * QUAD_DIGIT / style.cap_height.max(0.5);
-    let step = cell * 0.105;
+    let quad_digit = QUAD_DIGIT * style.marks_scale;
+    let size = cell * quad_digit / style.cap_height.max(0.5);
+    let step = cell * 0.105 * style.marks_scale;
     let places: &[(f64, f64)] = match mark.digits.len() {
         1 => &[(0.0, 0.0)],
         2 => &[(-1.0, 0.0), (1.0, 0.0)],
@@ -218,7 +220,7 @@ fn quadruple(scene: &mut Scene, pen: &Pen, mark: &Mark) {
     for (&digit, &(dx, dy)) in mark.digits.iter().zip(places) {
         scene.push(Item::Text {
             x: x + dx * step,
-            y: y + dy * step + cell * QUAD_DIGIT / 2.0,
+            y: y + dy * step + cell * quad_digit / 2.0,
             size,
             bold: false,
             anchor: Anchor::Middle,

@@ -517,23 +517,18 @@ fn drawing(geo: &Geometry) -> String {
         y: 0.0,
         side,
     };
-    let style = GridStyle::default();
+    let style = GridStyle {
+        marks: false,
+        ..GridStyle::default()
+    };
     draw_grid(&mut scene, geo, &geo.empty_grid(), None, at, &style);
     let mut fills: Vec<(String, String)> = Vec::new();
     let mut strokes: Vec<((String, String, String), String)> = Vec::new();
     let mut texts = String::new();
     for item in &scene.items {
         match item {
-            Item::Rect { x, y, w, h, fill } => {
-                let path = entry(&mut fills, css(*fill));
-                path.push_str(&format!(
-                    "M{} {}h{}v{}h{}z",
-                    n(*x),
-                    n(*y),
-                    n(*w),
-                    n(*h),
-                    n(-w)
-                ));
+            &Item::Rect { x, y, w, h, fill } => {
+                entry(&mut fills, css(fill)).push_str(&rect_path(x, y, w, h));
             }
             &Item::Line {
                 x1,
@@ -579,7 +574,72 @@ fn drawing(geo: &Geometry) -> String {
         ));
     }
     svg.push_str(&texts);
+    svg.push_str(&marks_drawing(geo, at, &style));
     svg
+}
+
+/// The modern kinds' marks over the board, in the order they are painted (a dot's white fill
+/// over the grid line it sits on).
+fn marks_drawing(geo: &Geometry, at: Placement, style: &GridStyle) -> String {
+    let (rows, cols) = geo.extent();
+    let mut scene = Scene::new(at.side, at.side);
+    let cell = at.side / rows.max(cols) as f64;
+    crate::render::marks::draw_marks(&mut scene, geo, at, cell, style);
+    let mut svg = String::new();
+    for item in &scene.items {
+        match item {
+            &Item::Rect { x, y, w, h, fill } => svg.push_str(&format!(
+                r#"<path fill="{}" d="{}"/>"#,
+                css(fill),
+                rect_path(x, y, w, h)
+            )),
+            Item::Polygon {
+                points,
+                fill,
+                stroke,
+            } => {
+                let d: Vec<String> = points.iter().map(|&(x, y)| format!("{} {}", n(x), n(y))).collect();
+                let fill = fill.map_or_else(|| "none".to_string(), css);
+                let line = stroke.map_or_else(String::new, |(width, ink)| {
+                    format!(r#" stroke="{}" stroke-width="{}""#, css(ink), n(width))
+                });
+                svg.push_str(&format!(r#"<path fill="{fill}"{line} d="M{}Z"/>"#, d.join("L")));
+            }
+            &Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                paint,
+            } => svg.push_str(&format!(
+                r#"<path fill="none" stroke="{}" stroke-width="{}" stroke-linecap="round" d="M{} {}L{} {}"/>"#,
+                css(paint),
+                n(width),
+                n(x1),
+                n(y1),
+                n(x2),
+                n(y2)
+            )),
+            Item::Text {
+                x, y, size, text, bold, ..
+            } => svg.push_str(&format!(
+                r#"<text x="{}" y="{}" font-size="{}" text-anchor="middle"{}>{}</text>"#,
+                n(*x),
+                n(*y),
+                n(*size),
+                if *bold { r#" font-weight="bold""# } else { "" },
+                escape(text)
+            )),
+            _ => {}
+        }
+    }
+    svg
+}
+
+/// A rectangle as an SVG path.
+fn rect_path(x: f64, y: f64, w: f64, h: f64) -> String {
+    format!("M{} {}h{}v{}h{}z", n(x), n(y), n(w), n(h), n(-w))
 }
 
 /// Adds a line to the path of its kind of stroke (width, ink and dash).

@@ -22,6 +22,7 @@ mod killer;
 mod language;
 mod library;
 mod logic;
+mod modern_kinds;
 mod multi_cli;
 mod play;
 mod print_pages;
