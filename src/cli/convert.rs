@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
 
 use super::error::{CliError, CliResult, EXIT_INPUT, EXIT_OK};
-use super::io::{open_lines, read_file, shown_path};
+use super::io::{open_lines, read_file};
 use super::lines::{LineReader, stream_ordered};
 use super::puzzle_args::PuzzleArgs;
 use super::sink::OutputStream;
@@ -96,18 +96,15 @@ fn book_records(input: &str) -> Result<Option<Vec<String>>, CliError> {
         return Ok(None);
     }
     let text = read_file(path)?;
-    if !text.trim_start().starts_with('{')
-        || text.lines().filter(|l| !l.trim().is_empty()).count() < 2
-    {
+    if !text.trim_start().starts_with('{') {
         return Ok(None);
     }
-    let book: Value = serde_json::from_str(&text)
-        .map_err(|e| CliError::Input(format!("{}: not a book.json: {e}", shown_path(input))))?;
+    // One JSON document (a book.json, pretty-printed); JSON lines do not parse as one.
+    let Ok(book) = serde_json::from_str::<Value>(&text) else {
+        return Ok(None);
+    };
     let Some(puzzles) = book.get("puzzles").and_then(Value::as_array) else {
-        return Err(CliError::Input(format!(
-            "{}: a JSON document with no \"puzzles\" list (write one record a line, or give a book.json)",
-            shown_path(input)
-        )));
+        return Ok(None);
     };
     Ok(Some(puzzles.iter().map(Value::to_string).collect()))
 }

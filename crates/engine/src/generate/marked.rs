@@ -24,8 +24,11 @@ const UNIQUE_NODE_CAP: u64 = 20_000;
 const FILL_NODE_CAP: u64 = 20_000;
 /// Fills tried per attempt.
 const FILLS_PER_ATTEMPT: usize = 20;
-/// Attempts per level when the request names none.
-const DEFAULT_ATTEMPTS: usize = 60;
+/// Attempts when the request names none: up to hard, where an attempt takes milliseconds and a
+/// few kinds land below the level asked one time in five (XV with every mark given), many; above,
+/// where an attempt rates a minimal puzzle with forcing chains, few (docs/data/kinds-*.md).
+const DEFAULT_ATTEMPTS: usize = 400;
+const DEFAULT_ATTEMPTS_ABOVE_HARD: usize = 60;
 
 /// True when the request is for a modern kind (with or without other houses).
 pub fn is_marked(request: &Request) -> bool {
@@ -43,7 +46,11 @@ pub fn generate_marked(request: &Request, seed: u64) -> Result<Generated, Genera
         .iter()
         .filter(|k| k.is_global())
         .fold(RuleKinds::NONE, RuleKinds::with);
-    let budget = request.attempts.unwrap_or(DEFAULT_ATTEMPTS).max(1);
+    let default = match request.target {
+        Target::Level(level) if level > Level::Hard => DEFAULT_ATTEMPTS_ABOVE_HARD,
+        _ => DEFAULT_ATTEMPTS,
+    };
+    let budget = request.attempts.unwrap_or(default).max(1);
     let mut closest = Closest::default();
     for attempt in 1..=budget {
         let (houses, plain) = fresh_solution_of(&base, &mut rng)?;

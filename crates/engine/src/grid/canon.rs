@@ -115,11 +115,6 @@ pub fn canonical_key(geo: &Geometry, givens: &Grid) -> Option<Vec<u16>> {
     if let (true, Some(boxes)) = (geo.variant() == Variant::CLASSIC, geo.box_shape()) {
         return lines::classic_key(givens, boxes.rows, boxes.cols);
     }
-    if geo.marks().is_some() {
-        // The moves do not carry marks yet: a key of the givens alone would give two puzzles
-        // with different marks one ID.
-        return None;
-    }
     walked_key(geo, givens)
 }
 
@@ -130,7 +125,7 @@ pub fn shape_has_ids(geo: &Geometry) -> bool {
     if let (true, Some(boxes)) = (geo.variant() == Variant::CLASSIC, geo.box_shape()) {
         return boxes.rows.min(boxes.cols) <= lines::MAX_STACK;
     }
-    geo.marks().is_none() && walkable(geo)
+    walkable(geo)
 }
 
 fn walkable(geo: &Geometry) -> bool {
@@ -143,12 +138,6 @@ fn walkable(geo: &Geometry) -> bool {
 /// Why a puzzle has no ID, in words: its shape's group is too large to search, or (a puzzle with
 /// almost no givens) it is too symmetric.
 pub fn no_id_reason(geo: &Geometry) -> String {
-    if geo.marks().is_some() {
-        return format!(
-            "no canonical ID: {} puzzles have none yet (the symmetry search behind IDs does not carry their rules yet)",
-            geo.variant()
-        );
-    }
     if shape_has_ids(geo) {
         format!(
             "no canonical ID: a {} with so few givens is too symmetric to search",
@@ -192,10 +181,84 @@ fn walked_key(geo: &Geometry, givens: &Grid) -> Option<Vec<u16>> {
     best
 }
 
-/// The parts of a shape that moves carry: per cell, its region or cage id and its cage's sum.
+/// The parts of a shape that moves carry: per cell, its region or cage id and its cage's sum;
+/// the modern kinds' marks.
 struct Layout {
     regions: Option<Vec<usize>>,
     cages: Option<(Vec<usize>, Vec<u32>)>,
+    marks: Option<MarkLayout>,
+}
+
+/// The marks by place: a code per cell (even, odd, minimum, maximum), per touching pair of cells
+/// (white, black, X, V) and per 2×2 (a quadruple's digits), looked up for each image.
+struct MarkLayout {
+    size: usize,
+    cells: Vec<u16>,
+    edges: std::collections::HashMap<(usize, usize), u16>,
+    quads: std::collections::HashMap<usize, [u16; 5]>,
+}
+
+impl MarkLayout {
+    fn of(set: &super::MarkSet) -> MarkLayout {
+        use super::MarkKind;
+        let size = set.size();
+        let mut layout = MarkLayout {
+            size,
+            cells: vec![0; size * size],
+            edges: std::collections::HashMap::new(),
+            quads: std::collections::HashMap::new(),
+        };
+        for mark in set.marks() {
+            let code = MarkKind::ALL
+                .iter()
+                .position(|&k| k == mark.kind)
+                .unwrap_or(0) as u16
+                + 1;
+            match mark.kind.cell_count() {
+                1 => layout.cells[mark.cells[0]] = code,
+                2 => {
+                    layout.edges.insert((mark.cells[0], mark.cells[1]), code);
+                }
+                _ => {
+                    let mut entry = [0u16; 5];
+                    entry[0] = mark.digits.len() as u16;
+                    for (slot, &d) in entry[1..].iter_mut().zip(&mark.digits) {
+                        *slot = u16::from(d);
+                    }
+                    layout.quads.insert(mark.cells[0], entry);
+                }
+            }
+        }
+        layout
+    }
+
+    /// The code of the edge between two original cells (0: none).
+    fn edge(&self, a: usize, b: usize) -> u16 {
+        self.edges.get(&(a.min(b), a.max(b))).copied().unwrap_or(0)
+    }
+
+    /// The entries of image cell `p`: its own mark, its right and lower edges, and the
+    /// quadruple on its lower-right corner (count and digits, sorted).
+    fn entries(&self, p: usize, from: &[usize]) -> [u16; 8] {
+        let n = self.size;
+        let (r, c) = (p / n, p % n);
+        let mut entries = [0u16; 8];
+        entries[0] = self.cells[from[p]];
+        if c + 1 < n {
+            entries[1] = self.edge(from[p], from[p + 1]);
+        }
+        if r + 1 < n {
+            entries[2] = self.edge(from[p], from[p + n]);
+        }
+        if r + 1 < n && c + 1 < n {
+            let corner = [from[p], from[p + 1], from[p + n], from[p + n + 1]];
+            let top_left = corner.iter().copied().min().unwrap_or(0);
+            if let Some(quad) = self.quads.get(&top_left) {
+                entries[3..].copy_from_slice(quad);
+            }
+        }
+        entries
+    }
 }
 
 impl Layout {
@@ -215,13 +278,20 @@ impl Layout {
             }
             (owner, sums)
         });
-        Layout { regions, cages }
+        let marks = geo.marks().map(MarkLayout::of);
+        Layout {
+            regions,
+            cages,
+            marks,
+        }
     }
 
     /// Key entries the layout adds before the givens.
     fn len(&self) -> usize {
         let cells = |v: &Vec<usize>| v.len();
-        self.regions.as_ref().map_or(0, cells) + self.cages.as_ref().map_or(0, |(o, _)| 2 * o.len())
+        self.regions.as_ref().map_or(0, cells)
+            + self.cages.as_ref().map_or(0, |(o, _)| 2 * o.len())
+            + self.marks.as_ref().map_or(0, |m| 8 * m.cells.len())
     }
 }
 
@@ -264,6 +334,15 @@ fn image_key(
             let cage = owner[cell];
             if !push(key, names.name(cage)) || !push(key, sums[cage] as u16) {
                 return false;
+            }
+        }
+    }
+    if let Some(marks) = &layout.marks {
+        for p in 0..from.len() {
+            for value in marks.entries(p, from) {
+                if !push(key, value) {
+                    return false;
+                }
             }
         }
     }

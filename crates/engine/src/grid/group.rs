@@ -19,7 +19,7 @@
 //! The group's `move_at(i)` numbers its geometric moves from 0 (the identity) to `order − 1`;
 //! `random_move` draws one at random with any source of random numbers.
 
-use super::{Cage, CageSet, Geometry, Grid, RegionMap};
+use super::{Cage, CageSet, Geometry, Grid, RegionMap, RuleKind};
 
 /// One move: cell `c` goes to `cells[c]`, digit `d` becomes `digits[d]` (`digits[0] == 0`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,18 +55,55 @@ impl Move {
             }
             None => geo.without_cages(),
         };
-        let Some(cages) = geo.cages() else {
+        let base = match geo.cages() {
+            None => base,
+            Some(cages) => {
+                let moved: Vec<Cage> = cages
+                    .cages()
+                    .iter()
+                    .map(|cage| Cage {
+                        cells: cage.cells.iter().map(|&c| self.cells[c]).collect(),
+                        sum: cage.sum,
+                    })
+                    .collect();
+                base.with_cages(CageSet::new(n, moved).ok()?).ok()?
+            }
+        };
+        let Some(marks) = geo.marks() else {
             return Some(base);
         };
-        let moved: Vec<Cage> = cages
-            .cages()
+        let moved = marks
+            .marks()
             .iter()
-            .map(|cage| Cage {
-                cells: cage.cells.iter().map(|&c| self.cells[c]).collect(),
-                sum: cage.sum,
-            })
-            .collect();
-        base.with_cages(CageSet::new(n, moved).ok()?).ok()
+            .map(|mark| self.apply_mark(mark, n))
+            .collect::<Option<Vec<_>>>()?;
+        let moved = super::MarkSet::new(n, marks.kinds(), moved).ok()?;
+        base.with_marks(moved).ok()
+    }
+
+    /// A mark carried to its new cells (a quadruple's 2×2 named by its new top-left cell, its
+    /// digits relabelled); `None` when its cells no longer touch as the mark needs.
+    fn apply_mark(&self, mark: &super::Mark, n: usize) -> Option<super::Mark> {
+        use super::MarkKind;
+        let cells: Vec<usize> = mark.cells.iter().map(|&c| self.cells[c]).collect();
+        let mark = match (mark.kind, cells.as_slice()) {
+            (MarkKind::Quadruple, _) => {
+                let corner = cells.iter().copied().min()?;
+                let digits = mark
+                    .digits
+                    .iter()
+                    .map(|&d| self.digits[usize::from(d)])
+                    .collect();
+                let quad = super::Mark::quadruple(corner, n, digits);
+                let mut sorted = cells;
+                sorted.sort_unstable();
+                (quad.cells == sorted).then_some(quad)?
+            }
+            (kind, &[a, b]) => super::Mark::edge(kind, a, b),
+            (kind, &[cell]) => super::Mark::cell(kind, cell),
+            _ => return None,
+        };
+        Some(mark)
     }
 }
 
@@ -208,12 +245,21 @@ impl Group {
     pub fn of(geo: &Geometry) -> Group {
         let variant = geo.variant();
         let size = geo.size();
-        let relabel = geo.cages().is_none();
+        // Digits relabel unless a rule reads their values (cage sums, dots, X and V, parity,
+        // extremes, quadruples, non-consecutive); knight's and king's moves and disjoint
+        // groups only ask for different digits.
+        let relabel = geo.cages().is_none()
+            && geo.marks().is_none_or(|m| {
+                m.kinds()
+                    .iter()
+                    .all(|k| k.is_global() && k != RuleKind::NonConsecutive)
+            });
         let kind = if variant.jigsaw {
             Kind::Listed(frame_moves(geo, false))
-        } else if variant.multi.is_some() || !relabel {
-            // A killer's cages must stay connected to be drawn: only the turns and mirrors that
-            // keep its other houses.
+        } else if variant.multi.is_some() || geo.cages().is_some() || geo.marks().is_some() {
+            // A killer's cages must stay connected to be drawn, and marks on edges, cells and
+            // corners keep their neighbours (a knight's move stays one) only under turns and
+            // mirrors: only those that keep the other houses.
             Kind::Listed(frame_moves(&geo.without_cages(), true))
         } else {
             line_kind(geo)

@@ -266,3 +266,40 @@ fn marks_say_what_a_grid_breaks() {
         "{problems:?}"
     );
 }
+
+#[test]
+fn canonical_ids_follow_the_marks_under_every_move() {
+    use crate::grid::{Group, puzzle_id};
+    for name in every_kind().into_iter().chain([
+        "anti-knight+diagonal",
+        "xv+kropki",
+        "disjoint-groups+window",
+    ]) {
+        let mut request = Request::new(name.parse().expect(name), 9);
+        request.target = Target::Level(Level::Easy);
+        let made = generate(&request, 5).expect(name);
+        let id = puzzle_id(&made.geometry, &made.givens).expect("an ID");
+        let shape = made.geometry.variant().name().replace(['+', '-'], "_");
+        assert!(id.contains(&shape), "{id}");
+        let group = Group::of(&made.geometry);
+        for index in 0..group.moves() {
+            let chosen = group.move_at(index);
+            let geo = chosen
+                .apply_geometry(&made.geometry)
+                .expect("the move carries the marks");
+            let givens = chosen.apply(&made.givens);
+            assert_eq!(
+                puzzle_id(&geo, &givens).as_deref(),
+                Some(id.as_str()),
+                "{name}, move {index}"
+            );
+        }
+        // One mark fewer (or, for a global rule, one given fewer) is another puzzle.
+        let marks = made.geometry.marks().expect("marks");
+        if let Some((_, rest)) = marks.marks().split_first() {
+            let fewer = MarkSet::new(9, marks.kinds(), rest.to_vec()).expect("marks");
+            let geo = made.geometry.with_marks(fewer).expect("geometry");
+            assert_ne!(puzzle_id(&geo, &made.givens), Some(id.clone()), "{name}");
+        }
+    }
+}
