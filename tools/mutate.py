@@ -130,6 +130,14 @@ def seeds():
     sixteen = [l.split() for l in read("variants.txt").splitlines() if l.startswith(b"classic 16 ")]
     if sixteen:
         found.append(Seed("csv", sixteen[0][2] + b"," + sixteen[0][3] + b"\n"))
+    # The modern kinds (issue 46): lines with a rules field, f-puzzles objects and a SudokuPad
+    # link, and one f-puzzles object with its solution for check and hint.
+    found.append(Seed("lines", read("modern-lines.txt")))
+    found.append(Seed("lines", read("modern-fpuzzles.txt")))
+    for line in read("modern-lines.txt").splitlines()[:3]:
+        found.append(Seed("puzzle", line + b"\n"))
+    found.append(Seed("puzzle", read("kropki.fpuzzles.json"), [], None,
+                      read("kropki.fpuzzles.solution")))
     found.append(Seed("spec", SPEC))
     spec = ROOT / "config" / "book.toml"
     if spec.exists():
