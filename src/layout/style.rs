@@ -40,8 +40,9 @@ pub struct GridStyle {
     /// The size of the modern kinds' edge and corner marks (dots, X and V, quadruples,
     /// chevrons) against their puzzle-page size: smaller under pencil marks.
     pub marks_scale: f64,
-    /// The modern kinds' marks drawn with the grid (when `cages` is too): off where a caller
-    /// draws them apart (the playable page lays them over its board).
+    /// The modern kinds' marks drawn with the grid (they have no sums, so any size of grid
+    /// shows them): off in answer keys, and where a caller draws them apart (the playable page
+    /// lays them over its board).
     pub marks: bool,
 }
 
@@ -204,7 +205,7 @@ impl Look {
                 1.0
             },
             marks_scale: 1.0,
-            marks: true,
+            marks: !key,
         }
     }
 }

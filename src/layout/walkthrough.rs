@@ -610,10 +610,10 @@ fn place_step_grid(
     let mut grid =
         PlacedGrid::new(&ctx.look, geo, &view.givens, Some(&view.before), at).with_symbols(symbols);
     // A killer's cages and sums are part of the puzzle's logic: drawn when the sums are legible.
-    grid.style.cages =
-        geo.cages().is_some() && cell >= super::style::min_cell_for_sums() || geo.marks().is_some();
-    // Dots, X and V and quadruples are the modern kinds' logic too: drawn smaller, between the
-    // pencil marks rather than over them.
+    grid.style.cages = geo.cages().is_some() && cell >= super::style::min_cell_for_sums();
+    // Dots, X and V and quadruples are the modern kinds' logic too: drawn (unlike on an answer
+    // key), smaller, between the pencil marks rather than over them.
+    grid.style.marks = true;
     grid.style.marks_scale = WALKTHROUGH_MARKS_SCALE;
     // Diagonals light under the marks: no house line reads as a struck-through mark.
     grid.style.diagonal_grey = DIAGONAL_GREY;

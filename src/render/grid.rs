@@ -50,7 +50,7 @@ fn draw_constraints(
     if let (Some(cages), true) = (geo.cages(), style.cages) {
         draw_cages(scene, cages, at, cell, style);
     }
-    if style.cages && style.marks {
+    if style.marks {
         super::marks::draw_marks(scene, geo, at, cell, style);
     }
 }

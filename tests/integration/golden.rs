@@ -441,3 +441,42 @@ fn symbol_set_pages_match_their_golden_files() {
         .collect();
     assert_eq!(first_row, "PLANTWISE");
 }
+
+/// A book of the modern kinds: one puzzle a page of each, so every mark is drawn once.
+const MODERN_BOOK: &str = r#"
+title = "Golden Variety"
+seed = 46
+layout = "1up"
+[page]
+size = "a5"
+[answers]
+layout = "4up"
+[[section]]
+variant = "kropki"
+count = 1
+difficulty = "easy"
+[[section]]
+variant = "xv"
+count = 1
+difficulty = "easy"
+[[section]]
+variant = "even-odd+min-max"
+count = 1
+difficulty = "easy"
+[[section]]
+variant = "quadruple+anti-knight"
+count = 1
+difficulty = "easy"
+"#;
+
+#[test]
+fn modern_kinds_pages_match_their_golden_files() {
+    let files = book_files(MODERN_BOOK);
+    let manifest = manifest_of(&files);
+    for puzzle in manifest["puzzles"].as_array().unwrap() {
+        let variant = puzzle["variant"].as_str().unwrap().replace('+', "-");
+        let page = page_svg(&files, puzzle["page"].as_u64().unwrap());
+        check_golden(&format!("book-{variant}"), &page);
+    }
+    check_golden("book-instructions-modern", &page_svg(&files, 2));
+}
