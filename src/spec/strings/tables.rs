@@ -1486,6 +1486,14 @@ pub const ES: &[(&str, &str)] = &[
 /// over the language's table (the spec's `[strings]` still win).
 pub const KIDS_EN: &[(&str, &str)] = &[
     (
+        "rules_even_odd",
+        "A grey square needs an even number (2, 4, 6…), a grey circle an odd number (1, 3, 5…).",
+    ),
+    (
+        "rules_non_consecutive",
+        "Two squares side by side never hold numbers that come one after the other, like 3 and 4.",
+    ),
+    (
         "level_easy_text_symbols",
         "look for the square where only one of them fits.",
     ),
@@ -1532,6 +1540,14 @@ pub const KIDS_EN: &[(&str, &str)] = &[
 
 pub const KIDS_DE: &[(&str, &str)] = &[
     (
+        "rules_even_odd",
+        "Ein graues Quadrat braucht eine gerade Zahl (2, 4, 6…), ein grauer Kreis eine ungerade Zahl (1, 3, 5…).",
+    ),
+    (
+        "rules_non_consecutive",
+        "Zwei Kästchen nebeneinander haben nie Zahlen, die direkt aufeinander folgen, wie 3 und 4.",
+    ),
+    (
         "level_easy_text_symbols",
         "such das Kästchen, in das nur eines passt.",
     ),
@@ -1575,6 +1591,14 @@ pub const KIDS_DE: &[(&str, &str)] = &[
 
 pub const KIDS_FR: &[(&str, &str)] = &[
     (
+        "rules_even_odd",
+        "Un carré gris veut un nombre pair (2, 4, 6…), un rond gris un nombre impair (1, 3, 5…).",
+    ),
+    (
+        "rules_non_consecutive",
+        "Deux cases côte à côte n'ont jamais des nombres qui se suivent, comme 3 et 4.",
+    ),
+    (
         "level_easy_text_symbols",
         "cherche la case où un seul peut aller.",
     ),
@@ -1617,6 +1641,14 @@ pub const KIDS_FR: &[(&str, &str)] = &[
 ];
 
 pub const KIDS_ES: &[(&str, &str)] = &[
+    (
+        "rules_even_odd",
+        "Un cuadrado gris quiere un número par (2, 4, 6…); un círculo gris, un número impar (1, 3, 5…).",
+    ),
+    (
+        "rules_non_consecutive",
+        "Dos casillas juntas nunca tienen números seguidos, como 3 y 4.",
+    ),
     (
         "level_easy_text_symbols",
         "busca la casilla donde solo cabe uno.",
