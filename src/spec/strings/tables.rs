@@ -245,7 +245,7 @@ pub const EN: &[(&str, &str)] = &[
         "rules_kropki",
         "Digits on either side of a white dot differ by 1; on either side of a black dot, one is twice the other.",
     ),
-    ("variant_kropki_negative", "Kropki"),
+    ("variant_kropki_negative", "Kropki (all dots)"),
     (
         "rules_kropki_negative",
         "Digits on either side of a white dot differ by 1; on either side of a black dot, one is twice the other. Every dot is shown: where there is none, neither holds.",
@@ -255,7 +255,7 @@ pub const EN: &[(&str, &str)] = &[
         "rules_xv",
         "Digits on either side of an X add up to 10; on either side of a V, to 5.",
     ),
-    ("variant_xv_negative", "XV"),
+    ("variant_xv_negative", "XV (all marks)"),
     (
         "rules_xv_negative",
         "Digits on either side of an X add up to 10; on either side of a V, to 5. Every X and V is shown: where there is none, the two digits add up to neither.",
@@ -610,7 +610,7 @@ pub const DE: &[(&str, &str)] = &[
         "rules_kropki",
         "Die Ziffern beiderseits eines weißen Punkts unterscheiden sich um 1; beiderseits eines schwarzen Punkts ist eine doppelt so groß wie die andere.",
     ),
-    ("variant_kropki_negative", "Kropki"),
+    ("variant_kropki_negative", "Kropki (alle Punkte)"),
     (
         "rules_kropki_negative",
         "Die Ziffern beiderseits eines weißen Punkts unterscheiden sich um 1; beiderseits eines schwarzen Punkts ist eine doppelt so groß wie die andere. Alle Punkte sind eingezeichnet: wo keiner ist, gilt keines von beiden.",
@@ -620,7 +620,7 @@ pub const DE: &[(&str, &str)] = &[
         "rules_xv",
         "Die Ziffern beiderseits eines X ergeben zusammen 10, beiderseits eines V zusammen 5.",
     ),
-    ("variant_xv_negative", "XV"),
+    ("variant_xv_negative", "XV (alle Zeichen)"),
     (
         "rules_xv_negative",
         "Die Ziffern beiderseits eines X ergeben zusammen 10, beiderseits eines V zusammen 5. Alle X und V sind eingezeichnet: wo keines ist, ergeben die beiden Ziffern weder 5 noch 10.",
@@ -984,7 +984,7 @@ pub const FR: &[(&str, &str)] = &[
         "rules_kropki",
         "De part et d'autre d'un point blanc, les chiffres diffèrent de 1 ; de part et d'autre d'un point noir, l'un est le double de l'autre.",
     ),
-    ("variant_kropki_negative", "Kropki"),
+    ("variant_kropki_negative", "Kropki (tous les points)"),
     (
         "rules_kropki_negative",
         "De part et d'autre d'un point blanc, les chiffres diffèrent de 1 ; de part et d'autre d'un point noir, l'un est le double de l'autre. Tous les points sont dessinés : là où il n'y en a pas, aucune des deux relations ne vaut.",
@@ -994,7 +994,7 @@ pub const FR: &[(&str, &str)] = &[
         "rules_xv",
         "De part et d'autre d'un X, les chiffres font 10 en tout ; d'un V, 5.",
     ),
-    ("variant_xv_negative", "XV"),
+    ("variant_xv_negative", "XV (toutes les marques)"),
     (
         "rules_xv_negative",
         "De part et d'autre d'un X, les chiffres font 10 en tout ; d'un V, 5. Tous les X et V sont dessinés : là où il n'y en a pas, les deux chiffres ne font ni 5 ni 10.",
@@ -1361,7 +1361,7 @@ pub const ES: &[(&str, &str)] = &[
         "rules_kropki",
         "A ambos lados de un punto blanco, las cifras se diferencian en 1; a ambos lados de un punto negro, una es el doble de la otra.",
     ),
-    ("variant_kropki_negative", "Kropki"),
+    ("variant_kropki_negative", "Kropki (todos los puntos)"),
     (
         "rules_kropki_negative",
         "A ambos lados de un punto blanco, las cifras se diferencian en 1; a ambos lados de un punto negro, una es el doble de la otra. Todos los puntos están dibujados: donde no hay ninguno, no se cumple ninguna de las dos relaciones.",
@@ -1371,7 +1371,7 @@ pub const ES: &[(&str, &str)] = &[
         "rules_xv",
         "A ambos lados de una X, las cifras suman 10; de una V, 5.",
     ),
-    ("variant_xv_negative", "XV"),
+    ("variant_xv_negative", "XV (todas las marcas)"),
     (
         "rules_xv_negative",
         "A ambos lados de una X, las cifras suman 10; de una V, 5. Todas las X y V están dibujadas: donde no hay ninguna, las dos cifras no suman ni 5 ni 10.",
