@@ -695,7 +695,46 @@ fn killer_sample(geo: &Geometry) -> Geometry {
             .with_cages(cages)
             .ok()
     });
+    let solution: [u8; 16] = if diagonal {
+        [1, 2, 3, 4, 3, 4, 1, 2, 4, 3, 2, 1, 2, 1, 4, 3]
+    } else {
+        [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+    };
+    let sample = sample.map(|killer| with_sample_marks(killer, geo, &solution, 3));
     sample.unwrap_or_else(|| geo.clone())
+}
+
+/// The marked kinds of `geo` (not its global rules, stated in words, nor its cages).
+fn marked_kinds(geo: &Geometry) -> crate::grid::RuleKinds {
+    use crate::grid::{RuleKind, RuleKinds};
+    geo.variant()
+        .rules
+        .iter()
+        .filter(|&k| k != RuleKind::Cages && !k.is_global())
+        .fold(RuleKinds::NONE, RuleKinds::with)
+}
+
+/// `sample` with marks of `geo`'s marked kinds drawn over `solution` (at most `most` of them,
+/// unless the kind's missing marks say something); `sample` unchanged when `geo` has none or they
+/// do not fit.
+fn with_sample_marks(sample: Geometry, geo: &Geometry, solution: &[u8], most: usize) -> Geometry {
+    use crate::grid::{Grid, MarkSet, RuleKind};
+    let marked = marked_kinds(geo);
+    if marked.is_empty() {
+        return sample;
+    }
+    let solution = Grid::new(sample.size(), solution.to_vec());
+    let mut rng = crate::generate::SeededRng::new(46);
+    let mut marks = crate::generate::marked::sample_marks(marked, &solution, &mut rng);
+    let every = marked.has(RuleKind::KropkiNegative) || marked.has(RuleKind::XvNegative);
+    if !every {
+        rng.shuffle(&mut marks);
+        marks.truncate(most);
+    }
+    MarkSet::new(sample.size(), marked, marks)
+        .ok()
+        .and_then(|set| sample.with_marks(set).ok())
+        .unwrap_or(sample)
 }
 
 /// What a marked kind's diagram shows: a 6×6 with a few of each kind's marks (every one for the
@@ -703,32 +742,18 @@ fn killer_sample(geo: &Geometry) -> Geometry {
 /// dots, X and V, parity, extremes and quadruples all occur; `None` for shapes without marks
 /// (global rules alone are stated in words).
 fn marks_sample(geo: &Geometry) -> Option<Geometry> {
-    use crate::grid::{Grid, MarkSet, RuleKind, RuleKinds};
-    let kinds = geo.variant().rules;
-    let marked = kinds
-        .iter()
-        .filter(|&k| k != RuleKind::Cages && !k.is_global())
-        .fold(RuleKinds::NONE, RuleKinds::with);
-    if marked.is_empty() {
+    if marked_kinds(geo).is_empty() {
         return None;
     }
     const SIZE: usize = 6;
-    let cells = (0..SIZE * SIZE)
+    let solution: Vec<u8> = (0..SIZE * SIZE)
         .map(|i| {
             let (r, c) = (i / SIZE, i % SIZE);
             ((3 * (r % 2) + r / 2 + c) % SIZE + 1) as u8
         })
         .collect();
-    let solution = Grid::new(SIZE, cells);
-    let mut rng = crate::generate::SeededRng::new(46);
-    let mut marks = crate::generate::marked::sample_marks(marked, &solution, &mut rng);
-    let every = marked.has(RuleKind::KropkiNegative) || marked.has(RuleKind::XvNegative);
-    if !every {
-        rng.shuffle(&mut marks);
-        marks.truncate(8);
-    }
-    let set = MarkSet::new(SIZE, marked, marks).ok()?;
-    Geometry::classic(SIZE).ok()?.with_marks(set).ok()
+    let sample = with_sample_marks(Geometry::classic(SIZE).ok()?, geo, &solution, 8);
+    sample.marks().is_some().then_some(sample)
 }
 
 /// The words for a section's symbols: the phrase the rules use (`None` for digits) and, for a

@@ -222,8 +222,8 @@ fn bad_marks_and_impossible_requests_get_one_message_and_exit_2() {
     }
     let refused = [
         (
-            vec!["--variant", "kropki+killer"],
-            "killer cages with marks",
+            vec!["--variant", "kropki+killer+samurai"],
+            "combine with no other variant",
         ),
         (
             vec!["--variant", "kropki", "--difficulty", "diabolical"],
@@ -249,6 +249,40 @@ fn bad_marks_and_impossible_requests_get_one_message_and_exit_2() {
             stderr_of(&out)
         );
     }
+}
+
+#[test]
+fn killer_cages_beside_kropki_dots_are_exported_with_both() {
+    let out = generate(&[
+        "--variant",
+        "kropki+killer",
+        "--difficulty",
+        "medium",
+        "--output",
+        "fpuzzles",
+    ]);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let object: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cages = object["killercage"].as_array().expect("killer cages");
+    let cells: usize = cages
+        .iter()
+        .map(|c| c["cells"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(cells, 81, "the cages cover the grid");
+    assert!(cages.iter().all(|c| {
+        c["value"]
+            .as_str()
+            .is_some_and(|v| v.parse::<u32>().is_ok())
+    }));
+    let dots = ["difference", "ratio"].map(|k| object[k].as_array().map_or(0, Vec::len));
+    assert!(
+        dots.iter().sum::<usize>() > 0,
+        "Kropki dots beside the cages: {object}"
+    );
+    assert!(
+        object["title"].as_str().unwrap().contains("(medium)"),
+        "{object}"
+    );
 }
 
 #[test]

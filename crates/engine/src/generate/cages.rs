@@ -37,7 +37,8 @@ impl Sampler for CageSampler {
         let cages = killer.cages()?.cages();
         let split = split_one(cages, killer.size(), solution, rng)?;
         let set = CageSet::new(killer.size(), split).ok()?;
-        killer.without_cages().with_cages(set).ok()
+        // `with_cages` replaces the cages and keeps the marks beside them.
+        killer.with_cages(set).ok()
     }
 }
 

@@ -14,7 +14,7 @@ use crate::logic::{Level, Rating, rate};
 
 /// Rule layouts tried over one solution in an attempt (for cages about 1 in 20 gives a unique
 /// puzzle).
-const LAYOUTS_PER_ATTEMPT: usize = 6;
+pub(super) const LAYOUTS_PER_ATTEMPT: usize = 6;
 
 /// How the marks of one kind of rule are drawn over a solution.
 pub trait Sampler {
@@ -147,7 +147,7 @@ fn distance(target: Target, rating: &Rating) -> f32 {
 
 /// The solution with `count` cells, chosen at random, left as givens (none by default: a
 /// killer's cages are its clues; a spec's `givens` asks for some).
-fn revealed(solution: &Grid, count: usize, rng: &mut SeededRng) -> Grid {
+pub(super) fn revealed(solution: &Grid, count: usize, rng: &mut SeededRng) -> Grid {
     let mut givens = Grid::empty(solution.size());
     if count == 0 {
         return givens;

@@ -4,10 +4,13 @@
 //! X and V that holds; some even/odd cells, minimum/maximum cells and quadruples), then givens
 //! dug with the exact solver while the puzzle stays unique and solvable at the level asked, then
 //! the optional marks thinned the same way (a kind whose missing marks say something — the
-//! negative ones — keeps them all). The rating must land on the level asked, or the next
-//! attempt starts.
+//! negative ones — keeps them all). Killer cages beside the marks take the givens' place: a
+//! cage layout unique over the marked grid (the cage sampler's), cages split while the level's
+//! techniques cannot finish it, then the marks thinned. The rating must land on the level asked,
+//! or the next attempt starts.
 
-use super::constrained::Closest;
+use super::cages::CageSampler;
+use super::constrained::{Closest, LAYOUTS_PER_ATTEMPT, Sampler, revealed};
 use super::dig::dig;
 use super::puzzle::{GenerateError, Generated, Request, Target, fresh_solution_of};
 use super::require::meets;
@@ -46,6 +49,11 @@ pub fn generate_marked(request: &Request, seed: u64) -> Result<Generated, Genera
         .iter()
         .filter(|k| k.is_global())
         .fold(RuleKinds::NONE, RuleKinds::with);
+    // Killer cages go beside the marks, not among them.
+    let mark_kinds = kinds
+        .iter()
+        .filter(|&k| k != RuleKind::Cages)
+        .fold(RuleKinds::NONE, RuleKinds::with);
     let default = match request.target {
         Target::Level(level) if level > Level::Hard => DEFAULT_ATTEMPTS_ABOVE_HARD,
         _ => DEFAULT_ATTEMPTS,
@@ -58,8 +66,15 @@ pub fn generate_marked(request: &Request, seed: u64) -> Result<Generated, Genera
             continue;
         };
         let marks = sample_marks(kinds, &solution, &mut rng);
-        let geo = houses.with_marks(marks_set(request.size, kinds, marks)?)?;
-        let (geo, givens) = dig_and_thin(request, &geo, &solution, &mut rng);
+        let geo = houses.with_marks(marks_set(request.size, mark_kinds, marks)?)?;
+        let (geo, givens) = if kinds.has(RuleKind::Cages) {
+            let Some(killer) = caged(request, &geo, &solution, &mut rng) else {
+                continue;
+            };
+            killer
+        } else {
+            dig_and_thin(request, &geo, &solution, &mut rng)
+        };
         let rating = rate(&geo, &givens);
         if request.target.accepts(&rating) && meets(&request.require, &rating) {
             return Ok(Generated {
@@ -76,20 +91,14 @@ pub fn generate_marked(request: &Request, seed: u64) -> Result<Generated, Genera
     Err(closest.unreachable(request, budget))
 }
 
-/// What the modern kinds cannot do (yet): several grids, killer cages beside them, sizes past
-/// 16, diabolical (trial and error is no level a mark puzzle is set for).
+/// What the modern kinds cannot do (yet): several grids, sizes past 16, diabolical (trial and
+/// error is no level a mark puzzle is set for).
 fn check(request: &Request) -> Result<(), GenerateError> {
     let refuse = |why: String| {
         Err(GenerateError::Geometry(crate::grid::GeometryError::Marks {
             why,
         }))
     };
-    if request.variant.has(RuleKind::Cages) {
-        return refuse(format!(
-            "{} combines killer cages with marks, which the generator does not make yet; generate each alone",
-            request.variant
-        ));
-    }
     if request.variant.multi.is_some() {
         return refuse(format!(
             "{} has several grids; the modern rules are for one",
@@ -228,6 +237,46 @@ fn optional_marks(kinds: RuleKinds) -> bool {
         && !kinds.has(RuleKind::XvNegative)
 }
 
+/// Killer cages beside the marks: a cage layout over the marked grid that makes it unique (no
+/// givens unless the request asks for some, as for every killer), its cages split while it is
+/// harder than the level asked, then the optional marks thinned; `None` when no layout of this
+/// attempt was unique.
+fn caged(
+    request: &Request,
+    geo: &Geometry,
+    solution: &Grid,
+    rng: &mut SeededRng,
+) -> Option<(Geometry, Grid)> {
+    let givens = revealed(solution, request.givens.unwrap_or(0), rng);
+    let killer =
+        (0..LAYOUTS_PER_ATTEMPT).find_map(|_| CageSampler.unique(geo, solution, &givens, rng))?;
+    let mut killer = killer;
+    if let Target::Level(want) = request.target {
+        // Split cages while the level's techniques cannot finish it: a bounded check where a
+        // full rating of a layout far above the level would run the forcing chains to the end.
+        while !solves_within(&killer, &givens, want) {
+            killer = CageSampler.easier(&killer, solution, rng)?;
+        }
+    }
+    let thinned = thin_marks(&killer, &givens, &acceptable_at(request), rng);
+    Some((thinned, givens))
+}
+
+/// The test a dug or thinned puzzle must pass: exactly one solution within the node cap and,
+/// for a level up to hard, solvable at that level.
+fn acceptable_at(request: &Request) -> impl Fn(&Geometry, &ConstrainedSolver, &Grid) -> bool {
+    let level = match request.target {
+        Target::Level(level) if level <= Level::Hard => Some(level),
+        _ => None,
+    };
+    move |geo: &Geometry, solver: &ConstrainedSolver, puzzle: &Grid| {
+        let count = solver.count_capped(puzzle.cells(), 2, 0, UNIQUE_NODE_CAP);
+        count.count == 1
+            && count.nodes < UNIQUE_NODE_CAP
+            && level.is_none_or(|level| solves_within(geo, puzzle, level))
+    }
+}
+
 /// Digs the givens (in the request's symmetry), then thins the optional marks, each removal
 /// kept while the puzzle stays unique and, for a level up to hard, solvable at that level.
 fn dig_and_thin(
@@ -238,22 +287,25 @@ fn dig_and_thin(
 ) -> (Geometry, Grid) {
     let orbits = request.symmetry.orbits_in(geo).unwrap_or_default();
     let floor = request.givens.unwrap_or(0);
-    let level = match request.target {
-        Target::Level(level) if level <= Level::Hard => Some(level),
-        _ => None,
-    };
-    let acceptable = |geo: &Geometry, solver: &ConstrainedSolver, puzzle: &Grid| {
-        let count = solver.count_capped(puzzle.cells(), 2, 0, UNIQUE_NODE_CAP);
-        count.count == 1
-            && count.nodes < UNIQUE_NODE_CAP
-            && level.is_none_or(|level| solves_within(geo, puzzle, level))
-    };
+    let acceptable = acceptable_at(request);
     let solver = ConstrainedSolver::new(geo);
     let mut keep = |puzzle: &Grid, _: &[usize]| acceptable(geo, &solver, puzzle);
     let givens = dig(solution, &orbits, rng, floor, &mut keep);
+    let thinned = thin_marks(geo, &givens, &acceptable, rng);
+    (thinned, givens)
+}
+
+/// The puzzle with its optional marks thinned, one at a time in random order, each removal kept
+/// while `acceptable` holds (a kind whose missing marks say something keeps them all).
+fn thin_marks(
+    geo: &Geometry,
+    givens: &Grid,
+    acceptable: &impl Fn(&Geometry, &ConstrainedSolver, &Grid) -> bool,
+    rng: &mut SeededRng,
+) -> Geometry {
     let kinds = geo.marks().map_or(RuleKinds::NONE, MarkSet::kinds);
     let Some(set) = geo.marks().filter(|_| optional_marks(kinds)) else {
-        return (geo.clone(), givens);
+        return geo.clone();
     };
     let mut marks = set.marks().to_vec();
     rng.shuffle(&mut marks);
@@ -266,12 +318,12 @@ fn dig_and_thin(
             .ok()
             .and_then(|set| geo.with_marks(set).ok());
         match thinner {
-            Some(thinner) if acceptable(&thinner, &ConstrainedSolver::new(&thinner), &givens) => {
+            Some(thinner) if acceptable(&thinner, &ConstrainedSolver::new(&thinner), givens) => {
                 marks = fewer;
                 current = thinner;
             }
             _ => index += 1,
         }
     }
-    (current, givens)
+    current
 }

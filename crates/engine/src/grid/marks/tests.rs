@@ -189,33 +189,79 @@ fn pruning_never_removes_the_solutions_digit() {
 fn generated_puzzles_are_unique_keep_their_rules_and_solve_soundly() {
     for name in every_kind() {
         for (seed, level) in [(1, Level::Easy), (2, Level::Medium), (3, Level::Hard)] {
-            let mut request = Request::new(name.parse().expect(name), 9);
-            request.target = Target::Level(level);
-            let made = generate(&request, seed).expect(name);
-            let again = generate(&request, seed).expect(name);
-            assert_eq!(made.givens, again.givens, "{name}: same seed, same puzzle");
+            assert_generated_sound(name, seed, level);
+        }
+    }
+}
+
+#[test]
+fn killer_cages_beside_marks_are_generated_at_each_level() {
+    for name in [
+        "killer+kropki",
+        "killer+xv",
+        "killer+anti-king",
+        "killer+even-odd",
+    ] {
+        for (seed, level) in [(1, Level::Easy), (2, Level::Medium), (3, Level::Hard)] {
+            let made = assert_generated_sound(name, seed, level);
+            let cages = made.geometry.cages().expect("cages beside the marks");
+            let covered: usize = cages.cages().iter().map(|c| c.cells.len()).sum();
+            assert_eq!(covered, 81, "{name}: the cages cover the grid");
             assert_eq!(
-                made.geometry, again.geometry,
-                "{name}: same seed, same marks"
-            );
-            assert_eq!(made.rating.level, level, "{name}");
-            let geo = &made.geometry;
-            let count = ConstrainedSolver::new(geo).count(made.givens.cells(), 2, 1);
-            assert_eq!(count.count, 1, "{name} {level}");
-            assert_eq!(count.solutions[0], made.solution.cells(), "{name}");
-            for cell in 0..81 {
-                let given = made.givens.get(cell);
-                assert!(given == 0 || given == made.solution.get(cell), "{name}");
-            }
-            let marks = geo.marks().expect("marks");
-            assert!(marks.problems(made.solution.cells()).is_empty(), "{name}");
-            assert!(geo.constraints().hold(made.solution.cells()), "{name}");
-            assert!(
-                solves_soundly(geo, &made.givens, &made.solution),
-                "{name} {level}"
+                made.givens.filled_count(),
+                0,
+                "{name}: a killer has no givens"
             );
         }
     }
+}
+
+#[test]
+fn splitting_a_cage_keeps_the_marks_beside_it() {
+    use crate::generate::cages::CageSampler;
+    use crate::generate::constrained::Sampler;
+    let mut request = Request::new("killer+kropki".parse().expect("variant"), 9);
+    request.target = Target::Level(Level::Hard);
+    let made = generate(&request, 4).expect("a puzzle");
+    let mut rng = crate::generate::SeededRng::new(1);
+    let easier = CageSampler
+        .easier(&made.geometry, &made.solution, &mut rng)
+        .expect("a cage to split");
+    assert_eq!(easier.marks(), made.geometry.marks());
+    let count = |geo: &Geometry| geo.cages().map_or(0, |c| c.cages().len());
+    assert_eq!(count(&easier), count(&made.geometry) + 1);
+}
+
+/// Generates `name` at `level` from `seed` twice and checks the puzzle: the same both times, on
+/// the level, exactly one solution (the one written), givens from it, every rule kept, and a
+/// logical solve that never removes the solution's digit.
+fn assert_generated_sound(name: &str, seed: u64, level: Level) -> crate::generate::Generated {
+    let mut request = Request::new(name.parse().expect(name), 9);
+    request.target = Target::Level(level);
+    let made = generate(&request, seed).expect(name);
+    let again = generate(&request, seed).expect(name);
+    assert_eq!(made.givens, again.givens, "{name}: same seed, same puzzle");
+    assert_eq!(
+        made.geometry, again.geometry,
+        "{name}: same seed, same marks"
+    );
+    assert_eq!(made.rating.level, level, "{name}");
+    let geo = &made.geometry;
+    let count = ConstrainedSolver::new(geo).count(made.givens.cells(), 2, 1);
+    assert_eq!(count.count, 1, "{name} {level}");
+    assert_eq!(count.solutions[0], made.solution.cells(), "{name}");
+    for cell in 0..81 {
+        let given = made.givens.get(cell);
+        assert!(given == 0 || given == made.solution.get(cell), "{name}");
+    }
+    let marks = geo.marks().expect("marks");
+    assert!(marks.problems(made.solution.cells()).is_empty(), "{name}");
+    assert!(geo.constraints().hold(made.solution.cells()), "{name}");
+    assert!(
+        solves_soundly(geo, &made.givens, &made.solution),
+        "{name} {level}"
+    );
+    made
 }
 
 /// Solves by logic (every technique), checking every placement and elimination against the
