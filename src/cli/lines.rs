@@ -238,6 +238,9 @@ impl<'a> LineReader<'a> {
             sudoku_book::grid::line::keeps_rules(&read.geometry, &read.givens)?;
             return use_puzzle(&read.geometry, &Solver::new(&read.geometry), &read.givens);
         }
+        if self.args.wants_fpuzzles() {
+            return Err(super::puzzle_args::NOT_FPUZZLES.into());
+        }
         if line.trim_start().starts_with('{') {
             let read = read_puzzle_json(line_no, line).map_err(|e| import_message(&e))?;
             return use_puzzle(&read.geometry, &Solver::new(&read.geometry), &read.givens);

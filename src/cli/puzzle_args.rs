@@ -17,6 +17,9 @@ use sudoku_book::grid::{
 use sudoku_book::solve::{Solution, Solver};
 use sudoku_book::symbols::SymbolSet;
 
+/// What `--format fpuzzles` says of an input that is none of its forms.
+pub const NOT_FPUZZLES: &str = "--format fpuzzles: this is not an f-puzzles JSON object, an lz-string payload, or an f-puzzles or SudokuPad link";
+
 /// How many skipped lines of a cell list are reported one by one.
 const SKIPPED_SHOWN: usize = 10;
 
@@ -42,7 +45,8 @@ pub struct PuzzleArgs {
     /// implies the killer variant
     #[arg(long, value_name = "FILE")]
     pub cages: Option<PathBuf>,
-    /// Input format: line, grid or cells (row col value); detected when omitted
+    /// Input format: line, grid, cells (row col value), or fpuzzles (an f-puzzles JSON object,
+    /// its lz-string payload, or an f-puzzles or SudokuPad link); detected when omitted
     #[arg(long, value_name = "FORMAT")]
     pub format: Option<String>,
     /// Puzzles are written in these symbols instead of digits: letters (A-I), a word of
@@ -129,12 +133,25 @@ impl PuzzleArgs {
             .transpose()
     }
 
-    /// The input format asked for.
+    /// The grid format asked for (`None` when detected, or for `--format fpuzzles`).
     pub fn format(&self) -> Result<Option<Format>, CliError> {
+        if self.wants_fpuzzles() {
+            return Ok(None);
+        }
         self.format
             .as_deref()
             .map(|text| text.parse().map_err(CliError::Input))
             .transpose()
+    }
+
+    /// True for `--format fpuzzles`: the input must be an f-puzzles object, payload or link.
+    pub fn wants_fpuzzles(&self) -> bool {
+        self.format.as_deref().is_some_and(|f| {
+            matches!(
+                f.trim().to_ascii_lowercase().as_str(),
+                "fpuzzles" | "f-puzzles"
+            )
+        })
     }
 
     /// Builds the geometry for a size (regions may override nothing: their size must match).
@@ -178,6 +195,9 @@ impl PuzzleArgs {
                 super::sink::say(&format!("sudoku-book: note: {}: {note}", input.name));
             }
             return self.checked(input, read.geometry, read.givens);
+        }
+        if self.wants_fpuzzles() {
+            return Err(CliError::input_in(&input.name, NOT_FPUZZLES));
         }
         if let (Some(tag), rest) = split_tag(&input.text)
             && !input.text.trim().contains('\n')

@@ -475,3 +475,36 @@ fn bad_fpuzzles_input_gets_one_message_and_exit_2() {
         stderr_of(&out)
     );
 }
+
+#[test]
+fn format_fpuzzles_reads_objects_and_refuses_anything_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let object = generate(&["--variant", "xv", "--seed", "4", "--output", "fpuzzles"]);
+    let object = written(&dir, "xv.json", &String::from_utf8(object.stdout).unwrap());
+    let link = generate(&["--variant", "xv", "--seed", "4", "--output", "sudokupad"]);
+    let link = written(&dir, "xv.link", &String::from_utf8(link.stdout).unwrap());
+    for input in [&object, &link] {
+        let out = cmd()
+            .args(["rate", "--format", "fpuzzles"])
+            .arg(input)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr_of(&out));
+        assert!(stdout_of(&out).contains("level"), "{}", stdout_of(&out));
+    }
+    let line = written(&dir, "line.txt", &format!("{}\n", ".".repeat(81)));
+    for command in ["solve", "rate", "id"] {
+        let out = cmd()
+            .args([command, "--format", "fpuzzles"])
+            .arg(&line)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr_of(&out));
+        // `rate` reports a line it cannot read in its output, as for any batch of lines.
+        let said = format!("{}{}", stdout_of(&out), stderr_of(&out));
+        assert!(
+            said.contains("--format fpuzzles: this is not an f-puzzles"),
+            "{command}: {said}"
+        );
+    }
+}

@@ -263,10 +263,12 @@ fn caged(
 }
 
 /// The test a dug or thinned puzzle must pass: exactly one solution within the node cap and,
-/// for a level up to hard, solvable at that level.
+/// for a level up to hard, solvable at that level. A puzzle asked at any level is held to hard:
+/// dug to the minimum, most Kropki and XV puzzles would need trial and error.
 fn acceptable_at(request: &Request) -> impl Fn(&Geometry, &ConstrainedSolver, &Grid) -> bool {
     let level = match request.target {
         Target::Level(level) if level <= Level::Hard => Some(level),
+        Target::Any => Some(Level::Hard),
         _ => None,
     };
     move |geo: &Geometry, solver: &ConstrainedSolver, puzzle: &Grid| {
