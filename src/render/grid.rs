@@ -214,6 +214,36 @@ fn draw_cages(
     }
 }
 
+/// A cage without a sum: the killer cage's dashed, inset outline, with no corner left clear.
+pub(super) fn draw_plain_cage(
+    scene: &mut Scene,
+    cells: &[usize],
+    n: usize,
+    at: Placement,
+    cell: f64,
+    style: &GridStyle,
+) {
+    let inside = |r: isize, c: isize| {
+        r >= 0
+            && c >= 0
+            && (r as usize) < n
+            && (c as usize) < n
+            && cells.binary_search(&(r as usize * n + c as usize)).is_ok()
+    };
+    let dash = (cell * CAGE_DASH).max(0.6);
+    for (x1, y1, x2, y2) in merge(cage_outline(cells, n, &inside)) {
+        scene.push(Item::Dashed {
+            x1: at.x + x1 * cell,
+            y1: at.y + y1 * cell,
+            x2: at.x + x2 * cell,
+            y2: at.y + y2 * cell,
+            width: style.thin,
+            paint: Paint::Grey(CAGE_GREY),
+            dash,
+        });
+    }
+}
+
 /// The outline with the sum's corner `(w, h)` (cell units) at the cage's top-left cell
 /// `corner` left clear: the top line starts right of it, the left line below it. (The first
 /// cell of a cage always has the cage's border above and to the left.)

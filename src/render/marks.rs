@@ -1,7 +1,8 @@
 //! The marks of the modern kinds drawn as the community draws them (SudokuPad, f-puzzles): Kropki
 //! dots on edge midpoints (white with a dark ring, or black), X and V on a small white ground,
 //! grey squares (even) and circles (odd) behind the digit, minimum and maximum cells with
-//! chevrons on their edges, and a quadruple's digits in a white circle on its corner. One path
+//! chevrons on their edges, a quadruple's digits in a white circle on its corner, and cages
+//! without sums as the killer's dashed outline. One path
 //! for every output: PDF, SVG, covers and the play page all paint this scene.
 
 use super::grid::{GridStyle, Placement};
@@ -41,6 +42,9 @@ pub fn draw_marks(scene: &mut Scene, geo: &Geometry, at: Placement, cell: f64, s
         match mark.kind {
             MarkKind::Even | MarkKind::Odd => parity(scene, &pen, mark),
             MarkKind::Minimum | MarkKind::Maximum => extreme(scene, &pen, mark),
+            MarkKind::Cage => {
+                super::grid::draw_plain_cage(scene, &mark.cells, set.size(), at, cell, style)
+            }
             _ => {}
         }
     }

@@ -631,6 +631,25 @@ fn marks_drawing(geo: &Geometry, at: Placement, style: &GridStyle) -> String {
                 if *bold { r#" font-weight="bold""# } else { "" },
                 escape(text)
             )),
+            // A cage without a sum: the killer's dashed outline.
+            &Item::Dashed {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                paint,
+                dash,
+            } => svg.push_str(&format!(
+                r#"<path fill="none" stroke="{}" stroke-width="{}" stroke-dasharray="{}" d="M{} {}L{} {}"/>"#,
+                css(paint),
+                n(width),
+                n(dash),
+                n(x1),
+                n(y1),
+                n(x2),
+                n(y2)
+            )),
             _ => {}
         }
     }

@@ -135,6 +135,8 @@ pub const KEYS: &[(&str, &[&str])] = &[
     ("rules_min_max", &[]),
     ("variant_quadruple", &[]),
     ("rules_quadruple", &[]),
+    ("variant_distinct_cages", &[]),
+    ("rules_distinct_cages", &[]),
     ("variant_sized", &["variant", "size"]),
     ("section_title", &["variant", "size"]),
     ("section_level", &["title", "level", "level_lower"]),

@@ -161,33 +161,101 @@ fn same_seed_same_marked_puzzles_whatever_the_jobs() {
 fn check_names_the_broken_rule_and_the_cells() {
     let dir = tempfile::tempdir().unwrap();
     let empty = ".".repeat(81);
-    let puzzle = written(&dir, "p.txt", &format!("{empty}|rules:anti-knight\n"));
     // A classic grid in which r1c3 and r2c5 both hold 2, a knight's move apart.
     let answer =
         "642537981579821643183946725351784269298653174764192358917468532826315497435279816";
     let answer = written(&dir, "a.txt", answer);
-    let out = cmd()
-        .arg("check")
-        .arg(&puzzle)
-        .arg(&answer)
+    let cases = [
+        (
+            "rules:anti-knight",
+            "r1c3 and r2c5 are a knight's move apart and both hold 2",
+        ),
+        (
+            "rules:kropki;w:r1c1+r1c2",
+            "r1c1 (6) and r1c2 (4) break the white dot between them",
+        ),
+        (
+            "rules:distinct-cages;c:r1c3+r1c4+r2c4+r2c5",
+            "r1c3 and r2c5 are in one cage and both hold 2",
+        ),
+    ];
+    for (rules, says) in cases {
+        let puzzle = written(&dir, "p.txt", &format!("{empty}|{rules}\n"));
+        let out = cmd()
+            .arg("check")
+            .arg(&puzzle)
+            .arg(&answer)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{rules}");
+        assert!(
+            stdout_of(&out).contains(says),
+            "{rules}: {}",
+            stdout_of(&out)
+        );
+    }
+}
+
+#[test]
+fn fpuzzles_cages_without_sums_are_read_as_cages_whose_digits_differ() {
+    let dir = tempfile::tempdir().unwrap();
+    let made = generate(&[
+        "--variant",
+        "distinct-cages",
+        "--difficulty",
+        "medium",
+        "--seed",
+        "6",
+        "--output",
+        "fpuzzles",
+    ]);
+    let text = String::from_utf8(made.stdout).unwrap();
+    let object: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let cages = object["killercage"].as_array().expect("cages");
+    assert!(
+        cages.len() >= 9 && cages.iter().all(|c| c.get("value").is_none()),
+        "{object}"
+    );
+    let file = written(&dir, "cages.json", &text);
+    let line = generate(&[
+        "--variant",
+        "distinct-cages",
+        "--difficulty",
+        "medium",
+        "--seed",
+        "6",
+    ]);
+    let id = |path: &std::path::Path| {
+        let out = cmd().arg("id").arg(path).output().unwrap();
+        assert!(out.status.success(), "{}", stderr_of(&out));
+        stdout_of(&out)
+    };
+    let line = written(&dir, "cages.txt", &String::from_utf8(line.stdout).unwrap());
+    assert_eq!(
+        id(&file),
+        id(&line),
+        "the same puzzle read from either form"
+    );
+    let solved = cmd()
+        .args(["solve", "--logic"])
+        .arg(&file)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
     assert!(
-        stdout_of(&out).contains("r1c3 and r2c5 are a knight's move apart and both hold 2"),
+        stdout_of(&solved).contains("Completely solved by logic"),
         "{}",
-        stdout_of(&out)
+        stdout_of(&solved)
     );
-    let dots = written(
-        &dir,
-        "k.txt",
-        &format!("{empty}|rules:kropki;w:r1c1+r1c2\n"),
-    );
-    let out = cmd().arg("check").arg(&dots).arg(&answer).output().unwrap();
+    // Cages with and without sums in one puzzle are refused, naming what is missing.
+    let mut mixed = object.clone();
+    mixed["killercage"][0]["value"] = serde_json::json!("12");
+    let file = written(&dir, "mixed.json", &mixed.to_string());
+    let out = cmd().arg("solve").arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
     assert!(
-        stdout_of(&out).contains("r1c1 (6) and r1c2 (4) break the white dot between them"),
+        stderr_of(&out).contains("with and without sums"),
         "{}",
-        stdout_of(&out)
+        stderr_of(&out)
     );
 }
 

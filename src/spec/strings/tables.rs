@@ -270,6 +270,11 @@ pub const EN: &[(&str, &str)] = &[
         "rules_quadruple",
         "The digits in a circle on a corner all appear in the four cells around it.",
     ),
+    ("variant_distinct_cages", "Cages"),
+    (
+        "rules_distinct_cages",
+        "Digits do not repeat in a dashed cage.",
+    ),
     ("variant_sized", "{variant} {size}×{size}"),
     ("section_title", "{variant} {size}×{size}"),
     ("section_level", "{title} — {level_lower}"),
@@ -634,6 +639,11 @@ pub const DE: &[(&str, &str)] = &[
     (
         "rules_quadruple",
         "Die Ziffern in einem Kreis auf einer Ecke kommen alle in den vier Feldern um ihn herum vor.",
+    ),
+    ("variant_distinct_cages", "Käfige"),
+    (
+        "rules_distinct_cages",
+        "In einem gestrichelten Käfig wiederholt sich keine Ziffer.",
     ),
     ("variant_sized", "{variant} {size}×{size}"),
     ("section_title", "{variant} {size}×{size}"),
@@ -1008,6 +1018,11 @@ pub const FR: &[(&str, &str)] = &[
     (
         "rules_quadruple",
         "Les chiffres d'un cercle posé sur un coin se trouvent tous dans les quatre cases qui l'entourent.",
+    ),
+    ("variant_distinct_cages", "Cages"),
+    (
+        "rules_distinct_cages",
+        "Un chiffre ne se répète pas dans une cage en pointillés.",
     ),
     ("variant_sized", "{variant} {size}×{size}"),
     ("section_title", "{variant} {size}×{size}"),
@@ -1385,6 +1400,11 @@ pub const ES: &[(&str, &str)] = &[
     (
         "rules_quadruple",
         "Las cifras de un círculo sobre una esquina están todas en las cuatro casillas que lo rodean.",
+    ),
+    ("variant_distinct_cages", "Jaulas"),
+    (
+        "rules_distinct_cages",
+        "Las cifras no se repiten dentro de una jaula de trazos.",
     ),
     ("variant_sized", "{variant} {size}×{size}"),
     ("section_title", "{variant} {size}×{size}"),

@@ -146,7 +146,7 @@ fn grown_from(start: usize, cells: &[usize], size: usize) -> Vec<usize> {
 /// Cages grown at random over the solution: each starts at a free cell and takes free
 /// neighbours whose digit it does not hold yet, up to a size drawn from [`CAGE_SIZES`]; a cell
 /// left alone joins a neighbouring cage when it can.
-fn random_cages(size: usize, solution: &Grid, rng: &mut SeededRng) -> Vec<Cage> {
+pub(super) fn random_cages(size: usize, solution: &Grid, rng: &mut SeededRng) -> Vec<Cage> {
     let cells = size * size;
     let mut owner = vec![usize::MAX; cells];
     let mut cages: Vec<Vec<usize>> = Vec::new();

@@ -99,6 +99,11 @@ fn check(request: &Request) -> Result<(), GenerateError> {
             why,
         }))
     };
+    if request.variant.has(RuleKind::Cages) && request.variant.has(RuleKind::DistinctCages) {
+        return refuse(
+            "a killer's cages have sums; ask for killer or distinct-cages, not both".into(),
+        );
+    }
     if request.variant.multi.is_some() {
         return refuse(format!(
             "{} has several grids; the modern rules are for one",
@@ -219,6 +224,20 @@ pub fn sample_marks(kinds: RuleKinds, solution: &Grid, rng: &mut SeededRng) -> V
             marks.push(Mark::quadruple(corner, size, digits));
         }
     }
+    if kinds.has(RuleKind::DistinctCages) {
+        // Cages without sums drawn from a random cage layout (distinct digits in each): some
+        // of them, not a tiling, which would say too much.
+        let mut cages = super::cages::random_cages(size, solution, rng);
+        rng.shuffle(&mut cages);
+        let keep = size + size / 2;
+        marks.extend(
+            cages
+                .into_iter()
+                .filter(|cage| cage.cells.len() >= 2)
+                .take(keep)
+                .map(|cage| Mark::cage(cage.cells)),
+        );
+    }
     marks
 }
 
@@ -313,7 +332,15 @@ fn thin_marks(
     rng.shuffle(&mut marks);
     let mut current = geo.clone();
     let mut index = 0;
-    while index < marks.len() {
+    // A puzzle of a marked kind keeps a few of its marks whatever the level: beside killer
+    // cages, thinning could otherwise leave a "Kropki" puzzle without a dot.
+    let floor = (set.size() / 2).min(marks.len());
+    while index < marks.len() && marks.len() > floor {
+        // Cages without sums stay: they are what the puzzle is, and each says little.
+        if marks[index].kind == MarkKind::Cage {
+            index += 1;
+            continue;
+        }
         let mut fewer = marks.clone();
         fewer.remove(index);
         let thinner = MarkSet::new(set.size(), kinds, fewer.clone())

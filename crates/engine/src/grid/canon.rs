@@ -189,6 +189,9 @@ struct Layout {
     marks: Option<MarkLayout>,
 }
 
+/// What an edge inside a cage without a sum adds to the edge's code (beside a dot's code).
+const CAGE_EDGE: u16 = 1000;
+
 /// The marks by place: a code per cell (even, odd, minimum, maximum), per touching pair of cells
 /// (white, black, X, V) and per 2×2 (a quadruple's digits), looked up for each image.
 struct MarkLayout {
@@ -215,9 +218,23 @@ impl MarkLayout {
                 .unwrap_or(0) as u16
                 + 1;
             match mark.kind.cell_count() {
+                // A cage without a sum: each edge inside it is marked, which tells the cages
+                // apart under any move (every cage is connected and has two or more cells).
+                0 => {
+                    for (a, b) in super::marks::orthogonal_pairs(size) {
+                        if mark.cells.binary_search(&a).is_ok()
+                            && mark.cells.binary_search(&b).is_ok()
+                        {
+                            *layout.edges.entry((a, b)).or_insert(0) += CAGE_EDGE;
+                        }
+                    }
+                }
                 1 => layout.cells[mark.cells[0]] = code,
                 2 => {
-                    layout.edges.insert((mark.cells[0], mark.cells[1]), code);
+                    *layout
+                        .edges
+                        .entry((mark.cells[0], mark.cells[1]))
+                        .or_insert(0) += code;
                 }
                 _ => {
                     let mut entry = [0u16; 5];

@@ -127,10 +127,17 @@ fn insert_marks(object: &mut Map<String, Value>, marks: &MarkSet, name: &dyn Fn(
                 "quadruple",
                 json!({ "cells": cells, "values": mark.digits }),
             ),
+            MarkKind::Cage => push("killercage", json!({ "cells": cells })),
         }
     }
     for (key, list) in lists {
-        object.insert(key.into(), json!(list));
+        // Cages without sums join the killer cages' list when there is one.
+        match object.get_mut(key).and_then(Value::as_array_mut) {
+            Some(existing) => existing.extend(list),
+            None => {
+                object.insert(key.into(), json!(list));
+            }
+        }
     }
 }
 
@@ -181,7 +188,7 @@ const RULE_KEYS: [&str; 17] = [
 ];
 
 /// Reads an f-puzzles object (one grid): givens, `region`, the diagonals, windows as
-/// `extraregion`, `killercage` with sums, and the modern kinds' keys. A rule-bearing key this
+/// `extraregion`, `killercage` (with sums: a killer; without: cages whose digits differ), and the modern kinds' keys. A rule-bearing key this
 /// tool does not support is refused naming it; cosmetic keys are noted.
 pub fn from_fpuzzles(object: &Value) -> Result<FromFpuzzles, String> {
     let map = object
@@ -402,19 +409,22 @@ fn read_cages(value: Option<&Value>, n: usize) -> Result<Option<super::CageSet>,
     if list.is_empty() {
         return Ok(None);
     }
+    let without = list.iter().filter(|e| cage_sum(e).is_none()).count();
+    if without == list.len() {
+        // Cages without sums: marks ([`read_marks`]).
+        return Ok(None);
+    }
+    if without > 0 {
+        return Err(
+            "f-puzzles: killer cages with and without sums in one puzzle are not supported yet"
+                .into(),
+        );
+    }
     let cages =
         list.iter()
             .map(|entry| {
                 let cells = cells_of(entry, "cells", n)?;
-                let sum = entry
-                    .get("value")
-                    .and_then(|v| {
-                        v.as_str()
-                            .map(str::to_string)
-                            .or_else(|| v.as_u64().map(|s| s.to_string()))
-                    })
-                    .filter(|v| !v.trim().is_empty())
-                    .ok_or("f-puzzles: a killer cage without a sum is not supported yet")?;
+                let sum = cage_sum(entry).unwrap_or_default();
                 let sum = sum.trim().parse::<u32>().map_err(|_| {
                     format!("f-puzzles: cage sum {} is not a number", shorten(&sum))
                 })?;
@@ -424,6 +434,18 @@ fn read_cages(value: Option<&Value>, n: usize) -> Result<Option<super::CageSet>,
     super::CageSet::new(n, cages)
         .map(Some)
         .map_err(|e| format!("f-puzzles cages: {e}"))
+}
+
+/// A killer cage entry's sum as written (`None` when it has none).
+fn cage_sum(entry: &Value) -> Option<String> {
+    entry
+        .get("value")
+        .and_then(|v| {
+            v.as_str()
+                .map(str::to_string)
+                .or_else(|| v.as_u64().map(|s| s.to_string()))
+        })
+        .filter(|v| !v.trim().is_empty())
 }
 
 /// The modern kinds' keys as a mark set (`None` when there are none).
@@ -555,6 +577,13 @@ fn read_marks(map: &Map<String, Value>, n: usize) -> Result<Option<MarkSet>, Str
         }
         marks.push(quad);
         kinds = kinds.with(RuleKind::Quadruple);
+    }
+    let cages = entries(map.get("killercage"), "killercage")?;
+    if cages.iter().all(|entry| cage_sum(entry).is_none()) {
+        for entry in cages {
+            marks.push(Mark::cage(cells_of(entry, "cells", n)?));
+            kinds = kinds.with(RuleKind::DistinctCages);
+        }
     }
     if kinds.is_empty() {
         return Ok(None);

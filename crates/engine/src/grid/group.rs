@@ -99,6 +99,7 @@ impl Move {
                 sorted.sort_unstable();
                 (quad.cells == sorted).then_some(quad)?
             }
+            (MarkKind::Cage, _) => super::Mark::cage(cells),
             (kind, &[a, b]) => super::Mark::edge(kind, a, b),
             (kind, &[cell]) => super::Mark::cell(kind, cell),
             _ => return None,

@@ -127,9 +127,16 @@ fn geometry_of(record: &PuzzleJson) -> Result<Geometry, String> {
         }
         None => geometry,
     };
-    match &record.constraints {
+    let kinds = variant.rules.without(RuleKind::Cages);
+    // A record of a marked kind with no `constraints` has no marks (writers leave an empty list
+    // out).
+    let empty = Vec::new();
+    let constraints = match &record.constraints {
+        None if kinds.iter().any(|k| !k.is_global()) => Some(&empty),
+        other => other.as_ref(),
+    };
+    match constraints {
         Some(marks) => {
-            let kinds = variant.rules.without(RuleKind::Cages);
             let marks = marks
                 .iter()
                 .enumerate()
@@ -146,7 +153,7 @@ fn geometry_of(record: &PuzzleJson) -> Result<Geometry, String> {
 fn mark_of(mark: &MarkJson, size: usize) -> Result<Mark, String> {
     let kind = MarkKind::from_json_name(&mark.kind).ok_or_else(|| {
         format!(
-            "unknown kind {} (white, black, x, v, even, odd, minimum, maximum or quadruple)",
+            "unknown kind {} (white, black, x, v, even, odd, minimum, maximum, quadruple or cage)",
             super::text::shown_text(&mark.kind)
         )
     })?;
@@ -170,6 +177,7 @@ fn mark_of(mark: &MarkJson, size: usize) -> Result<Mark, String> {
             }
             Ok(Mark::quadruple(corner, size, mark.digits.clone()))
         }
+        (MarkKind::Cage, _) => Ok(Mark::cage(mark.cells.clone())),
         (_, &[cell]) if kind.cell_count() == 1 => Ok(Mark::cell(kind, cell)),
         (_, &[a, b]) if kind.cell_count() == 2 => Ok(Mark::edge(kind, a, b)),
         _ => Err(wrong()),

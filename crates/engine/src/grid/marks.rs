@@ -36,11 +36,13 @@ pub enum MarkKind {
     Maximum,
     /// The digits in a circle on the corner of four cells appear among them.
     Quadruple,
+    /// A dashed cage without a sum: its digits do not repeat.
+    Cage,
 }
 
 impl MarkKind {
     /// Every mark, in the order of the text form.
-    pub const ALL: [MarkKind; 9] = [
+    pub const ALL: [MarkKind; 10] = [
         MarkKind::White,
         MarkKind::Black,
         MarkKind::X,
@@ -50,6 +52,7 @@ impl MarkKind {
         MarkKind::Minimum,
         MarkKind::Maximum,
         MarkKind::Quadruple,
+        MarkKind::Cage,
     ];
 
     /// The mark's code in the text form (`w:r1c1+r1c2`).
@@ -64,6 +67,7 @@ impl MarkKind {
             MarkKind::Minimum => "min",
             MarkKind::Maximum => "max",
             MarkKind::Quadruple => "q",
+            MarkKind::Cage => "c",
         }
     }
 
@@ -75,14 +79,17 @@ impl MarkKind {
             MarkKind::Even | MarkKind::Odd => &[RuleKind::EvenOdd],
             MarkKind::Minimum | MarkKind::Maximum => &[RuleKind::MinMax],
             MarkKind::Quadruple => &[RuleKind::Quadruple],
+            MarkKind::Cage => &[RuleKind::DistinctCages],
         }
     }
 
-    /// How many cells the mark covers: 2 on an edge, 1 in a cell, 4 round a corner.
+    /// How many cells the mark covers: 2 on an edge, 1 in a cell, 4 round a corner, 0 for a
+    /// cage (any number, from 2 to the grid's size).
     pub fn cell_count(self) -> usize {
         match self {
             MarkKind::White | MarkKind::Black | MarkKind::X | MarkKind::V => 2,
             MarkKind::Quadruple => 4,
+            MarkKind::Cage => 0,
             _ => 1,
         }
     }
@@ -99,6 +106,7 @@ impl MarkKind {
             MarkKind::Minimum => "minimum",
             MarkKind::Maximum => "maximum",
             MarkKind::Quadruple => "quadruple",
+            MarkKind::Cage => "cage",
         }
     }
 
@@ -107,7 +115,7 @@ impl MarkKind {
     }
 
     /// The mark's name in JSON records (`white`, `black`, `x`, `v`, `even`, `odd`, `minimum`,
-    /// `maximum`, `quadruple`).
+    /// `maximum`, `quadruple`, `cage`).
     pub fn json_name(self) -> &'static str {
         match self {
             MarkKind::White => "white",
@@ -119,6 +127,7 @@ impl MarkKind {
             MarkKind::Minimum => "minimum",
             MarkKind::Maximum => "maximum",
             MarkKind::Quadruple => "quadruple",
+            MarkKind::Cage => "cage",
         }
     }
 
@@ -154,6 +163,16 @@ impl Mark {
         Mark {
             kind,
             cells: vec![cell],
+            digits: Vec::new(),
+        }
+    }
+
+    /// A cage without a sum over `cells` (sorted here).
+    pub fn cage(mut cells: Vec<usize>) -> Mark {
+        cells.sort_unstable();
+        Mark {
+            kind: MarkKind::Cage,
+            cells,
             digits: Vec::new(),
         }
     }
@@ -198,6 +217,7 @@ impl MarkSet {
         for mark in &marks {
             check_mark(size, kinds, mark)?;
         }
+        check_cages_apart(size, &marks)?;
         for pair in marks.windows(2) {
             let clash = pair[0].cells == pair[1].cells
                 && (pair[0].kind.cell_count() != 1 || pair[0].kind == pair[1].kind);
@@ -234,9 +254,32 @@ impl MarkSet {
         &self.marks
     }
 
-    /// The pairs of cells the global rules make distinct (anti-knight, anti-king), each once
-    /// with the smaller cell first.
+    /// The pairs of cells the rules make distinct (anti-knight, anti-king, the cells of a cage
+    /// without a sum), each once with the smaller cell first.
     pub fn distinct_pairs(&self) -> Vec<(usize, usize)> {
+        let mut pairs = self.move_pairs();
+        let caged = self.cage_pairs();
+        if !caged.is_empty() {
+            pairs.extend(caged);
+            pairs.sort_unstable();
+            pairs.dedup();
+        }
+        pairs
+    }
+
+    /// The pairs of cells in one cage without a sum, the smaller cell first.
+    fn cage_pairs(&self) -> Vec<(usize, usize)> {
+        let mut pairs = Vec::new();
+        for cage in self.marks.iter().filter(|m| m.kind == MarkKind::Cage) {
+            for (i, &a) in cage.cells.iter().enumerate() {
+                pairs.extend(cage.cells[i + 1..].iter().map(|&b| (a, b)));
+            }
+        }
+        pairs
+    }
+
+    /// The pairs of cells a knight's or king's move apart, under anti-knight and anti-king.
+    fn move_pairs(&self) -> Vec<(usize, usize)> {
         let mut moves: Vec<(i64, i64)> = Vec::new();
         if self.kinds.has(RuleKind::AntiKnight) {
             moves.extend([(1, 2), (2, 1), (2, -1), (1, -2)]);
@@ -356,6 +399,8 @@ impl MarkSet {
                     cells: [mark.cells[0], mark.cells[1], mark.cells[2], mark.cells[3]],
                     digits: mark.digits.clone(),
                 }),
+                // A cage's cells are peers ([`MarkSet::distinct_pairs`]): nothing to compile.
+                MarkKind::Cage => {}
             }
         }
         compiled.pairs = pairs
@@ -370,7 +415,17 @@ impl MarkSet {
         let name = |c: usize| cell_name(c, self.size);
         let shown = |d: u8| super::text::digit_symbol(d);
         let mut problems = Vec::new();
-        for (a, b) in self.distinct_pairs() {
+        for (a, b) in self.cage_pairs() {
+            if grid[a] != 0 && grid[a] == grid[b] {
+                problems.push(format!(
+                    "{} and {} are in one cage and both hold {}",
+                    name(a),
+                    name(b),
+                    shown(grid[a])
+                ));
+            }
+        }
+        for (a, b) in self.move_pairs() {
             if grid[a] != 0 && grid[a] == grid[b] {
                 let gap = (a / self.size).abs_diff(b / self.size)
                     + (a % self.size).abs_diff(b % self.size);
@@ -555,7 +610,7 @@ fn parse_mark(item: &str, size: usize) -> Result<Mark, MarkError> {
     let code = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
     let kind = MarkKind::from_code(&code).ok_or_else(|| {
         MarkError(format!(
-            "unknown mark '{}' (w, b, x, v, e, o, min, max or q)",
+            "unknown mark '{}' (w, b, x, v, e, o, min, max, q or c)",
             shorten(&code)
         ))
     })?;
@@ -588,6 +643,7 @@ fn parse_mark(item: &str, size: usize) -> Result<Mark, MarkError> {
             }
             Mark::quadruple(corner, size, digits)
         }
+        (MarkKind::Cage, _) => Mark::cage(cells),
         (_, &[cell]) if kind.cell_count() == 1 => Mark::cell(kind, cell),
         (_, &[a, b]) if kind.cell_count() == 2 => Mark::edge(kind, a, b),
         _ => {
@@ -617,10 +673,70 @@ fn parse_mark(item: &str, size: usize) -> Result<Mark, MarkError> {
 fn place_name(mark: &Mark, size: usize) -> String {
     let names: Vec<String> = mark.cells.iter().map(|&c| cell_name(c, size)).collect();
     match mark.kind.cell_count() {
+        0 => format!("the cage {}", names.join("+")),
         2 => format!("the edge between {} and {}", names[0], names[1]),
         4 => format!("the corner below and right of {}", names[0]),
         _ => names[0].clone(),
     }
+}
+
+/// A cage without a sum: 2 to `size` different cells, side by side.
+fn check_cage(size: usize, cells: &[usize]) -> Result<(), MarkError> {
+    let names = || {
+        let names: Vec<String> = cells.iter().map(|&c| cell_name(c, size)).collect();
+        names.join("+")
+    };
+    if cells.len() < 2 || cells.len() > size {
+        return Err(MarkError(format!(
+            "a cage holds 2 to {size} cells, and {} has {}",
+            names(),
+            cells.len()
+        )));
+    }
+    if cells.windows(2).any(|w| w[0] == w[1]) {
+        return Err(MarkError(format!(
+            "the cage {} names a cell twice",
+            names()
+        )));
+    }
+    let mut reached = vec![cells[0]];
+    let mut next = 0;
+    while next < reached.len() {
+        let cell = reached[next];
+        next += 1;
+        for other in orthogonal_neighbours(cell, size) {
+            if cells.binary_search(&other).is_ok() && !reached.contains(&other) {
+                reached.push(other);
+            }
+        }
+    }
+    if reached.len() < cells.len() {
+        return Err(MarkError(format!(
+            "the cage {} is not connected: its cells must touch side by side",
+            names()
+        )));
+    }
+    Ok(())
+}
+
+/// No cell in two cages without sums.
+fn check_cages_apart(size: usize, marks: &[Mark]) -> Result<(), MarkError> {
+    let mut owner = vec![None; size * size];
+    for (index, cage) in marks
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.kind == MarkKind::Cage)
+    {
+        for &cell in &cage.cells {
+            if owner[cell].replace(index).is_some() {
+                return Err(MarkError(format!(
+                    "{} is in two cages",
+                    cell_name(cell, size)
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn check_mark(size: usize, kinds: RuleKinds, mark: &Mark) -> Result<(), MarkError> {
@@ -636,6 +752,9 @@ fn check_mark(size: usize, kinds: RuleKinds, mark: &Mark) -> Result<(), MarkErro
             "a {} lies outside the {size}×{size} grid",
             mark.kind.describe()
         )));
+    }
+    if mark.kind == MarkKind::Cage {
+        check_cage(size, &mark.cells)?;
     }
     if mark.kind.cell_count() == 2
         && !orthogonal_neighbours(mark.cells[0], size).contains(&mark.cells[1])

@@ -36,11 +36,13 @@ pub enum RuleKind {
     MinMax,
     /// The digits in a circle on a corner appear in the 2×2 cells around it.
     Quadruple,
+    /// Cages without sums: the digits in a dashed cage do not repeat.
+    DistinctCages,
 }
 
 impl RuleKind {
     /// Every kind, in the order their names come first in a variant's name.
-    pub const ALL: [RuleKind; 12] = [
+    pub const ALL: [RuleKind; 13] = [
         RuleKind::Cages,
         RuleKind::AntiKnight,
         RuleKind::AntiKing,
@@ -53,6 +55,7 @@ impl RuleKind {
         RuleKind::XvNegative,
         RuleKind::MinMax,
         RuleKind::Quadruple,
+        RuleKind::DistinctCages,
     ];
 
     /// The word for the kind in a variant's name.
@@ -70,6 +73,7 @@ impl RuleKind {
             RuleKind::XvNegative => "xv-negative",
             RuleKind::MinMax => "min-max",
             RuleKind::Quadruple => "quadruple",
+            RuleKind::DistinctCages => "distinct-cages",
         }
     }
 
@@ -88,6 +92,7 @@ impl RuleKind {
             "xv-negative" => RuleKind::XvNegative,
             "min-max" | "minmax" | "minimum-maximum" => RuleKind::MinMax,
             "quadruple" | "quadruples" | "quad" => RuleKind::Quadruple,
+            "distinct-cages" | "plain-cages" | "cages" => RuleKind::DistinctCages,
             _ => return None,
         };
         Some(kind)

@@ -56,12 +56,43 @@ fn the_text_form_reads_back_and_names_what_is_wrong() {
         ("rules:quadruple;q:r1c1:1,1,1", "more than twice"),
         ("rules:quadruple;q:r1c1:0", "1 to 4 digits"),
         ("rules:sandwich", "unknown rule"),
+        ("rules:distinct-cages;c:r1c1", "2 to 9 cells"),
+        ("rules:distinct-cages;c:r1c1+r1c3", "not connected"),
+        ("rules:distinct-cages;c:r1c1+r1c1", "a cell twice"),
+        (
+            "rules:distinct-cages;c:r1c1+r1c2;c:r1c2+r2c2",
+            "r1c2 is in two cages",
+        ),
+        ("rules:kropki;c:r1c1+r1c2", "needs the rule distinct-cages"),
         ("kropki;w:r1c1+r1c2", "starts with 'rules:'"),
     ];
     for (text, says) in wrong {
         let error = MarkSet::parse(text, 9).expect_err(text);
         assert!(error.0.contains(says), "{text}: {error}");
     }
+}
+
+#[test]
+fn a_cage_without_a_sum_makes_its_cells_peers_and_names_a_repeat() {
+    let text = "rules:distinct-cages;c:r1c1+r1c2+r2c2;c:r5c5+r6c5";
+    let set = MarkSet::parse(text, 9).expect("cages");
+    assert_eq!(MarkSet::parse(&set.to_line(), 9), Ok(set.clone()));
+    assert_eq!(
+        set.distinct_pairs(),
+        vec![(0, 1), (0, 10), (1, 10), (40, 49)]
+    );
+    // r3c3 and r4c4 share no row, column or box: the cage makes them peers.
+    let across = MarkSet::parse("rules:distinct-cages;c:r3c3+r3c4+r4c4", 9).unwrap();
+    let with_cage = Geometry::classic(9).unwrap().with_marks(across).unwrap();
+    assert!(with_cage.peers(20).contains(&30));
+    assert!(!Geometry::classic(9).unwrap().peers(20).contains(&30));
+    let mut grid = vec![0u8; 81];
+    grid[0] = 4;
+    grid[10] = 4;
+    assert_eq!(
+        set.problems(&grid),
+        vec!["r1c1 and r2c2 are in one cage and both hold 4".to_string()]
+    );
 }
 
 #[test]
