@@ -60,6 +60,7 @@ pub const DE_STEPS: &[(&str, &str)] = &[
     ("technique_direct_claiming", "Direkte Blockade (Linie)"),
     ("technique_cage_combination", "Käfigkombination"),
     ("technique_mark_elimination", "Markierungsausschluss"),
+    ("technique_locked_mark", "Gebundene Markierung"),
     ("technique_naked_single", "Nackter Einer"),
     ("technique_pointing", "Blockade (Block)"),
     (
@@ -67,6 +68,10 @@ pub const DE_STEPS: &[(&str, &str)] = &[
         "Käfig-Einheit-Wechselwirkung",
     ),
     ("technique_claiming", "Blockade (Linie)"),
+    (
+        "technique_generalized_intersection",
+        "Verallgemeinerte Blockade",
+    ),
     ("technique_naked_pair", "Nacktes Paar"),
     ("technique_innie_outie_45_rule", "Innie/Outie (45er-Regel)"),
     ("technique_x_wing", "X-Wing"),
@@ -174,10 +179,15 @@ pub const FR_STEPS: &[(&str, &str)] = &[
     ("technique_direct_claiming", "Réclamation directe"),
     ("technique_cage_combination", "Combinaison de cage"),
     ("technique_mark_elimination", "Élimination par marque"),
+    ("technique_locked_mark", "Marque verrouillée"),
     ("technique_naked_single", "Singleton nu"),
     ("technique_pointing", "Pointage"),
     ("technique_cage_house_interaction", "Interaction cage/unité"),
     ("technique_claiming", "Réclamation"),
+    (
+        "technique_generalized_intersection",
+        "Intersection généralisée",
+    ),
     ("technique_naked_pair", "Paire nue"),
     (
         "technique_innie_outie_45_rule",
@@ -291,6 +301,7 @@ pub const ES_STEPS: &[(&str, &str)] = &[
     ("technique_direct_claiming", "Reclamo directo"),
     ("technique_cage_combination", "Combinación de jaula"),
     ("technique_mark_elimination", "Eliminación por marca"),
+    ("technique_locked_mark", "Marca bloqueada"),
     ("technique_naked_single", "Único desnudo"),
     ("technique_pointing", "Apuntado"),
     (
@@ -298,6 +309,10 @@ pub const ES_STEPS: &[(&str, &str)] = &[
         "Interacción jaula/unidad",
     ),
     ("technique_claiming", "Reclamo"),
+    (
+        "technique_generalized_intersection",
+        "Intersección generalizada",
+    ),
     ("technique_naked_pair", "Pareja desnuda"),
     (
         "technique_innie_outie_45_rule",

@@ -138,6 +138,10 @@ pub const EN: &[(&str, &str)] = &[
         "When a digit's places in a row (or column) all lie inside one box, the digit will be in that box on that row, so it goes out of the box's other cells.",
     ),
     (
+        "strategy_peer_intersection",
+        "When every place of a digit in a house sees the same cell (by a knight's or king's move, through a cage, or along a row, column or box), that cell cannot hold the digit: wherever the digit goes in the house, the cell sees it.",
+    ),
+    (
         "strategy_cage_house",
         "When a cage must hold a digit and all its places for it lie in one row, column or box, that house gets the digit from the cage, so it goes out of the house's other cells.",
     ),
@@ -148,6 +152,10 @@ pub const EN: &[(&str, &str)] = &[
     (
         "strategy_mark_elimination",
         "For each candidate of a cell with a mark (a dot, an X or V, a grey square or circle, a minimum or maximum, a quadruple's circle), ask whether the marked neighbour can still answer it. A candidate with no partner left goes.",
+    ),
+    (
+        "strategy_locked_mark",
+        "When every place of a digit in a house is a cell or lies beside it through a dot, an X or V, or the non-consecutive rule, the digit ends up in that cell or beside it, so the cell can only hold what may stand beside the digit.",
     ),
     (
         "strategy_house_combination",
@@ -508,6 +516,10 @@ pub const DE: &[(&str, &str)] = &[
         "Liegen alle Plätze einer Ziffer in einer Zeile (oder Spalte) in einem Block, steht die Ziffer in diesem Block auf dieser Zeile; sie fällt also in den übrigen Feldern des Blocks weg.",
     ),
     (
+        "strategy_peer_intersection",
+        "Sehen alle Plätze einer Ziffer in einem Haus dasselbe Feld (über einen Springer- oder Königszug, durch einen Käfig oder über Zeile, Spalte oder Block), kann dieses Feld die Ziffer nicht enthalten: Wo immer sie im Haus steht, sieht das Feld sie.",
+    ),
+    (
         "strategy_cage_house",
         "Muss ein Käfig eine Ziffer enthalten und liegen all ihre Plätze darin in einer Zeile, Spalte oder einem Block, bekommt dieses Haus die Ziffer aus dem Käfig; sie fällt in seinen übrigen Feldern weg.",
     ),
@@ -518,6 +530,10 @@ pub const DE: &[(&str, &str)] = &[
     (
         "strategy_mark_elimination",
         "Prüfe für jeden Kandidaten eines markierten Feldes (Punkt, X oder V, graues Quadrat oder grauer Kreis, Minimum oder Maximum, Kreis eines Quadrupels), ob das markierte Nachbarfeld noch dazu passt. Ein Kandidat ohne passenden Partner fällt weg.",
+    ),
+    (
+        "strategy_locked_mark",
+        "Liegt jeder Platz einer Ziffer in einem Haus auf einem Feld oder über einen Punkt, ein X oder V oder die Nicht-Nachbar-Regel neben ihm, steht die Ziffer dort oder daneben: Das Feld kann nur enthalten, was neben der Ziffer stehen darf.",
     ),
     (
         "strategy_house_combination",
@@ -887,6 +903,10 @@ pub const FR: &[(&str, &str)] = &[
         "Quand les places d'un chiffre dans une ligne (ou colonne) sont toutes dans un même bloc, le chiffre sera dans ce bloc sur cette ligne : il sort des autres cases du bloc.",
     ),
     (
+        "strategy_peer_intersection",
+        "Quand toutes les places d'un chiffre dans une zone voient la même case (par un saut de cavalier ou un pas de roi, par une cage, ou le long d'une ligne, d'une colonne ou d'un bloc), cette case ne peut pas contenir le chiffre : où qu'il aille dans la zone, elle le voit.",
+    ),
+    (
         "strategy_cage_house",
         "Quand une cage doit contenir un chiffre et que toutes ses places pour lui sont dans une même ligne, colonne ou bloc, cette maison reçoit le chiffre de la cage : il sort de ses autres cases.",
     ),
@@ -897,6 +917,10 @@ pub const FR: &[(&str, &str)] = &[
     (
         "strategy_mark_elimination",
         "Pour chaque candidat d'une case marquée (point, X ou V, carré ou rond gris, minimum ou maximum, cercle d'un quadruple), demandez-vous si la voisine marquée peut encore y répondre. Un candidat sans partenaire sort.",
+    ),
+    (
+        "strategy_locked_mark",
+        "Quand chaque place d'un chiffre dans une zone est une case ou touche cette case par un point, un X ou un V, ou la règle non consécutive, le chiffre finit dans la case ou à côté : la case ne peut contenir que ce qui peut se trouver à côté du chiffre.",
     ),
     (
         "strategy_house_combination",
@@ -1269,6 +1293,10 @@ pub const ES: &[(&str, &str)] = &[
         "Cuando los lugares de un número en una fila (o columna) están todos dentro de una caja, el número estará en esa caja en esa fila: sale de las demás casillas de la caja.",
     ),
     (
+        "strategy_peer_intersection",
+        "Cuando todos los lugares de un número en una zona ven la misma casilla (por un salto de caballo o un paso de rey, por una jaula, o a lo largo de una fila, columna o caja), esa casilla no puede tener el número: vaya donde vaya en la zona, la casilla lo ve.",
+    ),
+    (
         "strategy_cage_house",
         "Cuando una jaula debe contener un número y todos sus lugares para él están en una fila, columna o caja, esa casa recibe el número de la jaula: sale de sus demás casillas.",
     ),
@@ -1279,6 +1307,10 @@ pub const ES: &[(&str, &str)] = &[
     (
         "strategy_mark_elimination",
         "Para cada candidato de una casilla marcada (punto, X o V, cuadrado o círculo gris, mínimo o máximo, círculo de un cuádruple), compruebe si la vecina marcada aún puede acompañarlo. Un candidato sin compañero sale.",
+    ),
+    (
+        "strategy_locked_mark",
+        "Cuando cada lugar de un número en una zona es una casilla o está junto a ella por un punto, una X o V, o la regla no consecutiva, el número acaba en esa casilla o a su lado: la casilla solo puede tener lo que puede estar junto al número.",
     ),
     (
         "strategy_house_combination",

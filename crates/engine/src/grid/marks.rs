@@ -330,6 +330,7 @@ impl MarkSet {
             masks: Vec::new(),
             pairs: Vec::new(),
             quads: Vec::new(),
+            partners: Vec::new(),
         };
         let mut pairs: BTreeMap<(usize, usize), Table> = BTreeMap::new();
         let mut relate = |a: usize, b: usize, allows: &dyn Fn(u32, u32) -> bool| {
@@ -407,6 +408,11 @@ impl MarkSet {
             .into_iter()
             .map(|((a, b), table)| PairRule::new(a, b, &table, self.size))
             .collect();
+        compiled.partners = vec![Vec::new(); self.size * self.size];
+        for (index, pair) in compiled.pairs.iter().enumerate() {
+            compiled.partners[pair.a].push((pair.b, index));
+            compiled.partners[pair.b].push((pair.a, index));
+        }
         compiled
     }
 
@@ -866,6 +872,8 @@ pub struct Compiled {
     pub pairs: Vec<PairRule>,
     /// Digits that must appear among four cells.
     pub quads: Vec<Quad>,
+    /// Per cell, the cells a relation ties it to and the relation's index in `pairs`.
+    pub partners: Vec<Vec<(usize, usize)>>,
 }
 
 /// A relation between two cells as tables both ways.
@@ -903,6 +911,14 @@ impl PairRule {
     /// The digits `a` may hold when `b` may hold those of `b_mask`.
     pub fn support_of_a(&self, b_mask: u32) -> u32 {
         super::rules::digits(b_mask).fold(0, |m, y| m | self.backward[usize::from(y)])
+    }
+
+    /// The digits the other cell may hold when `cell` (one of the two) holds `digit`.
+    pub fn beside(&self, cell: usize, digit: u8) -> u32 {
+        match cell == self.a {
+            true => self.forward[usize::from(digit)],
+            false => self.backward[usize::from(digit)],
+        }
     }
 }
 

@@ -6,7 +6,9 @@ use std::sync::Arc;
 
 use std::cell::RefCell;
 
-use crate::grid::{BoxShape, CageSet, CellNames, Geometry, Grid, HouseKind, RegionMap, Variant};
+use crate::grid::{
+    BoxShape, CageSet, CellNames, Geometry, Grid, HouseKind, MarkSet, RegionMap, Variant,
+};
 
 use super::step::Step;
 
@@ -62,13 +64,15 @@ impl Tables {
     }
 }
 
-/// What determines a geometry (and so its tables: killer cage mates are peers).
+/// What determines a geometry (and so its tables: killer cage mates are peers, and so are the
+/// cells of a cage without a sum, which are marks).
 type GeometryKey = (
     usize,
     Variant,
     Option<BoxShape>,
     Option<RegionMap>,
     Option<CageSet>,
+    Option<MarkSet>,
 );
 
 fn key_of(geo: &Geometry) -> GeometryKey {
@@ -78,6 +82,7 @@ fn key_of(geo: &Geometry) -> GeometryKey {
         geo.box_shape(),
         geo.regions().cloned(),
         geo.cages().cloned(),
+        geo.marks().cloned(),
     )
 }
 
@@ -97,6 +102,7 @@ fn tables_for(geo: &Geometry) -> Arc<Tables> {
                 && key.2 == geo.box_shape()
                 && key.3.as_ref() == geo.regions()
                 && key.4.as_ref() == geo.cages()
+                && key.5.as_ref() == geo.marks()
         });
         if !same {
             *cache = Some((key_of(geo), Arc::new(Tables::new(geo))));
@@ -521,6 +527,22 @@ pub(crate) mod tests {
             self.cand[cell] = mask;
             self.locked = LockedDigits::default();
         }
+    }
+
+    #[test]
+    fn the_tables_follow_the_cages_without_sums_of_each_geometry() {
+        // Same size and variant, different cages: the cached tables must not be reused.
+        let caged = |rules: &str| {
+            let marks = MarkSet::parse(rules, 9).expect("marks");
+            classic9().with_marks(marks).expect("geometry")
+        };
+        let first = caged("rules:distinct-cages;c:r4c3+r4c4+r5c4");
+        let second = caged("rules:distinct-cages;c:r1c3+r1c4+r2c4");
+        let (r4c3, r5c4) = (cell("r4c3"), cell("r5c4"));
+        assert!(Candidates::from_givens(&first, &Grid::empty(9)).sees(r4c3, r5c4));
+        let after = Candidates::from_givens(&second, &Grid::empty(9));
+        assert!(!after.sees(r4c3, r5c4), "the first geometry's cage");
+        assert!(after.sees(cell("r1c3"), cell("r2c4")));
     }
 
     #[test]

@@ -93,6 +93,60 @@ pub(super) fn hidden_single_after(
     None
 }
 
+/// Locked candidates through every peer the rules make, for the modern kinds: when each place of
+/// a digit in a house sees one cell outside it (by a knight's or king's move, a cage without a
+/// sum, as well as by rows, columns and boxes), that cell cannot hold the digit. Sudoku
+/// Explainer's *generalized intersection* (2.9). Asked only of shapes with marks or global
+/// rules: on rows, columns and boxes alone every such step is a pointing or claiming, found
+/// first, and killer cages have their own cage/house interaction.
+pub fn peer_intersection(c: &Candidates) -> Option<Step> {
+    let geo = c.geometry();
+    geo.marks()?;
+    let mut seen_by_all: Vec<u64> = Vec::new();
+    for digit in 1..=c.size() as u8 {
+        for (index, house) in geo.houses().iter().enumerate() {
+            let places: Vec<usize> = house
+                .cells
+                .iter()
+                .copied()
+                .filter(|&cell| c.has(cell, digit))
+                .collect();
+            if places.len() < 2 {
+                continue;
+            }
+            seen_by_all.clear();
+            seen_by_all.extend_from_slice(c.sees_row(places[0]));
+            for &place in &places[1..] {
+                for (word, seen) in seen_by_all.iter_mut().zip(c.sees_row(place)) {
+                    *word &= seen;
+                }
+            }
+            let victims: Vec<(usize, u8)> = ones(&seen_by_all)
+                .filter(|&cell| c.has(cell, digit) && !house.cells.contains(&cell))
+                .map(|cell| (cell, digit))
+                .collect();
+            if !victims.is_empty() {
+                let mut step = Step::new(Technique::PeerIntersection, c.names());
+                step.digits = bit(digit);
+                step.houses = vec![geo.houses()[index].kind];
+                step.cells = places;
+                step.eliminations = victims;
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+/// The cells whose bits are set (bit `b % 64` of word `b / 64` for cell `b`), ascending.
+fn ones(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    words.iter().enumerate().flat_map(|(w, &word)| {
+        (0..64)
+            .filter(move |b| word >> b & 1 != 0)
+            .map(move |b| w * 64 + b)
+    })
+}
+
 fn locked(c: &Candidates, box_base: bool, technique: Technique) -> Option<Step> {
     let tables = c.tables();
     for (x, &locked) in tables.intersections.iter().zip(c.locked_digits()) {
@@ -207,7 +261,7 @@ mod tests {
 mod variant_tests {
     use super::*;
     use crate::grid::{Geometry, HouseKind, RegionMap};
-    use crate::logic::candidates::tests::open;
+    use crate::logic::candidates::tests::{cell, classic9, open};
 
     #[test]
     fn claiming_row_to_window() {
@@ -241,5 +295,66 @@ mod variant_tests {
             vec![HouseKind::Region(0), HouseKind::Column(0)]
         );
         assert_eq!(step.eliminations.len(), 6);
+    }
+
+    /// An open 9×9 under `rules`, with digit 5 left in box 1 only at `places`.
+    fn five_only_at<'g>(geo: &'g Geometry, places: &[&str]) -> Candidates<'g> {
+        let mut c = open(geo);
+        for row in 1..=3 {
+            for col in 1..=3 {
+                let name = format!("r{row}c{col}");
+                if !places.contains(&name.as_str()) {
+                    c.eliminate(cell(&name), 5);
+                }
+            }
+        }
+        c
+    }
+
+    fn with_rules(rules: &str) -> Geometry {
+        let marks = crate::grid::MarkSet::parse(rules, 9).expect("rules");
+        classic9().with_marks(marks).expect("geometry")
+    }
+
+    #[test]
+    fn peer_intersection_sees_through_a_knights_move() {
+        let geo = with_rules("rules:anti-knight");
+        let c = five_only_at(&geo, &["r1c1", "r2c2"]);
+        assert!(pointing(&c).is_none() && claiming(&c).is_none());
+        let step = peer_intersection(&c).expect("a generalized intersection");
+        assert_eq!(step.technique, Technique::PeerIntersection);
+        assert_eq!(step.houses, vec![HouseKind::Box(0)]);
+        assert_eq!(step.cells, vec![cell("r1c1"), cell("r2c2")]);
+        // r1c4: the row of r1c1, a knight's move from r2c2; r4c1: the column of r1c1, a
+        // knight's move from r2c2.
+        assert_eq!(
+            step.eliminations,
+            vec![(cell("r1c4"), 5), (cell("r4c1"), 5)]
+        );
+        assert_eq!(
+            step.to_string(),
+            "Generalized intersection {5} in box 1 (r1c1, r2c2): removes 5 from r1c4 r4c1"
+        );
+    }
+
+    #[test]
+    fn peer_intersection_needs_rules_and_a_cell_seeing_every_place() {
+        let geo = classic9();
+        let c = five_only_at(&geo, &["r1c1", "r2c2"]);
+        assert!(
+            peer_intersection(&c).is_none(),
+            "houses alone: locked candidates"
+        );
+        let geo = with_rules("rules:anti-knight");
+        let c = five_only_at(&geo, &["r1c1", "r1c3", "r3c2"]);
+        assert!(peer_intersection(&c).is_none(), "no cell sees all three");
+        let geo = with_rules("rules:anti-king");
+        let c = five_only_at(&geo, &["r3c1", "r3c3"]);
+        let step = peer_intersection(&c).expect("a pointing's cells and a king's step");
+        // The pointing's removals along row 3, and r4c2: a king's step from both places.
+        let mut expected: Vec<(usize, u8)> =
+            (4..=9).map(|col| (cell(&format!("r3c{col}")), 5)).collect();
+        expected.push((cell("r4c2"), 5));
+        assert_eq!(step.eliminations, expected);
     }
 }

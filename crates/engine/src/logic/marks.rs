@@ -48,6 +48,69 @@ pub fn mark_elimination(c: &Candidates) -> Option<Step> {
     None
 }
 
+/// Locked candidates through a relation (Sudoku Explainer's *locked non-consecutive*, 2.5, for
+/// every relation the marks compile to): when each place of a digit in a house is a cell X or is
+/// tied to X by a relation, X can only hold what the digit allows beside it wherever it goes
+/// (the 5s of box 1 are both beside r2c2 under non-consecutive: r2c2 is neither 4 nor 6).
+pub fn locked_mark(c: &Candidates) -> Option<Step> {
+    let compiled = c.geometry().constraints().mark_rule()?.compiled();
+    if compiled.pairs.is_empty() {
+        return None;
+    }
+    let geo = c.geometry();
+    for digit in 1..=c.size() as u8 {
+        for house in geo.houses() {
+            let places: Vec<usize> = house
+                .cells
+                .iter()
+                .copied()
+                .filter(|&cell| c.value(cell) == 0 && c.has(cell, digit))
+                .collect();
+            // One place is a hidden single, found before; two or more can be locked.
+            let [first, _, ..] = places[..] else {
+                continue;
+            };
+            let targets =
+                std::iter::once(first).chain(compiled.partners[first].iter().map(|p| p.0));
+            for target in targets.filter(|&cell| c.value(cell) == 0) {
+                let Some(keep) = allowed_beside(compiled, &places, target, digit) else {
+                    continue;
+                };
+                let out = c.mask(target) & !keep;
+                if out != 0 {
+                    let mut step = step(c, &places, &[(target, out)]);
+                    step.technique = Technique::LockedMark;
+                    step.digits = bit(digit);
+                    step.houses = vec![house.kind];
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// What `target` may hold when `digit` is at one of `places`: the union, over
+/// the places, of what each place's relation with `target` allows beside the digit (the digit
+/// itself when the place is `target`); `None` when a place is not tied to `target`.
+fn allowed_beside(
+    compiled: &crate::grid::marks::Compiled,
+    places: &[usize],
+    target: usize,
+    digit: u8,
+) -> Option<u32> {
+    let mut keep = 0;
+    for &place in places {
+        if place == target {
+            keep |= bit(digit);
+            continue;
+        }
+        let &(_, index) = compiled.partners[place].iter().find(|p| p.0 == target)?;
+        keep |= compiled.pairs[index].beside(place, digit);
+    }
+    Some(keep)
+}
+
 fn step(c: &Candidates, cells: &[usize], removals: &[(usize, u32)]) -> Step {
     let mut step = Step::new(Technique::MarkElimination, c.names());
     step.cells = cells.to_vec();
@@ -146,5 +209,60 @@ mod tests {
         assert!(mark_elimination(&c).is_none());
         let classic = Geometry::classic(9).expect("classic");
         assert!(mark_elimination(&Candidates::from_givens(&classic, &Grid::empty(9))).is_none());
+    }
+
+    /// The first Locked mark on an open 9×9 under `rules`, with 5 left in box 1 only at `fives`.
+    fn locked_step(rules: &str, fives: &[usize]) -> Option<Step> {
+        let marks = MarkSet::parse(rules, 9).expect("marks");
+        let geo = Geometry::classic(9)
+            .expect("classic")
+            .with_marks(marks)
+            .expect("geometry");
+        let mut c = Candidates::from_givens(&geo, &Grid::empty(9));
+        for cell in [0, 1, 2, 9, 10, 11, 18, 19, 20] {
+            if !fives.contains(&cell) {
+                c.eliminate(cell, 5);
+            }
+        }
+        assert!(
+            mark_elimination(&c).is_none(),
+            "nothing before the locked mark"
+        );
+        locked_mark(&c)
+    }
+
+    #[test]
+    fn locked_non_consecutive_keeps_a_cell_from_the_neighbours_of_its_digit() {
+        // The 5 of box 1 is at r1c1 or beside it at r1c2: r1c1 is 5 or beside a 5, never 4 or 6.
+        let step = locked_step("rules:non-consecutive", &[0, 1]).expect("a locked mark");
+        assert_eq!(step.technique, Technique::LockedMark);
+        assert_eq!(step.houses, vec![crate::grid::HouseKind::Box(0)]);
+        assert_eq!(step.cells, [0, 1]);
+        assert_eq!(step.eliminations, [(0, 4), (0, 6)]);
+        assert_eq!(
+            step.to_string(),
+            "Locked mark {5} in box 1 (r1c1, r1c2): removes 4 from r1c1, 6 from r1c1"
+        );
+    }
+
+    #[test]
+    fn a_locked_white_dot_leaves_the_digit_and_its_neighbours() {
+        // 5 is at r1c1, or at r2c1 across a white dot: r1c1 holds 4, 5 or 6.
+        let step = locked_step("rules:kropki;w:r1c1+r2c1", &[0, 9]).expect("a locked mark");
+        assert_eq!(removed(&step, 0), [1, 2, 3, 7, 8, 9]);
+    }
+
+    #[test]
+    fn no_locked_mark_without_a_cell_tied_to_every_place() {
+        assert!(locked_step("rules:non-consecutive", &[0, 20]).is_none());
+        assert!(locked_step("rules:non-consecutive", &[0, 1, 20]).is_none());
+        assert!(
+            locked_step("rules:anti-knight", &[0, 1]).is_none(),
+            "no relations"
+        );
+        assert!(
+            locked_step("rules:kropki;w:r1c1+r2c1", &[0, 1]).is_none(),
+            "r1c2 is not tied"
+        );
     }
 }

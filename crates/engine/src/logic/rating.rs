@@ -36,12 +36,17 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::DirectClaiming, intersections::direct_claiming),
     (Technique::CageCombination, killer::cage_combination),
     (Technique::NakedSingle, singles::naked_single),
+    (Technique::LockedMark, marks::locked_mark),
     (Technique::Pointing, intersections::pointing),
     (
         Technique::CageHouseInteraction,
         killer::cage_house_interaction,
     ),
     (Technique::Claiming, intersections::claiming),
+    (
+        Technique::PeerIntersection,
+        intersections::peer_intersection,
+    ),
     (Technique::NakedPair, subsets::naked_pair),
     (Technique::InnieOutie, killer::innie_outie),
     (Technique::XWing, fish::x_wing),

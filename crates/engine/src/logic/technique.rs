@@ -117,9 +117,11 @@ pub enum Technique {
     DirectClaiming,
     CageCombination,
     NakedSingle,
+    LockedMark,
     Pointing,
     CageHouseInteraction,
     Claiming,
+    PeerIntersection,
     NakedPair,
     InnieOutie,
     XWing,
@@ -153,7 +155,7 @@ pub enum Technique {
 struct Row(Technique, &'static str, f32, Level, &'static str);
 
 /// THE table. Order = the order in which the driver tries techniques (easiest first).
-const TABLE: [Row; 40] = [
+const TABLE: [Row; 42] = [
     Row(
         Technique::FullHouse,
         "Full house",
@@ -225,6 +227,13 @@ const TABLE: [Row; 40] = [
         "only candidate of a cell",
     ),
     Row(
+        Technique::LockedMark,
+        "Locked mark",
+        2.5,
+        Level::Medium,
+        "modern variants: every place of a digit in a house is a cell or beside it through a mark or the non-consecutive rule, so the cell only holds what the digit allows beside it (Sudoku Explainer's locked non-consecutive)",
+    ),
+    Row(
         Technique::Pointing,
         "Pointing",
         2.6,
@@ -244,6 +253,13 @@ const TABLE: [Row; 40] = [
         2.8,
         Level::Medium,
         "a row/column/diagonal's candidates for a digit lie in one other house",
+    ),
+    Row(
+        Technique::PeerIntersection,
+        "Generalized intersection",
+        2.9,
+        Level::Medium,
+        "modern variants: every place of a digit in a house sees one cell (by a knight's or king's move, a cage, a row, column or box), which loses the digit (Sudoku Explainer's rating)",
     ),
     Row(Technique::NakedPair, "Naked pair", 3.0, Level::Medium, ""),
     Row(
@@ -407,10 +423,10 @@ pub const TRIAL_AND_ERROR_SCORE: f32 = 20.0;
 
 impl Technique {
     /// Every technique, easiest first (the order the driver tries them).
-    pub const ALL: [Technique; 40] = {
-        let mut all = [Technique::FullHouse; 40];
+    pub const ALL: [Technique; 42] = {
+        let mut all = [Technique::FullHouse; 42];
         let mut i = 0;
-        while i < 40 {
+        while i < 42 {
             all[i] = TABLE[i].0;
             i += 1;
         }
