@@ -117,7 +117,7 @@ fn dot(scene: &mut Scene, pen: &Pen, mark: &Mark) {
     scene.push(circle(
         x,
         y,
-        cell * DOT_RADIUS,
+        cell * DOT_RADIUS * style.marks_scale,
         Some(fill),
         Some((ring, Paint::BLACK)),
     ));
