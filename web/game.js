@@ -152,12 +152,22 @@
     return cellName(cell, state.layout) + ' is a given (' + nameOf(state.givens[cell]) + '): it cannot be changed';
   }
 
-  /** Places `digit` in `cell` (clearing its pencil marks). */
-  function place(state, cell, digit) {
+  /**
+   * Places `digit` in `cell` (clearing its pencil marks), and takes the digit out of the notes
+   * of `peers` (the cells sharing a house or cage with it), all in one move that Undo takes back.
+   */
+  function place(state, cell, digit, peers = []) {
     if (state.givens[cell]) return { ok: false, message: lockedMessage(state, cell) };
     if (!(digit >= 1 && digit <= state.n)) return { ok: false, message: 'not a digit of this grid' };
     if (state.values[cell] === digit) return { ok: true, changed: false };
-    const move = commit(state, [{ c: cell, b: snapshot(state, cell), a: [digit, 0] }], 'place');
+    const changes = [{ c: cell, b: snapshot(state, cell), a: [digit, 0] }];
+    const bit = 1 << (digit - 1);
+    for (const peer of new Set(peers)) {
+      if (peer !== cell && !state.values[peer] && state.marks[peer] & bit) {
+        changes.push({ c: peer, b: snapshot(state, peer), a: [0, state.marks[peer] & ~bit] });
+      }
+    }
+    const move = commit(state, changes, 'place');
     return { ok: true, changed: true, move };
   }
 

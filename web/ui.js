@@ -288,6 +288,11 @@
     return ui.shape.houses.concat((ui.shape.cages || []).map((c) => c.cells));
   }
 
+  /** The cells whose notes lose a digit placed in `index`: its houses' and cage's cells. */
+  function notePeersOf(index) {
+    return groups().filter((g) => g.includes(index)).flat();
+  }
+
   function peersOf(index) {
     return ui.shape.houses.filter((h) => h.includes(index)).flat();
   }
@@ -428,7 +433,7 @@
     const st = ui.state;
     if (ui.pencil && !st.givens[ui.selected] && !st.values[ui.selected]) {
       result(G.toggleMark(st, ui.selected, digit));
-    } else result(G.place(st, ui.selected, digit));
+    } else result(G.place(st, ui.selected, digit, notePeersOf(ui.selected)));
     focusSelected();
   }
 
@@ -619,9 +624,23 @@
     event.preventDefault();
   }
 
+  /**
+   * Keys typed while a toolbar button has the focus (after a click on Pencil, Undo…) still go to
+   * the selected cell: digits, arrows and Delete are never lost. Form fields keep their keys.
+   */
+  function onStrayKey(event) {
+    const target = event.target;
+    if (board.contains(target) || /^(SELECT|INPUT|TEXTAREA)$/.test(target.tagName || '')) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key;
+    const forGrid = arrows[key] || key === 'Backspace' || key === 'Delete' || (typed(key) || {}).digit;
+    if (forGrid) onKey(event);
+  }
+
   // ---- start ---------------------------------------------------------------------------------
   function start() {
     board.addEventListener('keydown', onKey);
+    document.addEventListener('keydown', onStrayKey);
     document.addEventListener('keydown', onShortcut);
     $('undo').addEventListener('click', undo);
     $('redo').addEventListener('click', redo);

@@ -482,6 +482,56 @@ play('clicking a moves-list entry goes back to that point', async ({ page }) => 
   assert.equal((await moves(page)).length, 2);
 });
 
+play('a placed digit takes its notes out of the cells it sees, in one move that Undo takes back', async ({ page }) => {
+  const { puzzle, shape, n } = await current(page);
+  const open = empties(puzzle);
+  const i = open[0];
+  const seen = new Set(shape.houses.filter((h) => h.includes(i)).flat());
+  const peer = open.find((c) => c !== i && seen.has(c));
+  const far = open.find((c) => !seen.has(c));
+  assert.ok(peer !== undefined && far !== undefined, 'an empty peer and an empty cell elsewhere');
+  const notes = (c) => cellLoc(page, c).locator('.marks span').allTextContents().then((t) => t.filter(Boolean));
+  await page.click('#pencil');
+  for (const c of [peer, far]) {
+    await pick(page, c);
+    await page.keyboard.press('4');
+    await page.keyboard.press('5');
+  }
+  await page.click('#pencil');
+  await put(page, i, '4');
+  assert.deepEqual(await notes(peer), ['5'], `${name(peer, n)} sees ${name(i, n)}: its 4 goes`);
+  assert.deepEqual(await notes(far), ['4', '5'], `${name(far, n)} does not see it: its notes stay`);
+  assert.equal((await moves(page)).at(-1).text, `${name(i, n)} = 4`, 'one move');
+  await page.click('#undo');
+  assert.deepEqual(await notes(peer), ['4', '5'], 'Undo brings the note back');
+  assert.equal(await cellLoc(page, i).textContent(), '');
+});
+
+play('digits typed after a click on a toolbar button reach the selected cell', async ({ page }) => {
+  const { puzzle, n } = await current(page);
+  const i = empties(puzzle)[0];
+  await pick(page, i);
+  await page.click('#pencil');
+  await page.keyboard.press('3');
+  assert.deepEqual((await cellLoc(page, i).locator('.marks span').allTextContents()).filter(Boolean), ['3'],
+    'the note goes to the selected cell although Pencil had the focus');
+  await page.click('#pencil');
+  await page.keyboard.press('7');
+  assert.equal(await cellLoc(page, i).textContent(), '7');
+  await page.click('#undo');
+  await page.keyboard.press('Delete');
+  assert.equal(await cellLoc(page, i).locator('.marks').count(), 0, 'Delete after Undo clears the note');
+  if (i % n < n - 1) {
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await selected(page), i + 1, 'an arrow after a click on Undo moves the selection');
+  }
+  // The puzzle picker keeps its own keys: a digit typed there is no move.
+  const before = (await moves(page)).length;
+  await page.focus('#pick');
+  await page.keyboard.press('5');
+  assert.equal((await moves(page)).length, before);
+});
+
 play('pencil mode writes notes; a digit replaces them', async ({ page }) => {
   const { puzzle, n } = await current(page);
   const i = empties(puzzle)[0];

@@ -247,3 +247,22 @@ test('the storage hash is stable and tells puzzles apart', () => {
   assert.notEqual(G.hash(GIVENS), G.hash(SOLUTION));
   assert.match(G.hash(''), /^[0-9a-f]{8}$/);
 });
+
+test('placing a digit takes it out of the given peers\' notes, as one move Undo restores', () => {
+  const s = G.create(puzzle);
+  const [cell, peer, other] = [1, 3, 9];
+  for (const c of [peer, other]) {
+    G.toggleMark(s, c, 3);
+    G.toggleMark(s, c, 4);
+  }
+  const moves = s.history.length;
+  const r = G.place(s, cell, 3, [0, cell, peer, 3]);
+  assert.ok(r.ok && r.changed);
+  assert.equal(s.marks[peer], 1 << 3, 'the peer keeps only its 4');
+  assert.equal(s.marks[other], (1 << 2) | (1 << 3), 'a cell not named keeps both notes');
+  assert.equal(s.history.length, moves + 1, 'one move');
+  assert.equal(labels(s).at(-1), 'r1c2 = 3');
+  assert.ok(G.undo(s));
+  assert.equal(s.marks[peer], (1 << 2) | (1 << 3));
+  assert.equal(s.values[cell], 0);
+});
