@@ -288,13 +288,18 @@
     return ui.shape.houses.concat((ui.shape.cages || []).map((c) => c.cells));
   }
 
+  /** The cells of those `lists` of cells that hold `index`. */
+  function sharing(lists, index) {
+    return lists.filter((cells) => cells.includes(index)).flat();
+  }
+
   /** The cells whose notes lose a digit placed in `index`: its houses' and cage's cells. */
   function notePeersOf(index) {
-    return groups().filter((g) => g.includes(index)).flat();
+    return sharing(groups(), index);
   }
 
   function peersOf(index) {
-    return ui.shape.houses.filter((h) => h.includes(index)).flat();
+    return sharing(ui.shape.houses, index);
   }
 
   function render() {

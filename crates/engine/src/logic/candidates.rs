@@ -475,6 +475,15 @@ impl<'g> Candidates<'g> {
         changed
     }
 
+    /// The cells of `cells` that hold `digit` as a candidate (placed cells hold none), in order.
+    pub fn holding(&self, cells: &[usize], digit: u8) -> Vec<usize> {
+        cells
+            .iter()
+            .copied()
+            .filter(|&cell| self.has(cell, digit))
+            .collect()
+    }
+
     /// The empty cells that see every cell of `cells` and hold `digit`, ascending.
     pub fn common_peers(&self, cells: &[usize], digit: u8) -> Vec<usize> {
         let Some((&first, rest)) = cells.split_first() else {

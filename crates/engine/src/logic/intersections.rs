@@ -102,49 +102,24 @@ pub(super) fn hidden_single_after(
 pub fn peer_intersection(c: &Candidates) -> Option<Step> {
     let geo = c.geometry();
     geo.marks()?;
-    let mut seen_by_all: Vec<u64> = Vec::new();
     for digit in 1..=c.size() as u8 {
-        for (index, house) in geo.houses().iter().enumerate() {
-            let places: Vec<usize> = house
-                .cells
-                .iter()
-                .copied()
-                .filter(|&cell| c.has(cell, digit))
-                .collect();
+        for house in geo.houses() {
+            let places = c.holding(&house.cells, digit);
             if places.len() < 2 {
                 continue;
             }
-            seen_by_all.clear();
-            seen_by_all.extend_from_slice(c.sees_row(places[0]));
-            for &place in &places[1..] {
-                for (word, seen) in seen_by_all.iter_mut().zip(c.sees_row(place)) {
-                    *word &= seen;
-                }
-            }
-            let victims: Vec<(usize, u8)> = ones(&seen_by_all)
-                .filter(|&cell| c.has(cell, digit) && !house.cells.contains(&cell))
-                .map(|cell| (cell, digit))
-                .collect();
+            let victims = c.common_peers(&places, digit);
             if !victims.is_empty() {
                 let mut step = Step::new(Technique::PeerIntersection, c.names());
                 step.digits = bit(digit);
-                step.houses = vec![geo.houses()[index].kind];
+                step.houses = vec![house.kind];
                 step.cells = places;
-                step.eliminations = victims;
+                step.eliminations = victims.into_iter().map(|cell| (cell, digit)).collect();
                 return Some(step);
             }
         }
     }
     None
-}
-
-/// The cells whose bits are set (bit `b % 64` of word `b / 64` for cell `b`), ascending.
-fn ones(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    words.iter().enumerate().flat_map(|(w, &word)| {
-        (0..64)
-            .filter(move |b| word >> b & 1 != 0)
-            .map(move |b| w * 64 + b)
-    })
 }
 
 fn locked(c: &Candidates, box_base: bool, technique: Technique) -> Option<Step> {

@@ -173,12 +173,7 @@ fn required_digit_where(
             continue;
         }
         for d in digits(options.required) {
-            let places: Vec<usize> = options
-                .open
-                .iter()
-                .copied()
-                .filter(|&x| c.has(x, d))
-                .collect();
+            let places = c.holding(&options.open, d);
             let eliminations: Vec<(usize, u8)> = c
                 .common_peers(&places, d)
                 .into_iter()
@@ -203,12 +198,7 @@ fn required_digit_where(
 fn house_in_cage(c: &Candidates, cages: &CageSet) -> Option<Step> {
     for house in c.geometry().houses() {
         for d in 1..=c.size() as u8 {
-            let places: Vec<usize> = house
-                .cells
-                .iter()
-                .copied()
-                .filter(|&x| c.has(x, d))
-                .collect();
+            let places = c.holding(&house.cells, d);
             let Some(&first) = places.first() else {
                 continue;
             };

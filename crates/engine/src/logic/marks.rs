@@ -60,19 +60,15 @@ pub fn locked_mark(c: &Candidates) -> Option<Step> {
     let geo = c.geometry();
     for digit in 1..=c.size() as u8 {
         for house in geo.houses() {
-            let places: Vec<usize> = house
-                .cells
-                .iter()
-                .copied()
-                .filter(|&cell| c.value(cell) == 0 && c.has(cell, digit))
-                .collect();
+            let places = c.holding(&house.cells, digit);
             // One place is a hidden single, found before; two or more can be locked.
             let [first, _, ..] = places[..] else {
                 continue;
             };
             let targets =
                 std::iter::once(first).chain(compiled.partners[first].iter().map(|p| p.0));
-            for target in targets.filter(|&cell| c.value(cell) == 0) {
+            // A placed target has no candidates left to lose.
+            for target in targets {
                 let Some(keep) = allowed_beside(compiled, &places, target, digit) else {
                     continue;
                 };
