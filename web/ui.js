@@ -13,7 +13,7 @@
   const MAX_MADE = 50;
 
   const ui = { puzzle: null, shape: null, state: null, cells: [], selected: 0, pencil: false,
-    marked: [], hinted: [], hintHouses: [], timer: null, canStore: true };
+    hinted: [], hintHouses: [], timer: null, canStore: true };
 
   // ---- storage -------------------------------------------------------------------------------
   function load(key) {
@@ -100,7 +100,6 @@
     $('next').disabled = i === list.length - 1;
     ui.selected = ui.state.givens.findIndex((v) => !v);
     if (ui.selected < 0) ui.selected = 0;
-    ui.marked = [];
     clearHint();
     buildBoard();
     say('');
@@ -139,6 +138,10 @@
     const lines = $('lines');
     lines.setAttribute('viewBox', '0 0 ' + side * 10 + ' ' + side * 10);
     lines.innerHTML = ui.shape.drawing;
+    const over = $('over');
+    over.setAttribute('viewBox', lines.getAttribute('viewBox'));
+    over.textContent = '';
+    for (const text of lines.querySelectorAll('text')) over.appendChild(text);
     board.textContent = '';
     board.setAttribute('aria-label', describe() + '. Arrow keys move, digits place, Delete removes.');
     board.setAttribute('aria-rowcount', String(layout.rows));
@@ -306,7 +309,8 @@
     const st = ui.state;
     const peers = new Set(peersOf(ui.selected));
     const sel = st.values[ui.selected];
-    const conflicts = new Set(ui.marked);
+    // Rule breaks are marked as they happen (a digit twice in a house or cage).
+    const conflicts = new Set(G.conflicts(st, groups()));
     const hinted = new Set(ui.hinted);
     const hintHouse = new Set(ui.hintHouses);
     ui.cells.forEach((cell, i) => {
@@ -405,7 +409,6 @@
 
   /** After any change of the grid: checks for the end, saves, redraws, says `text`. */
   function changed(text, kind) {
-    ui.marked = [];
     clearHint();
     const st = ui.state;
     const status = G.status(st, ui.puzzle.solution);
@@ -421,7 +424,7 @@
     if (st.solved) {
       say(st.revealed ? 'Solution revealed.' : 'Solved! Time: ' + G.formatTime(st.elapsed) + '.', 'good');
     } else if (status === 'wrong') {
-      say('Every cell is filled, but ' + count(G.wrongCount(st, ui.puzzle.solution), 'digit') + ' wrong. Verify shows conflicts.', 'error');
+      say('Every cell is filled, but ' + count(G.wrongCount(st, ui.puzzle.solution), 'digit') + ' wrong.', 'error');
     } else say(text || '', kind);
   }
 
@@ -431,7 +434,7 @@
 
   function result(outcome) {
     if (!outcome.ok) say(outcome.message, 'error');
-    else if (outcome.changed) changed(G.moveLabel(outcome.move, ui.state.layout));
+    else if (outcome.changed) changed(G.moveLabel(outcome.move, ui.state.layout, nameOf));
   }
 
   function input(digit) {
@@ -474,14 +477,14 @@
 
   function verify() {
     const st = ui.state;
-    ui.marked = G.conflicts(st, groups());
+    const conflicts = G.conflicts(st, groups());
     const wrong = G.wrongCount(st, ui.puzzle.solution);
     const placed = st.values.filter((v, i) => v && !st.givens[i]).length;
     render();
     const parts = [];
-    parts.push(ui.marked.length ? ui.marked.length + ' cells in conflict (marked red)' : 'No conflicts');
+    parts.push(conflicts.length ? conflicts.length + ' cells in conflict (marked red)' : 'No conflicts');
     parts.push(wrong ? count(wrong, 'placed digit') + ' wrong' : placed ? 'all ' + placed + ' placed digits are right so far' : 'no digits placed yet');
-    say(parts.join('; ') + '.', ui.marked.length || wrong ? 'error' : 'good');
+    say(parts.join('; ') + '.', conflicts.length || wrong ? 'error' : 'good');
   }
 
   function hint() {
@@ -547,6 +550,8 @@
   }
 
   function solve() {
+    if (ui.state.solved) return say('Already solved.', '');
+    if (!window.confirm('Show the whole solution? Undo takes it back.')) return;
     result(G.reveal(ui.state, ui.puzzle.solution));
   }
 

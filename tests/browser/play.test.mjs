@@ -379,7 +379,7 @@ play('keys that are no digit of the grid are refused (9×9 and 16×16)', async (
   assert.equal((await moves(page)).length, 3);
 });
 
-play('Verify marks a planted conflict and counts wrong digits', async ({ page }) => {
+play('a planted conflict is marked at once; Verify counts it and the wrong digits', async ({ page }) => {
   const { puzzle, n, shape } = await current(page);
   // An empty cell and a given in the same row.
   let cell = -1;
@@ -411,9 +411,13 @@ play('Verify marks a planted conflict and counts wrong digits', async ({ page })
   const wrong = [cell, right].filter((i) => values[i] !== puzzle.solution[i]).length;
   assert.equal(wrong, 1);
 
-  await page.click('#verify');
   const marked = await page.evaluate(() => Array.from(document.querySelectorAll('#board .cell.conflict'), (c) => Number(c.dataset.cell)));
-  assert.deepEqual(marked, [...expected].sort((x, y) => x - y));
+  assert.deepEqual(marked, [...expected].sort((x, y) => x - y), 'conflicts show as they happen, before Verify');
+  // The selected cell in conflict keeps the selection colour, ringed in red.
+  assert.equal(await selected(page), cell);
+  const ring = await cellLoc(page, cell).evaluate((el) => getComputedStyle(el).boxShadow);
+  assert.match(ring, /rgb\(176, 0, 32\)/, ring);
+  await page.click('#verify');
   const m = await message(page);
   assert.equal(m.cls, 'error');
   assert.match(m.text, /conflict/);
@@ -480,6 +484,23 @@ play('clicking a moves-list entry goes back to that point', async ({ page }) => 
   // A new move drops the undone tail.
   await put(page, c, puzzle.solution[c]);
   assert.equal((await moves(page)).length, 2);
+});
+
+play('a long message moves neither the tools nor the pad', async ({ page }) => {
+  const where = () => page.evaluate(() => ['#hint', '#pencil', '#pad', '#moves'].map((q) => {
+    const r = document.querySelector(q).getBoundingClientRect();
+    return [q, Math.round(r.x), Math.round(r.y)];
+  }));
+  const before = await where();
+  // What a long hint says (an X-Wing's cells, houses and removals run to several lines).
+  await page.evaluate(() => {
+    document.getElementById('message').textContent = 'Hint: X-Wing on 7 in rows 2 and 8, columns 3 and 6 '.repeat(8);
+  });
+  assert.deepEqual(await where(), before);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phone = await where();
+  await page.evaluate(() => { document.getElementById('message').textContent = 'short'; });
+  assert.deepEqual(await where(), phone, 'on a phone too');
 });
 
 play('a placed digit takes its notes out of the cells it sees, in one move that Undo takes back', async ({ page }) => {
@@ -610,10 +631,17 @@ play('solving by typing the solution with the arrow keys says Solved', async ({ 
   assert.equal((await moves(page)).length, empties(puzzle).length + 1);
 });
 
-play('Solve reveals the solution and Undo takes it back', async ({ page }) => {
+play('Solve asks first, reveals the solution and Undo takes it back', async ({ page }) => {
   const { puzzle } = await current(page);
   const i = empties(puzzle)[0];
   await put(page, i, puzzle.solution[i] === '1' ? '2' : '1');
+  const before = await cells(page);
+  const asked = [];
+  page.once('dialog', (d) => { asked.push(d.message()); d.dismiss(); });
+  await page.click('#solve');
+  assert.match(asked[0], /Show the whole solution\?/);
+  assert.deepEqual(await cells(page), before, 'Cancel keeps the grid as it was');
+  page.once('dialog', (d) => d.accept());
   await page.click('#solve');
   assert.equal((await cells(page)).join(''), puzzle.solution);
   assert.equal((await message(page)).text, 'Solution revealed.');
@@ -813,8 +841,24 @@ play('killer: the cages are drawn with their sums, a digit twice in a cage is a 
   const { shape, puzzle } = await current(page);
   assert.ok(shape.cages.length > 10, 'the shape carries its cages');
   assert.ok(Array.from(puzzle.givens).every((s) => s === '.'), 'a killer has no givens');
-  const sums = await page.locator('#lines text').allTextContents();
+  const sums = await page.locator('#over text').allTextContents();
   assert.deepEqual(sums.map(Number).sort((a, b) => a - b), shape.cages.map((c) => c.sum).sort((a, b) => a - b));
+  assert.equal(await page.locator('#lines text').count(), 0, 'the sums sit over the cells, not under them');
+  // A sum is painted above its cell: the topmost element at the sum's centre is the sum, even
+  // when that cell is selected.
+  const first = page.locator('#over text').first();
+  const box = await first.boundingBox();
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.click(cx, cy);
+  const top = await page.evaluate(([x, y]) => {
+    // Hit-testing skips what lets clicks through: let the layer be hit for the question.
+    const over = document.getElementById('over');
+    over.style.pointerEvents = 'auto';
+    const all = document.elementsFromPoint(x, y);
+    over.style.pointerEvents = '';
+    return { over: over.contains(all[0]), selected: all.some((e) => e.classList.contains('selected')) };
+  }, [cx, cy]);
+  assert.ok(top.over && top.selected, JSON.stringify(top));
   assert.ok(await page.locator('#lines path[stroke-dasharray]').count() > 0, 'cages are dashed');
   // Two cells of one cage that share no row, column or box: the cage alone makes them clash.
   const see = (a, b) => shape.houses.some((h) => h.includes(a) && h.includes(b));
@@ -824,7 +868,6 @@ play('killer: the cages are drawn with their sums, a digit twice in a cage is a 
     const b = cage.cells.find((y) => y !== a && !see(a, y));
     await put(page, a, '5');
     await put(page, b, '5');
-    await page.click('#verify');
     for (const i of [a, b]) assert.ok(await cellLoc(page, i).evaluate((el) => el.classList.contains('conflict')), `cell ${i} is in conflict`);
   }
   await page.click('#new');
@@ -1018,6 +1061,7 @@ play('samurai: hint, pencil, Solve, Undo and a reload', async ({ page }) => {
   await put(page, open[1], '4');
   await page.click('#pencil');
   assert.equal(await cellLoc(page, open[1]).locator('.marks span').count(), 9);
+  page.once('dialog', (d) => d.accept());
   await page.click('#solve');
   assert.equal((await cells(page)).join(''), puzzle.solution);
   await page.click('#undo');
@@ -1106,6 +1150,7 @@ play('a picture book shows its pictures in the grid and the pad, typed by their 
   assert.match(typed.label, /heart/);
   const listed = await moves(page);
   assert.match(listed[listed.length - 1].text, /= heart$/, 'the moves list names the picture');
+  assert.match((await message(page)).text, /= heart$/, 'so does the message line');
   await page.locator('#pad button', { hasText: '' }).nth(2).click();
   assert.match((await shownCell(page, i)).label, /circle/, 'a pad button places its picture');
   await page.screenshot({ path: join(shots, 'symbols-pictures.png') });
