@@ -486,6 +486,51 @@ play('clicking a moves-list entry goes back to that point', async ({ page }) => 
   assert.equal((await moves(page)).length, 2);
 });
 
+/**
+ * How far (px) any note's glyphs in cell `i` reach outside the cell shrunk by `inset` of its side
+ * on each edge (a killer's cage outline runs 10% in): 0 or less when all inside.
+ */
+function noteSpill(page, i, inset = 0) {
+  return page.evaluate(([index, shrink]) => {
+    const cell = document.querySelector(`#board [data-cell="${index}"]`);
+    const r = cell.getBoundingClientRect();
+    const d = r.width * shrink;
+    const c = { top: r.top + d, bottom: r.bottom - d, left: r.left + d, right: r.right - d };
+    let spill = 0;
+    for (const span of cell.querySelectorAll('.marks span')) {
+      if (!span.firstChild) continue;
+      const range = document.createRange();
+      range.selectNodeContents(span);
+      const g = range.getBoundingClientRect();
+      spill = Math.max(spill, c.top - g.top, g.bottom - c.bottom, c.left - g.left, g.right - c.right);
+    }
+    return spill;
+  }, [i, inset]);
+}
+
+/** Pencils every digit of the grid into cell `i`. */
+async function pencilAll(page, i, n) {
+  await page.click('#pencil');
+  await pick(page, i);
+  for (let d = 1; d <= n; d++) await page.keyboard.press(SYMBOLS[d]);
+  await page.click('#pencil');
+}
+
+for (const [label, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  play(`notes stay inside their cells: killer and 16×16 (${label})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    for (const [variant, size] of [['killer', 9], ['classic', 16]]) {
+      await choosePuzzle(page, await find(page, variant, size));
+      const { puzzle, n } = await current(page);
+      const i = empties(puzzle)[0];
+      await pencilAll(page, i, n);
+      assert.equal((await cellLoc(page, i).locator('.marks span').allTextContents()).filter(Boolean).length, n);
+      const spill = await noteSpill(page, i, variant === 'killer' ? 0.11 : 0);
+      assert.ok(spill <= 0.5, `${variant} ${size}x${size}: notes reach ${spill.toFixed(1)} px outside the cell or cage line`);
+    }
+  });
+}
+
 play('a long message moves neither the tools nor the pad', async ({ page }) => {
   const where = () => page.evaluate(() => ['#hint', '#pencil', '#pad', '#moves'].map((q) => {
     const r = document.querySelector(q).getBoundingClientRect();
