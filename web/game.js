@@ -189,8 +189,28 @@
     }
     if (!(digit >= 1 && digit <= state.n)) return { ok: false, message: 'not a digit of this grid' };
     const marks = state.marks[cell] ^ (1 << (digit - 1));
+    const last = state.pos === state.history.length ? state.history[state.pos - 1] : null;
+    if (last && last.k === 'mark' && last.ch.length === 1 && last.ch[0].c === cell) {
+      return amendNotes(state, last, marks, digit);
+    }
     const move = commit(state, [{ c: cell, b: snapshot(state, cell), a: [0, marks] }], 'mark');
     return { ok: true, changed: true, move };
+  }
+
+  /**
+   * Notes pencilled into the cell of the last move, one after another, are one move (one line in
+   * the list, one Undo); when they come back to where the move started, the move goes.
+   */
+  function amendNotes(state, move, marks, digit) {
+    const change = move.ch[0];
+    change.a = [0, marks];
+    setCell(state, change.c, change.a);
+    if (marks !== change.b[1]) return { ok: true, changed: true, move };
+    state.history.pop();
+    state.pos -= 1;
+    const what = marks & (1 << (digit - 1)) ? ' added back' : ' removed';
+    const nameOf = state.nameOf || symbolOf;
+    return { ok: true, changed: true, message: cellName(change.c, state.layout) + ' note ' + nameOf(digit) + what };
   }
 
   /** Fills every cell with the solution, as one move that Undo takes back. */
@@ -248,9 +268,12 @@
     if (b[0]) return name + ' cleared';
     const added = a[1] & ~b[1];
     const removed = b[1] & ~a[1];
-    if (added) return name + ' note ' + markList(added, nameOf) + ' added';
-    if (removed && a[1]) return name + ' note ' + markList(removed, nameOf) + ' removed';
-    return name + ' notes cleared';
+    if (!a[1]) return name + ' notes cleared';
+    const parts = [];
+    if (added) parts.push(markList(added, nameOf) + ' added');
+    if (removed) parts.push(markList(removed, nameOf) + ' removed');
+    const several = (added | removed) & ((added | removed) - 1);
+    return name + (several ? ' notes ' : ' note ') + parts.join(', ');
   }
 
   /** Cells whose digit is repeated in one of their houses (givens included), ascending. */

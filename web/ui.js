@@ -434,7 +434,7 @@
 
   function result(outcome) {
     if (!outcome.ok) say(outcome.message, 'error');
-    else if (outcome.changed) changed(G.moveLabel(outcome.move, ui.state.layout, nameOf));
+    else if (outcome.changed) changed(outcome.move ? G.moveLabel(outcome.move, ui.state.layout, nameOf) : outcome.message);
   }
 
   function input(digit) {

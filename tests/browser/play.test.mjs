@@ -609,11 +609,11 @@ play('pencil mode writes notes; a digit replaces them', async ({ page }) => {
   const marks = await cellLoc(page, i).locator('.marks span').allTextContents();
   assert.equal(marks.length, n);
   assert.deepEqual(marks.filter(Boolean), ['1', '2']);
-  assert.deepEqual((await moves(page)).map((m) => m.text).slice(1), [`${name(i, n)} note 1 added`, `${name(i, n)} note 2 added`]);
+  assert.deepEqual((await moves(page)).map((m) => m.text).slice(1), [`${name(i, n)} notes 1,2 added`], 'notes in one cell in a row: one move');
   assert.match(await cellLoc(page, i).getAttribute('aria-label'), /notes 1 2/);
   await page.keyboard.press('1');
   assert.deepEqual((await cellLoc(page, i).locator('.marks span').allTextContents()).filter(Boolean), ['2']);
-  assert.equal((await moves(page)).at(-1).text, `${name(i, n)} note 1 removed`);
+  assert.equal((await moves(page)).at(-1).text, `${name(i, n)} note 2 added`);
 
   await page.click('#pencil');
   assert.equal(await page.getAttribute('#pencil', 'aria-pressed'), 'false');
@@ -921,15 +921,23 @@ play('killer: the cages are drawn with their sums, a digit twice in a cage is a 
   assert.match(m.text, /play --variant killer/);
 });
 
-play('print shows the board only', async ({ page }) => {
+play('print shows the title, the puzzle line and the board, centred', async ({ page }) => {
   await page.emulateMedia({ media: 'print' });
-  for (const sel of ['header', '#tools', 'aside', '#pad', '#message']) {
+  for (const sel of ['header nav', '#tools', 'aside', '#pad', '#message']) {
     assert.equal(await page.locator(sel).isVisible(), false, `${sel} is hidden in print`);
   }
-  assert.equal(await page.locator('#board').isVisible(), true);
-  assert.equal(await page.locator('#lines').isVisible(), true);
+  for (const sel of ['#title', '#about', '#board', '#lines']) {
+    assert.equal(await page.locator(sel).isVisible(), true, `${sel} is printed`);
+  }
+  assert.match(await page.locator('#about').textContent(), /·/, 'the puzzle is named');
   const box = await page.locator('#board').boundingBox();
   assert.ok(box.width > 300 && Math.abs(box.width - box.height) < 1, `board is a square: ${JSON.stringify(box)}`);
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  const [left, right] = [box.x, width - box.x - box.width];
+  assert.ok(Math.abs(left - right) < 2, `the board is centred: ${left} px left, ${right} px right`);
+  const title = await page.locator('#title').boundingBox();
+  assert.ok(title.y + title.height <= box.y, 'the title is above the board');
+  await page.pdf({ path: join(shots, 'print.pdf'), format: 'Letter' });
   await page.emulateMedia({ media: 'screen' });
   assert.equal(await page.locator('#pad').isVisible(), true);
 });

@@ -108,6 +108,26 @@ test('going to a move of the list keeps the later ones for redo', () => {
   assert.equal(s.pos, 3);
 });
 
+test('notes pencilled into one cell in a row are one move; back where it started, no move', () => {
+  const s = G.create(puzzle);
+  G.toggleMark(s, 1, 2);
+  G.toggleMark(s, 1, 4);
+  assert.equal(s.marks[1], 0b1010);
+  assert.deepEqual(labels(s), ['r1c2 notes 2,4 added']);
+  G.toggleMark(s, 4, 1);
+  G.toggleMark(s, 1, 3);
+  assert.deepEqual(labels(s), ['r1c2 notes 2,4 added', 'r2c1 note 1 added', 'r1c2 note 3 added'], 'another cell between: new moves');
+  const back = G.toggleMark(s, 1, 3);
+  assert.equal(back.message, 'r1c2 note 3 removed');
+  assert.equal(s.history.length, 2, 'the move that came back to its start is gone');
+  G.undo(s);
+  G.toggleMark(s, 4, 2);
+  assert.deepEqual(labels(s), ['r1c2 notes 2,4 added', 'r2c1 note 2 added'], 'after Undo a note starts a new move');
+  G.undo(s);
+  G.undo(s);
+  assert.equal(s.marks[1], 0, 'one Undo takes back every note of the move');
+});
+
 test('pencil marks toggle, are moves, and a placed digit replaces them', () => {
   const s = G.create(puzzle);
   G.toggleMark(s, 1, 2);
@@ -115,7 +135,13 @@ test('pencil marks toggle, are moves, and a placed digit replaces them', () => {
   assert.equal(s.marks[1], 0b1010);
   G.toggleMark(s, 1, 4);
   assert.equal(s.marks[1], 0b0010);
-  assert.deepEqual(labels(s), ['r1c2 note 2 added', 'r1c2 note 4 added', 'r1c2 note 4 removed']);
+  assert.deepEqual(labels(s), ['r1c2 note 2 added']);
+  G.toggleMark(s, 1, 4);
+  G.toggleMark(s, 1, 2);
+  assert.deepEqual(labels(s), ['r1c2 note 4 added']);
+  G.toggleMark(s, 1, 2);
+  G.toggleMark(s, 1, 4);
+  assert.deepEqual(labels(s), ['r1c2 note 2 added']);
   G.place(s, 1, 2);
   assert.equal(s.marks[1], 0);
   G.undo(s);
