@@ -531,6 +531,28 @@ for (const [label, viewport] of [['desktop', { width: 1280, height: 900 }], ['ph
   });
 }
 
+play('the selected cell\'s row, column and box stand out from the rest of the grid', async ({ page }) => {
+  const { puzzle, shape } = await current(page);
+  const i = empties(puzzle)[0];
+  await pick(page, i);
+  const seen = new Set(shape.houses.filter((h) => h.includes(i)).flat());
+  const peer = [...seen].find((c) => c !== i);
+  const other = puzzle.givens.split('').findIndex((_, c) => !seen.has(c));
+  // Each background composited over white, then the contrast ratio of the two (WCAG formula).
+  const ratio = await page.evaluate(([a, b]) => {
+    const lum = (index) => {
+      const css = getComputedStyle(document.querySelector(`#board [data-cell="${index}"]`)).backgroundColor;
+      const [r, g, bl, al = 1] = css.match(/[\d.]+/g).map(Number);
+      return [r, g, bl].map((v) => (v * al + 255 * (1 - al)) / 255)
+        .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, v, k) => sum + v * [0.2126, 0.7152, 0.0722][k], 0);
+    };
+    const [x, y] = [lum(a), lum(b)];
+    return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+  }, [peer, other]);
+  assert.ok(ratio >= 1.25, `peer tint contrast ${ratio.toFixed(2)}:1`);
+});
+
 play('a long message moves neither the tools nor the pad', async ({ page }) => {
   const where = () => page.evaluate(() => ['#hint', '#pencil', '#pad', '#moves'].map((q) => {
     const r = document.querySelector(q).getBoundingClientRect();
