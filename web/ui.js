@@ -84,6 +84,10 @@
       if (progressKey(p) === selectedKey) option.selected = true;
       (name ? group : pick).appendChild(option);
     });
+    // One puzzle (a `play` page): no list to pick from, no previous or next.
+    const single = allPuzzles().length < 2;
+    for (const id of ['prev', 'next', 'pick']) $(id).hidden = single;
+    document.querySelector('label[for="pick"]').hidden = single;
   }
 
   function choose(index) {
@@ -135,6 +139,7 @@
     frame.style.setProperty('--m', Math.ceil(Math.sqrt(n)));
     frame.classList.toggle('killer', Boolean(ui.shape.cages && ui.shape.cages.length));
     frame.classList.toggle('multi', Boolean(ui.shape.frame));
+    frame.classList.toggle('large', side > 9 && !ui.shape.frame);
     const lines = $('lines');
     lines.setAttribute('viewBox', '0 0 ' + side * 10 + ' ' + side * 10);
     lines.innerHTML = ui.shape.drawing;

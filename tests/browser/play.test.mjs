@@ -553,6 +553,27 @@ play('the selected cell\'s row, column and box stand out from the rest of the gr
   assert.ok(ratio >= 1.25, `peer tint contrast ${ratio.toFixed(2)}:1`);
 });
 
+play('a play page of one puzzle shows no picker; a book shows it', async ({ page }) => {
+  for (const id of ['#pick', '#prev', '#next']) assert.equal(await page.locator(id).isVisible(), true, `${id} in a book`);
+  await page.goto(multi.twodoku);
+  await page.waitForSelector('#board .cell');
+  for (const id of ['#pick', '#prev', '#next', 'label[for="pick"]']) {
+    assert.equal(await page.locator(id).isVisible(), false, `${id} on a play page of one puzzle`);
+  }
+  assert.equal(await page.locator('#new').isVisible(), true);
+});
+
+play('a 16x16 board uses the screen: cells of 44 px or more at 1280x900', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await choosePuzzle(page, await find(page, 'classic', 16));
+  const box = await cellLoc(page, 0).boundingBox();
+  assert.ok(box.width >= 44 && box.height >= 44, `a 16x16 cell is ${box.width.toFixed(1)} px`);
+  const board = await page.locator('#board').boundingBox();
+  assert.ok(board.y + board.height <= 900, 'the whole board is on the screen');
+  const hint = await page.locator('#hint').boundingBox();
+  assert.ok(hint.x >= board.x + board.width, 'the tools stay beside the board');
+});
+
 play('a long message moves neither the tools nor the pad', async ({ page }) => {
   const where = () => page.evaluate(() => ['#hint', '#pencil', '#pad', '#moves'].map((q) => {
     const r = document.querySelector(q).getBoundingClientRect();
