@@ -171,6 +171,22 @@
     return { ok: true, changed: true, move };
   }
 
+  /**
+   * Pencils every empty cell's candidates (`masks`, a mask a cell, as the engine computes them
+   * from the values and every rule) in one move; cells whose notes are already those are left.
+   */
+  function fillNotes(state, masks) {
+    const changes = [];
+    state.values.forEach((value, cell) => {
+      const mask = masks[cell] & ((1 << state.n) - 1);
+      if (!value && !state.givens[cell] && state.marks[cell] !== mask) {
+        changes.push({ c: cell, b: snapshot(state, cell), a: [0, mask] });
+      }
+    });
+    if (!changes.length) return { ok: true, changed: false };
+    return { ok: true, changed: true, move: commit(state, changes, 'fill') };
+  }
+
   /** Removes the digit (or else the pencil marks) the player put in `cell`. */
   function clear(state, cell) {
     if (state.givens[cell]) return { ok: false, message: lockedMessage(state, cell) };
@@ -262,6 +278,7 @@
    */
   function moveLabel(move, where, nameOf = symbolOf) {
     if (move.k === 'reveal') return 'Solution revealed';
+    if (move.k === 'fill') return 'Candidates pencilled in ' + move.ch.length + (move.ch.length === 1 ? ' cell' : ' cells');
     const { c, b, a } = move.ch[0];
     const name = cellName(c, where);
     if (a[0]) return name + ' = ' + nameOf(a[0]);
@@ -303,51 +320,35 @@
     return wrong;
   }
 
+  /**
+   * How many of each value are still to place (index `d - 1`): the solution's count of `d`
+   * less the cells holding `d` now (never below 0; a wrong `d` counts as placed, as on paper).
+   */
+  function remaining(state, solution) {
+    const target = toValues(solution, state.values.length);
+    const left = new Array(state.n).fill(0);
+    target.forEach((d) => { if (d >= 1 && d <= state.n) left[d - 1] += 1; });
+    state.values.forEach((d) => { if (d >= 1 && d <= state.n) left[d - 1] -= 1; });
+    return left.map((k) => Math.max(0, k));
+  }
+
+  /** The mistakes made so far: placements (up to the current move) of a digit the solution
+   * does not have there. Undoing a move takes its mistake back. */
+  function mistakes(state, solution) {
+    const target = toValues(solution, state.values.length);
+    let count = 0;
+    for (const move of state.history.slice(0, state.pos)) {
+      if (move.k !== 'place') continue;
+      const { c, a } = move.ch[0];
+      if (a[0] && a[0] !== target[c]) count += 1;
+    }
+    return count;
+  }
+
   /** 'solved', 'wrong' (every cell filled, some wrong) or 'open'. */
   function status(state, solution) {
     if (state.values.some((v) => !v)) return 'open';
     return wrongCount(state, solution) ? 'wrong' : 'solved';
-  }
-
-  /**
-   * The next hint from the solving path `steps` (each `{ p: [[cell, digit]…] }`, in order):
-   * `{ kind: 'wrong', cell }` when a placed digit differs from the solution (it must go first);
-   * `{ kind: 'step', index, from }` for the first step placing a digit in a cell still empty,
-   * with `from` the index of the first step after the previous placing step (the steps from
-   * `from` to `index` are the reasoning it needs); `{ kind: 'done' }` when the grid is full;
-   * `{ kind: 'none' }` when the path has no step left for the empty cells.
-   */
-  function nextHint(state, steps, solution) {
-    const target = toValues(solution, state.values.length);
-    const wrong = state.values.findIndex((v, cell) => v && !state.givens[cell] && v !== target[cell]);
-    if (wrong >= 0) return { kind: 'wrong', cell: wrong };
-    if (state.values.every((v) => v)) return { kind: 'done' };
-    let from = 0;
-    for (let index = 0; index < steps.length; index++) {
-      const placements = steps[index].p || [];
-      if (!placements.length) continue;
-      if (placements.some(([cell]) => !state.values[cell])) return { kind: 'step', index, from };
-      from = index + 1;
-    }
-    return { kind: 'none' };
-  }
-
-  /**
-   * The words of a step: its own text, or for a single (which the book leaves out to keep the
-   * page small) the same words the command line prints: 'Hidden single: r3c7 = 5 (only place
-   * for 5 in box 3)'.
-   */
-  function stepText(step, techniques, houseNames, where, nameOf) {
-    if (step.x) return step.x;
-    const name = techniques[step.t] || 'Single';
-    const [cell, digit] = (step.p || [[0, 0]])[0];
-    const d = (nameOf || symbolOf)(digit);
-    const house = step.h && step.h.length ? houseNames[step.h[0]] : null;
-    let why = '';
-    if (name === 'Full house' && house) why = ' (last empty cell of ' + house + ')';
-    else if (name === 'Naked single') why = ' (only candidate left)';
-    else if (house) why = ' (only place for ' + d + ' in ' + house + ')';
-    return name + ': ' + cellName(cell, where) + ' = ' + d + why;
   }
 
   /** '4:05', '1:02:03'. */
@@ -409,8 +410,8 @@
   }
 
   return {
-    symbolOf, valueOf, layoutOf, rowCol, cellAt, cellName, step, rowEnd, digitRange, keyDigit, create, place, clear, toggleMark, reveal,
-    undo, redo, goTo, moveLabel, conflicts, wrongCount, status, nextHint, stepText, formatTime, save, restore,
+    symbolOf, valueOf, layoutOf, rowCol, cellAt, cellName, step, rowEnd, digitRange, keyDigit, create, toValues, place, clear, toggleMark, fillNotes, reveal,
+    undo, redo, goTo, moveLabel, conflicts, wrongCount, remaining, mistakes, status, formatTime, save, restore,
     hash,
   };
 });

@@ -1,12 +1,16 @@
 // The page: draws the chosen puzzle (the printed book's lines and shading from the data, the
 // cells as an accessible grid), handles mouse, touch and keyboard, shows the moves list,
-// messages, hints and the timer, and keeps each puzzle's progress in localStorage.
+// messages, hints and the timer, and keeps each puzzle's progress in localStorage. The book's
+// engine (web/engine.js) checks the rules, finds the hints from the player's own state, fills in
+// candidates and makes new puzzles.
 (function () {
   'use strict';
   const G = window.SudokuGame;
-  const S = window.SudokuSolver;
   const data = JSON.parse(document.getElementById('data').textContent);
   const $ = (id) => document.getElementById(id);
+  const engineText = $('engine') ? $('engine').textContent : '';
+  const E = window.SudokuEngine && engineText.trim() ? window.SudokuEngine.start(engineText, onEngine) : null;
+  if (E && data.words) E.words(data.words);
   const board = $('board');
   const prefix = 'sudoku-book:' + data.seed + ':';
   const extrasKey = prefix + G.hash(data.title) + ':new';
@@ -59,9 +63,33 @@
   }
 
   function label(puzzle) {
-    if (puzzle.made) return 'New ' + puzzle.made + ' (made here, unrated)';
+    if (puzzle.made) return 'New ' + puzzle.made + (puzzle.level ? ' · ' + puzzle.level : '');
     const level = puzzle.level ? ' · ' + puzzle.level : '';
     return (data.puzzles.length > 1 ? '#' + puzzle.id : 'Puzzle') + level;
+  }
+
+  /** The list's mark of a puzzle's progress: '✓ ' when solved, ' · 40%' when begun. */
+  function progressOf(puzzle) {
+    const saved = load(progressKey(puzzle));
+    if (!saved || !Array.isArray(saved.history) || !saved.history.length) return { done: false, part: 0 };
+    const shape = data.shapes[puzzle.shape];
+    const state = G.restore({ size: shape.size, frame: shape.frame, at: shape.at, givens: puzzle.givens }, saved);
+    const open = state.givens.filter((v) => !v).length;
+    const filled = state.values.filter((v, i) => v && !state.givens[i]).length;
+    return { done: state.solved && !state.revealed, part: open ? filled / open : 0 };
+  }
+
+  /** The list's text for a puzzle: its label with a tick or its share filled. */
+  function listLabel(puzzle) {
+    const { done, part } = progressOf(puzzle);
+    if (done) return '✓ ' + label(puzzle) + ' · solved';
+    return label(puzzle) + (part > 0 ? ' · ' + Math.round(part * 100) + '%' : '');
+  }
+
+  /** The chosen puzzle's entry in the list, with its progress now. */
+  function updateListEntry() {
+    const option = $('pick').selectedOptions[0];
+    if (option) option.textContent = listLabel(ui.puzzle);
   }
 
   /** The puzzle list, grouped by section (and the puzzles made here). */
@@ -80,7 +108,7 @@
       }
       const option = document.createElement('option');
       option.value = String(i);
-      option.textContent = label(p);
+      option.textContent = listLabel(p);
       if (progressKey(p) === selectedKey) option.selected = true;
       (name ? group : pick).appendChild(option);
     });
@@ -104,6 +132,9 @@
     $('next').disabled = i === list.length - 1;
     ui.selected = ui.state.givens.findIndex((v) => !v);
     if (ui.selected < 0) ui.selected = 0;
+    ui.wasSolved = ui.state.solved;
+    $('done').hidden = true;
+    if (ui.paused) setPaused(false);
     clearHint();
     buildBoard();
     say('');
@@ -141,7 +172,8 @@
     frame.classList.toggle('multi', Boolean(ui.shape.frame));
     frame.classList.toggle('large', side > 9 && !ui.shape.frame);
     const lines = $('lines');
-    lines.setAttribute('viewBox', '0 0 ' + side * 10 + ' ' + side * 10);
+    const view = ui.shape.view || side * 10;
+    lines.setAttribute('viewBox', '0 0 ' + view + ' ' + view);
     lines.innerHTML = ui.shape.drawing;
     const over = $('over');
     over.setAttribute('viewBox', lines.getAttribute('viewBox'));
@@ -164,6 +196,8 @@
       if (row.firstChild) board.appendChild(row);
     }
     buildPad(n);
+    if (ui.zoomed) setZoomed(false);
+    offerZoom();
   }
 
   /** The cell's hit area, placed on its frame row and column. */
@@ -262,8 +296,8 @@
     for (const d of padOrder(n)) {
       const button = document.createElement('button');
       button.type = 'button';
+      button.dataset.d = String(d);
       paint(button, d);
-      button.setAttribute('aria-label', symbolsOf() ? nameOf(d) : 'Digit ' + G.symbolOf(d));
       button.addEventListener('click', () => input(d));
       pad.appendChild(button);
     }
@@ -301,9 +335,51 @@
     return lists.filter((cells) => cells.includes(index)).flat();
   }
 
-  /** The cells whose notes lose a digit placed in `index`: its houses' and cage's cells. */
-  function notePeersOf(index) {
-    return sharing(groups(), index);
+  /**
+   * The cells whose notes lose `digit` placed in `index`: every cell the placement takes the
+   * digit from, by any rule (houses, cages, a knight's move…), as the engine computes it; its
+   * houses' and cage's cells while the engine is loading.
+   */
+  function notePeersOf(index, digit) {
+    const st = ui.state;
+    const before = E && E.now('candidates', request(st.values));
+    if (!before || before.error) return sharing(groups(), index);
+    const values = st.values.slice();
+    values[index] = digit;
+    const after = E.now('candidates', request(values));
+    if (!after || after.error) return sharing(groups(), index);
+    const bit = 1 << (digit - 1);
+    return after.candidates.flatMap((mask, cell) =>
+      (before.candidates[cell] & bit && !(mask & bit) ? [cell] : []));
+  }
+
+  /** The engine's request for the chosen puzzle in a state (`values`, and `notes` if given). */
+  function request(values, notes) {
+    const names = symbolsOf() ? symbolsOf().map((s) => s.name) : null;
+    return window.SudokuEngine.stateRequest(ui.shape, ui.puzzle, values, notes, names);
+  }
+
+  /**
+   * What the values break, `{ cells, problems }` (each problem `{ cells, text }`): the engine's
+   * check of every rule, kept until the values change; before the engine is loaded, the houses
+   * and cages checked here.
+   */
+  function ruleBreaks() {
+    const st = ui.state;
+    const key = st.values.join(',');
+    if (ui.checked && ui.checked.key === key && ui.checked.puzzle === ui.puzzle) return ui.checked;
+    const answer = E && E.now('check', request(st.values));
+    if (!answer || answer.error) return { cells: G.conflicts(st, groups()), problems: [] };
+    ui.checked = { key, puzzle: ui.puzzle, cells: answer.cells, problems: answer.problems };
+    return ui.checked;
+  }
+
+  /** When the engine is loaded (or failed to load): checks again, sets the buttons. */
+  function onEngine() {
+    if (E) document.body.dataset.engine = E.loaded ? 'ready' : E.failed ? 'failed' : 'loading';
+    if (!ui.state) return;
+    ui.checked = null;
+    render();
   }
 
   function peersOf(index) {
@@ -314,8 +390,10 @@
     const st = ui.state;
     const peers = new Set(peersOf(ui.selected));
     const sel = st.values[ui.selected];
-    // Rule breaks are marked as they happen (a digit twice in a house or cage).
-    const conflicts = new Set(G.conflicts(st, groups()));
+    // Rule breaks are marked as they happen: a digit twice in a house or cage, a cage's sum, a
+    // mark or a global rule (anti-knight…), as the engine checks them.
+    const conflicts = new Set(ruleBreaks().cells);
+    const solution = ui.showMistakes ? G.toValues(ui.puzzle.solution, st.values.length) : null;
     const hinted = new Set(ui.hinted);
     const hintHouse = new Set(ui.hintHouses);
     ui.cells.forEach((cell, i) => {
@@ -325,6 +403,7 @@
       cell.classList.toggle('peer', peers.has(i) && i !== ui.selected);
       cell.classList.toggle('same', Boolean(sel) && v === sel && i !== ui.selected);
       cell.classList.toggle('conflict', conflicts.has(i));
+      cell.classList.toggle('wrong', ui.showMistakes && Boolean(v) && !st.givens[i] && v !== solution[i]);
       cell.classList.toggle('hint', hinted.has(i));
       cell.classList.toggle('hint-house', hintHouse.has(i) && !hinted.has(i));
       cell.tabIndex = i === ui.selected ? 0 : -1;
@@ -353,11 +432,26 @@
         cell.dataset.v = '';
       }
     });
+    renderPad();
     renderMoves();
     $('undo').disabled = st.pos === 0;
     $('redo').disabled = st.pos >= st.history.length;
     $('pencil').setAttribute('aria-pressed', String(ui.pencil));
     showTime();
+  }
+
+  /** Each pad button: how many of its value are left to place (drawn by the style sheet from
+   * `data-left`, said in its name); greyed when none. */
+  function renderPad() {
+    const left = G.remaining(ui.state, ui.puzzle.solution);
+    for (const button of $('pad').querySelectorAll('button[data-d]')) {
+      const d = Number(button.dataset.d);
+      const k = left[d - 1];
+      button.dataset.left = k ? String(k) : '';
+      button.classList.toggle('done', !k);
+      const what = symbolsOf() ? nameOf(d) : 'Digit ' + G.symbolOf(d);
+      button.setAttribute('aria-label', what + (k ? ', ' + k + ' left' : ', all placed'));
+    }
   }
 
   function renderMoves() {
@@ -396,11 +490,15 @@
   function showTime() {
     const st = ui.state;
     const time = G.formatTime(st.elapsed);
-    $('timer').textContent = st.solved ? (st.revealed ? 'Revealed after ' : 'Solved in ') + time : 'Time ' + time;
+    const clock = ui.paused ? 'Paused at ' + time : 'Time ' + time;
+    $('timer').textContent = st.solved ? (st.revealed ? 'Revealed after ' : 'Solved in ') + time : clock;
+    const counter = $('mistake-count');
+    counter.hidden = !ui.showMistakes;
+    if (ui.showMistakes) counter.textContent = 'Mistakes: ' + G.mistakes(st, ui.puzzle.solution);
   }
 
   function tick() {
-    if (document.hidden || !ui.state || ui.state.solved) return;
+    if (document.hidden || ui.paused || !ui.state || ui.state.solved) return;
     ui.state.elapsed += 1;
     showTime();
     if (ui.state.elapsed % 5 === 0) saveProgress();
@@ -424,8 +522,13 @@
       st.solved = false;
       st.revealed = false;
     }
+    const justSolved = st.solved && !ui.wasSolved && !st.revealed;
+    ui.wasSolved = st.solved;
     saveProgress();
     render();
+    if (!st.solved) $('done').hidden = true;
+    updateListEntry();
+    if (justSolved) celebrate(ui.selected);
     if (st.solved) {
       say(st.revealed ? 'Solution revealed.' : 'Solved! Time: ' + G.formatTime(st.elapsed) + '.', 'good');
     } else if (status === 'wrong') {
@@ -442,15 +545,19 @@
     else if (outcome.changed) changed(outcome.move ? G.moveLabel(outcome.move, ui.state.layout, nameOf) : outcome.message);
   }
 
-  function input(digit) {
+  function input(digit, asNote = false) {
     const st = ui.state;
-    if (ui.pencil && !st.givens[ui.selected] && !st.values[ui.selected]) {
+    if (ui.paused) return say('Paused: press Resume to play.', 'error');
+    if ((ui.pencil || asNote) && !st.givens[ui.selected] && !st.values[ui.selected]) {
       result(G.toggleMark(st, ui.selected, digit));
-    } else result(G.place(st, ui.selected, digit, notePeersOf(ui.selected)));
+    } else if (!st.givens[ui.selected]) {
+      result(G.place(st, ui.selected, digit, notePeersOf(ui.selected, digit)));
+    } else result(G.place(st, ui.selected, digit));
     focusSelected();
   }
 
   function erase_() {
+    if (ui.paused) return say('Paused: press Resume to play.', 'error');
     result(G.clear(ui.state, ui.selected));
     focusSelected();
   }
@@ -464,6 +571,23 @@
   function focusSelected() {
     const cell = ui.cells[ui.selected];
     if (cell && document.activeElement !== cell) cell.focus({ preventScroll: true });
+    if (cell && ui.zoomed) cell.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }
+
+  /** Zoom is offered where a cell is under 40 px on this screen (multi-grids on a phone). */
+  function offerZoom() {
+    const cell = ui.cells[0];
+    const small = cell && cell.getBoundingClientRect().width < 40;
+    $('zoom').hidden = !small && !ui.zoomed;
+  }
+
+  function setZoomed(zoomed) {
+    ui.zoomed = zoomed;
+    $('frame').classList.toggle('zoomed', zoomed);
+    $('viewport').classList.toggle('zoomed', zoomed);
+    $('zoom').setAttribute('aria-pressed', String(zoomed));
+    offerZoom();
+    focusSelected();
   }
 
   function move(dr, dc) {
@@ -482,76 +606,102 @@
 
   function verify() {
     const st = ui.state;
-    const conflicts = G.conflicts(st, groups());
+    const breaks = ruleBreaks();
+    const conflicts = breaks.cells;
     const wrong = G.wrongCount(st, ui.puzzle.solution);
     const placed = st.values.filter((v, i) => v && !st.givens[i]).length;
     render();
     const parts = [];
-    parts.push(conflicts.length ? conflicts.length + ' cells in conflict (marked red)' : 'No conflicts');
-    parts.push(wrong ? count(wrong, 'placed digit') + ' wrong' : placed ? 'all ' + placed + ' placed digits are right so far' : 'no digits placed yet');
+    const first = breaks.problems.length ? ' — ' + breaks.problems[0].text : '';
+    parts.push(conflicts.length ? conflicts.length + ' cells in conflict (marked red)' + first : 'No conflicts');
+    const right = placed === 1 ? 'the placed digit is right so far' : 'all ' + placed + ' placed digits are right so far';
+    parts.push(wrong ? count(wrong, 'placed digit') + ' wrong' : placed ? right : 'no digits placed yet');
     say(parts.join('; ') + '.', conflicts.length || wrong ? 'error' : 'good');
   }
 
-  function hint() {
-    const st = ui.state;
-    const steps = ui.puzzle.steps || [];
-    const next = G.nextHint(st, steps, ui.puzzle.solution);
-    clearHint();
-    if (next.kind === 'wrong') {
-      ui.hinted = [next.cell];
-      ui.selected = next.cell;
-      render();
-      say('Hint: ' + G.cellName(next.cell, st.layout) + ' does not hold the right digit; remove it first.', 'error');
-      return;
-    }
-    if (next.kind === 'done') return say('The grid is full.', '');
-    if (next.kind === 'step') return showStep(steps, next);
-    const single = S && S.nextSingle(solverShape(), st.values);
-    if (single) {
-      ui.hinted = [single.cell];
-      ui.hintHouses = single.house !== undefined ? ui.shape.houses[single.house] : [];
-      ui.selected = single.cell;
-      render();
-      const where = single.house !== undefined ? ' (only place for ' + nameOf(single.digit) + ' in ' + ui.shape.names[single.house] + ')' : ' (only candidate left)';
-      return say('Hint: ' + single.technique + ': ' + G.cellName(single.cell, st.layout) + ' = ' + nameOf(single.digit) + where, '');
-    }
-    say('Hint: no single is left; pencil in the candidates and look for pairs.', '');
+  /** The player's notes as the engine takes them, or null when no cell has any. */
+  function notesOf(st) {
+    return st.marks.some((m, i) => m && !st.values[i]) ? st.marks : null;
   }
 
-  function showStep(steps, next) {
-    const step = steps[next.index];
-    const reasons = steps.slice(next.from, next.index);
-    const cells = new Set(step.c || []);
-    (step.p || []).forEach(([cell]) => cells.add(cell));
-    reasons.forEach((r) => (r.c || []).forEach((c) => cells.add(c)));
+  /**
+   * The next hint, from the player's own state: a wrong digit first, notes that leave out a
+   * cell's answer, else the easiest logical step from the digits and the notes as they are
+   * (the engine's candidates where a cell has none). The first ask names the technique and
+   * where to look; asking again tells the whole step in the book's words.
+   */
+  async function hint() {
+    const st = ui.state;
+    if (!E || E.failed) return say('Hints need the engine, which cannot run in this browser' + (E ? ': ' + E.failed : '') + '.', 'error');
+    const asked = { puzzle: ui.puzzle, pos: st.pos, marks: st.marks.join(',') };
+    const button = $('hint');
+    button.setAttribute('aria-busy', 'true');
+    if (!E.loaded || E.busy) say('Hint: thinking…', '');
+    let answer;
+    try {
+      answer = await E.ask('step', request(st.values, notesOf(st)));
+    } catch (e) {
+      return say('No hint: ' + (e && e.message ? e.message : e) + '.', 'error');
+    } finally {
+      button.removeAttribute('aria-busy');
+    }
+    // The player moved on while the engine thought: that answer is for another state.
+    if (ui.puzzle !== asked.puzzle || ui.state.pos !== asked.pos || ui.state.marks.join(',') !== asked.marks) return;
+    showHint(answer);
+  }
+
+  function showHint(answer) {
+    const st = ui.state;
+    clearHint();
+    if (answer.error) return say('No hint: ' + answer.error.what + '.', 'error');
+    if (answer.wrong) {
+      ui.hinted = [answer.wrong[0]];
+      ui.selected = answer.wrong[0];
+      render();
+      return say('Hint: ' + G.cellName(answer.wrong[0], st.layout) + ' does not hold the right ' + (symbolsOf() ? 'symbol' : 'digit') + '; remove it first.', 'error');
+    }
+    if (answer.done) return say('The grid is full.', '');
+    if (answer.missing) {
+      ui.hinted = answer.missing;
+      ui.selected = answer.missing[0];
+      render();
+      const names = answer.missing.map((c) => G.cellName(c, st.layout)).join(', ');
+      return say('Hint: the notes of ' + names + ' leave out the answer; pencil them again.', 'error');
+    }
+    showStep(answer.step);
+  }
+
+  function showStep(step) {
+    const cells = new Set(step.cells);
+    step.place.forEach(([cell]) => cells.add(cell));
     ui.hinted = Array.from(cells);
-    ui.hintHouses = (step.h || []).flatMap((h) => ui.shape.houses[h] || []);
-    const place = (step.p || []).find(([cell]) => !ui.state.values[cell]);
+    ui.hintHouses = step.houses.flatMap((h) => ui.shape.houses[h] || []);
+    const place = step.place.find(([cell]) => !ui.state.values[cell]);
     if (place) ui.selected = place[0];
-    render();
-    const words = (s) => G.stepText(s, data.techniques, ui.shape.names, ui.state.layout, nameOf);
-    const key = ui.puzzle.id + ':' + next.index + ':' + ui.state.pos;
+    const key = ui.puzzle.id + ':' + ui.state.pos + ':' + step.text;
     if (ui.lastHint !== key) {
       // First ask: which technique and where to look; asking again tells the whole step.
       ui.lastHint = key;
-      const names = reasons.concat([step]).map((s) => data.techniques[s.t]);
-      const unique = names.filter((name, k) => names.indexOf(name) === k);
+      render();
       const where = place ? G.cellName(place[0], ui.state.layout) : 'the highlighted cells';
-      say('Hint: ' + unique.join(', then ') + ' — look at ' + where + '. Press Hint again for the whole step.', '');
+      say('Hint: ' + step.name + ' — look at ' + where + '. Press Hint again for the whole step.', '');
       return;
     }
-    const shown = reasons.slice(-3).map(words);
-    const skipped = reasons.length - shown.length;
-    const before = (skipped ? '(' + skipped + ' earlier steps) ' : '') + shown.join('; then ');
-    say('Hint: ' + (before ? before + '; then ' : '') + words(step), '');
+    step.remove.forEach(([cell]) => ui.hinted.push(cell));
+    render();
+    say('Hint: ' + step.text, '');
   }
 
-  /** The chosen shape as the browser solver takes it: digits, houses and cell count. */
-  function solverShape() {
-    if (!ui.solverShape || ui.solverShape.houses !== ui.shape.houses) {
-      ui.solverShape = { size: ui.shape.size, houses: ui.shape.houses, cells: ui.state.layout.cells };
-    }
-    return ui.solverShape;
+  /** Pencils in every empty cell's candidates as the engine computes them (one move). */
+  function fillCandidates() {
+    const answer = E && E.now('candidates', request(ui.state.values));
+    if (!answer) return say(E && E.failed ? 'Candidates need the engine, which cannot run in this browser.' : 'The engine is still loading; try again in a moment.', 'error');
+    if (answer.error) return say(answer.error.what, 'error');
+    if (answer.broken) return say('A cell has no candidate left: some digit is wrong (Verify shows where).', 'error');
+    const outcome = G.fillNotes(ui.state, answer.candidates);
+    if (!outcome.changed) return say('Every empty cell already holds its candidates.', '');
+    result(outcome);
+    focusSelected();
   }
 
   function solve() {
@@ -568,36 +718,54 @@
     changed('Reset.');
   }
 
-  function newPuzzle() {
-    if (!S) return say('New puzzles cannot be made here.', 'error');
-    if (ui.shape.cages && ui.shape.cages.length) {
-      return say('New killer puzzles are made by the command line: sudoku-book play --variant killer', 'error');
-    }
+  /** Levels the page makes new puzzles at (harder ones take the command line's time). */
+  const NEW_LEVELS = ['easy', 'medium', 'hard', 'expert'];
+
+  /**
+   * Makes a new puzzle of the chosen shape, at the chosen puzzle's level, in the engine's
+   * worker (the page stays live; pressing the button again cancels). Shapes drawn from the
+   * puzzle itself (killer cages, dots and other marks) keep the puzzles of the book.
+   */
+  async function newPuzzle() {
     const button = $('new');
-    if (button.disabled) return;
-    button.disabled = true;
+    if (ui.making) {
+      E.cancel();
+      return;
+    }
+    if (!E || E.failed) return say('New puzzles need the engine, which cannot run in this browser.', 'error');
+    const rules = ui.shape.rules || '';
+    if (/[=;]/.test(rules)) {
+      return say('A ' + ui.shape.variant + ' puzzle is drawn from its own cages and marks: new ones are made by the command line (sudoku-book play --variant ' + ui.shape.variant + ').', 'error');
+    }
+    const level = NEW_LEVELS.includes(ui.puzzle.level) ? ui.puzzle.level : 'medium';
     const seed = (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) >>> 0;
-    say('Making a new puzzle…', '');
-    // Let the message show before the work starts.
-    window.setTimeout(() => {
-      try {
-        makePuzzle(seed);
-      } catch (e) {
-        say('No new puzzle could be made: ' + (e && e.message ? e.message : e), 'error');
-      } finally {
-        button.disabled = false;
-      }
-    }, 20);
+    const regions = ui.shape.variant.split('+').includes('jigsaw') ? ' ' + rules.slice(1) : '';
+    const shape = ui.puzzle.shape;
+    ui.making = true;
+    button.textContent = 'Cancel';
+    button.setAttribute('aria-label', 'Cancel the new puzzle');
+    say('Making a new ' + level + ' puzzle…', '');
+    try {
+      const made = await E.ask('generate', [ui.shape.variant, ui.shape.size, level, seed].join(' ') + regions);
+      if (made.error) throw new Error(made.error.what);
+      addPuzzle(made, shape, seed);
+    } catch (e) {
+      const why = e && e.message ? e.message : String(e);
+      say(why === 'cancelled' ? 'No new puzzle: cancelled.' : 'No new puzzle could be made: ' + why, why === 'cancelled' ? '' : 'error');
+    } finally {
+      ui.making = false;
+      button.textContent = 'New puzzle';
+      button.removeAttribute('aria-label');
+    }
   }
 
-  function makePuzzle(seed) {
-    const shape = solverShape();
-    const made = S.generate(shape, S.mulberry32(seed), { deadlineMs: 1500 });
-    const symbols = (cells) => cells.map(G.symbolOf).join('');
+  function addPuzzle(made, shape, seed) {
+    // The engine writes a multi-grid's whole frame ('#' where no cell is); the page numbers cells.
+    const cells = (line) => line.split('|')[0].replace(/#/g, '');
     const list = extras();
     const number = list.reduce((most, p) => Math.max(most, p.made || 0), 0) + 1;
-    const puzzle = { id: 'n' + seed.toString(36), made: number, shape: ui.puzzle.shape,
-      givens: symbols(made.givens), solution: symbols(made.solution), steps: [], section: '',
+    const puzzle = { id: 'n' + seed.toString(36), made: number, shape, level: made.level,
+      score: made.score, givens: cells(made.puzzle), solution: cells(made.solution), section: '',
       symbols: ui.puzzle.symbols };
     list.push(puzzle);
     // Keep the latest puzzles made here (their progress stays under their own keys).
@@ -605,7 +773,63 @@
     saveProgress();
     fillPicker(progressKey(puzzle));
     choose(allPuzzles().length - 1);
-    say('A new puzzle with ' + made.givens.filter((v) => v).length + ' givens, made here (not rated).', 'good');
+    const givens = Array.from(puzzle.givens).filter((c) => c !== '.').length;
+    say('New puzzle made here: ' + made.level + ', score ' + made.score.toFixed(1) + ', ' + givens + ' givens.', 'good');
+  }
+
+  // ---- pause, theme, the end ------------------------------------------------------------------
+  /** Pause hides the grid and stops the clock; Resume (or any click on the cover) goes on. */
+  function setPaused(paused) {
+    ui.paused = paused;
+    $('frame').classList.toggle('paused', paused);
+    $('cover').hidden = !paused;
+    $('pause').setAttribute('aria-pressed', String(paused));
+    $('pause').textContent = paused ? 'Resume' : 'Pause';
+    showTime();
+    if (paused) say('Paused. The clock has stopped.', '');
+    else {
+      say('');
+      focusSelected();
+    }
+  }
+
+  const THEME_KEY = 'sudoku-book:theme';
+  const MISTAKES_KEY = 'sudoku-book:show-mistakes';
+
+  function isDark() {
+    const chosen = document.documentElement.dataset.theme;
+    if (chosen) return chosen === 'dark';
+    return Boolean(window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  }
+
+  /** Dark or light as chosen here before, else as the system prefers. */
+  function applyTheme() {
+    const chosen = load(THEME_KEY);
+    if (chosen === 'dark' || chosen === 'light') document.documentElement.dataset.theme = chosen;
+    $('theme').setAttribute('aria-pressed', String(isDark()));
+  }
+
+  function setTheme(theme) {
+    store(THEME_KEY, theme);
+    applyTheme();
+  }
+
+  /** The moment a puzzle is solved by the player: the board's cells light up in a wave from
+   * the last digit, and a card says the time, with the next puzzle a click away. */
+  function celebrate(last) {
+    const layout = ui.state.layout;
+    const [r0, c0] = G.rowCol(layout, last);
+    ui.cells.forEach((cell, i) => {
+      const [r, c] = G.rowCol(layout, i);
+      cell.style.setProperty('--wave', String(Math.max(Math.abs(r - r0), Math.abs(c - c0))));
+      cell.classList.remove('won');
+    });
+    void board.offsetWidth; // restart the animation
+    ui.cells.forEach((cell) => cell.classList.add('won'));
+    $('done-text').textContent = 'Solved in ' + G.formatTime(ui.state.elapsed) + (ui.showMistakes ? ' with ' + G.mistakes(ui.state, ui.puzzle.solution) + ' mistakes' : '') + '.';
+    $('done-next').hidden = Number($('pick').value) >= allPuzzles().length - 1;
+    $('done').hidden = false;
+    $('done-close').focus({ preventScroll: true });
   }
 
   // ---- keys ----------------------------------------------------------------------------------
@@ -621,10 +845,32 @@
     event.preventDefault();
   }
 
+  /** Shift with a digit key (top row or keypad) pencils that digit whatever the mode. */
+  function shiftedDigit(event) {
+    const m = event.shiftKey && /^(?:Digit|Numpad)([1-9])$/.exec(event.code || '');
+    return m && Number(m[1]) <= ui.shape.size ? Number(m[1]) : 0;
+  }
+
+  /** N switches Pencil, unless N is one of the puzzle's symbols. */
+  function isPencilKey(key) {
+    return (key === 'n' || key === 'N') && !(typed(key) || {}).digit;
+  }
+
+  function togglePencil() {
+    ui.pencil = !ui.pencil;
+    render();
+    say(ui.pencil ? 'Pencil on: digits are notes.' : 'Pencil off: digits are placed.', '');
+  }
+
   function onKey(event) {
     const key = event.key;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (arrows[key]) {
+    const note = shiftedDigit(event);
+    if (note) {
+      input(note, true);
+    } else if (isPencilKey(key)) {
+      togglePencil();
+    } else if (arrows[key]) {
       move(...arrows[key]);
     } else if (key === 'Backspace' || key === 'Delete') {
       erase_();
@@ -648,7 +894,8 @@
     if (board.contains(target) || /^(SELECT|INPUT|TEXTAREA)$/.test(target.tagName || '')) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key;
-    const forGrid = arrows[key] || key === 'Backspace' || key === 'Delete' || (typed(key) || {}).digit;
+    const forGrid = arrows[key] || key === 'Backspace' || key === 'Delete' || (typed(key) || {}).digit ||
+      shiftedDigit(event) || isPencilKey(key);
     if (forGrid) onKey(event);
   }
 
@@ -659,13 +906,22 @@
     document.addEventListener('keydown', onShortcut);
     $('undo').addEventListener('click', undo);
     $('redo').addEventListener('click', redo);
-    $('pencil').addEventListener('click', () => {
-      ui.pencil = !ui.pencil;
+    $('pencil').addEventListener('click', togglePencil);
+    $('pause').addEventListener('click', () => setPaused(!ui.paused));
+    $('zoom').addEventListener('click', () => setZoomed(!ui.zoomed));
+    window.addEventListener('resize', offerZoom);
+    $('resume').addEventListener('click', () => setPaused(false));
+    $('theme').addEventListener('click', () => setTheme(isDark() ? 'light' : 'dark'));
+    $('show-mistakes').addEventListener('change', (e) => {
+      ui.showMistakes = e.target.checked;
+      store(MISTAKES_KEY, ui.showMistakes);
       render();
-      say(ui.pencil ? 'Pencil on: digits are notes.' : 'Pencil off: digits are placed.', '');
     });
+    $('done-next').addEventListener('click', () => choose(Number($('pick').value) + 1));
+    $('done-close').addEventListener('click', () => { $('done').hidden = true; focusSelected(); });
     $('verify').addEventListener('click', verify);
     $('hint').addEventListener('click', hint);
+    $('fill').addEventListener('click', fillCandidates);
     $('solve').addEventListener('click', solve);
     $('reset').addEventListener('click', reset);
     $('new').addEventListener('click', newPuzzle);
@@ -674,6 +930,9 @@
     $('next').addEventListener('click', () => choose(Number($('pick').value) + 1));
     window.addEventListener('pagehide', saveProgress);
     document.addEventListener('visibilitychange', saveProgress);
+    applyTheme();
+    ui.showMistakes = load(MISTAKES_KEY) === true;
+    $('show-mistakes').checked = ui.showMistakes;
     fillPicker('');
     const fromHash = parseInt(String(window.location.hash).slice(1), 10);
     choose(Number.isFinite(fromHash) ? fromHash - 1 : 0);

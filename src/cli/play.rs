@@ -117,12 +117,12 @@ pub fn run(args: &PlayArgs) -> CliResult {
             solution: &playable.solution,
             level: playable.level,
             score: playable.score,
-            path: None,
             symbols: sudoku_book::symbols::SectionSymbols {
                 set: symbols,
                 word_in: None,
             },
         }],
+        words: String::new(),
     };
     write_atomically(&out, page(&book).as_bytes())?;
     super::sink::say(&format!(

@@ -227,11 +227,10 @@ fn play_book<'a>(plan: &BookPlan, puzzles: &'a [BookPuzzle]) -> PlayBook<'a> {
                 solution: &p.puzzle.solution,
                 level: p.puzzle.rating.level.name(),
                 score: p.puzzle.rating.rounded_score(),
-                // Solved as the page is written, a batch at a time (`render::play`).
-                path: None,
                 symbols: plan.sections[p.section].symbols,
             })
             .collect(),
+        words: play::words_table(&plan.strings),
     }
 }
 

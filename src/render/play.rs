@@ -1,7 +1,9 @@
 //! The playable edition: one self-contained HTML page (`book.html`, `sudoku-book play`) with the
-//! page's CSS and JavaScript inlined from `web/`, and the puzzles as JSON — each with its shape
-//! (houses, and the grid's lines and shading drawn by the same code as the PDF), givens,
-//! solution and the logic solver's solving path for hints. No network, no external file.
+//! page's CSS and JavaScript inlined from `web/`, the engine itself as a WebAssembly module
+//! (`web/engine.wasm`, gzipped, in base64: it checks the rules, finds hints from the player's
+//! state and makes new puzzles in the page), and the puzzles as JSON — each with its shape
+//! (houses, rules as the engine reads them, and the grid's lines and shading drawn by the same
+//! code as the PDF), givens and solution. No network, no external file.
 
 use std::collections::HashMap;
 
@@ -12,22 +14,28 @@ use super::grid::{GridStyle, Placement, draw_grid};
 use super::html::escape;
 use super::scene::{Item, Paint, Scene};
 use super::svg::{css, num as n};
-use crate::grid::{Geometry, Grid, digit_symbol};
-use crate::logic::step_words::English;
-use crate::logic::{Level, Step, Technique, solve_logic};
-use crate::symbols::{Glyph, SectionSymbols, SymbolSet, SymbolWords, word_order};
+use crate::grid::{Geometry, Grid, digit_symbol, puzzle_line, to_line};
+use crate::logic::Technique;
+use crate::logic::step_words::{ENGLISH, English, StepWords, technique_key};
+use crate::symbols::{Glyph, SectionSymbols, SymbolSet, word_order};
 
 /// Marks a page this tool wrote (so `play` may overwrite it and nothing else).
 pub const GENERATOR_MARK: &str = r#"<meta name="generator" content="sudoku-book">"#;
 
 const TEMPLATE: &str = include_str!("../../web/play.html");
 const CSS: &str = include_str!("../../web/play.css");
-const SOLVER_JS: &str = include_str!("../../web/solver.js");
+const ENGINE_JS: &str = include_str!("../../web/engine.js");
+/// The engine crate built for the browser (`tools/build_wasm.sh`).
+const ENGINE_WASM: &[u8] = include_bytes!("../../web/engine.wasm");
 const GAME_JS: &str = include_str!("../../web/game.js");
 const UI_JS: &str = include_str!("../../web/ui.js");
 
 /// Side of one cell in the drawing's units (the page scales the drawing to the board).
 const CELL: f64 = 10.0;
+
+/// The least side of a drawing: grids under 9×9 are drawn as large as a 9×9, so their lines are
+/// as thin on the board as a 9×9's (a 4×4 drawn 40 units wide had box lines of 12 px).
+const LEAST_SIDE: f64 = 9.0 * CELL;
 
 /// One puzzle to play.
 #[derive(Debug, Clone)]
@@ -42,9 +50,6 @@ pub struct PlayPuzzle<'a> {
     /// Level name and score from the rater.
     pub level: &'static str,
     pub score: f64,
-    /// Its solving path when the caller has it (a book's puzzles carry theirs); `None`: the
-    /// page solves the puzzle for its hints.
-    pub path: Option<&'a [Step]>,
     /// What its values show as (digits for a plain page).
     pub symbols: SectionSymbols,
 }
@@ -56,6 +61,9 @@ pub struct PlayBook<'a> {
     /// The book seed (progress is kept per seed, puzzle id and givens).
     pub seed: u64,
     pub puzzles: Vec<PlayPuzzle<'a>>,
+    /// The phrases hints are told in where the book's language words them otherwise than
+    /// English ([`words_table`]; empty for English).
+    pub words: String,
 }
 
 /// The page's data, read by `web/ui.js`.
@@ -63,8 +71,10 @@ pub struct PlayBook<'a> {
 struct PageData<'a> {
     title: &'a str,
     seed: u64,
-    /// Technique names, indexed by the steps.
-    techniques: Vec<&'static str>,
+    /// The phrases hints are told in, `key<TAB>template` a line, where the book's language
+    /// words them otherwise than English (empty for an English book).
+    #[serde(skip_serializing_if = "str::is_empty")]
+    words: &'a str,
     /// Distinct shapes (classic books share one).
     shapes: LazyShapes<'a>,
     puzzles: LazyPuzzles<'a>,
@@ -131,6 +141,9 @@ struct ShapeData {
     size: usize,
     /// `classic`, `diagonal+window`, …
     variant: String,
+    /// What follows the givens on the engine's puzzle line: `|regions`, `|cages`, `|marks`.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    rules: String,
     houses: Vec<Vec<usize>>,
     names: Vec<String>,
     /// Killer cages: cells and sum (digits in a cage are distinct, so the page checks them
@@ -143,9 +156,10 @@ struct ShapeData {
     /// … and each cell's frame position (`row * cols + col`); cells are numbered in this order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     at: Vec<usize>,
-    /// SVG markup of the shading, lines and cage sums, in a `0 0 10C 10R` box (`R×C` the
-    /// frame, `N×N` for a plain grid).
+    /// SVG markup of the shading, lines and cage sums, in a `0 0 view view` box.
     drawing: String,
+    /// The drawing's side in its units: 10 a cell, and at least 90 (see [`drawing_side`]).
+    view: f64,
 }
 
 #[derive(Serialize, PartialEq)]
@@ -164,8 +178,6 @@ struct PuzzleData {
     /// One symbol per cell, `.` when empty.
     givens: String,
     solution: String,
-    /// The logic solver's path from the givens.
-    steps: Vec<StepData>,
     /// What values 1..=N show as, when not digits.
     #[serde(skip_serializing_if = "Option::is_none")]
     symbols: Option<Vec<SymbolData>>,
@@ -233,22 +245,6 @@ fn svg_path(shape: crate::symbols::Shape) -> String {
     path
 }
 
-/// One step of the solving path: technique (index), description (left out for singles, which
-/// the page words itself from the rest, as [`Step`]'s `Display` does), pattern cells, houses
-/// (indices into the shape's houses) and placements `[cell, digit]`.
-#[derive(Serialize)]
-struct StepData {
-    t: usize,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    x: String,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    c: Vec<usize>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    h: Vec<usize>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    p: Vec<[usize; 2]>,
-}
-
 /// The whole page.
 pub fn page(book: &PlayBook) -> String {
     let mut out = Vec::new();
@@ -261,17 +257,47 @@ pub fn page(book: &PlayBook) -> String {
 pub fn write_page(book: &PlayBook, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let data = page_data(book);
     let title = escape(&book.title);
-    let values: [(&str, &str); 6] = [
+    let values: [(&str, &str); 7] = [
         ("{{GENERATOR}}", GENERATOR_MARK),
         ("{{TITLE}}", &title),
         ("{{CSS}}", CSS),
-        ("{{SOLVER_JS}}", SOLVER_JS),
+        ("{{ENGINE_WASM}}", engine_module()),
+        ("{{ENGINE_JS}}", ENGINE_JS),
         ("{{GAME_JS}}", GAME_JS),
         ("{{UI_JS}}", UI_JS),
     ];
     fill_template(out, &values, &mut |out| {
         serde_json::to_writer(ScriptText(out), &data).map_err(std::io::Error::other)
     })
+}
+
+/// The engine module as the page carries it: gzipped (level 9, the same bytes every time), in
+/// base64. Made once a run.
+fn engine_module() -> &'static str {
+    static PACKED: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        use base64::Engine as _;
+        use std::io::Write as _;
+        let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        // Writing into memory cannot fail.
+        let _ = gzip.write_all(ENGINE_WASM);
+        let packed = gzip.finish().unwrap_or_default();
+        base64::engine::general_purpose::STANDARD.encode(packed)
+    });
+    &PACKED
+}
+
+/// The book's phrases for the engine's step explanations that differ from English, as
+/// `key<TAB>template` lines.
+pub fn words_table(words: &dyn StepWords) -> String {
+    let keys = ENGLISH
+        .iter()
+        .map(|(key, _)| key.to_string())
+        .chain(Technique::ALL.iter().map(|&t| technique_key(t)));
+    keys.filter_map(|key| {
+        let text = words.phrase(&key, &[]);
+        (text != English.phrase(&key, &[])).then(|| format!("{key}\t{text}\n"))
+    })
+    .collect()
 }
 
 /// The template with each placeholder replaced once, in one pass (so inserted text is never
@@ -309,7 +335,7 @@ fn page_data<'a>(book: &'a PlayBook) -> PageData<'a> {
     PageData {
         title: &book.title,
         seed: book.seed,
-        techniques: Technique::ALL.iter().map(|t| t.name()).collect(),
+        words: &book.words,
         shapes: LazyShapes {
             puzzles: &book.puzzles,
             firsts,
@@ -347,13 +373,14 @@ fn distinct_shapes(puzzles: &[PlayPuzzle]) -> (Vec<usize>, Vec<usize>) {
     (firsts, shape_of)
 }
 
-/// What tells shapes apart on the page: variant, houses, cages and frame positions.
+/// What tells shapes apart on the page: variant, houses, cages, marks and frame positions.
 fn shape_hash(geo: &Geometry) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     geo.variant().name().hash(&mut hasher);
     shape_houses(geo).for_each(|cells| cells.hash(&mut hasher));
     shape_cages(geo).for_each(|cage| cage.hash(&mut hasher));
+    geo.marks().map(|m| m.to_line()).hash(&mut hasher);
     frame_positions(geo).hash(&mut hasher);
     hasher.finish()
 }
@@ -362,7 +389,17 @@ fn same_shape(a: &Geometry, b: &Geometry) -> bool {
     a.variant().name() == b.variant().name()
         && shape_houses(a).eq(shape_houses(b))
         && shape_cages(a).eq(shape_cages(b))
+        && a.marks().map(|m| m.to_line()) == b.marks().map(|m| m.to_line())
         && frame_positions(a) == frame_positions(b)
+}
+
+/// What follows the givens on the engine's puzzle line (regions, cages, marks), the same for
+/// every puzzle of a shape.
+fn rules_line(geo: &Geometry) -> String {
+    let empty = geo.empty_grid();
+    let line = puzzle_line(&empty, geo);
+    let givens = to_line(&empty, geo).len();
+    line.get(givens..).unwrap_or_default().to_string()
 }
 
 fn shape_houses(geo: &Geometry) -> impl Iterator<Item = &Vec<usize>> {
@@ -397,6 +434,7 @@ fn shape_data(geo: &Geometry) -> ShapeData {
     ShapeData {
         size: geo.size(),
         variant: geo.variant().name(),
+        rules: rules_line(geo),
         houses: geo.houses().iter().map(|h| h.cells.clone()).collect(),
         names: geo.houses().iter().map(|h| h.kind.to_string()).collect(),
         cages: geo.cages().map_or_else(Vec::new, |set| {
@@ -411,6 +449,7 @@ fn shape_data(geo: &Geometry) -> ShapeData {
         frame: geo.frame().map(|f| [f.rows(), f.cols()]),
         at: frame_positions(geo),
         drawing: drawing(geo),
+        view: drawing_side(geo),
     }
 }
 
@@ -430,7 +469,6 @@ fn frame_positions(geo: &Geometry) -> Vec<usize> {
 fn puzzle_data(p: &PlayPuzzle, shape: usize) -> PuzzleData {
     let size = p.geometry.size();
     let set = p.symbols.for_puzzle(p.solution, size);
-    let words = SymbolWords::new(&English, set.names(size));
     PuzzleData {
         id: p.id,
         section: p.section.clone(),
@@ -444,13 +482,6 @@ fn puzzle_data(p: &PlayPuzzle, shape: usize) -> PuzzleData {
             .symbols
             .word_in
             .map(|place| word_order(place, p.solution, p.geometry.size())),
-        steps: match p.path {
-            Some(path) => path
-                .iter()
-                .map(|s| step_data(p.geometry, s, &words))
-                .collect(),
-            None => solving_path(p.geometry, p.givens, &words),
-        },
     }
 }
 
@@ -458,59 +489,16 @@ fn symbols(grid: &Grid) -> String {
     grid.cells().iter().map(|&v| digit_symbol(v)).collect()
 }
 
-/// The logic solver's steps from the givens, as the page's hints.
-fn solving_path(geo: &Geometry, givens: &Grid, words: &SymbolWords) -> Vec<StepData> {
-    // A kept jigsaw's tables are built for this solve and go with it.
-    let result = solve_logic(&geo.scratch_copy(), givens, Level::HARDEST);
-    result
-        .steps
-        .iter()
-        .map(|s| step_data(geo, s, words))
-        .collect()
-}
-
-/// A step for the page; its text (for steps beyond singles) names the puzzle's symbols.
-fn step_data(geo: &Geometry, step: &Step, words: &SymbolWords) -> StepData {
-    let houses = step
-        .houses
-        .iter()
-        .filter_map(|kind| geo.houses().iter().position(|h| h.kind == *kind))
-        .collect();
-    StepData {
-        t: Technique::ALL
-            .iter()
-            .position(|t| *t == step.technique)
-            .unwrap_or(0),
-        x: if is_single(step.technique) {
-            String::new()
-        } else {
-            step.describe(words)
-        },
-        c: step.cells.clone(),
-        h: houses,
-        p: step
-            .placements
-            .iter()
-            .map(|&(cell, digit)| [cell, usize::from(digit)])
-            .collect(),
-    }
-}
-
-fn is_single(technique: Technique) -> bool {
-    matches!(
-        technique,
-        Technique::FullHouse
-            | Technique::HiddenSingleBox
-            | Technique::HiddenSingle
-            | Technique::NakedSingle
-    )
-}
-
 /// The grid's shading and lines, drawn by [`draw_grid`] (as on the printed page) and written as
 /// SVG paths, one per kind of stroke or fill.
-fn drawing(geo: &Geometry) -> String {
+/// The side of a shape's drawing: [`CELL`] a cell of its frame, at least [`LEAST_SIDE`].
+fn drawing_side(geo: &Geometry) -> f64 {
     let (rows, cols) = geo.extent();
-    let side = CELL * rows.max(cols) as f64;
+    (CELL * rows.max(cols) as f64).max(LEAST_SIDE)
+}
+
+fn drawing(geo: &Geometry) -> String {
+    let side = drawing_side(geo);
     let mut scene = Scene::new(side, side);
     let at = Placement {
         x: 0.0,
@@ -707,6 +695,7 @@ mod tests {
             title: "A <b>title</b> & more".into(),
             seed: 7,
             puzzles,
+            words: String::new(),
         }
     }
 
@@ -724,7 +713,6 @@ mod tests {
             solution,
             level: "easy",
             score: 1.5,
-            path: None,
             symbols: SectionSymbols::default(),
         }
     }
@@ -760,7 +748,11 @@ mod tests {
         let mut puzzle = one(&geo, &givens, &solution, 1);
         puzzle.section = "</script><script>alert(1)</script>".into();
         let html = page(&book(vec![puzzle]));
-        assert_eq!(html.matches("</script>").count(), 4, "data + three scripts");
+        assert_eq!(
+            html.matches("</script>").count(),
+            5,
+            "data, the module and three scripts"
+        );
         assert_eq!(
             data_of(&html)["puzzles"][0]["section"],
             "</script><script>alert(1)</script>"
@@ -768,31 +760,60 @@ mod tests {
     }
 
     #[test]
-    fn the_hints_follow_the_logic_path_to_the_solution() {
+    fn the_page_carries_the_engine_module_and_each_shapes_rules() {
         let (geo, givens, solution) = classic_puzzle();
         let html = page(&book(vec![one(&geo, &givens, &solution, 1)]));
-        let data = data_of(&html);
-        let steps = data["puzzles"][0]["steps"].as_array().unwrap();
-        let placed: Vec<(usize, u8)> = steps
-            .iter()
-            .flat_map(|s| s["p"].as_array().cloned().unwrap_or_default())
-            .map(|p| {
-                (
-                    p[0].as_u64().unwrap() as usize,
-                    p[1].as_u64().unwrap() as u8,
-                )
-            })
-            .collect();
-        assert_eq!(placed.len(), 81 - givens.filled_count());
-        for (cell, digit) in placed {
-            assert_eq!(solution.get(cell), digit);
-        }
-        let single = steps.iter().find(|s| s["p"].is_array()).unwrap();
-        assert!(single.get("x").is_none(), "singles are worded by the page");
-        let name = data["techniques"][single["t"].as_u64().unwrap() as usize]
-            .as_str()
+        let start = html.find(r#"<script type="application/octet-stream" id="engine">"#);
+        let body = &html[start.unwrap()..];
+        let body = &body[body.find('>').unwrap() + 1..body.find("</script>").unwrap()];
+        use base64::Engine as _;
+        let packed = base64::engine::general_purpose::STANDARD
+            .decode(body)
             .unwrap();
-        assert!(name.contains("single") || name == "Full house", "{name}");
+        let mut module = Vec::new();
+        use std::io::Read as _;
+        flate2::read::GzDecoder::new(&packed[..])
+            .read_to_end(&mut module)
+            .unwrap();
+        assert_eq!(module, ENGINE_WASM, "the module, whole");
+        assert!(module.starts_with(b"\0asm"));
+        assert!(packed.len() < module.len() / 2, "gzipped: {}", packed.len());
+        // No hint path any more: the engine finds hints from the player's state.
+        let data = data_of(&html);
+        assert!(data["puzzles"][0].get("steps").is_none());
+        assert!(
+            data.get("words").is_none(),
+            "an English page needs no words"
+        );
+        assert!(
+            data["shapes"][0].get("rules").is_none(),
+            "a classic grid has none"
+        );
+        // A killer's shape carries its cages as the engine reads them.
+        let line = "....|3=r1c1+r1c2;7=r1c3+r1c4;7=r2c1+r2c2;3=r2c3+r2c4;5=r3c1+r4c1;5=r3c2+r4c2;5=r3c3+r4c3;5=r3c4+r4c4";
+        let line = line.replacen("....", &".".repeat(16), 1);
+        let (killer, empty) =
+            crate::grid::read_puzzle_line(&line, 1, Variant::from_str("killer").unwrap())
+                .expect("killer");
+        let killer_solution = Solver::new(&killer).first_solution(&empty).unwrap();
+        let html = page(&book(vec![one(&killer, &empty, &killer_solution, 1)]));
+        let rules = data_of(&html)["shapes"][0]["rules"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert_eq!(format!("{}{rules}", ".".repeat(16)), line);
+    }
+
+    #[test]
+    fn a_translated_book_gives_the_page_its_words() {
+        let strings =
+            crate::spec::strings::Strings::from_table(crate::spec::strings::builtin("de").unwrap())
+                .with_step_words(crate::spec::strings::builtin_steps("de"));
+        let table = words_table(&strings);
+        assert!(table.contains("house_box_n\tBlock {n}\n"), "{table}");
+        assert!(table.contains("technique_full_house\tLetzte freie Zelle\n"));
+        let english = words_table(&English);
+        assert_eq!(english, "", "English needs no table");
     }
 
     #[test]
@@ -852,6 +873,31 @@ mod tests {
         assert_eq!(data["shapes"].as_array().unwrap().len(), 2);
         assert_eq!(data["puzzles"][1]["shape"], 1);
         assert_eq!(data["puzzles"][2]["shape"], 0);
+    }
+
+    #[test]
+    fn puzzles_with_other_marks_are_other_shapes() {
+        // Two Kropki puzzles of one section: the same houses, other dots. Each is drawn and
+        // checked with its own (they once shared the first puzzle's shape and dots).
+        let made = |seed: u64| {
+            let request = crate::generate::Request::new(Variant::from_str("kropki").unwrap(), 9);
+            crate::generate::generate(&request, seed).unwrap()
+        };
+        let (a, b) = (made(1), made(2));
+        assert_ne!(a.geometry.marks(), b.geometry.marks());
+        let html = page(&book(vec![
+            one(&a.geometry, &a.givens, &a.solution, 1),
+            one(&b.geometry, &b.givens, &b.solution, 2),
+            one(&a.geometry, &a.givens, &a.solution, 3),
+        ]));
+        let data = data_of(&html);
+        assert_eq!(data["shapes"].as_array().unwrap().len(), 2);
+        assert_eq!(data["puzzles"][1]["shape"], 1);
+        assert_eq!(data["puzzles"][2]["shape"], 0);
+        let rules = |i: usize| data["shapes"][i]["rules"].as_str().unwrap().to_string();
+        assert!(rules(0).starts_with("|rules:kropki"), "{}", rules(0));
+        assert_ne!(rules(0), rules(1));
+        assert_ne!(data["shapes"][0]["drawing"], data["shapes"][1]["drawing"]);
     }
 
     #[test]

@@ -34,36 +34,39 @@ let outDir;
 let bookUrl;
 let browser;
 /** The multi-grid pages: a built Samurai book (and its manifest), and `play` pages. */
-const multi = { samurai: null, manifest: null, twodoku: null, butterfly: null, symbols: null };
+const multi = { samurai: null, manifest: null, twodoku: null, butterfly: null, symbols: null,
+  antiknight: null, german: null, small: null };
+
+/** Builds `tests/browser/<spec>.toml` into the output folder; the folder's path. */
+function buildBook(spec) {
+  const out = join(outDir, spec);
+  execFileSync(binary(), ['build', join(here, spec + '.toml'), '--out', out, '--quiet'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    timeout: 60_000,
+  });
+  return out;
+}
+
+/** Writes a `play` page of one generated puzzle (`args`: variant, seed, level…); its URL. */
+function playPage(file, args) {
+  const path = join(outDir, file);
+  execFileSync(binary(), ['play', ...args, '-o', path], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 60_000 });
+  return pathToFileURL(path).href;
+}
 
 before(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'sudoku-book-browser-'));
-  const out = join(outDir, 'book');
-  execFileSync(binary(), ['build', join(here, 'book.toml'), '--out', out, '--quiet'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    timeout: 60_000,
-  });
-  bookUrl = pathToFileURL(join(out, 'book.html')).href;
-  const samurai = join(outDir, 'samurai');
-  execFileSync(binary(), ['build', join(here, 'samurai.toml'), '--out', samurai, '--quiet'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    timeout: 60_000,
-  });
-  multi.samurai = pathToFileURL(join(samurai, 'book.html')).href;
-  const symbols = join(outDir, 'symbols');
-  execFileSync(binary(), ['build', join(here, 'symbols.toml'), '--out', symbols, '--quiet'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    timeout: 60_000,
-  });
-  multi.symbols = pathToFileURL(join(symbols, 'book.html')).href;
+  const url = (folder) => pathToFileURL(join(folder, 'book.html')).href;
+  bookUrl = url(buildBook('book'));
+  const samurai = buildBook('samurai');
+  multi.samurai = url(samurai);
   multi.manifest = JSON.parse(readFileSync(join(samurai, 'book.json'), 'utf8'));
+  multi.symbols = url(buildBook('symbols'));
+  multi.german = url(buildBook('german'));
+  multi.small = playPage('four.html', ['--size', '4', '--seed', '2', '--difficulty', 'easy']);
+  multi.antiknight = playPage('anti-knight.html', ['--variant', 'anti-knight', '--seed', '3', '--difficulty', 'medium']);
   for (const variant of ['twodoku', 'butterfly']) {
-    const file = join(outDir, variant + '.html');
-    execFileSync(binary(), ['play', '--variant', variant, '--seed', '5', '--difficulty', 'easy', '-o', file], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      timeout: 60_000,
-    });
-    multi[variant] = pathToFileURL(file).href;
+    multi[variant] = playPage(variant + '.html', ['--variant', variant, '--seed', '5', '--difficulty', 'easy']);
   }
   mkdirSync(shots, { recursive: true });
   browser = await chromium.launch({
@@ -157,6 +160,13 @@ function moves(page) {
     text: li.textContent, undone: li.classList.contains('undone'),
     current: li.getAttribute('aria-current') === 'step',
   })));
+}
+
+/** Clicks Hint and waits for the engine's answer (the button is busy while the worker thinks). */
+async function askHint(page) {
+  await page.click('#hint');
+  await page.waitForFunction(() => !document.getElementById('hint').hasAttribute('aria-busy'), null, { timeout: 10_000 });
+  return message(page);
 }
 
 async function message(page) {
@@ -270,7 +280,10 @@ play('the page loads with no errors and no network requests but the file', async
   assert.deepEqual((await moves(page)).map((m) => m.text), ['Start']);
   await page.waitForTimeout(300);
   const base = bookUrl.split('#')[0];
-  assert.deepEqual(requests.filter((u) => u.split('#')[0] !== base), [], 'requests besides the page itself');
+  // The engine's worker runs from a blob: URL the page makes of its own text (no network).
+  assert.deepEqual(requests.filter((u) => u.split('#')[0] !== base && !u.startsWith('blob:')), [], 'requests besides the page itself');
+  await page.waitForFunction(() => document.body.dataset.engine, null, { timeout: 10_000 });
+  assert.equal(await page.evaluate(() => document.body.dataset.engine), 'ready', 'the engine module loads');
 });
 
 play('typing a digit places it; Undo/Redo and Ctrl+Z/Ctrl+Y take it back and forth', async ({ page }) => {
@@ -671,8 +684,7 @@ play('pencil mode writes notes; a digit replaces them', async ({ page }) => {
 
 play('Hint points at a cell, and at a wrong digit first', async ({ page }) => {
   const { puzzle, n } = await current(page);
-  await page.click('#hint');
-  let m = await message(page);
+  let m = await askHint(page);
   assert.ok(m.text.startsWith('Hint:'), m.text);
   assert.ok(await page.locator('#board .cell.hint').count() >= 1);
   const target = await selected(page);
@@ -680,15 +692,13 @@ play('Hint points at a cell, and at a wrong digit first', async ({ page }) => {
   assert.equal(puzzle.givens[target], '.');
   assert.ok(!m.text.includes(`= ${puzzle.solution[target]}`), `the first hint keeps the digit: ${m.text}`);
   // Asking again tells the whole step, digit included.
-  await page.click('#hint');
-  m = await message(page);
+  m = await askHint(page);
   assert.ok(m.text.includes(`${name(target, n)} = ${puzzle.solution[target]}`), `the second hint gives the step: ${m.text}`);
 
   const i = empties(puzzle).find((c) => c !== target) ?? target;
   const wrong = puzzle.solution[i] === '1' ? '2' : '1';
   await put(page, i, wrong);
-  await page.click('#hint');
-  m = await message(page);
+  m = await askHint(page);
   assert.ok(m.text.startsWith('Hint:'), m.text);
   assert.ok(m.text.includes(name(i, n)), `the hint names the wrong cell ${name(i, n)}: ${m.text}`);
   assert.equal(m.cls, 'error');
@@ -717,6 +727,18 @@ play('solving by typing the solution with the arrow keys says Solved', async ({ 
   assert.equal(m.cls, 'good');
   assert.match(await page.locator('#timer').textContent(), /^Solved in \d+:\d\d$/);
   assert.equal((await moves(page)).length, empties(puzzle).length + 1);
+  // The completion moment: a card with the time, the cells lit in a wave, the list ticked.
+  assert.equal(await page.locator('#done').isVisible(), true);
+  assert.match(await page.locator('#done-text').textContent(), /^Solved in \d+:\d\d\.$/);
+  assert.equal(await page.locator('#board .cell.won').count(), n * n);
+  assert.match(await page.locator('#pick option').first().textContent(), /^✓ .* · solved$/);
+  await page.screenshot({ path: join(shots, 'solved.png') });
+  await page.click('#done-next');
+  assert.equal(await page.locator('#pick').inputValue(), '1');
+  assert.equal(await page.locator('#done').isVisible(), false);
+  await page.reload();
+  await page.waitForSelector('#board .cell');
+  assert.match(await page.locator('#pick option').first().textContent(), /^✓ /, 'the tick survives a reload');
 });
 
 play('Solve asks first, reveals the solution and Undo takes it back', async ({ page }) => {
@@ -856,11 +878,24 @@ test('New puzzle makes a puzzle with one solution that survives a reload', { tim
   }
 });
 
-play('New puzzle clicked twice quickly keeps both puzzles', async ({ page }) => {
+play('New puzzle pressed again while the engine works cancels it; the page stays live', async ({ page }) => {
   const count = (await pageData(page)).puzzles.length;
-  // Two clicks in a row: the second waits for the first (the button is disabled meanwhile).
-  await page.evaluate(() => { document.getElementById('new').click(); document.getElementById('new').click(); });
-  await page.waitForFunction(() => !document.getElementById('new').disabled, null, { timeout: 10_000 });
+  await page.waitForFunction(() => document.body.dataset.engine === 'ready', null, { timeout: 10_000 });
+  // Two presses in a row: the second is Cancel (the button says so while the worker works).
+  const label = await page.evaluate(() => {
+    const button = document.getElementById('new');
+    button.click();
+    const during = button.textContent;
+    button.click();
+    return during;
+  });
+  assert.equal(label, 'Cancel');
+  await page.waitForFunction(() => document.getElementById('new').textContent === 'New puzzle', null, { timeout: 10_000 });
+  assert.deepEqual(await message(page), { text: 'No new puzzle: cancelled.', cls: '' });
+  assert.equal(await page.locator('#pick option').count(), count);
+  // The worker that took over answers the next press, and a hint.
+  await page.click('#new');
+  await page.waitForFunction((c) => document.querySelectorAll('#pick option').length === c + 1, count, { timeout: 10_000 });
   await page.click('#new');
   await page.waitForFunction((c) => document.querySelectorAll('#pick option').length === c + 2, count, { timeout: 10_000 });
   const labels = await page.locator('#pick option').allTextContents();
@@ -872,6 +907,7 @@ play('New puzzle clicked twice quickly keeps both puzzles', async ({ page }) => 
   });
   assert.equal(stored.length, 2, 'both puzzles are stored');
   assert.notEqual(stored[0], stored[1]);
+  assert.match((await askHint(page)).text, /^Hint: /);
 });
 
 play('keyboard only: Tab reaches the board, arrows move the selection', async ({ page }) => {
@@ -1147,8 +1183,7 @@ play('samurai: typing the manifest solution says Solved', async ({ page }) => {
 play('samurai: hint, pencil, Solve, Undo and a reload', async ({ page }) => {
   const { shape, puzzle } = await current(page);
   const f = frameOf(shape);
-  await page.click('#hint');
-  const hint = await message(page);
+  const hint = await askHint(page);
   assert.match(hint.text, /^Hint: .* look at r\d+c\d+\./);
   const named = hint.text.match(/look at (r\d+c\d+)/)[1];
   assert.equal(f.frameName(await selected(page)), named, 'the hint selects the cell it names');
@@ -1234,7 +1269,8 @@ function shownCell(page, i) {
 play('a picture book shows its pictures in the grid and the pad, typed by their place', async ({ page }) => {
   const pad = await page.evaluate(() => Array.from(document.querySelectorAll('#pad button:not(#erase)'),
     (b) => ({ label: b.getAttribute('aria-label'), picture: Boolean(b.querySelector('svg.pic')) })));
-  assert.deepEqual(pad.map((b) => b.label), ['star', 'heart', 'circle', 'square']);
+  assert.deepEqual(pad.map((b) => b.label.split(',')[0]), ['star', 'heart', 'circle', 'square']);
+  assert.match(pad[0].label, /^star, \d+ left$/, 'with how many are left');
   assert.ok(pad.every((b) => b.picture), 'every pad button shows its picture');
   const { puzzle } = await current(page);
   const given = await shownCell(page, givens(puzzle)[0]);
@@ -1267,3 +1303,300 @@ play('a Wordoku takes its letters from the keyboard and names the others', async
   assert.equal((await shownCell(page, second)).text, '');
   await page.screenshot({ path: join(shots, 'symbols-wordoku.png') });
 }, { page: 'symbols' });
+
+// ---- the engine in the page ------------------------------------------------------------------
+
+/** Waits until the page's engine module is loaded. */
+async function engineReady(page) {
+  await page.waitForFunction(() => document.body.dataset.engine === 'ready', null, { timeout: 10_000 });
+}
+
+/** The pairs of cells a knight's move apart on a 9x9 grid. */
+function knightPairs() {
+  const pairs = [];
+  for (let a = 0; a < 81; a++) {
+    for (let b = a + 1; b < 81; b++) {
+      const dr = Math.abs(Math.floor(a / 9) - Math.floor(b / 9));
+      const dc = Math.abs((a % 9) - (b % 9));
+      if ((dr === 1 && dc === 2) || (dr === 2 && dc === 1)) pairs.push([a, b]);
+    }
+  }
+  return pairs;
+}
+
+play('anti-knight: a digit a knight\'s move from its twin is marked at once, and Verify names the rule', async ({ page }) => {
+  await engineReady(page);
+  const { puzzle, shape } = await current(page);
+  assert.equal(shape.variant, 'anti-knight');
+  // Two empty cells a knight's move apart that share no row, column or box.
+  const box = (c) => Math.floor(c / 27) * 3 + Math.floor((c % 9) / 3);
+  const [a, b] = knightPairs().find(([x, y]) => puzzle.givens[x] === '.' && puzzle.givens[y] === '.' && box(x) !== box(y));
+  await put(page, a, puzzle.solution[a]);
+  await put(page, b, puzzle.solution[a]);
+  for (const i of [a, b]) assert.ok(await cellLoc(page, i).evaluate((el) => el.classList.contains('conflict')), `cell ${i} is marked`);
+  await page.click('#verify');
+  const m = await message(page);
+  assert.equal(m.cls, 'error');
+  assert.match(m.text, /knight's move apart/);
+  await page.click('#undo');
+  for (const i of [a, b]) assert.equal(await cellLoc(page, i).evaluate((el) => el.classList.contains('conflict')), false);
+}, { page: 'antiknight' });
+
+play('anti-knight: a placed digit takes its note out of the cells a knight\'s move away', async ({ page }) => {
+  await engineReady(page);
+  const { puzzle, n } = await current(page);
+  await page.click('#fill');
+  const filled = await page.evaluate(() => Array.from(document.querySelectorAll('#board .cell'), (c) => c.querySelectorAll('.marks span:not(:empty)').length));
+  // Every empty cell got its candidates, its answer among them.
+  empties(puzzle).forEach((i) => assert.ok(filled[i] >= 1, `cell ${i} has candidates`));
+  const notesOf = (i) => cellLoc(page, i).locator('.marks span').allTextContents();
+  const notes = await page.evaluate(() => Array.from(document.querySelectorAll('#board .cell'), (c) => Array.from(c.querySelectorAll('.marks span'), (x) => x.textContent)));
+  // A cell whose note the knight's move alone takes: no row, column or box shared.
+  const box = (c) => Math.floor(c / 27) * 3 + Math.floor((c % 9) / 3);
+  const apart = (x, y) => Math.floor(x / 9) !== Math.floor(y / 9) && x % 9 !== y % 9 && box(x) !== box(y);
+  const [a, b] = knightPairs().flatMap(([x, y]) => [[x, y], [y, x]]).find(([x, y]) =>
+    puzzle.givens[x] === '.' && puzzle.givens[y] === '.' && apart(x, y) && notes[y].includes(puzzle.solution[x]));
+  const digit = puzzle.solution[a];
+  await put(page, a, digit);
+  assert.equal((await notesOf(b)).includes(digit), false, `${name(b, n)} lost its note ${digit}`);
+  await page.click('#undo');
+  assert.equal((await notesOf(b)).includes(digit), true, 'Undo gives the note back');
+}, { page: 'antiknight' });
+
+play('Candidates pencils every empty cell in one move; each holds its answer', async ({ page }) => {
+  await engineReady(page);
+  const { puzzle } = await current(page);
+  await page.click('#fill');
+  const list = await moves(page);
+  assert.match(list[list.length - 1].text, /^Candidates pencilled in \d+ cells$/);
+  for (const i of empties(puzzle)) {
+    const notes = await cellLoc(page, i).locator('.marks span').allTextContents();
+    assert.ok(notes.includes(puzzle.solution[i]), `cell ${i} keeps its answer ${puzzle.solution[i]}: ${notes}`);
+  }
+  await page.click('#undo');
+  assert.equal(await page.locator('#board .cell .marks').count(), 0);
+});
+
+play('Hint starts from the player\'s notes: a note set without the answer is named first', async ({ page }) => {
+  await engineReady(page);
+  const { puzzle, n } = await current(page);
+  const i = empties(puzzle)[3];
+  const wrong = puzzle.solution[i] === '1' ? '2' : '1';
+  await page.click('#pencil');
+  await put(page, i, wrong);
+  await page.click('#pencil');
+  const m = await askHint(page);
+  assert.equal(m.cls, 'error');
+  assert.ok(m.text.includes(`notes of ${name(i, n)} leave out`), m.text);
+  // With the notes right again, the hint is a step, never the '(N earlier steps)' of a fixed path.
+  await page.click('#undo');
+  const step = await askHint(page);
+  assert.match(step.text, /^Hint: .+ — look at /);
+  assert.doesNotMatch(step.text, /earlier steps/);
+});
+
+play('killer: the first hint is a step from the start, in the engine\'s words', async ({ page }) => {
+  await engineReady(page);
+  await choosePuzzle(page, await find(page, 'killer', 9));
+  const first = await askHint(page);
+  assert.match(first.text, /^Hint: .+ — look at /);
+  const whole = await askHint(page);
+  assert.doesNotMatch(whole.text, /earlier steps/);
+  assert.ok(whole.text.length > first.text.length / 3, whole.text);
+});
+
+play('a German book explains its hints in German', async ({ page }) => {
+  await engineReady(page);
+  const data = await pageData(page);
+  assert.ok(data.words && data.words.includes('Block {n}'), 'the page carries the book\'s words');
+  const first = await askHint(page);
+  const whole = await askHint(page);
+  assert.match(whole.text, /Block|Zeile|Spalte|Letzte freie Zelle|Einer/, whole.text);
+  assert.doesNotMatch(whole.text, /\b(box|row|column|only place)\b/, whole.text);
+  assert.ok(first.text.startsWith('Hint: '));
+}, { page: 'german' });
+
+// ---- what the best apps have ---------------------------------------------------------------
+
+play('the pad counts what is left of each digit and greys a finished one', async ({ page }) => {
+  const { puzzle, n } = await current(page);
+  const left = (d) => Array.from(puzzle.solution).filter((x, i) => x === d && puzzle.givens[i] === '.').length;
+  const shown = async (d) => page.locator(`#pad button[data-d="${d}"]`).getAttribute('data-left');
+  for (let d = 1; d <= n; d++) assert.equal(await shown(d), left(String(d)) ? String(left(String(d))) : '', `digit ${d}`);
+  // Place every missing copy of the digit with the most givens: its button goes grey.
+  const digits = Array.from({ length: n }, (_, k) => String(k + 1));
+  const d = digits.filter((x) => left(x) > 0).sort((a, b) => left(a) - left(b))[0];
+  const cellsOf = empties(puzzle).filter((i) => puzzle.solution[i] === d);
+  for (const i of cellsOf) await put(page, i, d);
+  const button = page.locator(`#pad button[data-d="${d}"]`);
+  assert.equal(await shown(d), '');
+  assert.equal(await button.evaluate((b) => b.classList.contains('done')), true);
+  assert.match(await button.getAttribute('aria-label'), /all placed$/);
+  await page.click('#undo');
+  assert.equal(await shown(d), '1');
+});
+
+play('Shift with a digit pencils it; N switches Pencil', async ({ page }) => {
+  const { puzzle } = await current(page);
+  const i = empties(puzzle)[0];
+  await pick(page, i);
+  await page.keyboard.press('Shift+Digit3');
+  assert.deepEqual((await cellLoc(page, i).locator('.marks span').allTextContents()).filter(Boolean), ['3']);
+  assert.equal(await page.locator('#pencil').getAttribute('aria-pressed'), 'false', 'the mode is unchanged');
+  await page.keyboard.press('n');
+  assert.equal(await page.locator('#pencil').getAttribute('aria-pressed'), 'true');
+  await page.keyboard.press('5');
+  assert.deepEqual((await cellLoc(page, i).locator('.marks span').allTextContents()).filter(Boolean), ['3', '5']);
+  await page.keyboard.press('N');
+  assert.equal(await page.locator('#pencil').getAttribute('aria-pressed'), 'false');
+});
+
+play('Pause hides the grid and stops the clock; Resume brings both back', async ({ page }) => {
+  const { puzzle } = await current(page);
+  await page.click('#pause');
+  assert.equal(await page.locator('#cover').isVisible(), true);
+  assert.equal(await page.locator('#board').evaluate((b) => getComputedStyle(b).visibility), 'hidden');
+  const before = await page.locator('#timer').textContent();
+  assert.match(before, /^Paused at /);
+  await page.waitForTimeout(2200);
+  assert.equal(await page.locator('#timer').textContent(), before, 'the clock stands');
+  await page.keyboard.press('7');
+  assert.equal((await cells(page))[empties(puzzle)[0]], '', 'nothing is placed while paused');
+  await page.click('#resume');
+  assert.equal(await page.locator('#cover').isVisible(), false);
+  assert.match(await page.locator('#timer').textContent(), /^Time /);
+  assert.equal(await page.locator('#pause').textContent(), 'Pause');
+});
+
+play('Show mistakes marks wrong digits and counts them; it is off by default', async ({ page }) => {
+  const { puzzle } = await current(page);
+  const i = empties(puzzle)[0];
+  const wrong = puzzle.solution[i] === '1' ? '2' : '1';
+  await put(page, i, wrong);
+  const isWrong = () => cellLoc(page, i).evaluate((el) => el.classList.contains('wrong'));
+  assert.equal(await isWrong(), false, 'off by default');
+  assert.equal(await page.locator('#mistake-count').isVisible(), false);
+  await page.check('#show-mistakes');
+  assert.equal(await isWrong(), true);
+  assert.equal(await page.locator('#mistake-count').textContent(), 'Mistakes: 1');
+  await put(page, i, puzzle.solution[i]);
+  assert.equal(await isWrong(), false);
+  assert.equal(await page.locator('#mistake-count').textContent(), 'Mistakes: 1', 'a mistake made stays counted');
+  await page.reload();
+  await page.waitForSelector('#board .cell');
+  assert.equal(await page.locator('#show-mistakes').isChecked(), true, 'the choice is kept');
+});
+
+play('the list shows how far each puzzle is', async ({ page }) => {
+  const { puzzle } = await current(page);
+  const open = empties(puzzle);
+  for (const i of open.slice(0, Math.ceil(open.length / 4))) await put(page, i, puzzle.solution[i]);
+  assert.match(await page.locator('#pick option').first().textContent(), / · 2[5-9]%$/);
+});
+
+/** The page's background and the board's, as computed. */
+async function backgrounds(page) {
+  return page.evaluate(() => [document.body, document.getElementById('frame')].map((el) => {
+    let node = el;
+    let colour = getComputedStyle(node).backgroundColor;
+    while (colour === 'rgba(0, 0, 0, 0)' && node.parentElement) {
+      node = node.parentElement;
+      colour = getComputedStyle(node).backgroundColor;
+    }
+    return colour;
+  }));
+}
+
+play('dark mode: the Dark button, kept across visits; the board stays paper; axe is content', async ({ page }) => {
+  const light = await backgrounds(page);
+  assert.deepEqual(light, ['rgb(255, 255, 255)', 'rgb(255, 255, 255)']);
+  await page.click('#theme');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  assert.equal(await page.locator('#theme').getAttribute('aria-pressed'), 'true');
+  const [body, board] = await backgrounds(page);
+  assert.equal(body, 'rgb(20, 23, 27)');
+  assert.equal(board, 'rgb(255, 255, 255)', 'the board stays paper-white');
+  const { puzzle } = await current(page);
+  await put(page, empties(puzzle)[0], puzzle.solution[empties(puzzle)[0]]);
+  await page.click('#verify');
+  await page.screenshot({ path: join(shots, 'dark-desktop.png') });
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const results = await page.evaluate(() => window.axe.run());
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} node(s), e.g. ${v.nodes[0]?.target.join(' ')}`), []);
+  await page.reload();
+  await page.waitForSelector('#board .cell');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark', 'kept');
+});
+
+test('dark mode follows the system until the player chooses', { timeout: TIMEOUT }, async () => {
+  const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  try {
+    const { page, errors } = await open(context);
+    assert.equal((await backgrounds(page))[0], 'rgb(20, 23, 27)');
+    assert.equal(await page.locator('#theme').getAttribute('aria-pressed'), 'true');
+    await page.screenshot({ path: join(shots, 'dark-phone.png'), fullPage: true });
+    await page.click('#theme');
+    assert.equal((await backgrounds(page))[0], 'rgb(255, 255, 255)', 'light, chosen over the system');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+/** The thickest line of the board's drawing, in screen pixels. */
+async function thickestLine(page) {
+  return page.evaluate(() => {
+    const lines = document.getElementById('lines');
+    const view = lines.viewBox.baseVal.width;
+    const scale = lines.getBoundingClientRect().width / view;
+    const widths = Array.from(lines.querySelectorAll('path[stroke]'), (p) => Number(p.getAttribute('stroke-width')));
+    return Math.max(...widths) * scale;
+  });
+}
+
+play('a 4x4 board\'s box lines are as thin as a 9x9\'s', async ({ page, context }) => {
+  const nine = await thickestLine(page);
+  const other = await context.newPage();
+  await other.goto(multi.small);
+  await other.waitForSelector('#board .cell');
+  assert.equal((await current(other)).n, 4);
+  const four = await thickestLine(other);
+  assert.ok(four <= nine * 1.05, `4x4 box lines ${four.toFixed(1)} px, 9x9 ${nine.toFixed(1)} px`);
+  assert.ok(four >= 3, `still a box line: ${four.toFixed(1)} px`);
+  await other.screenshot({ path: join(shots, 'four.png') });
+});
+
+test('samurai on a phone: Zoom gives 44 px cells in a scrolled window that follows the selection', { timeout: TIMEOUT }, async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  try {
+    const { page, errors } = await open(context, multi.samurai);
+    const width = () => cellLoc(page, 0).evaluate((c) => c.getBoundingClientRect().width);
+    assert.ok(await width() < 40, 'small cells before');
+    assert.equal(await page.locator('#zoom').isVisible(), true, 'Zoom is offered');
+    await page.locator('#zoom').tap();
+    assert.equal(await page.locator('#zoom').getAttribute('aria-pressed'), 'true');
+    assert.ok(await width() >= 44, `a zoomed cell is ${(await width()).toFixed(1)} px`);
+    const scrolls = await page.locator('#viewport').evaluate((v) => v.scrollWidth > v.clientWidth && v.clientWidth <= 390);
+    assert.ok(scrolls, 'the board scrolls inside a window as wide as the screen');
+    // Tap a cell, then walk right along row 1 to the top-right grid: the selection stays in view.
+    await cellLoc(page, 0).tap();
+    for (let k = 0; k < 20; k++) await page.keyboard.press('ArrowRight');
+    const inView = await page.evaluate(() => {
+      const cell = document.querySelector('#board .cell.selected').getBoundingClientRect();
+      const port = document.getElementById('viewport').getBoundingClientRect();
+      return cell.left >= port.left - 1 && cell.right <= port.right + 1;
+    });
+    assert.ok(inView, 'the selected cell is scrolled into view');
+    await page.screenshot({ path: join(shots, 'samurai-zoom-phone.png') });
+    await page.locator('#zoom').tap();
+    assert.ok(await width() < 40, 'Zoom off gives the whole board again');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+play('a 9x9 on a desktop needs no zoom', async ({ page }) => {
+  assert.equal(await page.locator('#zoom').isVisible(), false);
+});

@@ -65,3 +65,45 @@ test('a seed gives the same puzzle in the module as natively', () => {
   assert.deepEqual(a, JSON.parse(PINNED_JIGSAW));
   assert.deepEqual(call('sudoku_generate', 'jigsaw 9 hard 11'), a);
 });
+
+test('a player\'s state: rule breaks, candidates and the next step, for every shape', () => {
+  for (const [variant, size] of [['classic', 9], ['killer', 9], ['anti-knight', 9], ['kropki', 9],
+    ['samurai', 9], ['jigsaw', 9], ['classic', 16]]) {
+    const made = call('sudoku_generate', `${variant} ${size} easy 3`);
+    const [givens, ...rules] = made.puzzle.split('|');
+    const cells = givens.replace(/#/g, '');
+    const solution = made.solution.replace(/#/g, '');
+    const line = [cells, ...rules].join('|');
+    // The answer, whole: breaks nothing, done.
+    assert.deepEqual(call('sudoku_check', `${variant}\n${line}\n${solution}`), { cells: [], problems: [] }, variant);
+    assert.deepEqual(call('sudoku_step', `${variant}\n${line}\n${solution}`), { done: true }, variant);
+    // From the givens: every candidate list keeps the answer, and the step is right.
+    const { candidates, broken } = call('sudoku_candidates', `${variant}\n${line}`);
+    assert.equal(broken, false);
+    const value = (c) => parseInt(solution[c], 36);
+    Array.from(cells).forEach((c, i) => {
+      if (c === '.') assert.ok(candidates[i] & (1 << (value(i) - 1)), `${variant}: cell ${i} keeps its answer`);
+    });
+    const { step } = call('sudoku_step', `${variant}\n${line}`);
+    assert.ok(step && step.text.length > 0, variant);
+    for (const [cell, digit] of step.place) assert.equal(digit, value(cell), variant);
+    for (const [cell, digit] of step.remove) assert.notEqual(digit, value(cell), variant);
+  }
+});
+
+test('hostile states are answered with where and what, never a trap', () => {
+  const line = `${'1'}${'.'.repeat(15)}`;
+  for (const [request, where] of [
+    [`classic\n${line}\n${'9'.repeat(16)}`, 3],
+    [`classic\n${line}\n${'.'.repeat(15)}`, 3],
+    [`classic\n${line}\n\n${'7,'.repeat(40)}`, 4],
+    [`classic\n${line}\n\nnotes`, 4],
+    [`samurai\n${'.'.repeat(369)}\n${'\u{1F600}'.repeat(369)}`, 3],
+    ['kropki\n' + '.'.repeat(81) + '|rules:kropki;w:r1c1+r9c9', 2],
+  ]) {
+    for (const command of ['sudoku_check', 'sudoku_candidates', 'sudoku_step']) {
+      const answer = call(command, request);
+      assert.equal(answer.error && answer.error.line, where, `${command} ${JSON.stringify(request.slice(0, 40))}: ${JSON.stringify(answer)}`);
+    }
+  }
+});

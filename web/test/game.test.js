@@ -197,33 +197,42 @@ test('keys: digits of the grid are placed, anything else gets a message', () => 
   assert.equal(G.keyDigit(' ', 9), null);
 });
 
-test('hints: a wrong digit first, then the first placing step on an empty cell', () => {
-  const steps = [
-    { t: 0, p: [[1, 2]] },
-    { t: 5, x: 'Pointing …', c: [3, 7] },
-    { t: 1, p: [[3, 4]] },
-  ];
+test('fill pencils every empty cell\'s candidates in one move, which Undo takes back', () => {
   const s = G.create(puzzle);
-  assert.deepEqual(G.nextHint(s, steps, SOLUTION), { kind: 'step', index: 0, from: 0 });
-  G.place(s, 1, 2);
-  assert.deepEqual(G.nextHint(s, steps, SOLUTION), { kind: 'step', index: 2, from: 1 });
-  G.place(s, 4, 4); // wrong: the solution has 3
-  assert.deepEqual(G.nextHint(s, steps, SOLUTION), { kind: 'wrong', cell: 4 });
-  G.reveal(s, SOLUTION);
-  assert.deepEqual(G.nextHint(s, steps, SOLUTION), { kind: 'done' });
-  const t = G.create(puzzle);
-  G.place(t, 1, 2);
-  G.place(t, 3, 4);
-  assert.deepEqual(G.nextHint(t, steps, SOLUTION), { kind: 'none' });
+  const first = s.values.findIndex((v) => !v);
+  const second = s.values.findIndex((v, cell) => !v && cell > first);
+  G.toggleMark(s, first, 2);
+  G.toggleMark(s, first, 4);
+  const masks = s.values.map((v) => (v ? 0 : 0b1010));
+  const filled = G.fillNotes(s, masks);
+  assert.ok(filled.changed);
+  const empty = s.values.filter((v) => !v).length;
+  assert.equal(filled.move.ch.length, empty - 1, 'the first cell already held its candidates');
+  assert.equal(G.moveLabel(filled.move, 4), 'Candidates pencilled in ' + (empty - 1) + ' cells');
+  s.values.forEach((v, cell) => { if (!v) assert.equal(s.marks[cell], 0b1010); });
+  assert.equal(G.fillNotes(s, masks).changed, false, 'nothing left to fill');
+  G.undo(s);
+  assert.equal(s.marks[first], 0b1010);
+  assert.equal(s.marks[second], 0);
 });
 
-test('singles are worded like the command line', () => {
-  const names = ['Full house', 'Hidden single (box)', 'Hidden single', 'Naked single'];
-  const houses = ['row 1', 'column 1', 'box 3'];
-  assert.equal(G.stepText({ t: 2, p: [[6, 5]], h: [2] }, names, houses, 9), 'Hidden single: r1c7 = 5 (only place for 5 in box 3)');
-  assert.equal(G.stepText({ t: 3, p: [[10, 7]] }, names, houses, 9), 'Naked single: r2c2 = 7 (only candidate left)');
-  assert.equal(G.stepText({ t: 0, p: [[0, 1]], h: [0] }, names, houses, 9), 'Full house: r1c1 = 1 (last empty cell of row 1)');
-  assert.equal(G.stepText({ t: 4, x: 'Naked pair {1,2}' }, names, houses, 9), 'Naked pair {1,2}');
+test('the pad counts what is left of each digit; mistakes count wrong placements', () => {
+  const s = G.create(puzzle);
+  const left = G.remaining(s, SOLUTION);
+  const open = (d) => Array.from(SOLUTION).filter((x, i) => Number(x) === d && GIVENS[i] === '.').length;
+  assert.deepEqual(left, [1, 2, 3, 4].map(open));
+  const cell = s.values.findIndex((v) => !v);
+  const answer = Number(SOLUTION[cell]);
+  const wrong = answer === 1 ? 2 : 1;
+  G.place(s, cell, wrong);
+  assert.equal(G.mistakes(s, SOLUTION), 1);
+  assert.equal(G.remaining(s, SOLUTION)[wrong - 1], Math.max(0, open(wrong) - 1), 'a wrong digit counts as placed');
+  G.place(s, cell, answer);
+  assert.equal(G.mistakes(s, SOLUTION), 1, 'a corrected mistake was still made');
+  G.undo(s);
+  G.undo(s);
+  assert.equal(G.mistakes(s, SOLUTION), 0, 'undone, it was never made');
+  assert.deepEqual(G.remaining(s, SOLUTION), left);
 });
 
 test('progress survives save and restore, position and redo tail included', () => {

@@ -1,24 +1,40 @@
 //! The engine as a WebAssembly module (`wasm32-unknown-unknown`), through a plain C ABI that needs
 //! no generated glue: the caller copies a UTF-8 request into memory from [`sudoku_alloc`], calls
-//! [`sudoku_solve`], [`sudoku_rate`] or [`sudoku_generate`] with its pointer and length, and reads
+//! a command (`sudoku_solve`, `sudoku_rate`, `sudoku_generate`, `sudoku_check`,
+//! `sudoku_candidates`, `sudoku_step`, `sudoku_words`) with its pointer and length, and reads
 //! the JSON answer (its length returned, its bytes at [`sudoku_output`]). The requests:
 //!
 //! - solve and rate: `VARIANT` on the first line, the puzzle line on the second (as `generate`
-//!   writes it: `puzzle|regions|cages`);
-//! - generate: `VARIANT SIZE LEVEL SEED` on one line.
+//!   writes it: `puzzle|regions|cages|marks`);
+//! - check, candidates and step: a player's state ([`state`]): those two lines, then the values,
+//!   the notes and the values' names;
+//! - generate: `VARIANT SIZE LEVEL SEED`, and a jigsaw's region map to keep, on one line;
+//! - words: the page's phrases, `key<TAB>template` a line (kept for the later steps).
 //!
 //! Every answer is one JSON object; a failure is `{"error": {"line", "column", "what"}}`. The
 //! answers are made by [`answer`], plain Rust that the native tests call too.
 
+mod json;
+pub mod state;
+pub mod words;
+
 use std::sync::Mutex;
 
 use sudoku_engine::generate::{Request, Target, generate};
-use sudoku_engine::grid::{ImportError, Variant, puzzle_line, read_puzzle_line, to_line};
+use sudoku_engine::grid::{
+    ImportError, RegionMap, Variant, puzzle_line, read_puzzle_line, to_line,
+};
 use sudoku_engine::logic::{Level, rate};
 use sudoku_engine::solve::Solver;
 
+use json::quoted;
+use words::PageWords;
+
 /// The last answer, kept until the next call.
 static OUTPUT: Mutex<Vec<u8>> = Mutex::new(Vec::new());
+
+/// The page's words for step explanations (`sudoku_words`).
+static WORDS: Mutex<Option<PageWords>> = Mutex::new(None);
 
 /// What a request asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,6 +42,10 @@ pub enum Command {
     Solve,
     Rate,
     Generate,
+    Check,
+    Candidates,
+    Step,
+    Words,
 }
 
 /// The JSON answer to a request.
@@ -34,6 +54,17 @@ pub fn answer(command: Command, request: &str) -> String {
         Command::Solve => solve_answer(request),
         Command::Rate => rate_answer(request),
         Command::Generate => generate_answer(request),
+        Command::Check => state::read_state(request).map(|s| state::check(&s)),
+        Command::Candidates => state::read_state(request).map(|s| state::candidates(&s)),
+        Command::Step => state::read_state(request).and_then(|s| {
+            let words = WORDS
+                .lock()
+                .ok()
+                .and_then(|w| w.clone())
+                .unwrap_or_default();
+            state::next_hint(&s, &words)
+        }),
+        Command::Words => Ok(set_words(request)),
     };
     result.unwrap_or_else(|e| error_json(&e))
 }
@@ -47,7 +78,17 @@ fn read_request(
     read_puzzle_line(line, 2, variant)
 }
 
-fn parse_variant(text: &str) -> Result<Variant, ImportError> {
+/// Keeps the page's words; answers how many phrases they hold.
+fn set_words(request: &str) -> String {
+    let words = PageWords::parse(request);
+    let count = words.len();
+    if let Ok(mut kept) = WORDS.lock() {
+        *kept = Some(words);
+    }
+    format!("{{\"phrases\":{count}}}")
+}
+
+pub(crate) fn parse_variant(text: &str) -> Result<Variant, ImportError> {
     text.trim().parse::<Variant>().map_err(|e| ImportError {
         line: 1,
         column: None,
@@ -87,13 +128,22 @@ fn rate_answer(request: &str) -> Result<String, ImportError> {
 
 fn generate_answer(request: &str) -> Result<String, ImportError> {
     let words: Vec<&str> = request.split_whitespace().collect();
-    let [variant, size, level, seed] = words[..] else {
+    let (&[variant, size, level, seed], regions) =
+        (words.get(..4).unwrap_or_default(), words.get(4))
+    else {
         return Err(ImportError {
             line: 1,
             column: None,
-            what: "write VARIANT SIZE LEVEL SEED".into(),
+            what: "write VARIANT SIZE LEVEL SEED [REGIONS]".into(),
         });
     };
+    if words.len() > 5 {
+        return Err(ImportError {
+            line: 1,
+            column: None,
+            what: "write VARIANT SIZE LEVEL SEED [REGIONS]".into(),
+        });
+    }
     let bad = |what: String| ImportError {
         line: 1,
         column: None,
@@ -107,8 +157,12 @@ fn generate_answer(request: &str) -> Result<String, ImportError> {
     let seed = seed
         .parse::<u64>()
         .map_err(|_| bad(format!("{seed} is not a seed")))?;
+    let regions = regions
+        .map(|text| RegionMap::parse(text).map_err(|e| bad(format!("the region map: {e}"))))
+        .transpose()?;
     let request = Request {
         target: Target::Level(level),
+        regions,
         ..Request::new(variant, size)
     };
     let puzzle = generate(&request, seed).map_err(|e| bad(e.to_string()))?;
@@ -129,23 +183,6 @@ fn error_json(error: &ImportError) -> String {
         error.line,
         quoted(&error.what)
     )
-}
-
-/// A JSON string.
-fn quoted(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for ch in text.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// Memory for a request of `len` bytes (the caller writes it, then passes it to a command).
@@ -217,6 +254,42 @@ pub unsafe extern "C" fn sudoku_generate(ptr: *const u8, len: usize) -> usize {
     unsafe { run(Command::Generate, ptr, len) }
 }
 
+/// Checks a player's state: `{"cells", "problems"}`.
+///
+/// # Safety
+/// As [`run`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn sudoku_check(ptr: *const u8, len: usize) -> usize {
+    unsafe { run(Command::Check, ptr, len) }
+}
+
+/// The candidates a player's values leave: `{"candidates", "broken"}`.
+///
+/// # Safety
+/// As [`run`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn sudoku_candidates(ptr: *const u8, len: usize) -> usize {
+    unsafe { run(Command::Candidates, ptr, len) }
+}
+
+/// The next hint from a player's state (see [`state::next_hint`]).
+///
+/// # Safety
+/// As [`run`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn sudoku_step(ptr: *const u8, len: usize) -> usize {
+    unsafe { run(Command::Step, ptr, len) }
+}
+
+/// Sets the words steps are explained in: `{"phrases"}`.
+///
+/// # Safety
+/// As [`run`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn sudoku_words(ptr: *const u8, len: usize) -> usize {
+    unsafe { run(Command::Words, ptr, len) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,6 +299,8 @@ mod tests {
         let rest = &json[start..];
         let end = if let Some(body) = rest.strip_prefix('"') {
             body.find('"').map_or(rest.len(), |e| e + 2)
+        } else if rest.starts_with('[') {
+            rest.find(']').map_or(rest.len(), |e| e + 1)
         } else {
             rest.find([',', '}']).unwrap_or(rest.len())
         };
@@ -265,6 +340,250 @@ mod tests {
         assert_eq!(answer(Command::Generate, "jigsaw 9 hard 11"), PINNED_JIGSAW);
     }
 
+    /// The numbers of a JSON list.
+    fn numbers(list: &str) -> Vec<u32> {
+        list.trim_matches(['[', ']'])
+            .split(',')
+            .filter(|n| !n.is_empty())
+            .map(|n| n.parse().unwrap())
+            .collect()
+    }
+
+    /// The `[cell, digit]` pairs of a step's `place` or `remove` list.
+    fn pairs(json: &str, key: &str) -> Vec<(usize, u8)> {
+        let start = json.find(&format!("\"{key}\":[")).expect(json) + key.len() + 4;
+        if json[start..].starts_with(']') {
+            return Vec::new();
+        }
+        let end = start + json[start..].find("]]").map_or(0, |e| e + 1);
+        numbers(&json[start..end].replace("],[", ","))
+            .chunks(2)
+            .map(|p| (p[0] as usize, p[1] as u8))
+            .collect()
+    }
+
+    /// A generated puzzle's request line pair and its solution.
+    fn made(spec: &str) -> (String, String) {
+        let made = answer(Command::Generate, spec);
+        assert!(!made.contains("\"error\""), "{spec}: {made}");
+        let variant = spec.split(' ').next().unwrap_or_default();
+        (
+            format!("{variant}\n{}", field(&made, "puzzle")),
+            field(&made, "solution").to_string(),
+        )
+    }
+
+    /// `request` with the player's values (and notes) lines.
+    fn with_values(request: &str, values: &str, notes: Option<&str>) -> String {
+        format!("{request}\n{values}\n{}", notes.unwrap_or(""))
+    }
+
+    #[test]
+    fn check_names_the_cells_of_every_rule_broken() {
+        let (request, _) = made("anti-knight 9 easy 3");
+        let puzzle = request.lines().nth(1).unwrap();
+        let mut values: Vec<char> = puzzle[..81].chars().collect();
+        // Two empty cells a knight's move apart get the same digit: not in one house.
+        let (a, b) = (0..81)
+            .flat_map(|a| [a + 19, a + 17, a + 11, a + 7].map(move |b| (a, b)))
+            .find(|&(a, b)| {
+                b < 81
+                    && values[a] == '.'
+                    && values[b] == '.'
+                    && (a % 9).abs_diff(b % 9) + (a / 9).abs_diff(b / 9) == 3
+                    && (a % 9).abs_diff(b % 9) != 0
+                    && (a / 9) != (b / 9)
+                    && (a / 27 != b / 27 || (a % 9) / 3 != (b % 9) / 3)
+            })
+            .unwrap();
+        values[a] = '5';
+        values[b] = '5';
+        let state: String = values.into_iter().collect();
+        let json = answer(Command::Check, &with_values(&request, &state, None));
+        assert!(
+            json.starts_with(&format!("{{\"cells\":[{a},{b}]")),
+            "{json}"
+        );
+        assert!(json.contains("a knight's move apart"), "{json}");
+        let clean = answer(Command::Check, &request);
+        assert_eq!(clean, "{\"cells\":[],\"problems\":[]}");
+    }
+
+    #[test]
+    fn check_sees_a_cage_over_its_sum() {
+        let (request, solution) = made("killer 9 easy 6");
+        let line = request.lines().nth(1).unwrap();
+        let cages = line.split('|').nth(1).unwrap();
+        let (sum, cells) = cages.split(';').next().unwrap().split_once('=').unwrap();
+        let cells: Vec<usize> = cells
+            .split('+')
+            .map(|name| {
+                let (r, c) = name[1..].split_once('c').unwrap();
+                (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1
+            })
+            .collect();
+        // The cage filled with its answers, one of them raised by one past a digit no cell
+        // of the cage holds: the sum is wrong though no digit repeats.
+        let mut values = solution.clone().into_bytes();
+        let last = *cells.last().unwrap();
+        let taken: Vec<u8> = cells.iter().map(|&c| values[c]).collect();
+        let other = (b'1'..=b'9').find(|d| !taken.contains(d)).unwrap();
+        values[last] = other;
+        let text: String = values.iter().map(|&b| b as char).collect();
+        let json = answer(Command::Check, &with_values(&request, &text, None));
+        let total: u32 = cells.iter().map(|&c| u32::from(values[c] - b'0')).sum();
+        assert!(
+            json.contains(&format!("adds up to {total}, not {sum}")),
+            "{json}"
+        );
+        let marked = numbers(field(&json, "cells"));
+        assert!(
+            cells.iter().all(|c| marked.contains(&(*c as u32))),
+            "{json}"
+        );
+    }
+
+    #[test]
+    fn candidates_leave_out_what_the_values_and_rules_forbid() {
+        let (request, solution) = made("anti-king 9 easy 2");
+        let puzzle = request.lines().nth(1).unwrap();
+        let cell = puzzle[..81].find('.').unwrap();
+        let mut values: Vec<char> = puzzle[..81].chars().collect();
+        let digit = solution.as_bytes()[cell] - b'0';
+        values[cell] = (b'0' + digit) as char;
+        let state: String = values.into_iter().collect();
+        let json = answer(Command::Candidates, &with_values(&request, &state, None));
+        assert!(json.ends_with("\"broken\":false}"), "{json}");
+        let masks = numbers(field(&json, "candidates"));
+        assert_eq!(masks[cell], 0);
+        let (row, col) = (cell / 9, cell % 9);
+        for (other, mask) in masks.iter().enumerate() {
+            let (r, c) = (other / 9, other % 9);
+            let king = r.abs_diff(row) <= 1 && c.abs_diff(col) <= 1;
+            if other != cell && (r == row || c == col || king) {
+                let kept = mask & (1 << (digit - 1));
+                assert_eq!(kept, 0, "r{}c{} keeps {digit}", r + 1, c + 1);
+            }
+        }
+    }
+
+    #[test]
+    fn the_next_step_starts_from_the_players_state() {
+        let (request, solution) = made("classic 9 medium 5");
+        let puzzle: Vec<char> = request.lines().nth(1).unwrap().chars().collect();
+        let answer_of = |c: usize| solution.as_bytes()[c] as char;
+        // From the givens: a step that places or removes something, explained.
+        let first = answer(Command::Step, &request);
+        assert!(first.starts_with("{\"step\":{\"technique\":"), "{first}");
+        assert!(field(&first, "text").contains(" = ") || first.contains("\"remove\":[["));
+        // A wrong digit goes first.
+        let empty = puzzle.iter().position(|&c| c == '.').unwrap();
+        let mut values = puzzle.clone();
+        values[empty] = if answer_of(empty) == '1' { '2' } else { '1' };
+        let wrong = answer(
+            Command::Step,
+            &with_values(&request, &values.iter().collect::<String>(), None),
+        );
+        assert_eq!(wrong, format!("{{\"wrong\":[{empty}]}}"));
+        // Notes that leave out a cell's answer are named.
+        let mut notes = vec!["0".to_string(); 81];
+        let digit = answer_of(empty).to_digit(10).unwrap();
+        notes[empty] = (0x1ff & !(1u32 << (digit - 1))).to_string();
+        let given: String = puzzle.iter().collect();
+        let missing = answer(
+            Command::Step,
+            &with_values(&request, &given, Some(&notes.join(","))),
+        );
+        assert_eq!(missing, format!("{{\"missing\":[{empty}]}}"));
+        // The player's own notes are the candidates: walked step by step, each step's
+        // removals pencilled in, an elimination already made is never asked for again.
+        let (mut values, mut removed) = (given.clone().into_bytes(), Vec::<(usize, u32)>::new());
+        let mut eliminations = 0;
+        for _ in 0..200 {
+            let text: String = values.iter().map(|&b| b as char).collect();
+            let masks = answer(Command::Candidates, &with_values(&request, &text, None));
+            let mut notes: Vec<u32> = numbers(field(&masks, "candidates"));
+            for &(cell, bit) in &removed {
+                notes[cell] &= !bit;
+            }
+            let notes: Vec<String> = notes.iter().map(u32::to_string).collect();
+            let json = answer(
+                Command::Step,
+                &with_values(&request, &text, Some(&notes.join(","))),
+            );
+            if json == "{\"done\":true}" {
+                break;
+            }
+            let place = pairs(&json, "place");
+            let remove = pairs(&json, "remove");
+            for &(cell, digit) in &remove {
+                assert!(
+                    !removed.contains(&(cell, 1 << (digit - 1))),
+                    "asked again: {json}"
+                );
+                assert_ne!(answer_of(cell), (b'0' + digit) as char, "{json}");
+                removed.push((cell, 1 << (digit - 1)));
+            }
+            eliminations += usize::from(!remove.is_empty());
+            for (cell, digit) in place {
+                assert_eq!(answer_of(cell), (b'0' + digit) as char, "{json}");
+                values[cell] = b'0' + digit;
+            }
+        }
+        assert!(values.iter().all(|&v| v != b'.'), "the walk did not finish");
+        assert!(
+            eliminations > 0,
+            "a medium puzzle needs a step that removes candidates"
+        );
+        // The full, right grid is done.
+        let done = answer(Command::Step, &with_values(&request, &solution, None));
+        assert_eq!(done, "{\"done\":true}");
+    }
+
+    #[test]
+    fn steps_are_told_in_the_pages_words_and_names() {
+        let (request, solution) = made("classic 4 easy 1");
+        let set = answer(
+            Command::Words,
+            "technique_full_house\tLetzte Zelle\nhouse_row_n\tZeile {n}\nhouse_column_n\tSpalte {n}\nhouse_box_n\tBlock {n}\nstep_last_cell\tletzte freie Zelle in {house}\nstep_only_place\teinziger Platz für {digit} in {house}\nstep_only_candidate\tletzter Kandidat\nbroken line",
+        );
+        assert_eq!(set, "{\"phrases\":7}");
+        // All but one cell filled: a full house, in German, the value named as the page names it.
+        let puzzle = request.lines().nth(1).unwrap();
+        let open = puzzle.find('.').unwrap();
+        let mut values: Vec<char> = solution.chars().collect();
+        values[open] = '.';
+        let names = "eins\tzwei\tdrei\tvier";
+        let json = answer(
+            Command::Step,
+            &format!(
+                "{}\n{names}",
+                with_values(&request, &values.iter().collect::<String>(), None)
+            ),
+        );
+        answer(Command::Words, "");
+        assert!(json.contains("\"name\":\"Letzte Zelle\""), "{json}");
+        let text = field(&json, "text");
+        assert!(text.starts_with("Letzte Zelle: "), "{text}");
+        assert!(text.contains("letzte freie Zelle in "), "{text}");
+        let value = solution.as_bytes()[open] - b'0';
+        let name = ["eins", "zwei", "drei", "vier"][usize::from(value) - 1];
+        assert!(text.contains(&format!("= {name}")), "{text}");
+    }
+
+    #[test]
+    fn a_jigsaw_keeps_the_region_map_it_is_given() {
+        let map =
+            "AAABBCCCCAAABBBCCCDAABBBCCEDDAFFBGGEDDFFFGGGEDDFFGGEEEDDFFGGEEEHHHHHIIIIHHHHIIIII";
+        let made = answer(Command::Generate, &format!("jigsaw 9 easy 4 {map}"));
+        assert!(
+            field(&made, "puzzle").ends_with(&format!("|{map}")),
+            "{made}"
+        );
+        let json = answer(Command::Generate, "jigsaw 9 easy 4 AAAB");
+        assert!(json.starts_with("{\"error\""), "{json}");
+    }
+
     #[test]
     fn bad_requests_answer_with_where_and_what() {
         let json = answer(Command::Solve, "classic\n12x");
@@ -296,8 +615,35 @@ mod tests {
             "killer\n....|10=r1c1",
             "jigsaw\n1234|AABB",
         ] {
-            let json = answer(Command::Solve, request);
-            assert!(json.starts_with("{\"error\""), "{request:?}: {json}");
+            for command in [
+                Command::Solve,
+                Command::Check,
+                Command::Candidates,
+                Command::Step,
+            ] {
+                let json = answer(command, request);
+                assert!(json.starts_with("{\"error\""), "{request:?}: {json}");
+            }
         }
+        // A player's state that does not fit the puzzle: named by its line.
+        let puzzle = "classic\n1...............";
+        for (state, line) in [
+            ("\n12", 3),
+            ("\n2...............", 3),
+            ("\n1......Z........", 3),
+            ("\n1...............\n1,2", 4),
+            ("\n1...............\n1,2,x,,,,,,,,,,,,,,", 4),
+        ] {
+            for command in [Command::Check, Command::Candidates, Command::Step] {
+                let json = answer(command, &format!("{puzzle}{state}"));
+                assert!(
+                    json.starts_with(&format!("{{\"error\":{{\"line\":{line},")),
+                    "{state:?}: {json}"
+                );
+            }
+        }
+        // A puzzle with many solutions has no next step to give.
+        let json = answer(Command::Step, puzzle);
+        assert!(json.contains("no single solution"), "{json}");
     }
 }

@@ -165,18 +165,24 @@ impl CageSet {
     /// What breaks the cages in a (partly) filled grid: a digit twice in a cage, a full cage
     /// with the wrong sum, a part-filled one already over its sum.
     pub fn problems(&self, grid: &[u8]) -> Vec<String> {
+        self.breaches(grid).into_iter().map(|b| b.text).collect()
+    }
+
+    /// [`CageSet::problems`] with the cells of each.
+    pub fn breaches(&self, grid: &[u8]) -> Vec<super::Breach> {
         let mut problems = Vec::new();
         for (index, cage) in self.cages.iter().enumerate() {
             let number = index + 1;
             for (i, &a) in cage.cells.iter().enumerate() {
                 for &b in &cage.cells[i + 1..] {
                     if grid[a] != 0 && grid[a] == grid[b] {
-                        problems.push(format!(
+                        let text = format!(
                             "{} and {} both hold {} (cage {number})",
                             cell_name(a, self.size),
                             cell_name(b, self.size),
                             super::text::digit_symbol(grid[a])
-                        ));
+                        );
+                        problems.push(super::Breach::new(vec![a, b], text));
                     }
                 }
             }
@@ -184,10 +190,11 @@ impl CageSet {
             let full = cage.cells.iter().all(|&c| grid[c] != 0);
             if (full && total != cage.sum) || total > cage.sum {
                 let cells = self.cell_list(cage, " ");
-                problems.push(format!(
+                let text = format!(
                     "cage {number} ({cells}) adds up to {total}, not {}",
                     cage.sum
-                ));
+                );
+                problems.push(super::Breach::new(cage.cells.clone(), text));
             }
         }
         problems

@@ -264,6 +264,21 @@ pub struct SkippedLine {
     pub problem: String,
 }
 
+/// A rule a (partly) filled grid breaks: the cells that break it and what it is, in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Breach {
+    /// The cells involved (two cells holding one digit, a cage over its sum, a mark's cells).
+    pub cells: Vec<usize>,
+    /// What breaks, naming the rule and the cells.
+    pub text: String,
+}
+
+impl Breach {
+    pub(crate) fn new(cells: Vec<usize>, text: String) -> Breach {
+        Breach { cells, text }
+    }
+}
+
 /// Two cells of one house holding the same digit.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Conflict {

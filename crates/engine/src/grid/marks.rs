@@ -418,16 +418,24 @@ impl MarkSet {
 
     /// What a grid (0 for empty) breaks, one message each, naming the rule and the cells.
     pub fn problems(&self, grid: &[u8]) -> Vec<String> {
+        self.breaches(grid).into_iter().map(|b| b.text).collect()
+    }
+
+    /// [`MarkSet::problems`] with the cells of each.
+    pub fn breaches(&self, grid: &[u8]) -> Vec<super::Breach> {
         let name = |c: usize| cell_name(c, self.size);
         let shown = |d: u8| super::text::digit_symbol(d);
         let mut problems = Vec::new();
         for (a, b) in self.cage_pairs() {
             if grid[a] != 0 && grid[a] == grid[b] {
-                problems.push(format!(
-                    "{} and {} are in one cage and both hold {}",
-                    name(a),
-                    name(b),
-                    shown(grid[a])
+                problems.push(super::Breach::new(
+                    vec![a, b],
+                    format!(
+                        "{} and {} are in one cage and both hold {}",
+                        name(a),
+                        name(b),
+                        shown(grid[a])
+                    ),
                 ));
             }
         }
@@ -439,11 +447,14 @@ impl MarkSet {
                     3 => "a knight's move apart",
                     _ => "diagonal neighbours",
                 };
-                problems.push(format!(
-                    "{} and {} are {how} and both hold {}",
-                    name(a),
-                    name(b),
-                    shown(grid[a])
+                problems.push(super::Breach::new(
+                    vec![a, b],
+                    format!(
+                        "{} and {} are {how} and both hold {}",
+                        name(a),
+                        name(b),
+                        shown(grid[a])
+                    ),
                 ));
             }
         }
@@ -451,12 +462,15 @@ impl MarkSet {
             for (i, &a) in group.iter().enumerate() {
                 for &b in &group[i + 1..] {
                     if grid[a] != 0 && grid[a] == grid[b] {
-                        problems.push(format!(
-                            "{} and {} are in disjoint group {} and both hold {}",
-                            name(a),
-                            name(b),
-                            index + 1,
-                            shown(grid[a])
+                        problems.push(super::Breach::new(
+                            vec![a, b],
+                            format!(
+                                "{} and {} are in disjoint group {} and both hold {}",
+                                name(a),
+                                name(b),
+                                index + 1,
+                                shown(grid[a])
+                            ),
                         ));
                     }
                 }
@@ -469,23 +483,25 @@ impl MarkSet {
                     0 => "an even square",
                     _ => "an odd circle",
                 };
-                problems.push(format!(
-                    "{} is {what} and holds {}",
-                    name(cell),
-                    shown(grid[cell])
+                problems.push(super::Breach::new(
+                    vec![cell],
+                    format!("{} is {what} and holds {}", name(cell), shown(grid[cell])),
                 ));
             }
         }
         for pair in &compiled.pairs {
             let (x, y) = (grid[pair.a], grid[pair.b]);
             if x != 0 && y != 0 && pair.forward[usize::from(x)] & bit(y) == 0 {
-                problems.push(format!(
-                    "{} ({}) and {} ({}) break {}",
-                    name(pair.a),
-                    shown(x),
-                    name(pair.b),
-                    shown(y),
-                    self.pair_rule_name(pair.a, pair.b)
+                problems.push(super::Breach::new(
+                    vec![pair.a, pair.b],
+                    format!(
+                        "{} ({}) and {} ({}) break {}",
+                        name(pair.a),
+                        shown(x),
+                        name(pair.b),
+                        shown(y),
+                        self.pair_rule_name(pair.a, pair.b)
+                    ),
                 ));
             }
         }
@@ -494,11 +510,14 @@ impl MarkSet {
             if values.iter().all(|&v| v != 0) && !quad.holds(&values) {
                 let digits: Vec<String> =
                     quad.digits.iter().map(|&d| shown(d).to_string()).collect();
-                problems.push(format!(
-                    "the quadruple at {} needs {} among {}",
-                    name(quad.cells[0]),
-                    digits.join(", "),
-                    quad.cells.map(name).join(" ")
+                problems.push(super::Breach::new(
+                    quad.cells.to_vec(),
+                    format!(
+                        "the quadruple at {} needs {} among {}",
+                        name(quad.cells[0]),
+                        digits.join(", "),
+                        quad.cells.map(name).join(" ")
+                    ),
                 ));
             }
         }

@@ -24,7 +24,9 @@ pub mod variant;
 
 pub use cages::{Cage, CageError, CageSet};
 pub use canon::{canonical_key, no_id_reason, puzzle_id, shape_code, shape_code_of, shape_has_ids};
-pub use error::{Conflict, GeometryError, InvalidGivens, ParseError, RegionError, SkippedLine};
+pub use error::{
+    Breach, Conflict, GeometryError, InvalidGivens, ParseError, RegionError, SkippedLine,
+};
 pub use frame_text::{shape_of_grid, shape_of_line, turned_frame_line};
 pub use geometry::{Geometry, GridSquare, House, HouseKind, MAX_KILLER_SIZE, MAX_SIZE, MIN_SIZE};
 pub use group::{Group, Move};
