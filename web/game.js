@@ -8,6 +8,9 @@
   else root.SudokuGame = api;
 })(typeof self !== 'undefined' ? self : this, function () {
   'use strict';
+  // The page's words (web/words.js): English unless the book's language is set.
+  const W = typeof require === 'function' ? require('./words.js') : self.SudokuWords;
+  const t = W.t;
 
   const SYMBOLS = '.123456789ABCDEFGHIJKLMNOP';
 
@@ -98,7 +101,7 @@
     const value = valueOf(key);
     if (value >= 1 && value <= n) return { digit: value };
     const shown = key === '0' ? '0' : JSON.stringify(key);
-    return { error: shown + ' is not a digit of this ' + n + '×' + n + ' grid: type ' + digitRange(n) };
+    return { error: t('bad_key', { key: shown, n, range: digitRange(n) }) };
   }
 
   function toValues(cells, count) {
@@ -149,7 +152,7 @@
 
   function lockedMessage(state, cell) {
     const nameOf = state.nameOf || symbolOf;
-    return cellName(cell, state.layout) + ' is a given (' + nameOf(state.givens[cell]) + '): it cannot be changed';
+    return t('locked', { cell: cellName(cell, state.layout), value: nameOf(state.givens[cell]) });
   }
 
   /**
@@ -158,7 +161,7 @@
    */
   function place(state, cell, digit, peers = []) {
     if (state.givens[cell]) return { ok: false, message: lockedMessage(state, cell) };
-    if (!(digit >= 1 && digit <= state.n)) return { ok: false, message: 'not a digit of this grid' };
+    if (!(digit >= 1 && digit <= state.n)) return { ok: false, message: t('not_a_digit') };
     if (state.values[cell] === digit) return { ok: true, changed: false };
     const changes = [{ c: cell, b: snapshot(state, cell), a: [digit, 0] }];
     const bit = 1 << (digit - 1);
@@ -191,7 +194,7 @@
   function clear(state, cell) {
     if (state.givens[cell]) return { ok: false, message: lockedMessage(state, cell) };
     if (!state.values[cell] && !state.marks[cell]) {
-      return { ok: false, message: cellName(cell, state.layout) + ' is already empty' };
+      return { ok: false, message: t('already_empty', { cell: cellName(cell, state.layout) }) };
     }
     const move = commit(state, [{ c: cell, b: snapshot(state, cell), a: [0, 0] }], 'clear');
     return { ok: true, changed: true, move };
@@ -201,9 +204,9 @@
   function toggleMark(state, cell, digit) {
     if (state.givens[cell]) return { ok: false, message: lockedMessage(state, cell) };
     if (state.values[cell]) {
-      return { ok: false, message: cellName(cell, state.layout) + ' holds a digit: clear it before pencilling' };
+      return { ok: false, message: t('clear_first', { cell: cellName(cell, state.layout) }) };
     }
-    if (!(digit >= 1 && digit <= state.n)) return { ok: false, message: 'not a digit of this grid' };
+    if (!(digit >= 1 && digit <= state.n)) return { ok: false, message: t('not_a_digit') };
     const marks = state.marks[cell] ^ (1 << (digit - 1));
     const last = state.pos === state.history.length ? state.history[state.pos - 1] : null;
     if (last && last.k === 'mark' && last.ch.length === 1 && last.ch[0].c === cell) {
@@ -211,6 +214,22 @@
     }
     const move = commit(state, [{ c: cell, b: snapshot(state, cell), a: [0, marks] }], 'mark');
     return { ok: true, changed: true, move };
+  }
+
+  /**
+   * Pencils `digit` in several cells at once (a multi-cell selection), as one move: added to
+   * every empty cell when some lack it, else taken out of all. Givens and filled cells are left.
+   */
+  function toggleMarks(state, cells, digit) {
+    const open = cells.filter((cell) => !state.givens[cell] && !state.values[cell]);
+    if (open.length < 2) return open.length ? toggleMark(state, open[0], digit) : { ok: false, message: t('not_a_digit') };
+    if (!(digit >= 1 && digit <= state.n)) return { ok: false, message: t('not_a_digit') };
+    const bit = 1 << (digit - 1);
+    const adding = open.some((cell) => !(state.marks[cell] & bit));
+    const changes = open
+      .filter((cell) => Boolean(state.marks[cell] & bit) !== adding)
+      .map((cell) => ({ c: cell, b: snapshot(state, cell), a: [0, adding ? state.marks[cell] | bit : state.marks[cell] & ~bit] }));
+    return { ok: true, changed: true, move: commit(state, changes, 'mark') };
   }
 
   /**
@@ -224,9 +243,10 @@
     if (marks !== change.b[1]) return { ok: true, changed: true, move };
     state.history.pop();
     state.pos -= 1;
-    const what = marks & (1 << (digit - 1)) ? ' added back' : ' removed';
     const nameOf = state.nameOf || symbolOf;
-    return { ok: true, changed: true, message: cellName(change.c, state.layout) + ' note ' + nameOf(digit) + what };
+    const list = nameOf(digit);
+    const changes = marks & (1 << (digit - 1)) ? t('added', { list }) : t('removed', { list });
+    return { ok: true, changed: true, message: t('move_note', { cell: cellName(change.c, state.layout), changes }) };
   }
 
   /** Fills every cell with the solution, as one move that Undo takes back. */
@@ -277,20 +297,20 @@
    * N, a shape or a layout, for the cell names).
    */
   function moveLabel(move, where, nameOf = symbolOf) {
-    if (move.k === 'reveal') return 'Solution revealed';
-    if (move.k === 'fill') return 'Candidates pencilled in ' + move.ch.length + (move.ch.length === 1 ? ' cell' : ' cells');
+    if (move.k === 'reveal') return t('move_reveal');
+    if (move.k === 'fill') return move.ch.length === 1 ? t('move_fill_one') : t('move_fill', { n: move.ch.length });
     const { c, b, a } = move.ch[0];
-    const name = cellName(c, where);
-    if (a[0]) return name + ' = ' + nameOf(a[0]);
-    if (b[0]) return name + ' cleared';
+    const name = move.k === 'mark' && move.ch.length > 1 ? t('cells_n', { n: move.ch.length }) : cellName(c, where);
+    if (a[0]) return t('move_place', { cell: name, value: nameOf(a[0]) });
+    if (b[0]) return t('move_clear', { cell: name });
     const added = a[1] & ~b[1];
     const removed = b[1] & ~a[1];
-    if (!a[1]) return name + ' notes cleared';
+    if (!a[1]) return t('move_notes_cleared', { cell: name });
     const parts = [];
-    if (added) parts.push(markList(added, nameOf) + ' added');
-    if (removed) parts.push(markList(removed, nameOf) + ' removed');
+    if (added) parts.push(t('added', { list: markList(added, nameOf) }));
+    if (removed) parts.push(t('removed', { list: markList(removed, nameOf) }));
     const several = (added | removed) & ((added | removed) - 1);
-    return name + (several ? ' notes ' : ' note ') + parts.join(', ');
+    return t(several ? 'move_notes' : 'move_note', { cell: name, changes: parts.join(', ') });
   }
 
   /** Cells whose digit is repeated in one of their houses (givens included), ascending. */
@@ -410,7 +430,7 @@
   }
 
   return {
-    symbolOf, valueOf, layoutOf, rowCol, cellAt, cellName, step, rowEnd, digitRange, keyDigit, create, toValues, place, clear, toggleMark, fillNotes, reveal,
+    symbolOf, valueOf, layoutOf, rowCol, cellAt, cellName, step, rowEnd, digitRange, keyDigit, create, toValues, place, clear, toggleMark, toggleMarks, fillNotes, reveal,
     undo, redo, goTo, moveLabel, conflicts, wrongCount, remaining, mistakes, status, formatTime, save, restore,
     hash,
   };

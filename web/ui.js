@@ -6,8 +6,11 @@
 (function () {
   'use strict';
   const G = window.SudokuGame;
+  const W = window.SudokuWords;
+  const t = W.t;
   const data = JSON.parse(document.getElementById('data').textContent);
   const $ = (id) => document.getElementById(id);
+  applyTexts();
   const engineText = $('engine') ? $('engine').textContent : '';
   const E = window.SudokuEngine && engineText.trim() ? window.SudokuEngine.start(engineText, onEngine) : null;
   if (E && data.words) E.words(data.words);
@@ -16,8 +19,16 @@
   const extrasKey = prefix + G.hash(data.title) + ':new';
   const MAX_MADE = 50;
 
-  const ui = { puzzle: null, shape: null, state: null, cells: [], selected: 0, pencil: false,
+  // `extra`: the other cells of a multi-cell selection (Ctrl/Shift+click, or a drag).
+  const ui = { puzzle: null, shape: null, state: null, cells: [], selected: 0, extra: new Set(), dragging: false, pencil: false,
     hinted: [], hintHouses: [], timer: null, canStore: true };
+
+  /** The page in the book's language: its words, then every fixed label marked `data-t`. */
+  function applyTexts() {
+    W.use(data.texts);
+    for (const el of document.querySelectorAll('[data-t]')) el.textContent = t(el.dataset.t);
+    for (const el of document.querySelectorAll('[data-t-label]')) el.setAttribute('aria-label', t(el.dataset.tLabel));
+  }
 
   // ---- storage -------------------------------------------------------------------------------
   function load(key) {
@@ -33,7 +44,7 @@
     try {
       window.localStorage.setItem(key, JSON.stringify(value));
     } catch (e) {
-      if (ui.canStore) say('Progress cannot be saved in this browser (storage is off or full).', 'error');
+      if (ui.canStore) say(t('no_storage'), 'error');
       ui.canStore = false;
     }
   }
@@ -63,9 +74,9 @@
   }
 
   function label(puzzle) {
-    if (puzzle.made) return 'New ' + puzzle.made + (puzzle.level ? ' · ' + puzzle.level : '');
-    const level = puzzle.level ? ' · ' + puzzle.level : '';
-    return (data.puzzles.length > 1 ? '#' + puzzle.id : 'Puzzle') + level;
+    const level = puzzle.level ? ' · ' + t(puzzle.level) : '';
+    if (puzzle.made) return t('new_n', { n: puzzle.made }) + level;
+    return (data.puzzles.length > 1 ? '#' + puzzle.id : t('puzzle')) + level;
   }
 
   /** The list's mark of a puzzle's progress: '✓ ' when solved, ' · 40%' when begun. */
@@ -82,7 +93,7 @@
   /** The list's text for a puzzle: its label with a tick or its share filled. */
   function listLabel(puzzle) {
     const { done, part } = progressOf(puzzle);
-    if (done) return '✓ ' + label(puzzle) + ' · solved';
+    if (done) return '✓ ' + label(puzzle) + ' · ' + t('solved_mark');
     return label(puzzle) + (part > 0 ? ' · ' + Math.round(part * 100) + '%' : '');
   }
 
@@ -99,7 +110,7 @@
     let group = null;
     let groupName = null;
     allPuzzles().forEach((p, i) => {
-      const name = p.made ? 'Made here' : p.section;
+      const name = p.made ? t('made_here') : p.section;
       if (name && name !== groupName) {
         group = document.createElement('optgroup');
         group.label = name;
@@ -132,6 +143,7 @@
     $('next').disabled = i === list.length - 1;
     ui.selected = ui.state.givens.findIndex((v) => !v);
     if (ui.selected < 0) ui.selected = 0;
+    ui.extra.clear();
     ui.wasSolved = ui.state.solved;
     $('done').hidden = true;
     if (ui.paused) setPaused(false);
@@ -153,10 +165,11 @@
   // ---- drawing -------------------------------------------------------------------------------
   function describe() {
     const n = ui.shape.size;
-    const score = ui.puzzle.score ? ' · score ' + ui.puzzle.score.toFixed(1) : '';
+    const score = ui.puzzle.score ? ' · ' + t('score', { score: ui.puzzle.score.toFixed(1) }) : '';
     const section = ui.puzzle.section ? ' · ' + ui.puzzle.section : '';
-    const where = ui.shape.frame ? ' (' + ui.state.layout.cells + ' cells)' : ' ' + n + '×' + n;
-    return label(ui.puzzle) + section + ' · ' + ui.shape.variant + where + score;
+    const where = ui.shape.frame ? ' (' + t('cells_n', { n: ui.state.layout.cells }) + ')' : ' ' + n + '×' + n;
+    const kind = (data.variants && data.variants[ui.shape.variant]) || ui.shape.variant;
+    return label(ui.puzzle) + section + ' · ' + kind + where + score;
   }
 
   function buildBoard() {
@@ -180,7 +193,7 @@
     over.textContent = '';
     for (const text of lines.querySelectorAll('text')) over.appendChild(text);
     board.textContent = '';
-    board.setAttribute('aria-label', describe() + '. Arrow keys move, digits place, Delete removes.');
+    board.setAttribute('aria-label', t('board_label', { about: describe() }));
     board.setAttribute('aria-rowcount', String(layout.rows));
     board.setAttribute('aria-colcount', String(layout.cols));
     $('about').textContent = describe();
@@ -213,7 +226,33 @@
     cell.tabIndex = -1;
     cell.addEventListener('pointerdown', (event) => {
       event.preventDefault();
+      if (event.ctrlKey || event.metaKey || event.shiftKey) {
+        // Ctrl (Cmd) or Shift adds the cell to the selection, or takes it out again.
+        if (ui.extra.has(index)) {
+          ui.extra.delete(index);
+          render();
+        } else if (index === ui.selected) {
+          const next = ui.extra.values().next().value;
+          if (next !== undefined) {
+            ui.extra.delete(next);
+            select(next, true);
+          }
+        } else {
+          ui.extra.add(ui.selected);
+          select(index, true);
+        }
+        return;
+      }
+      ui.extra.clear();
       select(index);
+      // A mouse dragged over the board selects every cell it passes.
+      if (event.pointerType === 'mouse') ui.dragging = true;
+    });
+    cell.addEventListener('pointerenter', (event) => {
+      if (!ui.dragging || !(event.buttons & 1) || index === ui.selected) return;
+      ui.extra.add(ui.selected);
+      ui.extra.delete(index);
+      select(index, true);
     });
     return cell;
   }
@@ -277,7 +316,7 @@
       const result = G.keyDigit(key, ui.shape.size);
       if (result && result.error && s[0].text !== undefined) {
         const letters = padOrder(s.length).map((d) => s[d - 1].text);
-        return { error: JSON.stringify(key) + ' is not a symbol of this grid: type ' + letters.join(' ') };
+        return { error: t('bad_symbol', { key: JSON.stringify(key), list: letters.join(' ') }) };
       }
       return result;
     }
@@ -304,7 +343,7 @@
     const erase = document.createElement('button');
     erase.type = 'button';
     erase.id = 'erase';
-    erase.textContent = 'Erase';
+    erase.textContent = t('erase');
     erase.addEventListener('click', erase_);
     pad.appendChild(erase);
   }
@@ -312,11 +351,11 @@
   function cellLabel(index) {
     const [r, c] = G.rowCol(ui.state.layout, index).map((x) => x + 1);
     const v = ui.state.values[index];
-    let what = 'empty';
-    if (ui.state.givens[index]) what = 'given ' + nameOf(v);
+    let what = t('empty');
+    if (ui.state.givens[index]) what = t('given_value', { value: nameOf(v) });
     else if (v) what = nameOf(v);
-    else if (ui.state.marks[index]) what = 'notes ' + marksOf(ui.state.marks[index]).join(' ');
-    return 'Row ' + r + ', column ' + c + ': ' + what;
+    else if (ui.state.marks[index]) what = t('notes_list', { list: marksOf(ui.state.marks[index]).join(' ') });
+    return t('cell_label', { row: r, col: c, what });
   }
 
   function marksOf(mask) {
@@ -399,7 +438,7 @@
     ui.cells.forEach((cell, i) => {
       const v = st.values[i];
       cell.classList.toggle('given', Boolean(st.givens[i]));
-      cell.classList.toggle('selected', i === ui.selected);
+      cell.classList.toggle('selected', i === ui.selected || ui.extra.has(i));
       cell.classList.toggle('peer', peers.has(i) && i !== ui.selected);
       cell.classList.toggle('same', Boolean(sel) && v === sel && i !== ui.selected);
       cell.classList.toggle('conflict', conflicts.has(i));
@@ -449,8 +488,8 @@
       const k = left[d - 1];
       button.dataset.left = k ? String(k) : '';
       button.classList.toggle('done', !k);
-      const what = symbolsOf() ? nameOf(d) : 'Digit ' + G.symbolOf(d);
-      button.setAttribute('aria-label', what + (k ? ', ' + k + ' left' : ', all placed'));
+      const what = symbolsOf() ? nameOf(d) : t('digit_n', { digit: G.symbolOf(d) });
+      button.setAttribute('aria-label', k ? t('left_n', { what, n: k }) : t('all_placed', { what }));
     }
   }
 
@@ -467,14 +506,14 @@
       button.dataset.pos = String(pos);
       button.addEventListener('click', () => {
         G.goTo(st, pos);
-        changed('Back to ' + (pos ? 'move ' + pos : 'the start') + '.');
+        changed(pos ? t('back_to_move', { n: pos }) : t('back_to_start'));
       });
       li.appendChild(button);
       if (undone) li.className = 'undone';
       if (pos === st.pos) li.setAttribute('aria-current', 'step');
       list.appendChild(li);
     };
-    entry('Start', 0, false);
+    entry(t('start'), 0, false);
     st.history.forEach((move, i) => entry(G.moveLabel(move, st.layout, nameOf), i + 1, i + 1 > st.pos));
     const current = list.querySelector('[aria-current]');
     if (current && current.scrollIntoView) current.scrollIntoView({ block: 'nearest' });
@@ -490,11 +529,11 @@
   function showTime() {
     const st = ui.state;
     const time = G.formatTime(st.elapsed);
-    const clock = ui.paused ? 'Paused at ' + time : 'Time ' + time;
-    $('timer').textContent = st.solved ? (st.revealed ? 'Revealed after ' : 'Solved in ') + time : clock;
+    const clock = t(ui.paused ? 'paused_at' : 'time', { time });
+    $('timer').textContent = st.solved ? t(st.revealed ? 'revealed_after' : 'solved_in', { time }) : clock;
     const counter = $('mistake-count');
     counter.hidden = !ui.showMistakes;
-    if (ui.showMistakes) counter.textContent = 'Mistakes: ' + G.mistakes(st, ui.puzzle.solution);
+    if (ui.showMistakes) counter.textContent = t('mistakes_n', { n: G.mistakes(st, ui.puzzle.solution) });
   }
 
   function tick() {
@@ -530,14 +569,11 @@
     updateListEntry();
     if (justSolved) celebrate(ui.selected);
     if (st.solved) {
-      say(st.revealed ? 'Solution revealed.' : 'Solved! Time: ' + G.formatTime(st.elapsed) + '.', 'good');
+      say(st.revealed ? t('solution_revealed') : t('solved_time', { time: G.formatTime(st.elapsed) }), 'good');
     } else if (status === 'wrong') {
-      say('Every cell is filled, but ' + count(G.wrongCount(st, ui.puzzle.solution), 'digit') + ' wrong.', 'error');
+      const wrong = G.wrongCount(st, ui.puzzle.solution);
+      say(wrong === 1 ? t('filled_wrong_one') : t('filled_wrong', { n: wrong }), 'error');
     } else say(text || '', kind);
-  }
-
-  function count(n, noun) {
-    return n + ' ' + noun + (n === 1 ? ' is' : 's are');
   }
 
   function result(outcome) {
@@ -547,8 +583,10 @@
 
   function input(digit, asNote = false) {
     const st = ui.state;
-    if (ui.paused) return say('Paused: press Resume to play.', 'error');
-    if ((ui.pencil || asNote) && !st.givens[ui.selected] && !st.values[ui.selected]) {
+    if (ui.paused) return say(t('paused_play'), 'error');
+    if ((ui.pencil || asNote) && ui.extra.size) {
+      result(G.toggleMarks(st, [ui.selected, ...ui.extra], digit));
+    } else if ((ui.pencil || asNote) && !st.givens[ui.selected] && !st.values[ui.selected]) {
       result(G.toggleMark(st, ui.selected, digit));
     } else if (!st.givens[ui.selected]) {
       result(G.place(st, ui.selected, digit, notePeersOf(ui.selected, digit)));
@@ -557,12 +595,14 @@
   }
 
   function erase_() {
-    if (ui.paused) return say('Paused: press Resume to play.', 'error');
+    if (ui.paused) return say(t('paused_play'), 'error');
     result(G.clear(ui.state, ui.selected));
     focusSelected();
   }
 
-  function select(index) {
+  /** Selects `index`; unless `keep`, the other cells of a multi-cell selection are let go. */
+  function select(index, keep = false) {
+    if (!keep) ui.extra.clear();
     ui.selected = index;
     render();
     focusSelected();
@@ -590,18 +630,22 @@
     focusSelected();
   }
 
-  function move(dr, dc) {
-    select(G.step(ui.state.layout, ui.selected, dr, dc));
+  /** Arrow keys move the selection; with Shift they add the next cell to it. */
+  function move(dr, dc, extend = false) {
+    if (extend) ui.extra.add(ui.selected);
+    const next = G.step(ui.state.layout, ui.selected, dr, dc);
+    ui.extra.delete(next);
+    select(next, extend);
   }
 
   function undo() {
-    if (G.undo(ui.state)) changed('Undone.');
-    else say('Nothing to undo.', 'error');
+    if (G.undo(ui.state)) changed(t('undone'));
+    else say(t('nothing_to_undo'), 'error');
   }
 
   function redo() {
-    if (G.redo(ui.state)) changed('Redone.');
-    else say('Nothing to redo.', 'error');
+    if (G.redo(ui.state)) changed(t('redone'));
+    else say(t('nothing_to_redo'), 'error');
   }
 
   function verify() {
@@ -613,9 +657,10 @@
     render();
     const parts = [];
     const first = breaks.problems.length ? ' — ' + breaks.problems[0].text : '';
-    parts.push(conflicts.length ? conflicts.length + ' cells in conflict (marked red)' + first : 'No conflicts');
-    const right = placed === 1 ? 'the placed digit is right so far' : 'all ' + placed + ' placed digits are right so far';
-    parts.push(wrong ? count(wrong, 'placed digit') + ' wrong' : placed ? right : 'no digits placed yet');
+    parts.push(conflicts.length ? t('conflicts_n', { n: conflicts.length }) + first : t('no_conflicts'));
+    const right = placed === 1 ? t('right_one') : t('right_all', { n: placed });
+    const wrongly = wrong === 1 ? t('wrong_one') : t('wrong_n', { n: wrong });
+    parts.push(wrong ? wrongly : placed ? right : t('none_placed'));
     say(parts.join('; ') + '.', conflicts.length || wrong ? 'error' : 'good');
   }
 
@@ -632,16 +677,16 @@
    */
   async function hint() {
     const st = ui.state;
-    if (!E || E.failed) return say('Hints need the engine, which cannot run in this browser' + (E ? ': ' + E.failed : '') + '.', 'error');
+    if (!E || E.failed) return say(t('no_engine', { why: E ? E.failed : 'WebAssembly' }), 'error');
     const asked = { puzzle: ui.puzzle, pos: st.pos, marks: st.marks.join(',') };
     const button = $('hint');
     button.setAttribute('aria-busy', 'true');
-    if (!E.loaded || E.busy) say('Hint: thinking…', '');
+    if (!E.loaded || E.busy) say(t('thinking'), '');
     let answer;
     try {
       answer = await E.ask('step', request(st.values, notesOf(st)));
     } catch (e) {
-      return say('No hint: ' + (e && e.message ? e.message : e) + '.', 'error');
+      return say(t('no_hint', { why: e && e.message ? e.message : e }), 'error');
     } finally {
       button.removeAttribute('aria-busy');
     }
@@ -653,20 +698,20 @@
   function showHint(answer) {
     const st = ui.state;
     clearHint();
-    if (answer.error) return say('No hint: ' + answer.error.what + '.', 'error');
+    if (answer.error) return say(t('no_hint', { why: answer.error.what }), 'error');
     if (answer.wrong) {
       ui.hinted = [answer.wrong[0]];
       ui.selected = answer.wrong[0];
       render();
-      return say('Hint: ' + G.cellName(answer.wrong[0], st.layout) + ' does not hold the right ' + (symbolsOf() ? 'symbol' : 'digit') + '; remove it first.', 'error');
+      return say(t('hint_wrong', { cell: G.cellName(answer.wrong[0], st.layout) }), 'error');
     }
-    if (answer.done) return say('The grid is full.', '');
+    if (answer.done) return say(t('grid_full'), '');
     if (answer.missing) {
       ui.hinted = answer.missing;
       ui.selected = answer.missing[0];
       render();
       const names = answer.missing.map((c) => G.cellName(c, st.layout)).join(', ');
-      return say('Hint: the notes of ' + names + ' leave out the answer; pencil them again.', 'error');
+      return say(t('hint_missing', { cells: names }), 'error');
     }
     showStep(answer.step);
   }
@@ -683,39 +728,39 @@
       // First ask: which technique and where to look; asking again tells the whole step.
       ui.lastHint = key;
       render();
-      const where = place ? G.cellName(place[0], ui.state.layout) : 'the highlighted cells';
-      say('Hint: ' + step.name + ' — look at ' + where + '. Press Hint again for the whole step.', '');
+      const where = place ? G.cellName(place[0], ui.state.layout) : t('highlighted');
+      say(t('hint_look', { technique: step.name, where }), '');
       return;
     }
     step.remove.forEach(([cell]) => ui.hinted.push(cell));
     render();
-    say('Hint: ' + step.text, '');
+    say(t('hint_step', { text: step.text }), '');
   }
 
   /** Pencils in every empty cell's candidates as the engine computes them (one move). */
   function fillCandidates() {
     const answer = E && E.now('candidates', request(ui.state.values));
-    if (!answer) return say(E && E.failed ? 'Candidates need the engine, which cannot run in this browser.' : 'The engine is still loading; try again in a moment.', 'error');
+    if (!answer) return say(E && E.failed ? t('no_engine', { why: E.failed }) : t('loading'), 'error');
     if (answer.error) return say(answer.error.what, 'error');
-    if (answer.broken) return say('A cell has no candidate left: some digit is wrong (Verify shows where).', 'error');
+    if (answer.broken) return say(t('no_candidate'), 'error');
     const outcome = G.fillNotes(ui.state, answer.candidates);
-    if (!outcome.changed) return say('Every empty cell already holds its candidates.', '');
+    if (!outcome.changed) return say(t('have_candidates'), '');
     result(outcome);
     focusSelected();
   }
 
   function solve() {
-    if (ui.state.solved) return say('Already solved.', '');
-    if (!window.confirm('Show the whole solution? Undo takes it back.')) return;
+    if (ui.state.solved) return say(t('already_solved'), '');
+    if (!window.confirm(t('ask_solve'))) return;
     result(G.reveal(ui.state, ui.puzzle.solution));
   }
 
   function reset() {
-    if (!ui.state.history.length) return say('Nothing to reset.', '');
-    if (!window.confirm('Reset this puzzle? Your digits, notes, moves and time will be lost.')) return;
+    if (!ui.state.history.length) return say(t('nothing_to_reset'), '');
+    if (!window.confirm(t('ask_reset'))) return;
     ui.state = G.create(game());
     ui.state.nameOf = nameOf;
-    changed('Reset.');
+    changed(t('reset_done'));
   }
 
   /** Levels the page makes new puzzles at (harder ones take the command line's time). */
@@ -732,30 +777,28 @@
       E.cancel();
       return;
     }
-    if (!E || E.failed) return say('New puzzles need the engine, which cannot run in this browser.', 'error');
+    if (!E || E.failed) return say(t('no_engine', { why: E ? E.failed : 'WebAssembly' }), 'error');
     const rules = ui.shape.rules || '';
     if (/[=;]/.test(rules)) {
-      return say('A ' + ui.shape.variant + ' puzzle is drawn from its own cages and marks: new ones are made by the command line (sudoku-book play --variant ' + ui.shape.variant + ').', 'error');
+      return say(t('drawn_puzzle', { variant: ui.shape.variant }), 'error');
     }
     const level = NEW_LEVELS.includes(ui.puzzle.level) ? ui.puzzle.level : 'medium';
     const seed = (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) >>> 0;
     const regions = ui.shape.variant.split('+').includes('jigsaw') ? ' ' + rules.slice(1) : '';
     const shape = ui.puzzle.shape;
     ui.making = true;
-    button.textContent = 'Cancel';
-    button.setAttribute('aria-label', 'Cancel the new puzzle');
-    say('Making a new ' + level + ' puzzle…', '');
+    button.textContent = t('cancel');
+    say(t('making', { level: t(level) }), '');
     try {
       const made = await E.ask('generate', [ui.shape.variant, ui.shape.size, level, seed].join(' ') + regions);
       if (made.error) throw new Error(made.error.what);
       addPuzzle(made, shape, seed);
     } catch (e) {
       const why = e && e.message ? e.message : String(e);
-      say(why === 'cancelled' ? 'No new puzzle: cancelled.' : 'No new puzzle could be made: ' + why, why === 'cancelled' ? '' : 'error');
+      say(why === 'cancelled' ? t('cancelled') : t('not_made', { why }), why === 'cancelled' ? '' : 'error');
     } finally {
       ui.making = false;
-      button.textContent = 'New puzzle';
-      button.removeAttribute('aria-label');
+      button.textContent = t('new_puzzle');
     }
   }
 
@@ -774,7 +817,7 @@
     fillPicker(progressKey(puzzle));
     choose(allPuzzles().length - 1);
     const givens = Array.from(puzzle.givens).filter((c) => c !== '.').length;
-    say('New puzzle made here: ' + made.level + ', score ' + made.score.toFixed(1) + ', ' + givens + ' givens.', 'good');
+    say(t('made', { level: t(made.level), score: made.score.toFixed(1), n: givens }), 'good');
   }
 
   // ---- pause, theme, the end ------------------------------------------------------------------
@@ -784,9 +827,9 @@
     $('frame').classList.toggle('paused', paused);
     $('cover').hidden = !paused;
     $('pause').setAttribute('aria-pressed', String(paused));
-    $('pause').textContent = paused ? 'Resume' : 'Pause';
+    $('pause').textContent = t(paused ? 'resume' : 'pause');
     showTime();
-    if (paused) say('Paused. The clock has stopped.', '');
+    if (paused) say(t('paused_clock'), '');
     else {
       say('');
       focusSelected();
@@ -826,7 +869,10 @@
     });
     void board.offsetWidth; // restart the animation
     ui.cells.forEach((cell) => cell.classList.add('won'));
-    $('done-text').textContent = 'Solved in ' + G.formatTime(ui.state.elapsed) + (ui.showMistakes ? ' with ' + G.mistakes(ui.state, ui.puzzle.solution) + ' mistakes' : '') + '.';
+    const time = G.formatTime(ui.state.elapsed);
+    $('done-text').textContent = ui.showMistakes
+      ? t('solved_card_mistakes', { time, n: G.mistakes(ui.state, ui.puzzle.solution) })
+      : t('solved_card', { time });
     $('done-next').hidden = Number($('pick').value) >= allPuzzles().length - 1;
     $('done').hidden = false;
     $('done-close').focus({ preventScroll: true });
@@ -859,7 +905,7 @@
   function togglePencil() {
     ui.pencil = !ui.pencil;
     render();
-    say(ui.pencil ? 'Pencil on: digits are notes.' : 'Pencil off: digits are placed.', '');
+    say(t(ui.pencil ? 'pencil_on' : 'pencil_off'), '');
   }
 
   function onKey(event) {
@@ -871,7 +917,9 @@
     } else if (isPencilKey(key)) {
       togglePencil();
     } else if (arrows[key]) {
-      move(...arrows[key]);
+      move(...arrows[key], event.shiftKey);
+    } else if (key === 'Escape' && ui.extra.size) {
+      select(ui.selected);
     } else if (key === 'Backspace' || key === 'Delete') {
       erase_();
     } else if (key === 'Home' || key === 'End') {
@@ -907,6 +955,7 @@
     $('undo').addEventListener('click', undo);
     $('redo').addEventListener('click', redo);
     $('pencil').addEventListener('click', togglePencil);
+    document.addEventListener('pointerup', () => { ui.dragging = false; });
     $('pause').addEventListener('click', () => setPaused(!ui.paused));
     $('zoom').addEventListener('click', () => setZoomed(!ui.zoomed));
     window.addEventListener('resize', offerZoom);

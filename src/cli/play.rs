@@ -123,6 +123,9 @@ pub fn run(args: &PlayArgs) -> CliResult {
             },
         }],
         words: String::new(),
+        language: "en",
+        texts: Vec::new(),
+        variants: Default::default(),
     };
     write_atomically(&out, page(&book).as_bytes())?;
     super::sink::say(&format!(

@@ -231,7 +231,25 @@ fn play_book<'a>(plan: &BookPlan, puzzles: &'a [BookPuzzle]) -> PlayBook<'a> {
             })
             .collect(),
         words: play::words_table(&plan.strings),
+        language: plan.strings.language(),
+        texts: plan.strings.page_words(),
+        variants: variant_names(plan, puzzles),
     }
+}
+
+/// The book's names of the variants its puzzles are of, for the page (none in English).
+fn variant_names(
+    plan: &BookPlan,
+    puzzles: &[BookPuzzle],
+) -> std::collections::BTreeMap<String, String> {
+    if plan.strings.language() == "en" {
+        return Default::default();
+    }
+    puzzles
+        .iter()
+        .map(|p| p.puzzle.geometry.variant())
+        .map(|variant| (variant.name(), plan.strings.variant(variant)))
+        .collect()
 }
 
 fn trim_box(page: &Page) -> TrimBox {

@@ -27,6 +27,7 @@ const CSS: &str = include_str!("../../web/play.css");
 const ENGINE_JS: &str = include_str!("../../web/engine.js");
 /// The engine crate built for the browser (`tools/build_wasm.sh`).
 const ENGINE_WASM: &[u8] = include_bytes!("../../web/engine.wasm");
+const WORDS_JS: &str = include_str!("../../web/words.js");
 const GAME_JS: &str = include_str!("../../web/game.js");
 const UI_JS: &str = include_str!("../../web/ui.js");
 
@@ -64,6 +65,13 @@ pub struct PlayBook<'a> {
     /// The phrases hints are told in where the book's language words them otherwise than
     /// English ([`words_table`]; empty for English).
     pub words: String,
+    /// The page's language (`en`, `de`, …) and its words there (`Strings::page_words`; empty
+    /// for English, whose words are the page's own, `web/words.js`).
+    pub language: &'static str,
+    pub texts: Vec<(&'static str, String)>,
+    /// The book's names of its variants, by the variant's own name (`classic` → `Klassisch`);
+    /// empty for English.
+    pub variants: std::collections::BTreeMap<String, String>,
 }
 
 /// The page's data, read by `web/ui.js`.
@@ -75,6 +83,12 @@ struct PageData<'a> {
     /// words them otherwise than English (empty for an English book).
     #[serde(skip_serializing_if = "str::is_empty")]
     words: &'a str,
+    /// The page's words in the book's language, by `web/words.js` key.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    texts: std::collections::BTreeMap<&'static str, &'a str>,
+    /// The book's names of its variants (see [`PlayBook::variants`]).
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    variants: &'a std::collections::BTreeMap<String, String>,
     /// Distinct shapes (classic books share one).
     shapes: LazyShapes<'a>,
     puzzles: LazyPuzzles<'a>,
@@ -257,8 +271,10 @@ pub fn page(book: &PlayBook) -> String {
 pub fn write_page(book: &PlayBook, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let data = page_data(book);
     let title = escape(&book.title);
-    let values: [(&str, &str); 7] = [
+    let values: [(&str, &str); 9] = [
         ("{{GENERATOR}}", GENERATOR_MARK),
+        ("{{LANG}}", book.language),
+        ("{{WORDS_JS}}", WORDS_JS),
         ("{{TITLE}}", &title),
         ("{{CSS}}", CSS),
         ("{{ENGINE_WASM}}", engine_module()),
@@ -336,6 +352,8 @@ fn page_data<'a>(book: &'a PlayBook) -> PageData<'a> {
         title: &book.title,
         seed: book.seed,
         words: &book.words,
+        texts: book.texts.iter().map(|(k, v)| (*k, v.as_str())).collect(),
+        variants: &book.variants,
         shapes: LazyShapes {
             puzzles: &book.puzzles,
             firsts,
@@ -696,6 +714,9 @@ mod tests {
             seed: 7,
             puzzles,
             words: String::new(),
+            language: "en",
+            texts: Vec::new(),
+            variants: Default::default(),
         }
     }
 
@@ -750,8 +771,8 @@ mod tests {
         let html = page(&book(vec![puzzle]));
         assert_eq!(
             html.matches("</script>").count(),
-            5,
-            "data, the module and three scripts"
+            6,
+            "data, the module and four scripts"
         );
         assert_eq!(
             data_of(&html)["puzzles"][0]["section"],

@@ -16,9 +16,11 @@ use crate::logic::Level;
 use crate::logic::step_words::{English, StepWords, fill};
 use crate::symbols::SymbolWords;
 
+mod page_tables;
 mod step_tables;
 mod tables;
 
+pub use page_tables::{PAGE_DE, PAGE_ES, PAGE_FR};
 pub use step_tables::{DE_STEPS, ES_STEPS, FR_STEPS};
 pub use tables::{DE, EN, ES, FR, KIDS_DE, KIDS_EN, KIDS_ES, KIDS_FR};
 
@@ -253,6 +255,8 @@ pub struct Strings {
     texts: BTreeMap<&'static str, String>,
     /// The step words of the book's language (empty: English).
     steps: &'static [(&'static str, &'static str)],
+    /// The language's code (`en`, `de`, `fr`, `es`).
+    language: &'static str,
 }
 
 impl Default for Strings {
@@ -284,7 +288,42 @@ impl Strings {
     /// The texts of a built-in table.
     pub fn from_table(table: &[(&'static str, &str)]) -> Strings {
         let texts = table.iter().map(|&(k, v)| (k, v.to_string())).collect();
-        Strings { texts, steps: &[] }
+        Strings {
+            texts,
+            steps: &[],
+            language: "en",
+        }
+    }
+
+    /// The same texts, in the language of this code or name (its page words and `lang`).
+    pub fn with_language(mut self, language: &str) -> Strings {
+        self.language = language_code(language).unwrap_or("en");
+        self
+    }
+
+    /// The language's code: `en`, `de`, `fr` or `es`.
+    pub fn language(&self) -> &'static str {
+        self.language
+    }
+
+    /// The playable page's words in the book's language: the page table (empty for English,
+    /// whose words are the page's own) and, but in English, the level names as the book
+    /// writes them.
+    pub fn page_words(&self) -> Vec<(&'static str, String)> {
+        let table: &[(&str, &str)] = match self.language {
+            "de" => PAGE_DE,
+            "fr" => PAGE_FR,
+            "es" => PAGE_ES,
+            _ => return Vec::new(),
+        };
+        let levels = Level::ALL
+            .iter()
+            .map(|&level| (level.name(), self.level(level).to_string()));
+        table
+            .iter()
+            .map(|&(key, text)| (key, text.to_string()))
+            .chain(levels)
+            .collect()
     }
 
     /// The same texts, explaining steps with these words.
@@ -536,7 +575,8 @@ impl Checker<'_> {
     ) -> Result<Strings, SpecError> {
         let mut strings = match &raw.language {
             Some(language) => Strings::from_table(self.language(language)?)
-                .with_step_words(builtin_steps(language.get_ref())),
+                .with_step_words(builtin_steps(language.get_ref()))
+                .with_language(language.get_ref()),
             None => Strings::default(),
         };
         let kids = raw

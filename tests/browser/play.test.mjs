@@ -1413,7 +1413,29 @@ play('a German book explains its hints in German', async ({ page }) => {
   const whole = await askHint(page);
   assert.match(whole.text, /Block|Zeile|Spalte|Letzte freie Zelle|Einer/, whole.text);
   assert.doesNotMatch(whole.text, /\b(box|row|column|only place)\b/, whole.text);
-  assert.ok(first.text.startsWith('Hint: '));
+  assert.ok(first.text.startsWith('Tipp: '), first.text);
+}, { page: 'german' });
+
+play('a German book\'s page is German: its language, buttons, labels, messages and moves', async ({ page }) => {
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
+  assert.equal(await page.locator('#undo').textContent(), 'Rückgängig');
+  assert.equal(await page.locator('#hint').textContent(), 'Tipp');
+  assert.equal(await page.locator('#moves-title').textContent(), 'Züge');
+  assert.match(await page.locator('#timer').textContent(), /^Zeit \d+:\d\d$/);
+  assert.match(await page.locator('#pick option').first().textContent(), /^#1 · Leicht/);
+  assert.doesNotMatch(await page.locator('#about').textContent(), /classic/, 'the variant in German too');
+  assert.match(await page.locator('#pad button[data-d="1"]').getAttribute('aria-label'), /^Ziffer 1, noch \d+$/);
+  const { puzzle, n } = await current(page);
+  const i = empties(puzzle)[0];
+  await put(page, i, puzzle.solution[i]);
+  assert.equal((await moves(page)).map((m) => m.text)[0], 'Anfang');
+  await page.click('#verify');
+  assert.match((await message(page)).text, /^Keine Widersprüche; die gesetzte Ziffer stimmt bisher\.$/);
+  await pick(page, givens(puzzle)[0]);
+  await page.keyboard.press('5');
+  assert.match((await message(page)).text, /ist vorgegeben/);
+  assert.match(await cellLoc(page, i).getAttribute('aria-label'), new RegExp(`^Zeile ${Math.floor(i / n) + 1}, Spalte ${(i % n) + 1}: `));
+  await page.screenshot({ path: join(shots, 'german.png') });
 }, { page: 'german' });
 
 // ---- what the best apps have ---------------------------------------------------------------
@@ -1600,3 +1622,91 @@ test('samurai on a phone: Zoom gives 44 px cells in a scrolled window that follo
 play('a 9x9 on a desktop needs no zoom', async ({ page }) => {
   assert.equal(await page.locator('#zoom').isVisible(), false);
 });
+
+// ---- every shape, on a desktop and a phone, light and dark -------------------------------------
+
+/** Opens `url` (a puzzle of it chosen by `index`) in a context and saves a screenshot; checks that
+ * the whole board is on the page and the page never scrolls sideways. */
+async function shoot(url, index, name, options) {
+  const context = await browser.newContext(options);
+  try {
+    const { page, errors } = await open(context, url);
+    if (index > 0) await choosePuzzle(page, index);
+    await page.waitForFunction(() => document.body.dataset.engine === 'ready', null, { timeout: 10_000 });
+    // A little play, so the shot shows digits, notes and a selection.
+    const { puzzle } = await current(page);
+    const open1 = empties(puzzle);
+    await page.click('#pencil');
+    await put(page, open1[1], puzzle.solution[open1[1]]);
+    await page.click('#pencil');
+    await put(page, open1[0], puzzle.solution[open1[0]]);
+    const layout = await page.evaluate(() => {
+      const board = document.getElementById('board').getBoundingClientRect();
+      return { left: board.left, right: board.right, page: document.documentElement.scrollWidth, view: window.innerWidth };
+    });
+    assert.ok(layout.left >= 0 && layout.page <= layout.view + 1, `${name}: no sideways scrolling (${JSON.stringify(layout)})`);
+    await page.screenshot({ path: join(shots, `shape-${name}.png`), fullPage: true });
+    assert.deepEqual(errors, [], name);
+  } finally {
+    await context.close();
+  }
+}
+
+test('screenshots of every shape and a constraint kind, desktop and phone, light and dark', { timeout: 240_000 }, async () => {
+  const data = JSON.parse(readFileSync(fileURLToPath(bookUrl).replace(/book\.html$/, 'book.json'), 'utf8'));
+  const pages = [['classic', bookUrl, 0]];
+  const index = (variant, size) => data.puzzles.findIndex((p) => p.variant === variant && (p.size || 9) === size);
+  for (const [variant, size] of [['diagonal', 9], ['window', 9], ['jigsaw', 9], ['classic', 6], ['classic', 16], ['killer', 9]]) {
+    const i = index(variant, size);
+    if (i >= 0) pages.push([`${variant}-${size}`, bookUrl, i]);
+  }
+  pages.push(['samurai', multi.samurai, 0], ['twodoku', multi.twodoku, 0], ['butterfly', multi.butterfly, 0],
+    ['anti-knight', multi.antiknight, 0], ['four', multi.small, 0]);
+  const desktop = { viewport: { width: 1280, height: 900 } };
+  const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+  for (const [name, url, i] of pages) {
+    for (const [device, options] of [['desktop', desktop], ['phone', phone]]) {
+      for (const scheme of ['light', 'dark']) {
+        await shoot(url, i, `${name}-${device}-${scheme}`, { ...options, colorScheme: scheme });
+      }
+    }
+  }
+});
+
+play('several cells selected (Ctrl+click, a drag, Shift+arrow) take a note at once, as one move', async ({ page }) => {
+  const { puzzle, n } = await current(page);
+  // Three empty cells of row 1 or the first row with three.
+  const row = Array.from({ length: n }, (_, r) => empties(puzzle).filter((i) => Math.floor(i / n) === r)).find((cells) => cells.length >= 3);
+  const [a, b, c] = row;
+  await pick(page, a);
+  await cellLoc(page, b).click({ modifiers: ['Control'] });
+  await cellLoc(page, c).click({ modifiers: ['Control'] });
+  assert.equal(await page.locator('#board .cell.selected').count(), 3);
+  await page.keyboard.press('Shift+Digit4');
+  for (const i of [a, b, c]) {
+    assert.deepEqual((await cellLoc(page, i).locator('.marks span').allTextContents()).filter(Boolean), ['4'], `cell ${i}`);
+  }
+  const list = await moves(page);
+  assert.equal(list[list.length - 1].text, '3 cells note 4 added');
+  await page.keyboard.press('Shift+Digit4');
+  for (const i of [a, b, c]) assert.equal(await cellLoc(page, i).locator('.marks').count(), 0, 'taken out of all');
+  await cellLoc(page, b).click({ modifiers: ['Control'] });
+  assert.equal(await page.locator('#board .cell.selected').count(), 2, 'Ctrl+click on a selected cell lets it go');
+  // Escape lets the others go; a drag with the mouse selects what it passes.
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('#board .cell.selected').count(), 1);
+  const from = await cellLoc(page, row[0]).boundingBox();
+  const to = await cellLoc(page, row[2]).boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await page.mouse.up();
+  assert.ok(await page.locator('#board .cell.selected').count() >= 3, 'the drag selects a run of cells');
+  // Shift with an arrow adds the next cell; a plain arrow lets the others go.
+  await pick(page, a);
+  await page.keyboard.press('Shift+ArrowDown');
+  assert.equal(await page.locator('#board .cell.selected').count(), 2);
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.locator('#board .cell.selected').count(), 1);
+});
+

@@ -216,6 +216,21 @@ test('fill pencils every empty cell\'s candidates in one move, which Undo takes 
   assert.equal(s.marks[second], 0);
 });
 
+test('a note for several cells is one move: added to all when some lack it, else taken from all', () => {
+  const s = G.create(puzzle);
+  const open = s.values.flatMap((v, i) => (v ? [] : [i])).slice(0, 3);
+  G.toggleMark(s, open[0], 2);
+  const add = G.toggleMarks(s, open.concat([s.values.findIndex((v) => v)]), 2);
+  assert.equal(add.move.ch.length, 2, 'the cell that had it and the given are left');
+  assert.equal(G.moveLabel(add.move, 4), '2 cells note 2 added');
+  open.forEach((c) => assert.equal(s.marks[c], 2));
+  const take = G.toggleMarks(s, open, 2);
+  assert.equal(take.move.ch.length, 3);
+  open.forEach((c) => assert.equal(s.marks[c], 0));
+  G.undo(s);
+  open.forEach((c) => assert.equal(s.marks[c], 2));
+});
+
 test('the pad counts what is left of each digit; mistakes count wrong placements', () => {
   const s = G.create(puzzle);
   const left = G.remaining(s, SOLUTION);

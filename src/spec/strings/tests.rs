@@ -206,3 +206,89 @@ fn a_book_in_german_explains_its_steps_in_german() {
     // English books keep the English text.
     assert_eq!(pair.describe(&Strings::default()), pair.to_string());
 }
+
+/// The English words of the playable page (`web/words.js`): key and text, each `key: 'text'`.
+fn page_english() -> Vec<(String, String)> {
+    let source = include_str!("../../../web/words.js");
+    let body = &source[source.find("const EN = {").expect("EN")..];
+    let body = &body[..body.find("\n  };").expect("end of EN")];
+    let mut words = Vec::new();
+    let mut rest = body;
+    while let Some(quote) = rest.find(": '") {
+        let key_start = rest[..quote]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        let key = rest[key_start..quote].to_string();
+        let text_start = quote + 3;
+        let mut end = text_start;
+        let bytes = rest.as_bytes();
+        while bytes[end] != b'\'' || bytes[end - 1] == b'\\' {
+            end += 1;
+        }
+        words.push((key, rest[text_start..end].replace("\\'", "'")));
+        rest = &rest[end + 1..];
+    }
+    words
+}
+
+/// The `{name}` placeholders of a text, sorted.
+fn page_placeholders(text: &str) -> Vec<String> {
+    let mut names: Vec<String> = text
+        .split('{')
+        .skip(1)
+        .filter_map(|part| part.split_once('}').map(|(name, _)| name.to_string()))
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+#[test]
+fn every_language_has_the_page_s_words_with_their_placeholders() {
+    let english = page_english();
+    assert!(
+        english.len() > 100,
+        "{} words read from web/words.js",
+        english.len()
+    );
+    let levels: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+    let wanted: Vec<&(String, String)> = english
+        .iter()
+        .filter(|(key, _)| !levels.contains(&key.as_str()))
+        .collect();
+    // (The page shows these in the browser's fonts, not the book's: no glyph check.)
+    for (language, table) in [("de", PAGE_DE), ("fr", PAGE_FR), ("es", PAGE_ES)] {
+        let keys: Vec<&str> = table.iter().map(|(k, _)| *k).collect();
+        let wanted_keys: Vec<&str> = wanted.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(
+            keys, wanted_keys,
+            "{language}: the page's keys, in web/words.js order"
+        );
+        for ((key, text), (_, english)) in table.iter().zip(&wanted) {
+            assert_eq!(
+                page_placeholders(text),
+                page_placeholders(english),
+                "{language}.{key}: {text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_german_book_gives_its_page_german_words_and_its_own_level_names() {
+    let german = Strings::from_table(builtin("de").expect("de")).with_language("deutsch");
+    assert_eq!(german.language(), "de");
+    let words = german.page_words();
+    let get = |key: &str| {
+        words
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.as_str())
+    };
+    assert_eq!(get("undo"), Some("Rückgängig"));
+    assert_eq!(get("easy"), Some(german.level(Level::Easy)));
+    assert!(
+        Strings::default().page_words().is_empty(),
+        "English is the page's own"
+    );
+}
