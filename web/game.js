@@ -123,6 +123,7 @@
       givens,
       values: givens.slice(),
       marks: givens.map(() => 0),
+      colours: givens.map(() => 0),
       history: [],
       pos: 0,
       elapsed: 0,
@@ -132,12 +133,15 @@
   }
 
   function snapshot(state, cell) {
-    return [state.values[cell], state.marks[cell]];
+    return [state.values[cell], state.marks[cell], state.colours[cell]];
   }
 
-  function setCell(state, cell, [value, marks]) {
+  /** Sets a cell's digit and notes, and its colour when the change has one (digits and notes
+   * leave a cell's colour as it is). */
+  function setCell(state, cell, [value, marks, colour]) {
     state.values[cell] = value;
     state.marks[cell] = marks;
+    if (colour !== undefined) state.colours[cell] = colour;
   }
 
   /** Records and applies a move: the cells' contents before and after (the redo tail is dropped). */
@@ -188,6 +192,25 @@
     });
     if (!changes.length) return { ok: true, changed: false };
     return { ok: true, changed: true, move: commit(state, changes, 'fill') };
+  }
+
+  /** The colours a cell can be painted (1–9; 0: none). */
+  const COLOURS = 9;
+
+  /**
+   * Paints `cells` with colour `colour` (1–9, 0 clears), as one move; givens too (colours mark
+   * what a solver sees, as in SudokuPad). Painting every cell its colour again clears them.
+   */
+  function paint(state, cells, colour) {
+    if (!(Number.isInteger(colour) && colour >= 0 && colour <= COLOURS)) return { ok: false, message: t('not_a_digit') };
+    const unique = Array.from(new Set(cells));
+    const clear = colour && unique.every((cell) => state.colours[cell] === colour);
+    const target = clear ? 0 : colour;
+    const changes = unique
+      .filter((cell) => state.colours[cell] !== target)
+      .map((cell) => ({ c: cell, b: snapshot(state, cell), a: [state.values[cell], state.marks[cell], target] }));
+    if (!changes.length) return { ok: true, changed: false };
+    return { ok: true, changed: true, move: commit(state, changes, 'colour') };
   }
 
   /** Removes the digit (or else the pencil marks) the player put in `cell`. */
@@ -298,6 +321,11 @@
    */
   function moveLabel(move, where, nameOf = symbolOf) {
     if (move.k === 'reveal') return t('move_reveal');
+    if (move.k === 'colour') {
+      const cells = move.ch.length > 1 ? t('cells_n', { n: move.ch.length }) : cellName(move.ch[0].c, where);
+      const colour = move.ch[0].a[2];
+      return colour ? t('move_colour', { cell: cells, colour }) : t('move_uncolour', { cell: cells });
+    }
     if (move.k === 'fill') return move.ch.length === 1 ? t('move_fill_one') : t('move_fill', { n: move.ch.length });
     const { c, b, a } = move.ch[0];
     const name = move.k === 'mark' && move.ch.length > 1 ? t('cells_n', { n: move.ch.length }) : cellName(c, where);
@@ -394,10 +422,15 @@
 
   function validChange(change, state) {
     const ok = (pair) =>
-      Array.isArray(pair) && pair.length === 2 && Number.isInteger(pair[0]) && pair[0] >= 0 &&
-      pair[0] <= state.n && Number.isInteger(pair[1]) && pair[1] >= 0 && pair[1] < 1 << state.n;
-    return change && Number.isInteger(change.c) && change.c >= 0 && change.c < state.values.length &&
-      !state.givens[change.c] && ok(change.b) && ok(change.a);
+      Array.isArray(pair) && (pair.length === 2 || pair.length === 3) && Number.isInteger(pair[0]) && pair[0] >= 0 &&
+      pair[0] <= state.n && Number.isInteger(pair[1]) && pair[1] >= 0 && pair[1] < 1 << state.n &&
+      (pair.length === 2 || (Number.isInteger(pair[2]) && pair[2] >= 0 && pair[2] <= COLOURS));
+    if (!(change && Number.isInteger(change.c) && change.c >= 0 && change.c < state.values.length && ok(change.b) && ok(change.a))) {
+      return false;
+    }
+    // A given's cell takes a colour only: its digit stays, it has no notes.
+    const given = state.givens[change.c];
+    return !given || [change.a, change.b].every((pair) => pair[0] === given && pair[1] === 0);
   }
 
   /** A game restored from `save` output; a fresh game when the data is missing or does not fit. */
@@ -430,7 +463,7 @@
   }
 
   return {
-    symbolOf, valueOf, layoutOf, rowCol, cellAt, cellName, step, rowEnd, digitRange, keyDigit, create, toValues, place, clear, toggleMark, toggleMarks, fillNotes, reveal,
+    symbolOf, valueOf, layoutOf, rowCol, cellAt, cellName, step, rowEnd, digitRange, keyDigit, create, toValues, place, clear, toggleMark, toggleMarks, fillNotes, paint, COLOURS, reveal,
     undo, redo, goTo, moveLabel, conflicts, wrongCount, remaining, mistakes, status, formatTime, save, restore,
     hash,
   };

@@ -442,6 +442,9 @@
       cell.classList.toggle('peer', peers.has(i) && i !== ui.selected);
       cell.classList.toggle('same', Boolean(sel) && v === sel && i !== ui.selected);
       cell.classList.toggle('conflict', conflicts.has(i));
+      const colour = st.colours[i];
+      cell.classList.toggle('painted', Boolean(colour));
+      if (colour) cell.style.setProperty('--paint', 'var(--colour-' + colour + ')');
       cell.classList.toggle('wrong', ui.showMistakes && Boolean(v) && !st.givens[i] && v !== solution[i]);
       cell.classList.toggle('hint', hinted.has(i));
       cell.classList.toggle('hint-house', hintHouse.has(i) && !hinted.has(i));
@@ -476,6 +479,8 @@
     $('undo').disabled = st.pos === 0;
     $('redo').disabled = st.pos >= st.history.length;
     $('pencil').setAttribute('aria-pressed', String(ui.pencil));
+    $('colour').setAttribute('aria-pressed', String(Boolean(ui.colouring)));
+    $('pad').classList.toggle('colouring', Boolean(ui.colouring));
     showTime();
   }
 
@@ -584,6 +589,11 @@
   function input(digit, asNote = false) {
     const st = ui.state;
     if (ui.paused) return say(t('paused_play'), 'error');
+    if (ui.colouring && !asNote) {
+      if (digit <= G.COLOURS) result(G.paint(st, [ui.selected, ...ui.extra], digit));
+      focusSelected();
+      return;
+    }
     if ((ui.pencil || asNote) && ui.extra.size) {
       result(G.toggleMarks(st, [ui.selected, ...ui.extra], digit));
     } else if ((ui.pencil || asNote) && !st.givens[ui.selected] && !st.values[ui.selected]) {
@@ -596,6 +606,11 @@
 
   function erase_() {
     if (ui.paused) return say(t('paused_play'), 'error');
+    if (ui.colouring) {
+      result(G.paint(ui.state, [ui.selected, ...ui.extra], 0));
+      focusSelected();
+      return;
+    }
     result(G.clear(ui.state, ui.selected));
     focusSelected();
   }
@@ -902,8 +917,16 @@
     return (key === 'n' || key === 'N') && !(typed(key) || {}).digit;
   }
 
+  function toggleColour() {
+    ui.colouring = !ui.colouring;
+    if (ui.colouring) ui.pencil = false;
+    render();
+    say(t(ui.colouring ? 'colour_on' : 'colour_off'), '');
+  }
+
   function togglePencil() {
     ui.pencil = !ui.pencil;
+    if (ui.pencil) ui.colouring = false;
     render();
     say(t(ui.pencil ? 'pencil_on' : 'pencil_off'), '');
   }
@@ -955,6 +978,7 @@
     $('undo').addEventListener('click', undo);
     $('redo').addEventListener('click', redo);
     $('pencil').addEventListener('click', togglePencil);
+    $('colour').addEventListener('click', toggleColour);
     document.addEventListener('pointerup', () => { ui.dragging = false; });
     $('pause').addEventListener('click', () => setPaused(!ui.paused));
     $('zoom').addEventListener('click', () => setZoomed(!ui.zoomed));

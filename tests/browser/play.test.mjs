@@ -1710,3 +1710,31 @@ play('several cells selected (Ctrl+click, a drag, Shift+arrow) take a note at on
   assert.equal(await page.locator('#board .cell.selected').count(), 1);
 });
 
+
+play('Colour paints the selected cells, givens too; Erase clears; it survives a reload', async ({ page }) => {
+  const { puzzle } = await current(page);
+  const open1 = empties(puzzle)[0];
+  const given = givens(puzzle)[0];
+  const painted = (i) => cellLoc(page, i).evaluate((el) => el.classList.contains('painted') && getComputedStyle(el).backgroundImage !== 'none');
+  await page.click('#colour');
+  assert.equal(await page.locator('#colour').getAttribute('aria-pressed'), 'true');
+  await pick(page, open1);
+  await cellLoc(page, given).click({ modifiers: ['Control'] });
+  await page.keyboard.press('3');
+  assert.equal(await painted(open1), true);
+  assert.equal(await painted(given), true, 'a given takes a colour');
+  assert.equal((await cells(page))[open1], '', 'no digit was placed');
+  const list = await moves(page);
+  assert.equal(list[list.length - 1].text, '2 cells colour 3');
+  await page.screenshot({ path: join(shots, 'colours.png') });
+  await page.reload();
+  await page.waitForSelector('#board .cell');
+  assert.equal(await painted(given), true, 'kept across a reload');
+  await page.click('#colour');
+  await pick(page, given);
+  await page.click('#erase');
+  assert.equal(await painted(given), false);
+  // Pencil switches Colour off: digits are notes again.
+  await page.click('#pencil');
+  assert.equal(await page.locator('#colour').getAttribute('aria-pressed'), 'false');
+});

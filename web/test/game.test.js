@@ -231,6 +231,29 @@ test('a note for several cells is one move: added to all when some lack it, else
   open.forEach((c) => assert.equal(s.marks[c], 2));
 });
 
+test('colours paint cells (givens too) as one move, kept apart from digits, saved and restored', () => {
+  const s = G.create(puzzle);
+  const given = s.givens.findIndex(Boolean);
+  const open = s.values.findIndex((v) => !v);
+  const painted = G.paint(s, [given, open], 3);
+  assert.equal(G.moveLabel(painted.move, 4), '2 cells colour 3');
+  assert.deepEqual([s.colours[given], s.colours[open]], [3, 3]);
+  G.place(s, open, Number(SOLUTION[open]));
+  assert.equal(s.colours[open], 3, 'a digit leaves the colour');
+  G.undo(s);
+  assert.equal(s.colours[open], 3);
+  assert.equal(G.paint(s, [given, open], 3).move.ch[0].a[2], 0, 'the same colour again clears it');
+  assert.equal(G.moveLabel(s.history[s.pos - 1], 4), '2 cells colour cleared');
+  G.undo(s);
+  const back = G.restore(puzzle, JSON.parse(JSON.stringify(G.save(s))));
+  assert.deepEqual([back.colours[given], back.colours[open]], [3, 3], 'colours survive a reload');
+  assert.equal(back.values[given], s.values[given]);
+  // A stored move that changes a given's digit is refused.
+  const bad = JSON.parse(JSON.stringify(G.save(s)));
+  bad.history.push({ k: 'colour', ch: [{ c: given, b: [s.givens[given], 0, 0], a: [9, 0, 1] }] });
+  assert.equal(G.restore(puzzle, bad).history.length, 0);
+});
+
 test('the pad counts what is left of each digit; mistakes count wrong placements', () => {
   const s = G.create(puzzle);
   const left = G.remaining(s, SOLUTION);
