@@ -799,7 +799,8 @@
     }
     const level = NEW_LEVELS.includes(ui.puzzle.level) ? ui.puzzle.level : 'medium';
     const seed = (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) >>> 0;
-    const regions = ui.shape.variant.split('+').includes('jigsaw') ? ' ' + rules.slice(1) : '';
+    // A jigsaw keeps its region map: the first field after the givens.
+    const regions = ui.shape.variant.split('+').includes('jigsaw') ? ' ' + rules.split('|')[1] : '';
     const shape = ui.puzzle.shape;
     ui.making = true;
     button.textContent = t('cancel');

@@ -35,7 +35,7 @@ let bookUrl;
 let browser;
 /** The multi-grid pages: a built Samurai book (and its manifest), and `play` pages. */
 const multi = { samurai: null, manifest: null, twodoku: null, butterfly: null, symbols: null,
-  antiknight: null, german: null, small: null };
+  antiknight: null, german: null, small: null, antikingJigsaw: null };
 
 /** Builds `tests/browser/<spec>.toml` into the output folder; the folder's path. */
 function buildBook(spec) {
@@ -63,6 +63,7 @@ before(async () => {
   multi.manifest = JSON.parse(readFileSync(join(samurai, 'book.json'), 'utf8'));
   multi.symbols = url(buildBook('symbols'));
   multi.german = url(buildBook('german'));
+  multi.antikingJigsaw = playPage('anti-king-jigsaw.html', ['--variant', 'anti-king+jigsaw', '--seed', '4', '--difficulty', 'easy']);
   multi.small = playPage('four.html', ['--size', '4', '--seed', '2', '--difficulty', 'easy']);
   multi.antiknight = playPage('anti-knight.html', ['--variant', 'anti-knight', '--seed', '3', '--difficulty', 'medium']);
   for (const variant of ['twodoku', 'butterfly']) {
@@ -1738,3 +1739,23 @@ play('Colour paints the selected cells, givens too; Erase clears; it survives a 
   await page.click('#pencil');
   assert.equal(await page.locator('#colour').getAttribute('aria-pressed'), 'false');
 });
+
+play('New puzzle on an anti-king jigsaw keeps its regions and its rule', async ({ page }) => {
+  await engineReady(page);
+  const before = await current(page);
+  await page.click('#new');
+  await page.waitForFunction(() => document.querySelectorAll('#pick option').length === 2, null, { timeout: 20_000 });
+  assert.equal((await message(page)).cls, 'good');
+  const made = await current(page);
+  assert.equal(made.shape.rules, before.shape.rules, 'the same regions and rule');
+  assert.notEqual(made.puzzle.givens, before.puzzle.givens);
+  // Its solution keeps the anti-king rule: no two diagonal neighbours hold one digit.
+  const sol = made.puzzle.solution;
+  for (let i = 0; i < 81; i++) {
+    for (const j of [i + 8, i + 10]) {
+      const touching = j < 81 && Math.abs((i % 9) - (j % 9)) === 1;
+      if (touching) assert.notEqual(sol[i], sol[j], `cells ${i} and ${j}`);
+    }
+  }
+}, { page: 'antikingJigsaw' });
+
