@@ -801,14 +801,17 @@
     const seed = (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) >>> 0;
     // A jigsaw keeps its region map: the first field after the givens.
     const regions = ui.shape.variant.split('+').includes('jigsaw') ? ' ' + rules.split('|')[1] : '';
+    // What the new puzzle shares with the chosen one, taken now: the player may pick another
+    // puzzle while the engine works.
     const shape = ui.puzzle.shape;
+    const symbols = ui.puzzle.symbols;
     ui.making = true;
     button.textContent = t('cancel');
     say(t('making', { level: t(level) }), '');
     try {
       const made = await E.ask('generate', [ui.shape.variant, ui.shape.size, level, seed].join(' ') + regions);
       if (made.error) throw new Error(made.error.what);
-      addPuzzle(made, shape, seed);
+      addPuzzle(made, shape, symbols, seed);
     } catch (e) {
       const why = e && e.message ? e.message : String(e);
       say(why === 'cancelled' ? t('cancelled') : t('not_made', { why }), why === 'cancelled' ? '' : 'error');
@@ -818,14 +821,14 @@
     }
   }
 
-  function addPuzzle(made, shape, seed) {
+  function addPuzzle(made, shape, symbols, seed) {
     // The engine writes a multi-grid's whole frame ('#' where no cell is); the page numbers cells.
     const cells = (line) => line.split('|')[0].replace(/#/g, '');
     const list = extras();
     const number = list.reduce((most, p) => Math.max(most, p.made || 0), 0) + 1;
     const puzzle = { id: 'n' + seed.toString(36), made: number, shape, level: made.level,
       score: made.score, givens: cells(made.puzzle), solution: cells(made.solution), section: '',
-      symbols: ui.puzzle.symbols };
+      symbols };
     list.push(puzzle);
     // Keep the latest puzzles made here (their progress stays under their own keys).
     store(extrasKey, list.slice(-MAX_MADE));
