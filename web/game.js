@@ -124,6 +124,7 @@
       values: givens.slice(),
       marks: givens.map(() => 0),
       colours: givens.map(() => 0),
+      centre: givens.map(() => 0),
       history: [],
       pos: 0,
       elapsed: 0,
@@ -132,16 +133,18 @@
     };
   }
 
+  /** A cell's contents: digit, corner notes, colour and centre marks. */
   function snapshot(state, cell) {
-    return [state.values[cell], state.marks[cell], state.colours[cell]];
+    return [state.values[cell], state.marks[cell], state.colours[cell], state.centre[cell]];
   }
 
-  /** Sets a cell's digit and notes, and its colour when the change has one (digits and notes
-   * leave a cell's colour as it is). */
-  function setCell(state, cell, [value, marks, colour]) {
+  /** Sets a cell's digit and notes, and its colour and centre marks when the change has them
+   * (a change of two leaves both as they are: moves saved before they existed). */
+  function setCell(state, cell, [value, marks, colour, centre]) {
     state.values[cell] = value;
     state.marks[cell] = marks;
     if (colour !== undefined) state.colours[cell] = colour;
+    if (centre !== undefined) state.centre[cell] = centre;
   }
 
   /** Records and applies a move: the cells' contents before and after (the redo tail is dropped). */
@@ -170,8 +173,9 @@
     const changes = [{ c: cell, b: snapshot(state, cell), a: [digit, 0] }];
     const bit = 1 << (digit - 1);
     for (const peer of new Set(peers)) {
-      if (peer !== cell && !state.values[peer] && state.marks[peer] & bit) {
-        changes.push({ c: peer, b: snapshot(state, peer), a: [0, state.marks[peer] & ~bit] });
+      if (peer !== cell && !state.values[peer] && (state.marks[peer] | state.centre[peer]) & bit) {
+        const [, marks, colour, centre] = snapshot(state, peer);
+        changes.push({ c: peer, b: snapshot(state, peer), a: [0, marks & ~bit, colour, centre & ~bit] });
       }
     }
     const move = commit(state, changes, 'place');
@@ -194,6 +198,29 @@
     return { ok: true, changed: true, move: commit(state, changes, 'fill') };
   }
 
+  /**
+   * Toggles the centre mark `digit` (SudokuPad's centre marks: the candidates a solver has
+   * narrowed a cell to) in the empty cells of `cells`, as one move: added to every one when some
+   * lack it, else taken out of all.
+   */
+  function toggleCentre(state, cells, digit) {
+    const open = Array.from(new Set(cells)).filter((cell) => !state.givens[cell] && !state.values[cell]);
+    if (!open.length) {
+      const cell = cells[0];
+      return { ok: false, message: state.givens[cell] ? lockedMessage(state, cell) : t('clear_first', { cell: cellName(cell, state.layout) }) };
+    }
+    if (!(digit >= 1 && digit <= state.n)) return { ok: false, message: t('not_a_digit') };
+    const bit = 1 << (digit - 1);
+    const adding = open.some((cell) => !(state.centre[cell] & bit));
+    const changes = open
+      .filter((cell) => Boolean(state.centre[cell] & bit) !== adding)
+      .map((cell) => {
+        const [value, marks, colour, centre] = snapshot(state, cell);
+        return { c: cell, b: snapshot(state, cell), a: [value, marks, colour, adding ? centre | bit : centre & ~bit] };
+      });
+    return { ok: true, changed: true, move: commit(state, changes, 'centre') };
+  }
+
   /** The colours a cell can be painted (1–9; 0: none). */
   const COLOURS = 9;
 
@@ -208,7 +235,7 @@
     const target = clear ? 0 : colour;
     const changes = unique
       .filter((cell) => state.colours[cell] !== target)
-      .map((cell) => ({ c: cell, b: snapshot(state, cell), a: [state.values[cell], state.marks[cell], target] }));
+      .map((cell) => ({ c: cell, b: snapshot(state, cell), a: [state.values[cell], state.marks[cell], target, state.centre[cell]] }));
     if (!changes.length) return { ok: true, changed: false };
     return { ok: true, changed: true, move: commit(state, changes, 'colour') };
   }
@@ -216,10 +243,10 @@
   /** Removes the digit (or else the pencil marks) the player put in `cell`. */
   function clear(state, cell) {
     if (state.givens[cell]) return { ok: false, message: lockedMessage(state, cell) };
-    if (!state.values[cell] && !state.marks[cell]) {
+    if (!state.values[cell] && !state.marks[cell] && !state.centre[cell]) {
       return { ok: false, message: t('already_empty', { cell: cellName(cell, state.layout) }) };
     }
-    const move = commit(state, [{ c: cell, b: snapshot(state, cell), a: [0, 0] }], 'clear');
+    const move = commit(state, [{ c: cell, b: snapshot(state, cell), a: [0, 0, state.colours[cell], 0] }], 'clear');
     return { ok: true, changed: true, move };
   }
 
@@ -321,6 +348,12 @@
    */
   function moveLabel(move, where, nameOf = symbolOf) {
     if (move.k === 'reveal') return t('move_reveal');
+    if (move.k === 'centre') {
+      const cells = move.ch.length > 1 ? t('cells_n', { n: move.ch.length }) : cellName(move.ch[0].c, where);
+      const added = move.ch[0].a[3] & ~move.ch[0].b[3];
+      const list = markList(added || move.ch[0].b[3] & ~move.ch[0].a[3], nameOf);
+      return t('move_centre', { cell: cells, changes: t(added ? 'added' : 'removed', { list }) });
+    }
     if (move.k === 'colour') {
       const cells = move.ch.length > 1 ? t('cells_n', { n: move.ch.length }) : cellName(move.ch[0].c, where);
       const colour = move.ch[0].a[2];
@@ -422,15 +455,16 @@
 
   function validChange(change, state) {
     const ok = (pair) =>
-      Array.isArray(pair) && (pair.length === 2 || pair.length === 3) && Number.isInteger(pair[0]) && pair[0] >= 0 &&
+      Array.isArray(pair) && pair.length >= 2 && pair.length <= 4 && Number.isInteger(pair[0]) && pair[0] >= 0 &&
       pair[0] <= state.n && Number.isInteger(pair[1]) && pair[1] >= 0 && pair[1] < 1 << state.n &&
-      (pair.length === 2 || (Number.isInteger(pair[2]) && pair[2] >= 0 && pair[2] <= COLOURS));
+      (pair.length < 3 || (Number.isInteger(pair[2]) && pair[2] >= 0 && pair[2] <= COLOURS)) &&
+      (pair.length < 4 || (Number.isInteger(pair[3]) && pair[3] >= 0 && pair[3] < 1 << state.n));
     if (!(change && Number.isInteger(change.c) && change.c >= 0 && change.c < state.values.length && ok(change.b) && ok(change.a))) {
       return false;
     }
     // A given's cell takes a colour only: its digit stays, it has no notes.
     const given = state.givens[change.c];
-    return !given || [change.a, change.b].every((pair) => pair[0] === given && pair[1] === 0);
+    return !given || [change.a, change.b].every((pair) => pair[0] === given && pair[1] === 0 && !pair[3]);
   }
 
   /** A game restored from `save` output; a fresh game when the data is missing or does not fit. */
@@ -463,7 +497,7 @@
   }
 
   return {
-    symbolOf, valueOf, layoutOf, rowCol, cellAt, cellName, step, rowEnd, digitRange, keyDigit, create, toValues, place, clear, toggleMark, toggleMarks, fillNotes, paint, COLOURS, reveal,
+    symbolOf, valueOf, layoutOf, rowCol, cellAt, cellName, step, rowEnd, digitRange, keyDigit, create, toValues, place, clear, toggleMark, toggleMarks, toggleCentre, fillNotes, paint, COLOURS, reveal,
     undo, redo, goTo, moveLabel, conflicts, wrongCount, remaining, mistakes, status, formatTime, save, restore,
     hash,
   };

@@ -354,7 +354,12 @@
     let what = t('empty');
     if (ui.state.givens[index]) what = t('given_value', { value: nameOf(v) });
     else if (v) what = nameOf(v);
-    else if (ui.state.marks[index]) what = t('notes_list', { list: marksOf(ui.state.marks[index]).join(' ') });
+    else {
+      const parts = [];
+      if (ui.state.marks[index]) parts.push(t('notes_list', { list: marksOf(ui.state.marks[index]).join(' ') }));
+      if (ui.state.centre[index]) parts.push(t('centre_list', { list: marksOf(ui.state.centre[index]).join(' ') }));
+      if (parts.length) what = parts.join(', ');
+    }
     return t('cell_label', { row: r, col: c, what });
   }
 
@@ -457,17 +462,10 @@
           paint(cell, v);
           cell.dataset.v = String(v);
         }
-      } else if (st.marks[i]) {
-        const marks = document.createElement('div');
-        marks.className = 'marks';
-        marks.setAttribute('aria-hidden', 'true');
-        for (let d = 1; d <= ui.shape.size; d++) {
-          const span = document.createElement('span');
-          if (st.marks[i] & (1 << (d - 1))) paint(span, d);
-          marks.appendChild(span);
-        }
+      } else if (st.marks[i] || st.centre[i]) {
         cell.textContent = '';
-        cell.appendChild(marks);
+        if (st.marks[i]) cell.appendChild(cornerNotes(st.marks[i], Boolean(st.centre[i])));
+        if (st.centre[i]) cell.appendChild(centreMarks(st.centre[i]));
         cell.dataset.v = '';
       } else {
         cell.textContent = '';
@@ -480,6 +478,7 @@
     $('redo').disabled = st.pos >= st.history.length;
     $('pencil').setAttribute('aria-pressed', String(ui.pencil));
     $('colour').setAttribute('aria-pressed', String(Boolean(ui.colouring)));
+    $('centre').setAttribute('aria-pressed', String(Boolean(ui.centre)));
     $('pad').classList.toggle('colouring', Boolean(ui.colouring));
     showTime();
   }
@@ -496,6 +495,39 @@
       const what = symbolsOf() ? nameOf(d) : t('digit_n', { digit: G.symbolOf(d) });
       button.setAttribute('aria-label', k ? t('left_n', { what, n: k }) : t('all_placed', { what }));
     }
+  }
+
+  /** A cell's notes, each digit at its place in a small grid; beside centre marks, only the
+   * notes, along the top and bottom edges (SudokuPad's corner marks), the middle left free. */
+  function cornerNotes(mask, compact) {
+    const marks = document.createElement('div');
+    marks.className = compact ? 'marks compact' : 'marks';
+    marks.setAttribute('aria-hidden', 'true');
+    for (let d = 1; d <= ui.shape.size; d++) {
+      const has = mask & (1 << (d - 1));
+      if (compact && !has) continue;
+      const span = document.createElement('span');
+      if (has) paint(span, d);
+      marks.appendChild(span);
+    }
+    return marks;
+  }
+
+  /** A cell's centre marks: its digits in a row across the middle, smaller the more there are. */
+  function centreMarks(mask) {
+    const centre = document.createElement('div');
+    centre.className = 'centre';
+    centre.setAttribute('aria-hidden', 'true');
+    let count = 0;
+    for (let d = 1; d <= ui.shape.size; d++) {
+      if (!(mask & (1 << (d - 1)))) continue;
+      const span = document.createElement('span');
+      paint(span, d);
+      centre.appendChild(span);
+      count += 1;
+    }
+    centre.style.setProperty('--k', String(Math.max(count, 3)));
+    return centre;
   }
 
   function renderMoves() {
@@ -594,6 +626,11 @@
       focusSelected();
       return;
     }
+    if (ui.centre && !asNote) {
+      result(G.toggleCentre(st, [ui.selected, ...ui.extra], digit));
+      focusSelected();
+      return;
+    }
     if ((ui.pencil || asNote) && ui.extra.size) {
       result(G.toggleMarks(st, [ui.selected, ...ui.extra], digit));
     } else if ((ui.pencil || asNote) && !st.givens[ui.selected] && !st.values[ui.selected]) {
@@ -681,7 +718,9 @@
 
   /** The player's notes as the engine takes them, or null when no cell has any. */
   function notesOf(st) {
-    return st.marks.some((m, i) => m && !st.values[i]) ? st.marks : null;
+    // Corner notes, or centre marks where a cell has only those.
+    const notes = st.marks.map((m, i) => m || st.centre[i]);
+    return notes.some((m, i) => m && !st.values[i]) ? notes : null;
   }
 
   /**
@@ -693,7 +732,7 @@
   async function hint() {
     const st = ui.state;
     if (!E || E.failed) return say(t('no_engine', { why: E ? E.failed : 'WebAssembly' }), 'error');
-    const asked = { puzzle: ui.puzzle, pos: st.pos, marks: st.marks.join(',') };
+    const asked = { puzzle: ui.puzzle, pos: st.pos, marks: st.marks.join(',') + st.centre.join(',') };
     const button = $('hint');
     button.setAttribute('aria-busy', 'true');
     if (!E.loaded || E.busy) say(t('thinking'), '');
@@ -706,7 +745,7 @@
       button.removeAttribute('aria-busy');
     }
     // The player moved on while the engine thought: that answer is for another state.
-    if (ui.puzzle !== asked.puzzle || ui.state.pos !== asked.pos || ui.state.marks.join(',') !== asked.marks) return;
+    if (ui.puzzle !== asked.puzzle || ui.state.pos !== asked.pos || ui.state.marks.join(',') + ui.state.centre.join(',') !== asked.marks) return;
     showHint(answer);
   }
 
@@ -921,16 +960,27 @@
     return (key === 'n' || key === 'N') && !(typed(key) || {}).digit;
   }
 
+  /** One of the entry modes (Pencil, Centre, Colour) on, the others off; or all off. */
+  function setMode(mode) {
+    ui.pencil = mode === 'pencil';
+    ui.centre = mode === 'centre';
+    ui.colouring = mode === 'colour';
+  }
+
+  function toggleCentre() {
+    setMode(ui.centre ? '' : 'centre');
+    render();
+    say(t(ui.centre ? 'centre_on' : 'centre_off'), '');
+  }
+
   function toggleColour() {
-    ui.colouring = !ui.colouring;
-    if (ui.colouring) ui.pencil = false;
+    setMode(ui.colouring ? '' : 'colour');
     render();
     say(t(ui.colouring ? 'colour_on' : 'colour_off'), '');
   }
 
   function togglePencil() {
-    ui.pencil = !ui.pencil;
-    if (ui.pencil) ui.colouring = false;
+    setMode(ui.pencil ? '' : 'pencil');
     render();
     say(t(ui.pencil ? 'pencil_on' : 'pencil_off'), '');
   }
@@ -983,6 +1033,7 @@
     $('redo').addEventListener('click', redo);
     $('pencil').addEventListener('click', togglePencil);
     $('colour').addEventListener('click', toggleColour);
+    $('centre').addEventListener('click', toggleCentre);
     document.addEventListener('pointerup', () => { ui.dragging = false; });
     $('pause').addEventListener('click', () => setPaused(!ui.paused));
     $('zoom').addEventListener('click', () => setZoomed(!ui.zoomed));

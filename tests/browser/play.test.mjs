@@ -153,7 +153,7 @@ async function selected(page) {
 /** The visible value of every cell ('' when empty or notes only). */
 function cells(page) {
   return page.evaluate(() => Array.from(document.querySelectorAll('#board .cell'),
-    (c) => (c.querySelector('.marks') ? '' : c.textContent)));
+    (c) => (c.querySelector('.marks, .centre') ? '' : c.textContent)));
 }
 
 function moves(page) {
@@ -1759,3 +1759,32 @@ play('New puzzle on an anti-king jigsaw keeps its regions and its rule', async (
   }
 }, { page: 'antikingJigsaw' });
 
+
+play('Centre marks: digits in a row across the middle, in several cells at once, apart from corner notes', async ({ page }) => {
+  const { puzzle, n } = await current(page);
+  const row = Array.from({ length: n }, (_, r) => empties(puzzle).filter((i) => Math.floor(i / n) === r)).find((c) => c.length >= 2);
+  const [a, b] = row;
+  await page.click('#centre');
+  assert.equal(await page.locator('#centre').getAttribute('aria-pressed'), 'true');
+  await pick(page, a);
+  await cellLoc(page, b).click({ modifiers: ['Control'] });
+  await page.keyboard.press('2');
+  await page.keyboard.press('7');
+  for (const i of [a, b]) assert.deepEqual(await cellLoc(page, i).locator('.centre span').allTextContents(), ['2', '7']);
+  assert.equal((await cells(page))[a], '', 'no digit placed');
+  // Shift+digit still pencils a corner note; both show, and the cell's name says both.
+  await pick(page, a);
+  await page.keyboard.press('Shift+Digit5');
+  assert.deepEqual((await cellLoc(page, a).locator('.marks span').allTextContents()).filter(Boolean), ['5']);
+  assert.match(await cellLoc(page, a).getAttribute('aria-label'), /notes 5, centre 2 7$/);
+  // The centre marks sit inside the cell.
+  const [cell, centre] = await cellLoc(page, a).evaluate((el) => [el.getBoundingClientRect(), el.querySelector('.centre').getBoundingClientRect()].map((r) => [r.left, r.right, r.top, r.bottom]));
+  assert.ok(centre[0] >= cell[0] && centre[1] <= cell[1] && centre[2] >= cell[2] && centre[3] <= cell[3], 'inside its cell');
+  // The corner note stays in sight: above or below the centre marks, never under them.
+  const [note, band] = await cellLoc(page, a).evaluate((el) => [el.querySelector('.marks span:not(:empty)').getBoundingClientRect(), el.querySelector('.centre').getBoundingClientRect()].map((r) => [r.top, r.bottom]));
+  assert.ok(note[1] <= band[0] + 1 || note[0] >= band[1] - 1, `the note (${note}) clears the centre marks (${band})`);
+  await page.screenshot({ path: join(shots, 'centre-marks.png') });
+  await page.reload();
+  await page.waitForSelector('#board .cell');
+  assert.deepEqual(await cellLoc(page, b).locator('.centre span').allTextContents(), ['2', '7'], 'kept across a reload');
+});

@@ -254,6 +254,29 @@ test('colours paint cells (givens too) as one move, kept apart from digits, save
   assert.equal(G.restore(puzzle, bad).history.length, 0);
 });
 
+test('centre marks are their own notes: toggled in several cells, cleared by a placed peer, kept by Undo', () => {
+  const s = G.create(puzzle);
+  const open = s.values.flatMap((v, i) => (v ? [] : [i]));
+  const [a, b] = open;
+  const move = G.toggleCentre(s, [a, b], 3).move;
+  assert.equal(G.moveLabel(move, 4), '2 cells centre 3 added');
+  assert.deepEqual([s.centre[a], s.centre[b], s.marks[a]], [4, 4, 0], 'corner notes untouched');
+  G.toggleMark(s, a, 1);
+  assert.equal(s.centre[a], 4, 'a corner note leaves the centre marks');
+  // A 3 placed in a cell that sees b takes 3 out of b's centre marks.
+  const peer = open.find((c) => c !== b && c !== a && Math.floor(c / 4) === Math.floor(b / 4));
+  if (peer !== undefined) {
+    G.place(s, peer, 3, [b]);
+    assert.equal(s.centre[b], 0);
+    G.undo(s);
+    assert.equal(s.centre[b], 4);
+  }
+  assert.ok(G.clear(s, a).ok, 'a cell with marks is cleared of them');
+  assert.deepEqual([s.centre[a], s.marks[a]], [0, 0]);
+  const back = G.restore(puzzle, JSON.parse(JSON.stringify(G.save(s))));
+  assert.equal(back.centre[b], 4, 'centre marks survive a reload');
+});
+
 test('the pad counts what is left of each digit; mistakes count wrong placements', () => {
   const s = G.create(puzzle);
   const left = G.remaining(s, SOLUTION);

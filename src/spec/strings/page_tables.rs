@@ -19,6 +19,14 @@ pub const PAGE_DE: &[(&str, &str)] = &[
     ("pause", "Pause"),
     ("resume", "Weiter"),
     ("zoom", "Zoom"),
+    ("centre", "Mitte"),
+    (
+        "centre_on",
+        "Mitte an: Ziffern werden Mittelnotizen (die Kandidaten einer Zelle).",
+    ),
+    ("centre_off", "Mitte aus: Ziffern werden gesetzt."),
+    ("move_centre", "{cell} Mitte {changes}"),
+    ("centre_list", "Mitte {list}"),
     ("colour", "Farbe"),
     (
         "colour_on",
@@ -203,6 +211,14 @@ pub const PAGE_FR: &[(&str, &str)] = &[
     ("pause", "Pause"),
     ("resume", "Reprendre"),
     ("zoom", "Zoom"),
+    ("centre", "Centre"),
+    (
+        "centre_on",
+        "Centre activé : les chiffres sont des notes au centre (les candidats d’une case).",
+    ),
+    ("centre_off", "Centre désactivé : les chiffres sont placés."),
+    ("move_centre", "{cell} centre {changes}"),
+    ("centre_list", "centre {list}"),
     ("colour", "Couleur"),
     (
         "colour_on",
@@ -402,6 +418,14 @@ pub const PAGE_ES: &[(&str, &str)] = &[
     ("pause", "Pausa"),
     ("resume", "Seguir"),
     ("zoom", "Zoom"),
+    ("centre", "Centro"),
+    (
+        "centre_on",
+        "Centro activado: las cifras son notas centrales (los candidatos de una casilla).",
+    ),
+    ("centre_off", "Centro desactivado: las cifras se colocan."),
+    ("move_centre", "{cell} centro {changes}"),
+    ("centre_list", "centro {list}"),
     ("colour", "Color"),
     (
         "colour_on",
