@@ -485,34 +485,8 @@ impl SectionSymbols {
     }
 }
 
-/// Step explanations in a symbol set: another table's words, each value named as the set
-/// prints it (`r3c7 = P`, `only place for star in box 3`).
-pub struct SymbolWords<'a> {
-    words: &'a dyn crate::logic::step_words::StepWords,
-    /// The name of value `i + 1`.
-    names: Vec<String>,
-}
-
-impl<'a> SymbolWords<'a> {
-    /// `words` naming value `i + 1` as `names[i]` (from [`SymbolSet::names`], or a book's
-    /// language).
-    pub fn new(words: &'a dyn crate::logic::step_words::StepWords, names: Vec<String>) -> Self {
-        SymbolWords { words, names }
-    }
-}
-
-impl crate::logic::step_words::StepWords for SymbolWords<'_> {
-    fn phrase(&self, key: &str, values: &[(&str, &str)]) -> String {
-        self.words.phrase(key, values)
-    }
-
-    fn symbol(&self, value: u8) -> String {
-        match self.names.get(usize::from(value.max(1)) - 1) {
-            Some(name) => name.clone(),
-            None => self.words.symbol(value),
-        }
-    }
-}
+/// Step explanations in a symbol set (now in the engine, where the page's module uses it too).
+pub use crate::logic::step_words::SymbolWords;
 
 impl Word {
     /// The word with its letters moved so that value `order[i]` prints letter `i`.

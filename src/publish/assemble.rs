@@ -245,11 +245,14 @@ fn variant_names(
     if plan.strings.language() == "en" {
         return Default::default();
     }
-    puzzles
-        .iter()
-        .map(|p| p.puzzle.geometry.variant())
-        .map(|variant| (variant.name(), plan.strings.variant(variant)))
-        .collect()
+    let mut names = std::collections::BTreeMap::new();
+    for puzzle in puzzles {
+        let variant = puzzle.puzzle.geometry.variant();
+        names
+            .entry(variant.name())
+            .or_insert_with(|| plan.strings.variant(variant));
+    }
+    names
 }
 
 fn trim_box(page: &Page) -> TrimBox {

@@ -1788,3 +1788,43 @@ play('Centre marks: digits in a row across the middle, in several cells at once,
   await page.waitForSelector('#board .cell');
   assert.deepEqual(await cellLoc(page, b).locator('.centre span').allTextContents(), ['2', '7'], 'kept across a reload');
 });
+
+test('a browser that refuses workers gets its hints and new puzzles from the page itself', { timeout: TIMEOUT }, async () => {
+  const context = await browser.newContext();
+  try {
+    await context.addInitScript(() => { window.Worker = function () { throw new Error('no workers here'); }; });
+    const { page, errors } = await open(context);
+    await engineReady(page);
+    const m = await askHint(page);
+    assert.match(m.text, /^Hint: .+ — look at /);
+    const count = await page.locator('#pick option').count();
+    await page.click('#new');
+    await page.waitForFunction((c) => document.querySelectorAll('#pick option').length === c + 1, count, { timeout: 20_000 });
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a browser without WebAssembly plays on: houses checked here, hints say why they cannot come', { timeout: TIMEOUT }, async () => {
+  const context = await browser.newContext();
+  try {
+    await context.addInitScript(() => { delete window.WebAssembly; });
+    const { page, errors } = await open(context);
+    await page.waitForFunction(() => document.body.dataset.engine, null, { timeout: 10_000 });
+    assert.equal(await page.evaluate(() => document.body.dataset.engine), 'failed');
+    const { puzzle, n } = await current(page);
+    // Two copies of a digit in row 1 are still marked.
+    const row = empties(puzzle).filter((i) => i < n);
+    await put(page, row[0], '9');
+    await put(page, row[1], '9');
+    for (const i of row.slice(0, 2)) assert.ok(await cellLoc(page, i).evaluate((el) => el.classList.contains('conflict')));
+    await page.click('#hint');
+    const m = await message(page);
+    assert.equal(m.cls, 'error');
+    assert.match(m.text, /cannot run in this browser/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -227,67 +227,35 @@ unsafe fn run(command: Command, ptr: *const u8, len: usize) -> usize {
     out.len()
 }
 
-/// Solves: `{"solutions", "unique", "solution"}`.
-///
-/// # Safety
-/// As [`run`].
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn sudoku_solve(ptr: *const u8, len: usize) -> usize {
-    unsafe { run(Command::Solve, ptr, len) }
+/// Exports each command as `extern "C" fn NAME(ptr, len) -> usize`: [`run`] on its request.
+macro_rules! commands {
+    ($($(#[doc = $doc:literal])* $name:ident => $command:ident;)*) => {$(
+        $(#[doc = $doc])*
+        ///
+        /// # Safety
+        /// As [`run`].
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $name(ptr: *const u8, len: usize) -> usize {
+            unsafe { run(Command::$command, ptr, len) }
+        }
+    )*};
 }
 
-/// Rates: `{"score", "level", "solved", "techniques"}`.
-///
-/// # Safety
-/// As [`run`].
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn sudoku_rate(ptr: *const u8, len: usize) -> usize {
-    unsafe { run(Command::Rate, ptr, len) }
-}
-
-/// Generates: `{"puzzle", "solution", "level", "score"}`.
-///
-/// # Safety
-/// As [`run`].
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn sudoku_generate(ptr: *const u8, len: usize) -> usize {
-    unsafe { run(Command::Generate, ptr, len) }
-}
-
-/// Checks a player's state: `{"cells", "problems"}`.
-///
-/// # Safety
-/// As [`run`].
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn sudoku_check(ptr: *const u8, len: usize) -> usize {
-    unsafe { run(Command::Check, ptr, len) }
-}
-
-/// The candidates a player's values leave: `{"candidates", "broken"}`.
-///
-/// # Safety
-/// As [`run`].
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn sudoku_candidates(ptr: *const u8, len: usize) -> usize {
-    unsafe { run(Command::Candidates, ptr, len) }
-}
-
-/// The next hint from a player's state (see [`state::next_hint`]).
-///
-/// # Safety
-/// As [`run`].
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn sudoku_step(ptr: *const u8, len: usize) -> usize {
-    unsafe { run(Command::Step, ptr, len) }
-}
-
-/// Sets the words steps are explained in: `{"phrases"}`.
-///
-/// # Safety
-/// As [`run`].
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn sudoku_words(ptr: *const u8, len: usize) -> usize {
-    unsafe { run(Command::Words, ptr, len) }
+commands! {
+    /// Solves: `{"solutions", "unique", "solution"}`.
+    sudoku_solve => Solve;
+    /// Rates: `{"score", "level", "solved", "techniques"}`.
+    sudoku_rate => Rate;
+    /// Generates: `{"puzzle", "solution", "level", "score"}`.
+    sudoku_generate => Generate;
+    /// Checks a player's state: `{"cells", "problems"}`.
+    sudoku_check => Check;
+    /// The candidates a player's values leave: `{"candidates", "broken"}`.
+    sudoku_candidates => Candidates;
+    /// The next hint from a player's state (see [`state::next_hint`]).
+    sudoku_step => Step;
+    /// Sets the words steps are explained in: `{"phrases"}`.
+    sudoku_words => Words;
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 
 use sudoku_engine::grid::text::symbol_value;
 use sudoku_engine::grid::{Geometry, Grid, ImportError, read_puzzle_line};
-use sudoku_engine::logic::step_words::StepWords;
+use sudoku_engine::logic::step_words::{StepWords, SymbolWords};
 use sudoku_engine::logic::{Candidates, Level, Step, next_step};
 use sudoku_engine::solve::Solver;
 
@@ -55,6 +55,7 @@ pub fn read_state(request: &str) -> Result<State, ImportError> {
     };
     let names = lines
         .next()
+        .filter(|l| !l.is_empty())
         .map(|l| l.split('\t').map(str::to_string).collect())
         .unwrap_or_default();
     Ok(State {
@@ -188,7 +189,7 @@ pub fn next_hint(state: &State, words: &PageWords) -> Result<String, ImportError
     let start = player_candidates(state);
     let step = next_step(&start, Level::Diabolical)
         .ok_or_else(|| error(2, "no logical step was found"))?;
-    let named = words.with_names(&state.names);
+    let named = SymbolWords::new(words, state.names.clone());
     Ok(format!(
         "{{\"step\":{}}}",
         step_json(&step, &state.geo, &named)

@@ -1,5 +1,5 @@
 //! The words the page explains steps in: the book's strings table (`key<TAB>template` lines,
-//! set once by `sudoku_words`), English for any key it leaves out, and the names of the values.
+//! set once by `sudoku_words`), English for any key it leaves out.
 
 use std::collections::HashMap;
 
@@ -31,11 +31,6 @@ impl PageWords {
     pub fn is_empty(&self) -> bool {
         self.phrases.is_empty()
     }
-
-    /// These words, naming value `i + 1` as `names[i]` (its digit when `names` has none).
-    pub fn with_names<'a>(&'a self, names: &'a [String]) -> NamedWords<'a> {
-        NamedWords { words: self, names }
-    }
 }
 
 impl StepWords for PageWords {
@@ -43,26 +38,6 @@ impl StepWords for PageWords {
         match self.phrases.get(key) {
             Some(template) => fill(template, values),
             None => English.phrase(key, values),
-        }
-    }
-}
-
-/// [`PageWords`] with the values' names.
-pub struct NamedWords<'a> {
-    words: &'a PageWords,
-    names: &'a [String],
-}
-
-impl StepWords for NamedWords<'_> {
-    fn phrase(&self, key: &str, values: &[(&str, &str)]) -> String {
-        self.words.phrase(key, values)
-    }
-
-    fn symbol(&self, value: u8) -> String {
-        let index = usize::from(value.max(1)) - 1;
-        match self.names.get(index).filter(|name| !name.is_empty()) {
-            Some(name) => name.clone(),
-            None => self.words.symbol(value),
         }
     }
 }

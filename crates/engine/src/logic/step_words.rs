@@ -96,6 +96,35 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
         })
 }
 
+/// Step explanations in a symbol set: another table's words, each value named as the set
+/// prints it (`r3c7 = P`, `only place for star in box 3`).
+pub struct SymbolWords<'a> {
+    words: &'a dyn StepWords,
+    /// The name of value `i + 1`.
+    names: Vec<String>,
+}
+
+impl<'a> SymbolWords<'a> {
+    /// `words` naming value `i + 1` as `names[i]` (a symbol set's names, or a book's language);
+    /// values past the end of `names` keep the words' own symbols.
+    pub fn new(words: &'a dyn StepWords, names: Vec<String>) -> Self {
+        SymbolWords { words, names }
+    }
+}
+
+impl StepWords for SymbolWords<'_> {
+    fn phrase(&self, key: &str, values: &[(&str, &str)]) -> String {
+        self.words.phrase(key, values)
+    }
+
+    fn symbol(&self, value: u8) -> String {
+        match self.names.get(usize::from(value.max(1)) - 1) {
+            Some(name) => name.clone(),
+            None => self.words.symbol(value),
+        }
+    }
+}
+
 /// The English words (the table below).
 pub struct English;
 
