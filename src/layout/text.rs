@@ -6,49 +6,7 @@ use super::style::PlacedGrid;
 use crate::fonts::FontSet;
 use crate::units::Pt;
 
-/// A grey level: 0.0 is black, 1.0 is white.
-pub type Grey = f64;
-
-/// A colour as red, green and blue, 0 to 255 each.
-pub type Rgb = [u8; 3];
-
-/// The ink of a piece: a grey level (the book's pages), or a colour (covers).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Paint {
-    Grey(Grey),
-    Rgb(Rgb),
-}
-
-impl Paint {
-    /// Black.
-    pub const BLACK: Paint = Paint::Grey(0.0);
-
-    /// The colour a grey level becomes between `dark` (0.0) and `light` (1.0): how a grid drawn
-    /// in greys is tinted into a cover's palette. A colour stays as it is.
-    pub fn tinted(self, dark: Rgb, light: Rgb) -> Paint {
-        match self {
-            Paint::Grey(level) => {
-                let t = level.clamp(0.0, 1.0);
-                let mix =
-                    |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * t).round() as u8;
-                Paint::Rgb([
-                    mix(dark[0], light[0]),
-                    mix(dark[1], light[1]),
-                    mix(dark[2], light[2]),
-                ])
-            }
-            colour => colour,
-        }
-    }
-}
-
-/// Horizontal placement of text relative to its anchor point.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Anchor {
-    Start,
-    Middle,
-    End,
-}
+pub use sudoku_draw::scene::{Anchor, Grey, Paint, Picture, Rgb};
 
 /// A line of text whose baseline passes through `y`; `size` in millimetres.
 #[derive(Debug, Clone, PartialEq)]
@@ -144,15 +102,6 @@ impl Placed {
         }
         self
     }
-}
-
-/// A PNG or JPEG picture: its bytes, MIME type and size in pixels.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Picture {
-    pub bytes: std::sync::Arc<[u8]>,
-    pub mime: &'static str,
-    pub width: u32,
-    pub height: u32,
 }
 
 /// Text set to fit its box: the size it got and its lines.

@@ -4,14 +4,7 @@
 
 use super::grid::blocks;
 use crate::grid::{Geometry, Grid, HouseKind, MultiShape, digit_symbol};
-
-/// Escapes text for HTML.
-pub(crate) fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+pub(crate) use sudoku_draw::svg_text::escape;
 
 /// Cells that belong to a window or a diagonal house (shaded).
 fn shaded(geo: &Geometry) -> (Vec<bool>, Vec<bool>) {

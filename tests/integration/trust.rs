@@ -431,6 +431,15 @@ fn the_engine_depends_on_no_app_crate() {
         fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock")).unwrap();
     let tree = dependency_tree(&lock, "sudoku-engine");
     assert!(tree.contains(&"rand_chacha".to_string()), "{tree:?}");
+    assert_no_app_crate("the engine", &tree);
+    // The drawing goes into the browser's module too: the engine and nothing else.
+    let draw = dependency_tree(&lock, "sudoku-draw");
+    assert!(draw.contains(&"sudoku-engine".to_string()), "{draw:?}");
+    assert_no_app_crate("the drawing", &draw);
+    assert!(!draw.contains(&"lopdf".to_string()), "{draw:?}");
+}
+
+fn assert_no_app_crate(what: &str, tree: &[String]) {
     for banned in [
         "printpdf",
         "rayon",
@@ -446,7 +455,7 @@ fn the_engine_depends_on_no_app_crate() {
     ] {
         assert!(
             !tree.contains(&banned.to_string()),
-            "the engine depends on {banned}: {tree:?}"
+            "{what} depends on {banned}: {tree:?}"
         );
     }
 }
