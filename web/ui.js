@@ -58,10 +58,19 @@
   }
 
   // ---- the puzzles ---------------------------------------------------------------------------
+  /**
+   * A puzzle's shape: the book's, with what a puzzle made here draws from itself (its rules,
+   * killer cages and drawing) laid over it.
+   */
+  function shapeOf(puzzle) {
+    const shape = data.shapes[puzzle.shape];
+    return shape && puzzle.own ? Object.assign({}, shape, puzzle.own) : shape;
+  }
+
   function extras() {
     const list = load(extrasKey);
     const fits = (p) => {
-      const shape = p && data.shapes[p.shape];
+      const shape = p && shapeOf(p);
       const cells = shape ? G.layoutOf(shape).cells : -1;
       return shape && typeof p.givens === 'string' && typeof p.solution === 'string' &&
         p.givens.length === cells && p.solution.length === cells;
@@ -83,7 +92,7 @@
   function progressOf(puzzle) {
     const saved = load(progressKey(puzzle));
     if (!saved || !Array.isArray(saved.history) || !saved.history.length) return { done: false, part: 0 };
-    const shape = data.shapes[puzzle.shape];
+    const shape = shapeOf(puzzle);
     const state = G.restore({ size: shape.size, frame: shape.frame, at: shape.at, givens: puzzle.givens }, saved);
     const open = state.givens.filter((v) => !v).length;
     const filled = state.values.filter((v, i) => v && !state.givens[i]).length;
@@ -135,7 +144,7 @@
     const i = Math.max(0, Math.min(index, list.length - 1));
     saveProgress();
     ui.puzzle = list[i];
-    ui.shape = data.shapes[ui.puzzle.shape];
+    ui.shape = shapeOf(ui.puzzle);
     ui.state = G.restore(game(), load(progressKey(ui.puzzle)));
     ui.state.nameOf = nameOf;
     $('pick').value = String(i);
@@ -822,8 +831,8 @@
 
   /**
    * Makes a new puzzle of the chosen shape, at the chosen puzzle's level, in the engine's
-   * worker (the page stays live; pressing the button again cancels). Shapes drawn from the
-   * puzzle itself (killer cages, dots and other marks) keep the puzzles of the book.
+   * worker (the page stays live; pressing the button again cancels). A shape drawn from the
+   * puzzle itself (killer cages, dots and other marks) gets new ones, drawn by the engine.
    */
   async function newPuzzle() {
     const button = $('new');
@@ -832,13 +841,10 @@
       return;
     }
     if (!E || E.failed) return say(t('no_engine', { why: E ? E.failed : 'WebAssembly' }), 'error');
-    const rules = ui.shape.rules || '';
-    if (/[=;]/.test(rules)) {
-      return say(t('drawn_puzzle', { variant: ui.shape.variant }), 'error');
-    }
     const level = NEW_LEVELS.includes(ui.puzzle.level) ? ui.puzzle.level : 'medium';
     const seed = (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) >>> 0;
     // A jigsaw keeps its region map: the first field after the givens.
+    const rules = ui.shape.rules || '';
     const regions = ui.shape.variant.split('+').includes('jigsaw') ? ' ' + rules.split('|')[1] : '';
     // What the new puzzle shares with the chosen one, taken now: the player may pick another
     // puzzle while the engine works.
@@ -868,6 +874,8 @@
     const puzzle = { id: 'n' + seed.toString(36), made: number, shape, level: made.level,
       score: made.score, givens: cells(made.puzzle), solution: cells(made.solution), section: '',
       symbols };
+    // Its own cages, marks and drawing, where the shape is drawn from the puzzle.
+    if (made.shape) puzzle.own = made.shape;
     list.push(puzzle);
     // Keep the latest puzzles made here (their progress stays under their own keys).
     store(extrasKey, list.slice(-MAX_MADE));

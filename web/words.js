@@ -54,7 +54,6 @@
     have_candidates: 'Every empty cell already holds its candidates.', already_solved: 'Already solved.',
     ask_solve: 'Show the whole solution? Undo takes it back.', nothing_to_reset: 'Nothing to reset.',
     ask_reset: 'Reset this puzzle? Your digits, notes, moves and time will be lost.', reset_done: 'Reset.',
-    drawn_puzzle: 'A {variant} puzzle is drawn from its own cages and marks: new ones are made by the command line (sudoku-book play --variant {variant}).',
     making: 'Making a new {level} puzzle…', cancelled: 'No new puzzle: cancelled.', not_made: 'No new puzzle could be made: {why}',
     made: 'New puzzle made here: {level}, score {score}, {n} givens.', paused_clock: 'Paused. The clock has stopped.',
     solved_card: 'Solved in {time}.', solved_card_mistakes: 'Solved in {time} with {n} mistakes.',

@@ -35,7 +35,7 @@ let bookUrl;
 let browser;
 /** The multi-grid pages: a built Samurai book (and its manifest), and `play` pages. */
 const multi = { samurai: null, manifest: null, twodoku: null, butterfly: null, symbols: null,
-  antiknight: null, german: null, small: null, antikingJigsaw: null };
+  antiknight: null, german: null, small: null, antikingJigsaw: null, kropki: null };
 
 /** Builds `tests/browser/<spec>.toml` into the output folder; the folder's path. */
 function buildBook(spec) {
@@ -65,6 +65,7 @@ before(async () => {
   multi.german = url(buildBook('german'));
   multi.antikingJigsaw = playPage('anti-king-jigsaw.html', ['--variant', 'anti-king+jigsaw', '--seed', '4', '--difficulty', 'easy']);
   multi.small = playPage('four.html', ['--size', '4', '--seed', '2', '--difficulty', 'easy']);
+  multi.kropki = playPage('kropki.html', ['--variant', 'kropki', '--seed', '3', '--difficulty', 'medium']);
   multi.antiknight = playPage('anti-knight.html', ['--variant', 'anti-knight', '--seed', '3', '--difficulty', 'medium']);
   for (const variant of ['twodoku', 'butterfly']) {
     multi[variant] = playPage(variant + '.html', ['--variant', variant, '--seed', '5', '--difficulty', 'easy']);
@@ -131,7 +132,8 @@ async function current(page) {
       const key = Object.keys(localStorage).find((k) => k.endsWith(':new'));
       puzzle = JSON.parse(localStorage.getItem(key))[index - data.puzzles.length];
     }
-    const shape = data.shapes[puzzle.shape];
+    // A puzzle made in the page lays its own cages, marks and drawing over the book's shape.
+    const shape = Object.assign({}, data.shapes[puzzle.shape], puzzle.own || {});
     return { index, puzzle, shape, n: shape.size };
   });
 }
@@ -995,11 +997,76 @@ play('killer: the cages are drawn with their sums, a digit twice in a cage is a 
     await put(page, b, '5');
     for (const i of [a, b]) assert.ok(await cellLoc(page, i).evaluate((el) => el.classList.contains('conflict')), `cell ${i} is in conflict`);
   }
-  await page.click('#new');
-  const m = await message(page);
-  assert.equal(m.cls, 'error');
-  assert.match(m.text, /play --variant killer/);
 });
+
+/** Presses New puzzle with the page's seed fixed (0: made in a fraction of a second) and waits
+ * for the made puzzle to be chosen; the shape and puzzle before and after. */
+async function makeNew(page) {
+  await engineReady(page);
+  const before = await current(page);
+  const count = await page.locator('#pick option').count();
+  await page.evaluate(() => { Date.now = () => 0; Math.random = () => 0; });
+  await page.click('#new');
+  await page.waitForFunction((n) => document.querySelectorAll('#pick option').length === n + 1, count, { timeout: 20_000 });
+  assert.equal((await message(page)).cls, 'good', (await message(page)).text);
+  return { before, made: await current(page) };
+}
+
+play('killer: New puzzle makes new cages, drawn and checked, and keeps them across a reload', async ({ page }) => {
+  await choosePuzzle(page, await find(page, 'killer', 9));
+  const drawnBefore = await page.locator('#lines').innerHTML();
+  const { before, made } = await makeNew(page);
+  const { shape, puzzle } = made;
+  assert.notDeepEqual(shape.cages, before.shape.cages, 'new cages');
+  assert.notEqual(shape.rules, before.shape.rules);
+  // The cages cover the grid once, and each sums its cells' digits in the new solution.
+  const covered = shape.cages.flatMap((c) => c.cells).sort((a, b) => a - b);
+  assert.deepEqual(covered, Array.from({ length: 81 }, (_, i) => i));
+  for (const cage of shape.cages) {
+    assert.equal(cage.cells.reduce((sum, i) => sum + Number(puzzle.solution[i]), 0), cage.sum);
+  }
+  // Drawn as the book draws them: dashed outlines, and the sums over the cells.
+  assert.notEqual(await page.locator('#lines').innerHTML(), drawnBefore);
+  assert.ok(await page.locator('#lines path[stroke-dasharray]').count() > 0, 'cages are dashed');
+  const sums = await page.locator('#over text').allTextContents();
+  assert.deepEqual(sums.map(Number).sort((a, b) => a - b), shape.cages.map((c) => c.sum).sort((a, b) => a - b));
+  // The engine checks the new cages: one digit twice in a cage breaks it.
+  const [a, b] = shape.cages.find((c) => c.cells.length >= 2).cells;
+  await put(page, a, '9');
+  await put(page, b, '9');
+  assert.ok(await cellLoc(page, a).evaluate((el) => el.classList.contains('conflict')), 'the cage is broken');
+  await page.screenshot({ path: join(shots, 'killer-new-puzzle.png') });
+  // Kept across a reload: the made puzzle still has its own cages.
+  await page.reload();
+  await page.waitForSelector('#board .cell');
+  await choosePuzzle(page, made.index);
+  const again = await current(page);
+  assert.deepEqual(again.shape.cages, shape.cages);
+  const kept = await page.locator('#over text').allTextContents();
+  assert.deepEqual(kept.map(Number).sort((x, y) => x - y), sums.map(Number).sort((x, y) => x - y));
+});
+
+play('kropki: New puzzle draws its new dots, and the engine checks them', async ({ page }) => {
+  const dots = () => page.locator('#lines circle, #lines path[fill="#000000"], #lines path[fill="#ffffff"]').count();
+  const drawnBefore = await page.locator('#lines').innerHTML();
+  const { before, made } = await makeNew(page);
+  assert.notEqual(made.shape.rules, before.shape.rules, 'new dots');
+  assert.match(made.shape.rules, /kropki/);
+  assert.notEqual(await page.locator('#lines').innerHTML(), drawnBefore);
+  assert.ok(await dots() > 0, 'the dots are drawn');
+  // Every white dot joins consecutive digits, every black one a digit and its double.
+  const sol = made.puzzle.solution;
+  const cell = (name) => { const [, r, c] = name.match(/r(\d+)c(\d+)/); return (r - 1) * 9 + (c - 1); };
+  let checked = 0;
+  for (const [, kind, x, y] of made.shape.rules.matchAll(/([wb]):(r\d+c\d+)\+(r\d+c\d+)/g)) {
+    const [p, q] = [Number(sol[cell(x)]), Number(sol[cell(y)])];
+    if (kind === 'w') assert.equal(Math.abs(p - q), 1, `${x}+${y}`);
+    else assert.ok(p === 2 * q || q === 2 * p, `${x}+${y}`);
+    checked++;
+  }
+  assert.ok(checked > 0, made.shape.rules);
+  await page.screenshot({ path: join(shots, 'kropki-new-puzzle.png') });
+}, { page: 'kropki' });
 
 play('print shows the title, the puzzle line and the board, centred', async ({ page }) => {
   await page.emulateMedia({ media: 'print' });

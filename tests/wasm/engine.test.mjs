@@ -49,6 +49,20 @@ for (const [variant, size, level] of SHAPES) {
   });
 }
 
+test('a killer and a Kropki puzzle come with their rules, cages and drawing', () => {
+  const killer = call('sudoku_generate', 'killer 9 medium 0');
+  const sums = killer.shape.cages.map((c) => c.cells.reduce((sum, i) => sum + Number(killer.solution[i]), 0));
+  assert.deepEqual(sums, killer.shape.cages.map((c) => c.sum));
+  assert.equal(killer.puzzle, killer.puzzle.slice(0, 81) + killer.shape.rules);
+  assert.match(killer.shape.drawing, /stroke-dasharray/);
+  assert.equal(killer.shape.view, 90);
+  const kropki = call('sudoku_generate', 'kropki 9 easy 2');
+  assert.match(kropki.shape.rules, /^\|rules:kropki;/);
+  assert.deepEqual(kropki.shape.cages, []);
+  assert.match(kropki.shape.drawing, /fill="#000000"|fill="#ffffff"/);
+  assert.equal(call('sudoku_generate', 'classic 9 easy 2').shape, undefined);
+});
+
 test('the module answers a bad puzzle with where and what', () => {
   const answer = call('sudoku_solve', 'classic\n12x');
   assert.equal(answer.error.line, 2);

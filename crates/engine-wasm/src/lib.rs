@@ -8,7 +8,8 @@
 //!   writes it: `puzzle|regions|cages|marks`);
 //! - check, candidates and step: a player's state ([`state`]): those two lines, then the values,
 //!   the notes and the values' names;
-//! - generate: `VARIANT SIZE LEVEL SEED`, and a jigsaw's region map to keep, on one line;
+//! - generate: `VARIANT SIZE LEVEL SEED`, and a jigsaw's region map to keep, on one line; a
+//!   shape drawn from the puzzle (killer cages, marks) comes with its rules, cages and drawing;
 //! - words: the page's phrases, `key<TAB>template` a line (kept for the later steps).
 //!
 //! Every answer is one JSON object; a failure is `{"error": {"line", "column", "what"}}`. The
@@ -20,14 +21,15 @@ pub mod words;
 
 use std::sync::Mutex;
 
+use sudoku_draw::page_svg::{drawing, drawing_side};
 use sudoku_engine::generate::{Request, Target, generate};
 use sudoku_engine::grid::{
-    ImportError, RegionMap, Variant, puzzle_line, read_puzzle_line, to_line,
+    Geometry, ImportError, RegionMap, Variant, puzzle_line, read_puzzle_line, to_line,
 };
 use sudoku_engine::logic::{Level, rate};
 use sudoku_engine::solve::Solver;
 
-use json::quoted;
+use json::{list, quoted};
 use words::PageWords;
 
 /// The last answer, kept until the next call.
@@ -70,9 +72,7 @@ pub fn answer(command: Command, request: &str) -> String {
 }
 
 /// `VARIANT\nLINE` → the geometry and givens.
-fn read_request(
-    request: &str,
-) -> Result<(sudoku_engine::grid::Geometry, sudoku_engine::grid::Grid), ImportError> {
+fn read_request(request: &str) -> Result<(Geometry, sudoku_engine::grid::Grid), ImportError> {
     let (variant, line) = request.split_once('\n').unwrap_or(("classic", request));
     let variant = parse_variant(variant)?;
     read_puzzle_line(line, 2, variant)
@@ -168,12 +168,39 @@ fn generate_answer(request: &str) -> Result<String, ImportError> {
     let puzzle = generate(&request, seed).map_err(|e| bad(e.to_string()))?;
     let geo = &puzzle.geometry;
     Ok(format!(
-        "{{\"puzzle\":{},\"solution\":{},\"level\":\"{}\",\"score\":{:.1}}}",
+        "{{\"puzzle\":{},\"solution\":{},\"level\":\"{}\",\"score\":{:.1}{}}}",
         quoted(&puzzle_line(&puzzle.givens, geo)),
         quoted(&to_line(&puzzle.solution, geo)),
         puzzle.rating.level.name(),
-        puzzle.rating.score
+        puzzle.rating.score,
+        drawn_shape(geo)
     ))
+}
+
+/// For a shape drawn from the puzzle itself (killer cages, the modern kinds' marks), what the
+/// page needs to show and check the new puzzle: `,"shape":{"rules","cages","drawing","view"}`
+/// (the rules as the request line carries them after the givens, each cage's cells and sum, and
+/// the drawing the book's pages get, from the same code); nothing for other shapes.
+fn drawn_shape(geo: &Geometry) -> String {
+    if geo.cages().is_none() && geo.marks().is_none_or(|m| m.marks().is_empty()) {
+        return String::new();
+    }
+    let empty = geo.empty_grid();
+    let line = puzzle_line(&empty, geo);
+    let rules = line.get(to_line(&empty, geo).len()..).unwrap_or_default();
+    let cages: Vec<String> = geo.cages().map_or_else(Vec::new, |set| {
+        set.cages()
+            .iter()
+            .map(|c| format!("{{\"cells\":{},\"sum\":{}}}", list(&c.cells), c.sum))
+            .collect()
+    });
+    format!(
+        ",\"shape\":{{\"rules\":{},\"cages\":[{}],\"drawing\":{},\"view\":{}}}",
+        quoted(rules),
+        cages.join(","),
+        quoted(&drawing(geo)),
+        drawing_side(geo)
+    )
 }
 
 fn error_json(error: &ImportError) -> String {
@@ -297,6 +324,49 @@ mod tests {
             assert_eq!(field(&solved, "solution"), field(&made, "solution"));
             let rated = answer(Command::Rate, &request);
             assert_eq!(field(&rated, "level"), "easy", "{variant}: {rated}");
+        }
+    }
+
+    #[test]
+    fn a_shape_drawn_from_the_puzzle_comes_with_its_rules_cages_and_drawing() {
+        for spec in [
+            "killer 9 medium 0",
+            "kropki 9 easy 2",
+            "kropki+killer 9 easy 1",
+        ] {
+            let made = answer(Command::Generate, spec);
+            assert!(!made.contains("\"error\""), "{spec}: {made}");
+            let variant = spec.split(' ').next().unwrap_or_default();
+            let request = format!("{variant}\n{}", field(&made, "puzzle"));
+            let (geo, givens) = read_request(&request).unwrap();
+            // The drawing is the one the book's page gets for this puzzle: the same code.
+            assert!(made.contains(&quoted(&drawing(&geo))), "{spec}");
+            assert!(
+                made.contains(&format!("\"view\":{}", drawing_side(&geo))),
+                "{spec}"
+            );
+            let rules = field(&made, "rules");
+            assert_eq!(
+                format!("{}{rules}", to_line(&givens, &geo)),
+                field(&made, "puzzle")
+            );
+            let cages = geo.cages().map_or(0, |set| set.cages().len());
+            assert_eq!(made.matches("\"sum\":").count(), cages, "{spec}");
+            assert!(
+                spec.starts_with("kropki") == rules.contains("kropki"),
+                "{spec}: {rules}"
+            );
+        }
+        // Shapes the book draws alone (houses, global rules) carry no drawing of their own.
+        for spec in [
+            "classic 9 easy 1",
+            "anti-knight 9 easy 1",
+            "jigsaw 9 easy 1",
+        ] {
+            assert!(
+                !answer(Command::Generate, spec).contains("\"shape\""),
+                "{spec}"
+            );
         }
     }
 

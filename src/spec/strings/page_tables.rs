@@ -176,10 +176,6 @@ pub const PAGE_DE: &[(&str, &str)] = &[
         "Dieses Rätsel neu beginnen? Ziffern, Notizen, Züge und Zeit gehen verloren.",
     ),
     ("reset_done", "Neu begonnen."),
-    (
-        "drawn_puzzle",
-        "Ein {variant}-Rätsel wird aus seinen eigenen Käfigen und Zeichen gezeichnet: neue macht die Kommandozeile (sudoku-book play --variant {variant}).",
-    ),
     ("making", "Ein neues Rätsel ({level}) entsteht …"),
     ("cancelled", "Kein neues Rätsel: abgebrochen."),
     ("not_made", "Es ließ sich kein neues Rätsel machen: {why}"),
@@ -374,10 +370,6 @@ pub const PAGE_FR: &[(&str, &str)] = &[
         "Recommencer cette grille ? Vos chiffres, notes, coups et temps seront perdus.",
     ),
     ("reset_done", "Recommencée."),
-    (
-        "drawn_puzzle",
-        "Une grille {variant} est dessinée d’après ses propres cages et marques : les nouvelles se font en ligne de commande (sudoku-book play --variant {variant}).",
-    ),
     ("making", "Une nouvelle grille ({level}) se prépare…"),
     ("cancelled", "Pas de nouvelle grille : arrêtée."),
     (
@@ -575,10 +567,6 @@ pub const PAGE_ES: &[(&str, &str)] = &[
         "¿Reiniciar este sudoku? Se perderán tus cifras, notas, jugadas y tiempo.",
     ),
     ("reset_done", "Reiniciado."),
-    (
-        "drawn_puzzle",
-        "Un sudoku {variant} se dibuja a partir de sus propias jaulas y marcas: los nuevos se hacen con la línea de órdenes (sudoku-book play --variant {variant}).",
-    ),
     ("making", "Haciendo un nuevo sudoku ({level})…"),
     ("cancelled", "Sin nuevo sudoku: cancelado."),
     ("not_made", "No se pudo hacer un nuevo sudoku: {why}"),
