@@ -496,9 +496,41 @@
     return h.toString(16).padStart(8, '0');
   }
 
+  // ---- a puzzle made in the page: its own shape, as stored ------------------------------------
+  /** The attributes the engine's drawing writes (`sudoku_draw::page_svg`), and nothing else. */
+  const DRAWING_ATTRIBUTE = /^(d|fill|stroke|stroke-width|stroke-linecap|stroke-dasharray|x|y|font-size|text-anchor|font-weight)$/;
+
+  /** Whether `svg` is a drawing the engine could have written: paths and texts with its
+   * attributes only (what is kept in storage may have been changed by anyone). */
+  function isDrawing(svg) {
+    const element = /<path((?: [a-z-]+="[^"<>]*")*)\/>|<text((?: [a-z-]+="[^"<>]*")*)>[^<>]*<\/text>/y;
+    for (let at = 0; at < svg.length;) {
+      element.lastIndex = at;
+      const found = element.exec(svg);
+      if (!found) return false;
+      const names = (found[1] || found[2] || '').match(/[a-z-]+(?==")/g) || [];
+      if (!names.every((name) => DRAWING_ATTRIBUTE.test(name))) return false;
+      at = element.lastIndex;
+    }
+    return true;
+  }
+
+  /**
+   * A made puzzle's own shape (`{ rules, cages, drawing, view }`, as the engine answered it)
+   * when it is whole and of `cells` cells; null for anything else.
+   */
+  function ownShape(own, cells) {
+    if (!own || typeof own !== 'object') return null;
+    const cell = (i) => Number.isInteger(i) && i >= 0 && i < cells;
+    const cageOk = (c) => c && Array.isArray(c.cells) && c.cells.every(cell) && Number.isInteger(c.sum);
+    const ok = typeof own.rules === 'string' && Array.isArray(own.cages) && own.cages.every(cageOk) &&
+      typeof own.drawing === 'string' && isDrawing(own.drawing) && Number.isFinite(own.view) && own.view > 0;
+    return ok ? { rules: own.rules, cages: own.cages, drawing: own.drawing, view: own.view } : null;
+  }
+
   return {
     symbolOf, valueOf, layoutOf, rowCol, cellAt, cellName, step, rowEnd, digitRange, keyDigit, create, toValues, place, clear, toggleMark, toggleMarks, toggleCentre, fillNotes, paint, COLOURS, reveal,
     undo, redo, goTo, moveLabel, conflicts, wrongCount, remaining, mistakes, status, formatTime, save, restore,
-    hash,
+    hash, ownShape,
   };
 });

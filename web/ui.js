@@ -67,9 +67,16 @@
     return shape && puzzle.own ? Object.assign({}, shape, puzzle.own) : shape;
   }
 
+  /** The puzzles made here, as stored: those that fit their shape (a made killer or marked
+   * puzzle with its own shape whole and as the engine draws it; storage is anyone's to edit). */
   function extras() {
     const list = load(extrasKey);
     const fits = (p) => {
+      if (p && p.own) {
+        const base = data.shapes[p.shape];
+        p.own = base ? G.ownShape(p.own, G.layoutOf(base).cells) : null;
+        if (!p.own) return false;
+      }
       const shape = p && shapeOf(p);
       const cells = shape ? G.layoutOf(shape).cells : -1;
       return shape && typeof p.givens === 'string' && typeof p.solution === 'string' &&

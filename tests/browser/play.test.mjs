@@ -1044,6 +1044,18 @@ play('killer: New puzzle makes new cages, drawn and checked, and keeps them acro
   assert.deepEqual(again.shape.cages, shape.cages);
   const kept = await page.locator('#over text').allTextContents();
   assert.deepEqual(kept.map(Number).sort((x, y) => x - y), sums.map(Number).sort((x, y) => x - y));
+  // Storage is anyone's to edit: a drawing the engine would not write is never put in the page.
+  const count = await page.locator('#pick option').count();
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith(':new'));
+    const list = JSON.parse(localStorage.getItem(key));
+    list[0].own.drawing += '<image href="x" onerror="window.hacked = true"/>';
+    localStorage.setItem(key, JSON.stringify(list));
+  });
+  await page.reload();
+  await page.waitForSelector('#board .cell');
+  assert.equal(await page.locator('#pick option').count(), count - 1, 'the tampered puzzle is left out');
+  assert.equal(await page.evaluate(() => window.hacked), undefined);
 });
 
 play('kropki: New puzzle draws its new dots, and the engine checks them', async ({ page }) => {

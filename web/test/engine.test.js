@@ -53,3 +53,26 @@ test('a samurai state: the module reads the page\'s 369 cells and notes', () => 
   assert.ok(answer.step.place.length > 0, JSON.stringify(answer));
   for (const [cell, digit] of answer.step.place) assert.equal(String(digit), solution[cell]);
 });
+
+test('a made puzzle\'s own shape is kept as the engine drew it, and nothing else', () => {
+  const G = require('../game.js');
+  for (const spec of ['killer 9 medium 0', 'kropki 9 easy 2', 'xv 9 easy 1']) {
+    const own = E.call(wasm, 'generate', spec).shape;
+    assert.deepEqual(G.ownShape(own, 81), own, spec);
+    assert.deepEqual(G.ownShape(own, 64), own.cages.length ? null : own, `${spec}: cages past the grid`);
+  }
+  const own = E.call(wasm, 'generate', 'killer 9 medium 0').shape;
+  const hostile = [
+    '<path d="M0 0" onload="alert(1)"/>',
+    '<image href="x" onerror="alert(1)"/>',
+    '<script>alert(1)</script>',
+    own.drawing + '<foreignObject><div></div></foreignObject>',
+    '<text x="1">a<b>c</b></text>',
+    '<path d="M0 0"/',
+  ];
+  for (const drawing of hostile) assert.equal(G.ownShape({ ...own, drawing }, 81), null, drawing);
+  assert.equal(G.ownShape({ ...own, cages: [{ cells: [0, 'x'], sum: 3 }] }, 81), null);
+  assert.equal(G.ownShape({ ...own, view: -1 }, 81), null);
+  assert.equal(G.ownShape('text', 81), null);
+  assert.equal(G.ownShape(null, 81), null);
+});
