@@ -198,13 +198,16 @@ fn family(technique: Technique) -> &'static str {
         HouseCombination => "house_combination",
         InnieOutie | LargeInnieOutie => "innie_outie",
         NakedPair | NakedTriple | NakedQuad => "naked_subset",
-        HiddenPair | HiddenTriple | HiddenQuad => "hidden_subset",
+        HiddenPair | HiddenTriple | HiddenQuad | DirectHiddenPair | DirectHiddenTriple => {
+            "hidden_subset"
+        }
         XWing | Swordfish | Jellyfish => "fish",
         XyWing => "xy_wing",
         XyzWing => "xyz_wing",
         WWing => "w_wing",
-        UniqueRectangle1 | UniqueRectangle2 => "unique_rectangle",
-        RemotePairs => "remote_pairs",
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 => {
+            "unique_rectangle"
+        }
         Bug1 => "bug",
         XChain => "x_chain",
         XyChain => "xy_chain",

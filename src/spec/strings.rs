@@ -105,7 +105,6 @@ pub const KEYS: &[(&str, &[&str])] = &[
     ("strategy_xyz_wing", &[]),
     ("strategy_w_wing", &[]),
     ("strategy_unique_rectangle", &[]),
-    ("strategy_remote_pairs", &[]),
     ("strategy_bug", &[]),
     ("strategy_x_chain", &[]),
     ("strategy_xy_chain", &[]),

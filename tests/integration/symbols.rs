@@ -280,9 +280,9 @@ fn walkthroughs_and_strategy_pages_speak_the_puzzles_symbols() {
     for expected in [
         // A Wordoku step and a picture step, in the walkthroughs.
         "Worked solution",
-        "Naked pair circle/moon in row 5",
+        "Pointing square in box 5 and row 6",
         "Small symbols:",
-        "singles place 2 symbols",
+        "singles place 3 symbols",
         // The levels and each strategy page say symbols, not digits.
         "candidate symbols to spot a pair",
         "In this book a “digit” can be any of the letters of PLANTWISE.",

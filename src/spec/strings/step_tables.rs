@@ -76,6 +76,11 @@ pub const DE_STEPS: &[(&str, &str)] = &[
     ("technique_innie_outie_45_rule", "Innie/Outie (45er-Regel)"),
     ("technique_x_wing", "X-Wing"),
     ("technique_hidden_pair", "Verstecktes Paar"),
+    ("technique_direct_hidden_pair", "Direktes verstecktes Paar"),
+    (
+        "technique_direct_hidden_triple",
+        "Direktes verstecktes Tripel",
+    ),
     (
         "technique_hidden_cage_house_combinations",
         "Versteckter Käfig (Einheitskombinationen)",
@@ -97,7 +102,14 @@ pub const DE_STEPS: &[(&str, &str)] = &[
         "technique_unique_rectangle_type_2",
         "Eindeutiges Rechteck Typ 2",
     ),
-    ("technique_remote_pairs", "Entfernte Paare"),
+    (
+        "technique_unique_rectangle_type_4",
+        "Eindeutiges Rechteck Typ 4",
+    ),
+    (
+        "technique_unique_rectangle_type_3",
+        "Eindeutiges Rechteck Typ 3",
+    ),
     ("technique_naked_quad", "Nacktes Quartett"),
     ("technique_jellyfish", "Jellyfish"),
     ("technique_hidden_quad", "Verstecktes Quartett"),
@@ -195,6 +207,8 @@ pub const FR_STEPS: &[(&str, &str)] = &[
     ),
     ("technique_x_wing", "X-Wing"),
     ("technique_hidden_pair", "Paire cachée"),
+    ("technique_direct_hidden_pair", "Paire cachée directe"),
+    ("technique_direct_hidden_triple", "Triplet caché direct"),
     (
         "technique_hidden_cage_house_combinations",
         "Cage cachée (combinaisons d'unité)",
@@ -216,7 +230,14 @@ pub const FR_STEPS: &[(&str, &str)] = &[
         "technique_unique_rectangle_type_2",
         "Rectangle unique type 2",
     ),
-    ("technique_remote_pairs", "Paires distantes"),
+    (
+        "technique_unique_rectangle_type_4",
+        "Rectangle unique type 4",
+    ),
+    (
+        "technique_unique_rectangle_type_3",
+        "Rectangle unique type 3",
+    ),
     ("technique_naked_quad", "Quadruplet nu"),
     ("technique_jellyfish", "Jellyfish"),
     ("technique_hidden_quad", "Quadruplet caché"),
@@ -320,6 +341,8 @@ pub const ES_STEPS: &[(&str, &str)] = &[
     ),
     ("technique_x_wing", "X-Wing"),
     ("technique_hidden_pair", "Pareja oculta"),
+    ("technique_direct_hidden_pair", "Pareja oculta directa"),
+    ("technique_direct_hidden_triple", "Trío oculto directo"),
     (
         "technique_hidden_cage_house_combinations",
         "Jaula oculta (combinaciones de unidad)",
@@ -341,7 +364,14 @@ pub const ES_STEPS: &[(&str, &str)] = &[
         "technique_unique_rectangle_type_2",
         "Rectángulo único tipo 2",
     ),
-    ("technique_remote_pairs", "Parejas remotas"),
+    (
+        "technique_unique_rectangle_type_4",
+        "Rectángulo único tipo 4",
+    ),
+    (
+        "technique_unique_rectangle_type_3",
+        "Rectángulo único tipo 3",
+    ),
     ("technique_naked_quad", "Cuarteto desnudo"),
     ("technique_jellyfish", "Jellyfish"),
     ("technique_hidden_quad", "Cuarteto oculto"),

@@ -194,10 +194,6 @@ pub const EN: &[(&str, &str)] = &[
         "Four cells on two rows, two columns and two boxes cannot end with the same two digits, or they could swap and the puzzle would have two solutions. So a candidate that would leave such a rectangle goes out.",
     ),
     (
-        "strategy_remote_pairs",
-        "A chain of cells that all hold the same two candidates takes them in turn. A cell that sees two cells of the chain an odd number of links apart can hold neither digit.",
-    ),
-    (
         "strategy_bug",
         "When every open cell has two candidates except one that has three, the puzzle would have two solutions unless that cell takes the digit that appears three times in its houses.",
     ),
@@ -570,10 +566,6 @@ pub const DE: &[(&str, &str)] = &[
     (
         "strategy_unique_rectangle",
         "Vier Felder auf zwei Zeilen, zwei Spalten und zwei Blöcken können nicht mit denselben zwei Ziffern enden, sonst ließen sie sich tauschen und das Rätsel hätte zwei Lösungen. Ein Kandidat, der ein solches Rechteck ergäbe, fällt weg.",
-    ),
-    (
-        "strategy_remote_pairs",
-        "Eine Kette von Feldern mit denselben zwei Kandidaten nimmt sie abwechselnd an. Ein Feld, das zwei Kettenfelder in ungeradem Abstand sieht, kann keine der beiden Ziffern enthalten.",
     ),
     (
         "strategy_bug",
@@ -957,10 +949,6 @@ pub const FR: &[(&str, &str)] = &[
     (
         "strategy_unique_rectangle",
         "Quatre cases sur deux lignes, deux colonnes et deux blocs ne peuvent finir avec les deux mêmes chiffres, sinon on pourrait les échanger et la grille aurait deux solutions. Un candidat qui laisserait un tel rectangle sort donc.",
-    ),
-    (
-        "strategy_remote_pairs",
-        "Une chaîne de cases qui ont toutes les deux mêmes candidats les prend à tour de rôle. Une case qui voit deux cases de la chaîne séparées par un nombre impair de liens ne peut contenir aucun des deux.",
     ),
     (
         "strategy_bug",
@@ -1347,10 +1335,6 @@ pub const ES: &[(&str, &str)] = &[
     (
         "strategy_unique_rectangle",
         "Cuatro casillas en dos filas, dos columnas y dos cajas no pueden acabar con los mismos dos números, o podrían intercambiarse y el sudoku tendría dos soluciones. Un candidato que dejaría ese rectángulo sale.",
-    ),
-    (
-        "strategy_remote_pairs",
-        "Una cadena de casillas con los mismos dos candidatos los alterna. Una casilla que ve dos casillas de la cadena separadas por un número impar de enlaces no puede tener ninguno de los dos.",
     ),
     (
         "strategy_bug",

@@ -905,76 +905,6 @@ fn expert_conclusions(c: &Candidates, links: &Links, mut ends: Vec<u32>) -> Step
     step
 }
 
-/// Remote pairs: bivalue cells with the same pair {a,b}, linked by seeing each other, are
-/// coloured alternately; a cell that sees both colours of one group can hold neither a nor b.
-pub fn remote_pairs(c: &Candidates) -> Option<Step> {
-    let cells = c.masks().len();
-    let mut pairs: Vec<u32> = c
-        .masks()
-        .iter()
-        .copied()
-        .filter(|m| m.count_ones() == 2)
-        .collect();
-    pairs.sort_unstable();
-    pairs.dedup();
-    for pair in pairs {
-        let group: Vec<usize> = (0..cells).filter(|&x| c.mask(x) == pair).collect();
-        if group.len() < 4 {
-            continue;
-        }
-        if let Some(step) = colour_pairs(c, pair, &group) {
-            return Some(step);
-        }
-    }
-    None
-}
-
-fn colour_pairs(c: &Candidates, pair: u32, group: &[usize]) -> Option<Step> {
-    let mut colour: Vec<Option<(usize, bool)>> = vec![None; group.len()];
-    for root in 0..group.len() {
-        if colour[root].is_some() {
-            continue;
-        }
-        colour[root] = Some((root, false));
-        let mut stack = vec![root];
-        let mut members = vec![root];
-        while let Some(i) = stack.pop() {
-            let (_, side) = colour[i]?;
-            for j in 0..group.len() {
-                if colour[j].is_none() && c.sees(group[i], group[j]) {
-                    colour[j] = Some((root, !side));
-                    stack.push(j);
-                    members.push(j);
-                }
-            }
-        }
-        if members.len() < 4 {
-            continue;
-        }
-        let side_cells = |s: bool| -> Vec<usize> {
-            members
-                .iter()
-                .filter(|&&i| colour[i].is_some_and(|(_, x)| x == s))
-                .map(|&i| group[i])
-                .collect()
-        };
-        let (even, odd) = (side_cells(false), side_cells(true));
-        let elims: Vec<(usize, u8)> = (0..c.masks().len())
-            .filter(|&x| c.mask(x) & pair != 0 && !group.contains(&x))
-            .filter(|&x| even.iter().any(|&e| c.sees(x, e)) && odd.iter().any(|&o| c.sees(x, o)))
-            .flat_map(|x| digits(c.mask(x) & pair).map(move |d| (x, d)))
-            .collect();
-        if !elims.is_empty() {
-            let mut step = Step::new(Technique::RemotePairs, c.names());
-            step.digits = pair;
-            step.cells = members.iter().map(|&i| group[i]).collect();
-            step.eliminations = elims;
-            return Some(step);
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1138,21 +1068,6 @@ mod tests {
             Some(40)
         );
         assert_eq!(longest_scoring_at_most(Technique::Aic, 6.9), None);
-    }
-
-    #[test]
-    fn remote_pairs_found() {
-        let geo = classic9();
-        let mut c = open(&geo);
-        // r1c1 - r1c5 - r5c5 - r5c8: a chain of four {3,9} cells; r1c8 sees both ends.
-        for name in ["r1c1", "r1c5", "r5c5", "r5c8"] {
-            c.set_mask(cell(name), mask_of(&[3, 9]));
-        }
-        let step = remote_pairs(&c).expect("remote pairs");
-        assert!(step.eliminations.contains(&(cell("r1c8"), 3)));
-        assert!(step.eliminations.contains(&(cell("r5c1"), 9)));
-        c.set_mask(cell("r5c8"), mask_of(&[3, 8]));
-        assert!(remote_pairs(&c).is_none());
     }
 
     /// Digit 1 has exactly the places `keep` in each listed row/column line.

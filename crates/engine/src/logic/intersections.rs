@@ -2,8 +2,9 @@
 //! diagonal/box, window/row, …): when a digit's candidates in one house (the base) all lie in
 //! its intersection with another house (the cover), the digit leaves the rest of the cover.
 //! *Pointing* when the base is a box, jigsaw region or window; *claiming* otherwise. A *direct*
-//! pointing or claiming is one whose removals leave a hidden single, placed in the same step (as
-//! Sudoku Explainer rates them: seen at a glance, they count as easy).
+//! pointing or claiming is one whose removals leave a hidden single in another house of the
+//! base's kind (another box for a pointing, another row or column for a claiming), placed in the
+//! same step (as Sudoku Explainer finds and rates them: seen at a glance, they count as easy).
 
 use super::candidates::{Candidates, Intersection, bit};
 use super::step::Step;
@@ -46,7 +47,7 @@ fn direct(c: &Candidates, box_base: bool, technique: Technique) -> Option<Step> 
             locked &= locked - 1;
             removed.clear();
             removed.extend(removals(c, x, digit));
-            if let Some((cell, house)) = hidden_single_after(c, &removed, digit) {
+            if let Some((cell, house)) = hidden_single_after(c, &removed, digit, Some(x.base)) {
                 let mut step = step(c, x, digit, technique);
                 step.placements.push((cell, digit));
                 step.houses.push(c.geometry().houses()[house].kind);
@@ -70,16 +71,22 @@ fn removals<'a>(
 }
 
 /// A house through a removed candidate in which `digit` had two or more places and, once
-/// `removed` are gone, has exactly one: that cell and the house.
+/// `removed` are gone, has exactly one: that cell and the house. With `like`, only houses of the
+/// same kind as that house (boxes for a box, rows for a row…).
 pub(super) fn hidden_single_after(
     c: &Candidates,
     removed: &[(usize, u8)],
     digit: u8,
+    like: Option<usize>,
 ) -> Option<(usize, usize)> {
     let geo = c.geometry();
     let gone = |cell: usize| removed.iter().any(|&(r, _)| r == cell);
+    let kind = |house: usize| std::mem::discriminant(&geo.houses()[house].kind);
     for &(cell, _) in removed {
         for &house in geo.houses_of(cell) {
+            if like.is_some_and(|like| kind(like) != kind(house)) {
+                continue;
+            }
             let mut left = geo.houses()[house]
                 .cells
                 .iter()
@@ -182,21 +189,30 @@ mod tests {
             c.eliminate(cell(name), 4);
         }
         assert!(direct_pointing(&c).is_none(), "no house is left one place");
-        // Column 5: 4 only in r1c5 and r7c5, so once r1c5 loses it, r7c5 is the only place.
+        // Column 5: 4 only in r1c5 and r7c5, so once r1c5 loses it, r7c5 is the only place. A
+        // column is not a box: Sudoku Explainer looks for the single in the other boxes the row
+        // crosses, and so do we.
         for row in [2, 3, 4, 5, 6, 8, 9] {
             c.eliminate(cell(&format!("r{row}c5")), 4);
         }
+        assert!(
+            direct_pointing(&c).is_none(),
+            "a single in a column is no direct pointing"
+        );
+        // Box 2: 4 only in r1c5 and r3c6, so once r1c5 loses it, r3c6 is the only place.
+        for name in ["r1c4", "r1c6", "r2c4", "r2c6", "r3c4", "r3c5"] {
+            c.eliminate(cell(name), 4);
+        }
         let step = direct_pointing(&c).expect("direct pointing");
         assert_eq!(step.technique, Technique::DirectPointing);
-        assert_eq!(step.placements, vec![(cell("r7c5"), 4)]);
+        assert_eq!(step.placements, vec![(cell("r3c6"), 4)]);
         assert_eq!(
             step.houses,
-            vec![HouseKind::Box(0), HouseKind::Row(0), HouseKind::Column(4)]
+            vec![HouseKind::Box(0), HouseKind::Row(0), HouseKind::Box(1)]
         );
-        assert_eq!(step.eliminations.len(), 6);
-        assert!(direct_claiming(&c).is_none());
+        assert_eq!(step.eliminations.len(), 4);
         let text = step.to_string();
-        assert!(text.contains("places r7c5 = 4"), "{text}");
+        assert!(text.contains("places r3c6 = 4"), "{text}");
     }
 
     #[test]

@@ -148,7 +148,7 @@ pub fn direct_cage_house_interaction(c: &Candidates) -> Option<Step> {
     let cages = c.geometry().cages()?;
     required_digit_where(c, cages, |mut step| {
         let digit = step.digits.trailing_zeros() as u8 + 1;
-        let (cell, house) = hidden_single_after(c, &step.eliminations, digit)?;
+        let (cell, house) = hidden_single_after(c, &step.eliminations, digit, None)?;
         step.technique = Technique::DirectCageHouseInteraction;
         step.placements.push((cell, digit));
         step.houses.push(c.geometry().houses()[house].kind);

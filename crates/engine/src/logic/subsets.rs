@@ -1,5 +1,8 @@
 //! Naked and hidden subsets (pairs, triples, quads) inside any house: `k` cells whose candidates
 //! together are `k` digits (naked), or `k` digits whose places together are `k` cells (hidden).
+//! A *direct* hidden pair or triple is one whose removals leave another digit a single place in
+//! the same house, placed in the same step (Sudoku Explainer's direct hidden pair, 2.0, and
+//! triplet, 2.5: seen without writing a candidate).
 
 use super::candidates::{Candidates, bit, digits};
 use super::step::Step;
@@ -93,6 +96,18 @@ pub fn hidden_quad(c: &Candidates) -> Option<Step> {
     hidden(c, 4, Technique::HiddenQuad)
 }
 
+/// A hidden pair whose removals leave another digit one place in its house: that place is
+/// filled.
+pub fn direct_hidden_pair(c: &Candidates) -> Option<Step> {
+    direct_hidden(c, 2, Technique::DirectHiddenPair)
+}
+
+/// A hidden triple whose removals leave another digit one place in its house: that place is
+/// filled.
+pub fn direct_hidden_triple(c: &Candidates) -> Option<Step> {
+    direct_hidden(c, 3, Technique::DirectHiddenTriple)
+}
+
 fn naked(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
     // Reused for every house (this runs at most steps of every rating).
     let (mut open, mut small, mut masks) = (Vec::new(), Vec::new(), Vec::new());
@@ -137,10 +152,24 @@ fn naked(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
 }
 
 fn hidden(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
+    hidden_subsets(c, k, technique, false)
+}
+
+/// Direct hidden subsets of size `k`: in a house with more than `k` open cells, `k` digits
+/// whose places together are `k` cells, such that another digit with two or more places in the
+/// house has exactly one outside those cells. The step removes the subset cells' other
+/// candidates and places that digit.
+fn direct_hidden(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
+    hidden_subsets(c, k, technique, true)
+}
+
+/// Hidden subsets of `k` digits, plain (some other candidate leaves their cells) or `direct`
+/// (the removals leave another digit one place in the house, placed in the step).
+fn hidden_subsets(c: &Candidates, k: usize, technique: Technique, direct: bool) -> Option<Step> {
     let geo = c.geometry();
     let (mut candidates, mut masks) = (Vec::new(), Vec::new());
     for (h, house) in geo.houses().iter().enumerate() {
-        if c.open_in(h) <= k {
+        if c.open_in(h) <= k || (k <= 3 && few_digits_with_two_to_k_places(c, &house.cells, k)) {
             continue;
         }
         let places = places_of_digits(c, &house.cells);
@@ -152,31 +181,66 @@ fn hidden(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
         );
         masks.clear();
         masks.extend(candidates.iter().map(|&(_, places)| places));
-        let found = subsets_with_union(&masks, k, &mut |pick, places| {
+        let found = subsets_with_union(&masks, k, &mut |pick, subset| {
             let set = pick.iter().fold(0, |m, &i| m | bit(candidates[i].0));
-            let removes = |i: u8| c.mask(house.cells[i as usize - 1]) & !set != 0;
-            if !digits(places).any(removes) {
-                return None;
-            }
-            let cells: Vec<usize> = digits(places)
+            let placement = if direct {
+                // Another digit left one place outside the subset's cells, having had more.
+                let (digit, place) = (1..=geo.size() as u8)
+                    .filter(|d| set & bit(*d) == 0)
+                    .map(|d| (d, places[usize::from(d) - 1]))
+                    .find(|&(_, p)| p.count_ones() >= 2 && (p & !subset).count_ones() == 1)?;
+                Some((
+                    house.cells[(place & !subset).trailing_zeros() as usize],
+                    digit,
+                ))
+            } else {
+                let removes = |i: u8| c.mask(house.cells[i as usize - 1]) & !set != 0;
+                if !digits(subset).any(removes) {
+                    return None;
+                }
+                None
+            };
+            let cells: Vec<usize> = digits(subset)
                 .map(|i| house.cells[i as usize - 1])
                 .collect();
             let elims: Vec<(usize, u8)> = cells
                 .iter()
                 .flat_map(|&x| digits(c.mask(x) & !set).map(move |d| (x, d)))
                 .collect();
-            (!elims.is_empty()).then_some((cells, set, elims))
+            (!elims.is_empty()).then_some((cells, set, elims, placement))
         });
-        if let Some((cells, set, elims)) = found {
+        if let Some((cells, set, elims, placement)) = found {
             let mut step = Step::new(technique, c.names());
             step.cells = cells;
             step.digits = set;
             step.houses.push(house.kind);
             step.eliminations = elims;
+            step.placements.extend(placement);
             return Some(step);
         }
     }
     None
+}
+
+/// Whether fewer than `k` digits (`k` is 2 or 3) have two to `k` places among `cells`, so no
+/// hidden subset of `k` digits is there: counted with bit masks (bit `d - 1` of `twice` once `d`
+/// has two places, of `thrice` at three, of `four` at four or more), much cheaper than the places
+/// of every digit, as this is asked before most naked singles.
+fn few_digits_with_two_to_k_places(c: &Candidates, cells: &[usize], k: usize) -> bool {
+    let (mut once, mut twice, mut thrice, mut four) = (0u32, 0u32, 0u32, 0u32);
+    for &cell in cells {
+        let m = c.mask(cell);
+        four |= thrice & m;
+        thrice |= twice & m;
+        twice |= once & m;
+        once |= m;
+    }
+    let within = if k == 2 {
+        twice & !thrice
+    } else {
+        twice & !four
+    };
+    (within.count_ones() as usize) < k
 }
 
 /// For every digit (index `d - 1`), its places in a house as bits over the house's cells (as
@@ -213,6 +277,67 @@ mod tests {
             None
         });
         assert_eq!(count, 20);
+    }
+
+    /// Row 1 of an open grid with digits 1 and 2 only in r1c1 and r1c2 (a hidden pair), and
+    /// digit 3 only in r1c2 and r1c9.
+    fn hidden_pair_leaving_a_single() -> Candidates<'static> {
+        let geo = Box::leak(Box::new(classic9()));
+        let mut c = open(geo);
+        for col in 3..=9 {
+            for d in [1, 2] {
+                c.eliminate(cell(&format!("r1c{col}")), d);
+            }
+        }
+        for col in [1, 3, 4, 5, 6, 7, 8] {
+            c.eliminate(cell(&format!("r1c{col}")), 3);
+        }
+        c
+    }
+
+    #[test]
+    fn a_direct_hidden_pair_places_the_single_it_leaves() {
+        let c = hidden_pair_leaving_a_single();
+        let step = direct_hidden_pair(&c).expect("direct hidden pair");
+        assert_eq!(step.technique, Technique::DirectHiddenPair);
+        assert_eq!(step.cells, vec![cell("r1c1"), cell("r1c2")]);
+        assert_eq!(step.digits, mask_of(&[1, 2]));
+        assert_eq!(step.houses, vec![HouseKind::Row(0)]);
+        // r1c2 loses 3 (with the rest), so 3 has one place left in row 1: r1c9.
+        assert_eq!(step.placements, vec![(cell("r1c9"), 3)]);
+        assert!(step.eliminations.contains(&(cell("r1c2"), 3)));
+        assert!(step.eliminations.iter().all(|&(_, d)| d > 2));
+        assert!(direct_hidden_triple(&c).is_none(), "no triple here");
+    }
+
+    #[test]
+    fn a_hidden_pair_that_leaves_no_single_is_not_direct() {
+        let mut c = hidden_pair_leaving_a_single();
+        // 3 gets a third place in row 1: removing it from r1c2 leaves two.
+        c.set_mask(cell("r1c5"), c.mask(cell("r1c5")) | mask_of(&[3]));
+        assert!(direct_hidden_pair(&c).is_none());
+        assert!(hidden_pair(&c).is_some(), "still a hidden pair");
+    }
+
+    #[test]
+    fn a_direct_hidden_triple_places_the_single_it_leaves() {
+        let geo = classic9();
+        let mut c = open(&geo);
+        // Box 1: 1, 2 and 3 only in r1c1, r2c2, r3c3; 4 only in r3c3 and r1c2.
+        for name in ["r1c2", "r1c3", "r2c1", "r2c3", "r3c1", "r3c2"] {
+            for d in [1, 2, 3] {
+                c.eliminate(cell(name), d);
+            }
+        }
+        for name in ["r1c1", "r1c3", "r2c1", "r2c2", "r2c3", "r3c1", "r3c2"] {
+            c.eliminate(cell(name), 4);
+        }
+        assert!(direct_hidden_pair(&c).is_none());
+        let step = direct_hidden_triple(&c).expect("direct hidden triple");
+        assert_eq!(step.technique, Technique::DirectHiddenTriple);
+        assert_eq!(step.houses, vec![HouseKind::Box(0)]);
+        assert_eq!(step.placements, vec![(cell("r1c2"), 4)]);
+        assert_eq!(step.score(), 2.5);
     }
 
     #[test]

@@ -115,8 +115,10 @@ pub enum Technique {
     DirectPointing,
     DirectCageHouseInteraction,
     DirectClaiming,
+    DirectHiddenPair,
     CageCombination,
     NakedSingle,
+    DirectHiddenTriple,
     LockedMark,
     Pointing,
     CageHouseInteraction,
@@ -135,7 +137,8 @@ pub enum Technique {
     XyzWing,
     UniqueRectangle1,
     UniqueRectangle2,
-    RemotePairs,
+    UniqueRectangle4,
+    UniqueRectangle3,
     NakedQuad,
     Jellyfish,
     HiddenQuad,
@@ -155,7 +158,7 @@ pub enum Technique {
 struct Row(Technique, &'static str, f32, Level, &'static str);
 
 /// THE table. Order = the order in which the driver tries techniques (easiest first).
-const TABLE: [Row; 42] = [
+const TABLE: [Row; 45] = [
     Row(
         Technique::FullHouse,
         "Full house",
@@ -213,6 +216,13 @@ const TABLE: [Row; 42] = [
         "a claiming whose removals leave a hidden single, placed at once",
     ),
     Row(
+        Technique::DirectHiddenPair,
+        "Direct hidden pair",
+        2.0,
+        Level::Easy,
+        "a hidden pair whose removals leave another digit one place in the house, placed at once",
+    ),
+    Row(
         Technique::CageCombination,
         "Cage combination",
         2.0,
@@ -225,6 +235,13 @@ const TABLE: [Row; 42] = [
         2.3,
         Level::Easy,
         "only candidate of a cell",
+    ),
+    Row(
+        Technique::DirectHiddenTriple,
+        "Direct hidden triple",
+        2.5,
+        Level::Medium,
+        "a hidden triple whose removals leave another digit one place in the house, placed at once",
     ),
     Row(
         Technique::LockedMark,
@@ -318,16 +335,23 @@ const TABLE: [Row; 42] = [
     Row(
         Technique::UniqueRectangle2,
         "Unique rectangle type 2",
-        4.6,
+        4.5,
         Level::Expert,
         "assumes a unique solution",
     ),
     Row(
-        Technique::RemotePairs,
-        "Remote pairs",
-        4.8,
+        Technique::UniqueRectangle4,
+        "Unique rectangle type 4",
+        4.5,
         Level::Expert,
-        "our choice: a restricted XY-chain found by colouring",
+        "assumes a unique solution",
+    ),
+    Row(
+        Technique::UniqueRectangle3,
+        "Unique rectangle type 3",
+        4.6,
+        Level::Expert,
+        "assumes a unique solution; the extra digits a naked pair",
     ),
     Row(Technique::NakedQuad, "Naked quad", 5.0, Level::Expert, ""),
     Row(
@@ -423,10 +447,10 @@ pub const TRIAL_AND_ERROR_SCORE: f32 = 20.0;
 
 impl Technique {
     /// Every technique, easiest first (the order the driver tries them).
-    pub const ALL: [Technique; 42] = {
-        let mut all = [Technique::FullHouse; 42];
+    pub const ALL: [Technique; TABLE.len()] = {
+        let mut all = [Technique::FullHouse; TABLE.len()];
         let mut i = 0;
-        while i < 42 {
+        while i < TABLE.len() {
             all[i] = TABLE[i].0;
             i += 1;
         }
@@ -457,7 +481,11 @@ impl Technique {
     pub fn assumes_uniqueness(self) -> bool {
         matches!(
             self,
-            Technique::UniqueRectangle1 | Technique::UniqueRectangle2 | Technique::Bug1
+            Technique::UniqueRectangle1
+                | Technique::UniqueRectangle2
+                | Technique::UniqueRectangle3
+                | Technique::UniqueRectangle4
+                | Technique::Bug1
         )
     }
 }

@@ -1,5 +1,5 @@
 //! Uniqueness techniques, sound only when the puzzle has exactly one solution: unique rectangles
-//! (types 1 and 2) and BUG+1.
+//! (types 1 to 4, scored as Sudoku Explainer scores them) and BUG+1.
 //!
 //! A rectangle r1c1, r1c2, r2c1, r2c2 is *deadly* when it spans exactly 2 rows, 2 columns and 2
 //! boxes/regions and every house of the geometry (diagonals and windows too) holds as many of
@@ -64,6 +64,89 @@ pub fn unique_rectangle_2(c: &Candidates) -> Option<Step> {
         step.eliminations = elims;
         Some(step)
     })
+}
+
+/// Type 4: two corners are exactly {a,b}; the other two (the roof) hold more and share a house
+/// where `a` has no other place. One roof corner is `a`, so neither can be `b` (the rectangle
+/// would be deadly): `b` leaves both.
+pub fn unique_rectangle_4(c: &Candidates) -> Option<Step> {
+    rectangles(c, &mut |corners, pair| {
+        let (p, q) = roof(c, corners, pair)?;
+        let (low, high) = (pair & pair.wrapping_neg(), pair & (pair - 1));
+        for house in shared_houses(c, p, q) {
+            for (kept, gone) in [(low, high), (high, low)] {
+                let digit = kept.trailing_zeros() as u8 + 1;
+                let only_roof = c.geometry().houses()[house]
+                    .cells
+                    .iter()
+                    .all(|&x| x == p || x == q || !c.has(x, digit));
+                if only_roof {
+                    let removed = gone.trailing_zeros() as u8 + 1;
+                    let mut step = Step::new(Technique::UniqueRectangle4, c.names());
+                    step.eliminations = vec![(p, removed), (q, removed)];
+                    step.houses.push(c.geometry().houses()[house].kind);
+                    return Some(step);
+                }
+            }
+        }
+        None
+    })
+}
+
+/// Type 3: two corners are exactly {a,b}; the other two (the roof) share a house, and their
+/// extra digits are two, held by one more cell of that house with just those two: one of the
+/// roof corners holds an extra digit (the rectangle is not deadly), so the two extra digits are
+/// a naked pair of the roof and that cell, and leave the rest of the house.
+pub fn unique_rectangle_3(c: &Candidates) -> Option<Step> {
+    rectangles(c, &mut |corners, pair| {
+        let (p, q) = roof(c, corners, pair)?;
+        let extra = (c.mask(p) | c.mask(q)) & !pair;
+        if extra.count_ones() != 2 {
+            return None;
+        }
+        for house in shared_houses(c, p, q) {
+            let cells = &c.geometry().houses()[house].cells;
+            let open = |x: usize| x != p && x != q && c.value(x) == 0;
+            let Some(&partner) = cells.iter().find(|&&x| open(x) && c.mask(x) == extra) else {
+                continue;
+            };
+            let elims: Vec<(usize, u8)> = cells
+                .iter()
+                .filter(|&&x| open(x) && x != partner)
+                .flat_map(|&x| digits(c.mask(x) & extra).map(move |d| (x, d)))
+                .collect();
+            if !elims.is_empty() {
+                let mut step = Step::new(Technique::UniqueRectangle3, c.names());
+                step.eliminations = elims;
+                step.houses.push(c.geometry().houses()[house].kind);
+                return Some(step);
+            }
+        }
+        None
+    })
+}
+
+/// The two corners holding more than `pair` when the other two hold exactly `pair`.
+fn roof(c: &Candidates, corners: [usize; 4], pair: u32) -> Option<(usize, usize)> {
+    let roofs: Vec<usize> = corners
+        .iter()
+        .copied()
+        .filter(|&x| c.mask(x) != pair)
+        .collect();
+    match roofs.as_slice() {
+        &[p, q] => Some((p, q)),
+        _ => None,
+    }
+}
+
+/// The houses holding both `p` and `q`.
+fn shared_houses(c: &Candidates, p: usize, q: usize) -> Vec<usize> {
+    let geo = c.geometry();
+    geo.houses_of(p)
+        .iter()
+        .copied()
+        .filter(|h| geo.houses_of(q).contains(h))
+        .collect()
 }
 
 /// Visits every deadly-pattern rectangle of empty cells with each pair {a,b} common to all four
@@ -236,6 +319,7 @@ fn is_bug_without(c: &Candidates, cell: usize, digit: u8) -> bool {
 mod tests {
     use super::*;
     use crate::grid::Geometry;
+    use crate::grid::HouseKind;
     use crate::logic::candidates::tests::{cell, classic9, mask_of, open};
 
     #[test]
@@ -332,6 +416,62 @@ mod tests {
         let step = unique_rectangle_2(&c).expect("UR2");
         assert!(step.eliminations.iter().all(|&(x, d)| d == 8 && x / 9 == 2));
         assert_eq!(step.eliminations.len(), 7);
+    }
+
+    /// An open grid with the rectangle r1c1, r1c4, r3c1, r3c4 on {2,5}: the floor (row 1) just
+    /// {2,5}, the roof (row 3) {2,5,7} and {2,5,8}.
+    fn rectangle_with_roof(geo: &crate::grid::Geometry) -> Candidates<'_> {
+        let mut c = open(geo);
+        c.set_mask(cell("r1c1"), mask_of(&[2, 5]));
+        c.set_mask(cell("r1c4"), mask_of(&[2, 5]));
+        c.set_mask(cell("r3c1"), mask_of(&[2, 5, 7]));
+        c.set_mask(cell("r3c4"), mask_of(&[2, 5, 8]));
+        c
+    }
+
+    #[test]
+    fn unique_rectangle_type_4() {
+        let geo = classic9();
+        let mut c = rectangle_with_roof(&geo);
+        assert!(
+            unique_rectangle_4(&c).is_none(),
+            "2 and 5 have other places in row 3"
+        );
+        // 5 only in r3c1 and r3c4 in row 3: one of them is 5, so neither is 2.
+        for col in [2, 3, 5, 6, 7, 8, 9] {
+            c.eliminate(cell(&format!("r3c{col}")), 5);
+        }
+        assert!(unique_rectangle_2(&c).is_none(), "the extras differ");
+        let step = unique_rectangle_4(&c).expect("UR4");
+        assert_eq!(
+            step.eliminations,
+            vec![(cell("r3c1"), 2), (cell("r3c4"), 2)]
+        );
+        assert_eq!(step.houses, vec![HouseKind::Row(2)]);
+        assert_eq!(step.score(), 4.5);
+    }
+
+    #[test]
+    fn unique_rectangle_type_3() {
+        let geo = classic9();
+        let mut c = rectangle_with_roof(&geo);
+        assert!(
+            unique_rectangle_3(&c).is_none(),
+            "no cell holds just 7 and 8"
+        );
+        // r3c8 is {7,8}: with the roof's extras a naked pair of row 3.
+        c.set_mask(cell("r3c8"), mask_of(&[7, 8]));
+        let step = unique_rectangle_3(&c).expect("UR3");
+        assert_eq!(step.houses, vec![HouseKind::Row(2)]);
+        assert!(
+            step.eliminations
+                .iter()
+                .all(|&(x, d)| x / 9 == 2 && (d == 7 || d == 8))
+        );
+        assert!(!step.eliminations.iter().any(|&(x, _)| x == cell("r3c8")));
+        // The six other open cells of row 3 lose both.
+        assert_eq!(step.eliminations.len(), 12);
+        assert_eq!(step.score(), 4.6);
     }
 
     #[test]
