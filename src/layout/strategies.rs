@@ -208,7 +208,7 @@ fn family(technique: Technique) -> &'static str {
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 => {
             "unique_rectangle"
         }
-        Bug1 => "bug",
+        Bug1 | Bug2 => "bug",
         XChain => "x_chain",
         XyChain => "xy_chain",
         Aic => "aic",

@@ -114,6 +114,7 @@ pub const DE_STEPS: &[(&str, &str)] = &[
     ("technique_jellyfish", "Jellyfish"),
     ("technique_hidden_quad", "Verstecktes Quartett"),
     ("technique_bug_1", "BUG+1"),
+    ("technique_bug_type_2", "BUG Typ 2"),
     ("technique_x_chain", "X-Kette"),
     ("technique_xy_chain", "XY-Kette"),
     (
@@ -242,6 +243,7 @@ pub const FR_STEPS: &[(&str, &str)] = &[
     ("technique_jellyfish", "Jellyfish"),
     ("technique_hidden_quad", "Quadruplet caché"),
     ("technique_bug_1", "BUG+1"),
+    ("technique_bug_type_2", "BUG type 2"),
     ("technique_x_chain", "Chaîne X"),
     ("technique_xy_chain", "Chaîne XY"),
     (
@@ -376,6 +378,7 @@ pub const ES_STEPS: &[(&str, &str)] = &[
     ("technique_jellyfish", "Jellyfish"),
     ("technique_hidden_quad", "Cuarteto oculto"),
     ("technique_bug_1", "BUG+1"),
+    ("technique_bug_type_2", "BUG tipo 2"),
     ("technique_x_chain", "Cadena X"),
     ("technique_xy_chain", "Cadena XY"),
     (

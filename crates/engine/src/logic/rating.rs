@@ -68,6 +68,7 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::Jellyfish, fish::jellyfish),
     (Technique::HiddenQuad, subsets::hidden_quad),
     (Technique::Bug1, uniqueness::bug_plus_one),
+    (Technique::Bug2, uniqueness::bug_type_2),
     (Technique::XChain, chains::find),
     (Technique::ContradictionChain, forcing::find),
     (Technique::DynamicForcingChain, forcing::find_dynamic),

@@ -143,6 +143,7 @@ pub enum Technique {
     Jellyfish,
     HiddenQuad,
     Bug1,
+    Bug2,
     XChain,
     XyChain,
     Aic,
@@ -158,7 +159,7 @@ pub enum Technique {
 struct Row(Technique, &'static str, f32, Level, &'static str);
 
 /// THE table. Order = the order in which the driver tries techniques (easiest first).
-const TABLE: [Row; 45] = [
+const TABLE: [Row; 46] = [
     Row(
         Technique::FullHouse,
         "Full house",
@@ -370,6 +371,13 @@ const TABLE: [Row; 45] = [
         "assumes a unique solution",
     ),
     Row(
+        Technique::Bug2,
+        "BUG type 2",
+        5.7,
+        Level::Expert,
+        "assumes a unique solution; the cells of three candidates share their third",
+    ),
+    Row(
         Technique::XChain,
         "X-chain",
         6.5,
@@ -486,6 +494,7 @@ impl Technique {
                 | Technique::UniqueRectangle3
                 | Technique::UniqueRectangle4
                 | Technique::Bug1
+                | Technique::Bug2
         )
     }
 }

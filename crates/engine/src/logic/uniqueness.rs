@@ -1,5 +1,5 @@
 //! Uniqueness techniques, sound only when the puzzle has exactly one solution: unique rectangles
-//! (types 1 to 4, scored as Sudoku Explainer scores them) and BUG+1.
+//! (types 1 to 4, scored as Sudoku Explainer scores them), BUG+1 and BUG type 2.
 //!
 //! A rectangle r1c1, r1c2, r2c1, r2c2 is *deadly* when it spans exactly 2 rows, 2 columns and 2
 //! boxes/regions and every house of the geometry (diagonals and windows too) holds as many of
@@ -284,7 +284,7 @@ pub fn bug_plus_one(c: &Candidates) -> Option<Step> {
         }
     }
     let cell = triple?;
-    let digit = digits(c.mask(cell)).find(|&d| is_bug_without(c, cell, d))?;
+    let digit = digits(c.mask(cell)).find(|&d| is_bug_without(c, &[cell], d))?;
     let mut step = Step::new(Technique::Bug1, c.names());
     step.cells = vec![cell];
     step.digits = c.mask(cell);
@@ -292,16 +292,52 @@ pub fn bug_plus_one(c: &Candidates) -> Option<Step> {
     Some(step)
 }
 
-/// True when removing `digit` from `cell` leaves every open digit with exactly two places in
+/// BUG type 2 (Sudoku Explainer's 5.7): every empty cell has two candidates but two or more
+/// with three, whose third is the same digit x in each; without x in those cells every open
+/// digit would have two places in every house (a deadly pattern), so one of them is x: x leaves
+/// every cell that sees them all.
+pub fn bug_type_2(c: &Candidates) -> Option<Step> {
+    if !c.geometry().constraints().is_empty() {
+        return None;
+    }
+    let mut bug_cells = Vec::new();
+    for (cell, &m) in c.masks().iter().enumerate() {
+        match m.count_ones() {
+            0 | 2 => {}
+            3 => bug_cells.push(cell),
+            _ => return None,
+        }
+    }
+    if bug_cells.len() < 2 {
+        return None;
+    }
+    let shared = bug_cells.iter().fold(u32::MAX, |m, &x| m & c.mask(x));
+    let x = digits(shared).find(|&d| is_bug_without(c, &bug_cells, d))?;
+    let elims: Vec<(usize, u8)> = c
+        .common_peers(&bug_cells, x)
+        .into_iter()
+        .map(|cell| (cell, x))
+        .collect();
+    if elims.is_empty() {
+        return None;
+    }
+    let mut step = Step::new(Technique::Bug2, c.names());
+    step.cells = bug_cells;
+    step.digits = bit(x);
+    step.eliminations = elims;
+    Some(step)
+}
+
+/// True when removing `digit` from `cells` leaves every open digit with exactly two places in
 /// every house.
-fn is_bug_without(c: &Candidates, cell: usize, digit: u8) -> bool {
+fn is_bug_without(c: &Candidates, cells: &[usize], digit: u8) -> bool {
     let geo = c.geometry();
     geo.houses().iter().all(|house| {
         let mut counts = [0u8; 32];
         let mut placed = 0u32;
         for &x in &house.cells {
             let mut m = c.mask(x);
-            if x == cell {
+            if cells.contains(&x) {
                 m &= !bit(digit);
             }
             if c.value(x) != 0 {
@@ -489,5 +525,26 @@ mod tests {
         assert_eq!(step.placements, vec![(0, 3)]);
         masks[5] |= bit(1);
         assert!(bug_plus_one(&Candidates::from_masks(&geo, &[0; 16], &masks)).is_none());
+    }
+
+    #[test]
+    fn bug_type_2_removes_the_shared_digit_from_what_sees_every_bug_cell() {
+        let geo = Geometry::classic(4).expect("4x4");
+        let sol = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1u8];
+        let alt = [2, 1, 4, 3, 4, 3, 2, 1, 1, 2, 3, 4, 3, 4, 1, 2u8];
+        let mut masks: Vec<u32> = (0..16).map(|i| bit(sol[i]) | bit(alt[i])).collect();
+        // r1c1 and r1c2 ({1,2} each) get a third candidate, 3: without it, a deadly pattern.
+        masks[0] |= bit(3);
+        masks[1] |= bit(3);
+        let c = Candidates::from_masks(&geo, &[0; 16], &masks);
+        assert!(bug_plus_one(&c).is_none(), "two cells of three");
+        let step = bug_type_2(&c).expect("BUG type 2");
+        assert_eq!(step.cells, vec![0, 1]);
+        // What sees both: the rest of row 1 and of box 1.
+        assert_eq!(step.eliminations, vec![(2, 3), (3, 3), (4, 3), (5, 3)]);
+        assert_eq!(step.score(), 5.7);
+        // Different third digits: no type 2.
+        masks[1] = bit(2) | bit(1) | bit(4);
+        assert!(bug_type_2(&Candidates::from_masks(&geo, &[0; 16], &masks)).is_none());
     }
 }
