@@ -1054,14 +1054,19 @@ mod tests {
     fn chains_that_would_score_more_than_the_aic_are_not_searched() {
         let aic_of = |length: usize| Technique::Aic.score() + length_bonus(length);
         // An AIC of 4 nodes scores 7.0: an X-chain (6.5) of 24 nodes (+0.5) ties it and wins
-        // as the simpler kind; one of 25 (+0.6) does not. XY-chains (6.6) stop at 16 (+0.4).
+        // as the simpler kind; one of 25 (+0.6) does not. XY-chains score as AICs (7.0, as
+        // Sudoku Explainer scores them): one as long as the shortest AIC wins as the simpler kind.
         assert_eq!(
             longest_scoring_at_most(Technique::XChain, aic_of(4)),
             Some(24)
         );
         assert_eq!(
             longest_scoring_at_most(Technique::XyChain, aic_of(4)),
-            Some(16)
+            Some(4)
+        );
+        assert_eq!(
+            longest_scoring_at_most(Technique::XyChain, aic_of(8)),
+            Some(8)
         );
         assert_eq!(
             longest_scoring_at_most(Technique::XChain, aic_of(40)),

@@ -387,9 +387,9 @@ const TABLE: [Row; 46] = [
     Row(
         Technique::XyChain,
         "XY-chain",
-        6.6,
+        7.0,
         Level::Expert,
-        "+ length",
+        "+ length; Sudoku Explainer's forcing chain with both link kinds",
     ),
     Row(
         Technique::Aic,
