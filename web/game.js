@@ -499,6 +499,8 @@
   // ---- a puzzle made in the page: its own shape, as stored ------------------------------------
   /** The attributes the engine's drawing writes (`sudoku_draw::page_svg`), and nothing else. */
   const DRAWING_ATTRIBUTE = /^(d|fill|stroke|stroke-width|stroke-linecap|stroke-dasharray|x|y|font-size|text-anchor|font-weight)$/;
+  /** Paints are colours the engine writes (`#rrggbb` or none), never a reference to fetch. */
+  const PAINT = /^(fill|stroke)$/;
 
   /** Whether `svg` is a drawing the engine could have written: paths and texts with its
    * attributes only (what is kept in storage may have been changed by anyone). */
@@ -508,8 +510,9 @@
       element.lastIndex = at;
       const found = element.exec(svg);
       if (!found) return false;
-      const names = (found[1] || found[2] || '').match(/[a-z-]+(?==")/g) || [];
-      if (!names.every((name) => DRAWING_ATTRIBUTE.test(name))) return false;
+      const attributes = Array.from((found[1] || found[2] || '').matchAll(/([a-z-]+)="([^"]*)"/g));
+      if (!attributes.every(([, name, value]) => DRAWING_ATTRIBUTE.test(name) &&
+        (!PAINT.test(name) || /^(#[0-9a-f]{6}|none)$/.test(value)))) return false;
       at = element.lastIndex;
     }
     return true;

@@ -69,6 +69,7 @@ test('a made puzzle\'s own shape is kept as the engine drew it, and nothing else
     own.drawing + '<foreignObject><div></div></foreignObject>',
     '<text x="1">a<b>c</b></text>',
     '<path d="M0 0"/',
+    '<path fill="url(https://example.com/p.svg#x)" d="M0 0"/>',
   ];
   for (const drawing of hostile) assert.equal(G.ownShape({ ...own, drawing }, 81), null, drawing);
   assert.equal(G.ownShape({ ...own, cages: [{ cells: [0, 'x'], sum: 3 }] }, 81), null);
