@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::grid::{Geometry, Grid, digit_symbol, puzzle_line, to_line};
+use crate::grid::{Geometry, Grid, digit_symbol, rules_line};
 use crate::logic::Technique;
 use crate::logic::step_words::{ENGLISH, English, StepWords, technique_key};
 use crate::symbols::{Glyph, SectionSymbols, SymbolSet, word_order};
@@ -400,15 +400,6 @@ fn same_shape(a: &Geometry, b: &Geometry) -> bool {
         && shape_cages(a).eq(shape_cages(b))
         && a.marks().map(|m| m.to_line()) == b.marks().map(|m| m.to_line())
         && frame_positions(a) == frame_positions(b)
-}
-
-/// What follows the givens on the engine's puzzle line (regions, cages, marks), the same for
-/// every puzzle of a shape.
-fn rules_line(geo: &Geometry) -> String {
-    let empty = geo.empty_grid();
-    let line = puzzle_line(&empty, geo);
-    let givens = to_line(&empty, geo).len();
-    line.get(givens..).unwrap_or_default().to_string()
 }
 
 fn shape_houses(geo: &Geometry) -> impl Iterator<Item = &Vec<usize>> {

@@ -24,7 +24,7 @@ use std::sync::Mutex;
 use sudoku_draw::page_svg::{drawing, drawing_side};
 use sudoku_engine::generate::{Request, Target, generate};
 use sudoku_engine::grid::{
-    Geometry, ImportError, RegionMap, Variant, puzzle_line, read_puzzle_line, to_line,
+    Geometry, ImportError, RegionMap, Variant, puzzle_line, read_puzzle_line, rules_line, to_line,
 };
 use sudoku_engine::logic::{Level, rate};
 use sudoku_engine::solve::Solver;
@@ -185,9 +185,6 @@ fn drawn_shape(geo: &Geometry) -> String {
     if geo.cages().is_none() && geo.marks().is_none_or(|m| m.marks().is_empty()) {
         return String::new();
     }
-    let empty = geo.empty_grid();
-    let line = puzzle_line(&empty, geo);
-    let rules = line.get(to_line(&empty, geo).len()..).unwrap_or_default();
     let cages: Vec<String> = geo.cages().map_or_else(Vec::new, |set| {
         set.cages()
             .iter()
@@ -196,7 +193,7 @@ fn drawn_shape(geo: &Geometry) -> String {
     });
     format!(
         ",\"shape\":{{\"rules\":{},\"cages\":[{}],\"drawing\":{},\"view\":{}}}",
-        quoted(rules),
+        quoted(&rules_line(geo)),
         cages.join(","),
         quoted(&drawing(geo)),
         drawing_side(geo)

@@ -158,7 +158,14 @@ pub fn tagged_variant(tag: Option<&str>, asked: Variant) -> Result<Variant, Stri
 
 /// A puzzle as one line: its cells, then `|regions` for a jigsaw and `|cages` for a killer.
 pub fn puzzle_line(givens: &Grid, geo: &Geometry) -> String {
-    let mut line = to_line(givens, geo);
+    to_line(givens, geo) + &rules_line(geo)
+}
+
+/// What follows the cells on a puzzle's line (`|regions`, `|cages`, `|marks`), the same for
+/// every puzzle of a shape: the playable page and the WebAssembly module carry it beside the
+/// givens.
+pub fn rules_line(geo: &Geometry) -> String {
+    let mut line = String::new();
     if let Some(map) = geo.regions() {
         line.push('|');
         line.push_str(&map.to_line());

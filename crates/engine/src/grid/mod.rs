@@ -35,7 +35,8 @@ pub use ids::ids_in;
 #[cfg(feature = "serde")]
 pub use json::{Imported, read_puzzle_json};
 pub use line::{
-    ImportError, LineFields, puzzle_line, read_puzzle_line, split_tag, tagged_line, tagged_variant,
+    ImportError, LineFields, puzzle_line, read_puzzle_line, rules_line, split_tag, tagged_line,
+    tagged_variant,
 };
 pub use marks::{Mark, MarkError, MarkKind, MarkSet};
 pub use multi::{CellNames, Frame, MultiShape, NO_CELL, SubGrid};

@@ -39,14 +39,7 @@ pub fn unique_rectangle_1(c: &Candidates) -> Option<Step> {
 /// sees both of them (one of them must be x).
 pub fn unique_rectangle_2(c: &Candidates) -> Option<Step> {
     rectangles(c, &mut |corners, pair| {
-        let roofs: Vec<usize> = corners
-            .iter()
-            .copied()
-            .filter(|&x| c.mask(x) != pair)
-            .collect();
-        let &[p, q] = roofs.as_slice() else {
-            return None;
-        };
+        let (p, q) = roof(c, corners, pair)?;
         let extra = c.mask(p) & !pair;
         if c.mask(p) != c.mask(q) || extra.count_ones() != 1 {
             return None;
@@ -275,15 +268,9 @@ pub fn bug_plus_one(c: &Candidates) -> Option<Step> {
     if !c.geometry().constraints().is_empty() {
         return None;
     }
-    let mut triple = None;
-    for (cell, &m) in c.masks().iter().enumerate() {
-        match m.count_ones() {
-            0 | 2 => {}
-            3 if triple.is_none() => triple = Some(cell),
-            _ => return None,
-        }
-    }
-    let cell = triple?;
+    let &[cell] = trivalue_cells(c)?.as_slice() else {
+        return None;
+    };
     let digit = digits(c.mask(cell)).find(|&d| is_bug_without(c, &[cell], d))?;
     let mut step = Step::new(Technique::Bug1, c.names());
     step.cells = vec![cell];
@@ -300,14 +287,7 @@ pub fn bug_type_2(c: &Candidates) -> Option<Step> {
     if !c.geometry().constraints().is_empty() {
         return None;
     }
-    let mut bug_cells = Vec::new();
-    for (cell, &m) in c.masks().iter().enumerate() {
-        match m.count_ones() {
-            0 | 2 => {}
-            3 => bug_cells.push(cell),
-            _ => return None,
-        }
-    }
+    let bug_cells = trivalue_cells(c)?;
     if bug_cells.len() < 2 {
         return None;
     }
@@ -326,6 +306,20 @@ pub fn bug_type_2(c: &Candidates) -> Option<Step> {
     step.digits = bit(x);
     step.eliminations = elims;
     Some(step)
+}
+
+/// The empty cells with three candidates when every other empty cell has two (the cells a BUG
+/// pattern turns on); `None` when a cell has one candidate or more than three.
+fn trivalue_cells(c: &Candidates) -> Option<Vec<usize>> {
+    let mut cells = Vec::new();
+    for (cell, &m) in c.masks().iter().enumerate() {
+        match m.count_ones() {
+            0 | 2 => {}
+            3 => cells.push(cell),
+            _ => return None,
+        }
+    }
+    Some(cells)
 }
 
 /// True when removing `digit` from `cells` leaves every open digit with exactly two places in
