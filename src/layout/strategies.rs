@@ -212,7 +212,13 @@ fn family(technique: Technique) -> &'static str {
         XChain => "x_chain",
         XyChain => "xy_chain",
         Aic => "aic",
-        ContradictionChain | CellForcingChain | HouseForcingChain | DynamicForcingChain
+        ContradictionChain
+        | CellForcingChain
+        | HouseForcingChain
+        | NishioForcingChain
+        | MultipleForcingChain
+        | DynamicForcingChain
+        | DynamicForcingChainPlus
         | NestedForcingChain => "forcing_chain",
     }
 }

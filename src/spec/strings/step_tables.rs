@@ -129,6 +129,15 @@ pub const DE_STEPS: &[(&str, &str)] = &[
         "technique_dynamic_forcing_chain",
         "Dynamische Folgerungskette",
     ),
+    ("technique_nishio_forcing_chain", "Nishio-Folgerungskette"),
+    (
+        "technique_multiple_forcing_chain",
+        "Mehrfach-Folgerungskette",
+    ),
+    (
+        "technique_dynamic_forcing_chain_plus",
+        "Dynamische Folgerungskette (plus)",
+    ),
     (
         "technique_nested_forcing_chain",
         "Verschachtelte Folgerungskette",
@@ -260,6 +269,15 @@ pub const FR_STEPS: &[(&str, &str)] = &[
     (
         "technique_dynamic_forcing_chain",
         "Chaîne de forçage dynamique",
+    ),
+    ("technique_nishio_forcing_chain", "Chaîne de forçage Nishio"),
+    (
+        "technique_multiple_forcing_chain",
+        "Chaîne de forçage multiple",
+    ),
+    (
+        "technique_dynamic_forcing_chain_plus",
+        "Chaîne de forçage dynamique (plus)",
     ),
     (
         "technique_nested_forcing_chain",
@@ -401,6 +419,15 @@ pub const ES_STEPS: &[(&str, &str)] = &[
     (
         "technique_dynamic_forcing_chain",
         "Cadena de forzado dinámica",
+    ),
+    ("technique_nishio_forcing_chain", "Cadena de forzado Nishio"),
+    (
+        "technique_multiple_forcing_chain",
+        "Cadena de forzado múltiple",
+    ),
+    (
+        "technique_dynamic_forcing_chain_plus",
+        "Cadena de forzado dinámica (plus)",
     ),
     (
         "technique_nested_forcing_chain",

@@ -503,6 +503,36 @@ pub(crate) mod tests {
     use super::*;
     use crate::grid::text::parse_line;
 
+    /// The grid where the driver first needs a step of `technique` (solving `line` from its
+    /// givens).
+    pub fn grid_before<'g>(
+        geo: &'g Geometry,
+        line: &str,
+        technique: crate::logic::Technique,
+    ) -> Candidates<'g> {
+        let mut c = from_line(geo, line);
+        loop {
+            let step = crate::logic::next_step(&c, crate::logic::Level::HARDEST).expect("a step");
+            if step.technique == technique {
+                return c;
+            }
+            assert!(c.apply(&step) && !c.is_solved(), "no {technique} step");
+        }
+    }
+
+    /// Checks a step against the exact solution of the puzzle `line`.
+    pub fn assert_sound(geo: &Geometry, line: &str, step: &Step) {
+        let solution = crate::solve::solve(geo, &from_line(geo, line).grid());
+        let solution = solution.grid().expect("solvable").clone();
+        assert!(!step.placements.is_empty() || !step.eliminations.is_empty());
+        for &(x, d) in &step.placements {
+            assert_eq!(solution.get(x), d, "{step}");
+        }
+        for &(x, d) in &step.eliminations {
+            assert_ne!(solution.get(x), d, "{step}");
+        }
+    }
+
     /// A classic 9×9 geometry.
     pub fn classic9() -> Geometry {
         Geometry::classic(9).expect("9x9")

@@ -665,13 +665,19 @@ struct Conclusion {
 }
 
 /// The shortest forcing chain: contradiction first, else cell or house forcing.
+/// On grids where Sudoku Explainer's families run ([`super::implications::supported`]) they
+/// take its place, so it finds nothing there (while [`noting_refutations`] runs, it still notes
+/// the grid's count).
 pub fn find(c: &Candidates) -> Option<Step> {
+    if super::implications::supported(c) {
+        if noting()
+            && let Some((_, note)) = find_noted_unless_wider(c, usize::MAX)
+        {
+            NOTES.with(|notes| notes.borrow_mut().as_mut().map(|list| list.push(note)));
+        }
+        return None;
+    }
     search(c, 0)
-}
-
-/// The shortest dynamic forcing chain (branches also use locked candidates and pairs).
-pub fn find_dynamic(c: &Candidates) -> Option<Step> {
-    deeper(c, 1, Technique::DynamicForcingChain)
 }
 
 /// The shortest nested forcing chain (branches also use forcing chains by singles).
@@ -865,7 +871,9 @@ mod tests {
     use super::*;
     use crate::grid::Geometry;
     use crate::logic::Level;
-    use crate::logic::candidates::tests::{cell, classic9, from_line, mask_of, open};
+    use crate::logic::candidates::tests::{
+        assert_sound, cell, classic9, from_line, grid_before, mask_of, open,
+    };
 
     /// The first two puzzles of the forum's hardest list (`puzzles6_forum_hardest_1106.txt`).
     const HARDEST: [&str; 2] = [
@@ -885,33 +893,9 @@ mod tests {
         assert_eq!(refutations(&c), 0);
     }
 
-    /// The grid where the driver's next step is of `technique` (solving `line` from its givens).
-    fn grid_before<'g>(geo: &'g Geometry, line: &str, technique: Technique) -> Candidates<'g> {
-        let mut c = from_line(geo, line);
-        loop {
-            let step = crate::logic::next_step(&c, Level::HARDEST).expect("a step");
-            if step.technique == technique {
-                return c;
-            }
-            assert!(c.apply(&step) && !c.is_solved(), "no {technique} step");
-        }
-    }
-
-    /// Checks a step against the exact solution of the puzzle.
-    fn assert_sound(geo: &Geometry, line: &str, step: &Step) {
-        let solution = crate::solve::solve(geo, &from_line(geo, line).grid());
-        let solution = solution.grid().expect("solvable").clone();
-        assert!(!step.placements.is_empty() || !step.eliminations.is_empty());
-        for &(x, d) in &step.placements {
-            assert_eq!(solution.get(x), d, "{step}");
-        }
-        for &(x, d) in &step.eliminations {
-            assert_ne!(solution.get(x), d, "{step}");
-        }
-    }
-
     /// Noting the refutations while solving changes no step, and every grid where the path
-    /// used a plain forcing chain is noted with the count that `refutations` gives there.
+    /// used a forcing chain (Sudoku Explainer's families, which take the plain search's place on
+    /// these grids) is noted with the count that `refutations` gives there.
     #[test]
     fn noted_refutations_match_the_counted_ones_and_change_no_step() {
         let geo = classic9();
@@ -930,9 +914,10 @@ mod tests {
             for step in &path.steps {
                 if matches!(
                     step.technique,
-                    Technique::ContradictionChain
-                        | Technique::CellForcingChain
-                        | Technique::HouseForcingChain
+                    Technique::NishioForcingChain
+                        | Technique::MultipleForcingChain
+                        | Technique::DynamicForcingChain
+                        | Technique::DynamicForcingChainPlus
                 ) {
                     forcing_steps += 1;
                     let note = notes
@@ -962,7 +947,7 @@ mod tests {
                 if step.level() >= Level::Extreme {
                     let count = refutations(&c);
                     let (found, note) = find_noted_unless_wider(&c, count).expect("not wider");
-                    assert_eq!(found, find(&c));
+                    assert_eq!(found, search(&c, 0));
                     assert_eq!(note.count, count);
                     assert!(note.values == c.values() && note.masks == c.masks());
                     assert!(find_noted_unless_wider(&c, usize::MAX).is_some());
@@ -979,24 +964,20 @@ mod tests {
     }
 
     #[test]
-    fn dynamic_forcing_chain_where_singles_do_not_reach() {
+    fn deeper_branches_are_sound_where_the_dynamic_family_is_needed() {
+        // The depth-1 branches (singles, locked candidates and pairs) live on inside the nested
+        // search; where the path needs Sudoku Explainer's dynamic family they conclude soundly.
         let geo = classic9();
-        let c = grid_before(&geo, HARDEST[1], Technique::DynamicForcingChain);
-        assert!(find(&c).is_none(), "plain forcing chains suffice here");
-        let step = find_dynamic(&c).expect("a dynamic forcing chain");
-        assert_eq!(step.technique, Technique::DynamicForcingChain);
-        assert!(
-            step.to_string().contains("locked candidates and pairs"),
-            "{step}"
-        );
-        assert_sound(&geo, HARDEST[1], &step);
+        let c = grid_before(&geo, HARDEST[0], Technique::DynamicForcingChain);
+        let step = deeper(&c, 1, Technique::DynamicForcingChain).expect("a deeper chain");
+        assert_sound(&geo, HARDEST[0], &step);
     }
 
     #[test]
     fn nested_forcing_chain_on_a_hardest_puzzle() {
         let geo = classic9();
         let c = grid_before(&geo, HARDEST[0], Technique::NestedForcingChain);
-        assert!(find(&c).is_none() && find_dynamic(&c).is_none());
+        assert!(search(&c, 0).is_none() && deeper(&c, 1, Technique::DynamicForcingChain).is_none());
         let step = find_nested(&c).expect("a nested forcing chain");
         assert_eq!(step.technique, Technique::NestedForcingChain);
         // The length counts the longest inner contradiction too.
@@ -1011,13 +992,15 @@ mod tests {
         // Every candidate of an empty 4x4 grid is in some solution: nothing can be concluded.
         let geo = Geometry::classic(4).expect("4x4");
         let c = open(&geo);
-        assert!(find_dynamic(&c).is_none());
+        assert!(deeper(&c, 1, Technique::DynamicForcingChain).is_none());
         assert!(find_nested(&c).is_none());
         // Grids above 81 cells are left to the plain search (the cost grows too fast).
         let geo = Geometry::classic(16).expect("16x16");
         let c = open(&geo);
         assert!(!deeper_supported(&c));
-        assert!(find_dynamic(&c).is_none() && find_nested(&c).is_none());
+        assert!(
+            deeper(&c, 1, Technique::DynamicForcingChain).is_none() && find_nested(&c).is_none()
+        );
         // Regression (mutation run: a batch of non-unique lines timed out in `rate`): a grid
         // with several solutions never starts the deeper searches, a unique one does.
         let nine = classic9();
@@ -1071,7 +1054,7 @@ mod tests {
         let c = from_line(&geo, line);
         let solution = crate::solve::solve(&geo, &c.grid());
         let solution = solution.grid().expect("solvable").clone();
-        let step = find(&c).expect("a forcing chain");
+        let step = search(&c, 0).expect("a forcing chain");
         assert!(step.technique >= Technique::ContradictionChain);
         for &(x, d) in &step.placements {
             assert_eq!(solution.get(x), d, "{step}");
@@ -1089,7 +1072,7 @@ mod tests {
         // contradiction search finds that 9 in r1c8 fails (r1c9 would need 8, seen by r2c9).
         let line = format!("1234567..{}{}", "........8", ".".repeat(63));
         let c = from_line(&geo, &line);
-        let step = find(&c).expect("forcing");
+        let step = search(&c, 0).expect("forcing");
         assert_eq!(step.technique, Technique::ContradictionChain);
     }
 
@@ -1097,7 +1080,7 @@ mod tests {
     fn nothing_forced_on_an_empty_grid() {
         let geo = classic9();
         let c = from_line(&geo, &".".repeat(81));
-        assert!(find(&c).is_none());
+        assert!(search(&c, 0).is_none());
     }
 
     #[test]

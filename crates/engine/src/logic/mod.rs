@@ -14,6 +14,7 @@ pub mod chains;
 mod data_tests;
 pub mod fish;
 pub mod forcing;
+pub mod implications;
 pub mod intersections;
 pub mod killer;
 pub mod marks;

@@ -8,6 +8,7 @@ use crate::grid::{Geometry, Grid};
 
 use super::candidates::Candidates;
 use super::chains::AicPass;
+use super::implications::{self, Family};
 use super::step::Step;
 use super::technique::{Level, TRIAL_AND_ERROR_SCORE, Technique};
 use super::{
@@ -71,9 +72,41 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::Bug2, uniqueness::bug_type_2),
     (Technique::XChain, chains::find),
     (Technique::ContradictionChain, forcing::find),
-    (Technique::DynamicForcingChain, forcing::find_dynamic),
+    (Technique::NishioForcingChain, nishio),
+    (Technique::MultipleForcingChain, multiple),
+    (Technique::DynamicForcingChain, dynamic),
+    (Technique::DynamicForcingChainPlus, dynamic_plus),
     (Technique::NestedForcingChain, forcing::find_nested),
 ];
+
+/// Sudoku Explainer's forcing-chain families ([`implications`]), each a finder.
+fn nishio(c: &Candidates) -> Option<Step> {
+    implications::find_family(c, Family::Nishio)
+}
+
+fn multiple(c: &Candidates) -> Option<Step> {
+    implications::find_family(c, Family::Multiple)
+}
+
+fn dynamic(c: &Candidates) -> Option<Step> {
+    implications::find_family(c, Family::Dynamic)
+}
+
+fn dynamic_plus(c: &Candidates) -> Option<Step> {
+    implications::find_family(c, Family::DynamicPlus)
+}
+
+/// True for SE's families: the first that concludes gives the step, with nothing after it
+/// compared (SE asks them in turn and stops at the first that finds anything).
+fn first_found(technique: Technique) -> bool {
+    matches!(
+        technique,
+        Technique::NishioForcingChain
+            | Technique::MultipleForcingChain
+            | Technique::DynamicForcingChain
+            | Technique::DynamicForcingChainPlus
+    )
+}
 
 /// The easiest step available using techniques up to `max_level`, if any.
 pub fn next_step(c: &Candidates, max_level: Level) -> Option<Step> {
@@ -139,7 +172,7 @@ fn next_step_among(
         best.technique
     );
     for (technique, finder) in finders {
-        if technique.score() >= best.score() {
+        if technique.score() >= best.score() || first_found(*technique) {
             break;
         }
         // Never trade a step for one of a higher level: a forcing chain does not replace a long

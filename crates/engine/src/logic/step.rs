@@ -114,7 +114,10 @@ impl Step {
             Technique::ContradictionChain
             | Technique::CellForcingChain
             | Technique::HouseForcingChain
+            | Technique::NishioForcingChain
+            | Technique::MultipleForcingChain
             | Technique::DynamicForcingChain
+            | Technique::DynamicForcingChainPlus
             | Technique::NestedForcingChain => self.describe_forcing(words),
             _ => self.describe_pattern(words),
         }
@@ -161,7 +164,7 @@ impl Step {
         );
         let by = words.phrase(
             match self.technique {
-                Technique::DynamicForcingChain => "step_by_dynamic",
+                Technique::DynamicForcingChainPlus => "step_by_dynamic",
                 Technique::NestedForcingChain => "step_by_nested",
                 _ => "step_by_singles",
             },
@@ -169,7 +172,15 @@ impl Step {
         );
         // A contradiction refutes its premises (a cell or house forcing never removes its own).
         let refutes = self.placements.is_empty() && self.eliminations == self.chain;
-        let body = if self.technique == Technique::ContradictionChain || refutes {
+        // The other candidates of the cell placed each lead to a contradiction.
+        let leaves = matches!(self.placements.as_slice(), [(cell, digit)]
+            if !self.chain.is_empty()
+                && self.chain.iter().all(|&(c, d)| c == *cell && d != *digit));
+        let contradiction = matches!(
+            self.technique,
+            Technique::ContradictionChain | Technique::NishioForcingChain
+        );
+        let body = if contradiction || refutes || leaves {
             let or = format!(" {} ", words.phrase("step_or", &[]));
             words.phrase(
                 "step_leads_to_contradiction",

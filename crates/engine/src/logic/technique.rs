@@ -151,7 +151,10 @@ pub enum Technique {
     ContradictionChain,
     CellForcingChain,
     HouseForcingChain,
+    NishioForcingChain,
+    MultipleForcingChain,
     DynamicForcingChain,
+    DynamicForcingChainPlus,
     NestedForcingChain,
 }
 
@@ -159,7 +162,7 @@ pub enum Technique {
 struct Row(Technique, &'static str, f32, Level, &'static str);
 
 /// THE table. Order = the order in which the driver tries techniques (easiest first).
-const TABLE: [Row; 46] = [
+const TABLE: [Row; 49] = [
     Row(
         Technique::FullHouse,
         "Full house",
@@ -427,11 +430,32 @@ const TABLE: [Row; 46] = [
         "every place of a digit in a house leads to the same result; + length",
     ),
     Row(
+        Technique::NishioForcingChain,
+        "Nishio forcing chain",
+        7.5,
+        Level::Extreme,
+        "9×9 and smaller, houses only (as Sudoku Explainer): a candidate whose placement leads to a contradiction by the digit's places alone; + complexity",
+    ),
+    Row(
+        Technique::MultipleForcingChain,
+        "Multiple forcing chain",
+        8.0,
+        Level::Extreme,
+        "9×9 and smaller, houses only: every candidate of a cell (three or more) or every place of a digit in a house leads to the same result by the grid's strong links; + complexity",
+    ),
+    Row(
         Technique::DynamicForcingChain,
         "Dynamic forcing chain",
         8.5,
         Level::Extreme,
-        "forcing chain whose branches also use locked candidates and naked/hidden pairs; + length",
+        "9×9 and smaller, houses only: an assumption followed by singles on the grid it leaves (contradiction, both states of a candidate, cell or house forcing); + complexity",
+    ),
+    Row(
+        Technique::DynamicForcingChainPlus,
+        "Dynamic forcing chain (plus)",
+        9.0,
+        Level::Diabolical,
+        "a dynamic forcing chain whose branches also use locked candidates, hidden and naked pairs and X-Wings; + complexity",
     ),
     Row(
         Technique::NestedForcingChain,

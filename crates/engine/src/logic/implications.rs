@@ -1,0 +1,1185 @@
+//! Sudoku Explainer's forcing chains, found and scored as SE 2022.3.24 (`Chaining.java`) finds
+//! and scores them, on grids of houses only (no cages, no marks) of at most [`MAX_CELLS`] cells.
+//!
+//! A *potential* is a candidate assumed true (on) or false (off). From an assumption, a branch
+//! derives potentials breadth first, each once, remembering the potentials it came from:
+//! - on ⇒ off: the cell's other candidates and the digit's other places in each house;
+//! - off ⇒ on: a cell left with one other candidate, a house left with one other place.
+//!
+//! A *static* branch reads the links of the grid as it is (a cell or house with exactly two
+//! candidates or places); a *dynamic* one removes every potential it turns off, so its later
+//! links see the grid as the assumption left it. The families, in SE's order (the first family
+//! that concludes anything gives the step, its simplest conclusion):
+//! - *Nishio* (7.5): dynamic, the digit's places only; an assumption that makes a potential both
+//!   on and off is false.
+//! - *Multiple* (8.0): static; every candidate of a cell with three or more, or every place of a
+//!   digit in a house, leads to the same potential.
+//! - *Dynamic* (8.5): dynamic; contradictions, a potential that both states of an assumption
+//!   imply (cells of three or more candidates), cell and house forcing.
+//! - *Dynamic plus* (9.0): dynamic, and when a branch runs dry it also applies locked candidates,
+//!   hidden and naked pairs and X-Wings that the branch made possible (SE's level 1).
+//!
+//! A conclusion's complexity is the number of distinct potentials its branches needed (the
+//! potentials a derivation came from, back to the assumption, each counted once per branch); its
+//! score is the family's plus the length bonus of complexity − 2, exactly as SE computes it. Ties
+//! go as SE sorts: complexity, then the kind (double forcing, cell, house, contradiction), then
+//! the order found.
+
+use std::collections::VecDeque;
+
+use crate::grid::HouseKind;
+
+use super::candidates::{Candidates, bit, digits};
+use super::step::Step;
+use super::technique::Technique;
+
+/// The most cells a grid may have for these chains to run (9×9 and smaller).
+pub const MAX_CELLS: usize = 81;
+
+/// A family of SE's forcing chains.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    Nishio,
+    Multiple,
+    Dynamic,
+    DynamicPlus,
+}
+
+impl Family {
+    /// Every family, in the order SE asks them.
+    pub const ALL: [Family; 4] = [
+        Family::Nishio,
+        Family::Multiple,
+        Family::Dynamic,
+        Family::DynamicPlus,
+    ];
+
+    /// Whether a branch removes what it turns off.
+    fn dynamic(self) -> bool {
+        self != Family::Multiple
+    }
+
+    /// Whether a branch uses the links inside a cell (Nishio uses the digit's places only).
+    fn cell_links(self) -> bool {
+        self != Family::Nishio
+    }
+
+    /// Whether a dry branch also applies locked candidates, pairs and X-Wings.
+    fn advanced(self) -> bool {
+        self == Family::DynamicPlus
+    }
+
+    /// The technique its steps are reported as.
+    pub fn technique(self) -> Technique {
+        match self {
+            Family::Nishio => Technique::NishioForcingChain,
+            Family::Multiple => Technique::MultipleForcingChain,
+            Family::Dynamic => Technique::DynamicForcingChain,
+            Family::DynamicPlus => Technique::DynamicForcingChainPlus,
+        }
+    }
+
+    /// Whether the candidates of a cell with `count` of them start branches.
+    fn starts_at(self, count: u32) -> bool {
+        if self == Family::Multiple {
+            count > 2
+        } else {
+            count > 1
+        }
+    }
+}
+
+/// True when these chains run on this grid's geometry.
+pub fn supported(c: &Candidates) -> bool {
+    c.geometry().constraints().is_empty() && c.masks().len() <= MAX_CELLS
+}
+
+/// The step of the first family, in SE's order, that concludes anything here.
+pub fn find(c: &Candidates) -> Option<Step> {
+    if !supported(c) {
+        return None;
+    }
+    let net = Net::new(c);
+    Family::ALL
+        .into_iter()
+        .find_map(|family| Search::new(&net, family).best())
+}
+
+/// The step of one family, if it concludes anything here.
+pub fn find_family(c: &Candidates, family: Family) -> Option<Step> {
+    if !supported(c) {
+        return None;
+    }
+    let t = std::time::Instant::now();
+    let r = Search::new(&Net::new(c), family).best();
+    if std::env::var("IMPL_PROFILE").is_ok() {
+        eprintln!(
+            "PROF {:?} {} {}",
+            family,
+            t.elapsed().as_micros(),
+            r.is_some()
+        );
+    }
+    r
+}
+
+/// A potential: candidate index `cell * n + digit - 1`, times two, plus 1 when on.
+type Potential = u32;
+
+fn on(candidate: usize) -> Potential {
+    (candidate as u32) << 1 | 1
+}
+
+fn off(candidate: usize) -> Potential {
+    (candidate as u32) << 1
+}
+
+fn is_on(p: Potential) -> bool {
+    p & 1 == 1
+}
+
+fn conjugate(p: Potential) -> Potential {
+    p ^ 1
+}
+
+/// The grid a search starts from, with its houses in SE's order.
+struct Net<'c> {
+    c: &'c Candidates<'c>,
+    n: usize,
+    /// The candidate masks where the search starts.
+    base: Vec<u32>,
+    /// The houses' cells, blocks first, then rows, columns and the rest (SE's order).
+    houses: Vec<&'c [usize]>,
+    /// Per cell, its houses in that order, with its position in each.
+    houses_of: Vec<Vec<(usize, u8)>>,
+    /// Per candidate index, its cell and digit.
+    cell_of: Vec<u16>,
+    digit_of: Vec<u8>,
+    /// Per house, the houses crossing it in two or more cells (a block and a line), with the
+    /// crossing's positions in each: `(other, in this one, in the other)`.
+    crossings: Vec<Vec<(usize, u16, u16)>>,
+    /// The rows and columns, by index (for X-Wings).
+    rows: Vec<usize>,
+    columns: Vec<usize>,
+    /// [`Net::places_of`] the grid where the search starts.
+    base_places: Vec<u16>,
+}
+
+impl<'c> Net<'c> {
+    fn new(c: &'c Candidates<'c>) -> Net<'c> {
+        let geo = c.geometry();
+        let rank = |kind: &HouseKind| {
+            if kind.is_block() {
+                0
+            } else if kind.is_row() {
+                1
+            } else if kind.is_column() {
+                2
+            } else {
+                3
+            }
+        };
+        let mut order: Vec<usize> = (0..geo.houses().len()).collect();
+        order.sort_by_key(|&h| (rank(&geo.houses()[h].kind), h));
+        let houses: Vec<&[usize]> = order
+            .iter()
+            .map(|&h| geo.houses()[h].cells.as_slice())
+            .collect();
+        let kinds: Vec<HouseKind> = order.iter().map(|&h| geo.houses()[h].kind).collect();
+        let mut houses_of = vec![Vec::new(); c.masks().len()];
+        for (h, cells) in houses.iter().enumerate() {
+            for (i, &x) in cells.iter().enumerate() {
+                houses_of[x].push((h, i as u8));
+            }
+        }
+        let n = c.size();
+        let candidates = c.masks().len() * n;
+        let cell_of = (0..candidates).map(|k| (k / n) as u16).collect();
+        let digit_of = (0..candidates).map(|k| (k % n) as u8 + 1).collect();
+        let crossings = crossings(&houses, &kinds);
+        let lines = |is: fn(&HouseKind) -> bool| -> Vec<usize> {
+            (0..houses.len()).filter(|&h| is(&kinds[h])).collect()
+        };
+        let (rows, columns) = (lines(HouseKind::is_row), lines(HouseKind::is_column));
+        let mut net = Net {
+            c,
+            n: c.size(),
+            base: c.masks().to_vec(),
+            houses,
+            houses_of,
+            cell_of,
+            digit_of,
+            crossings,
+            rows,
+            columns,
+            base_places: Vec::new(),
+        };
+        net.base_places = net.places_of(&net.base);
+        net
+    }
+
+    /// Per house and digit ([`Net::place`]), the positions in the house where `grid` has it.
+    fn places_of(&self, grid: &[u32]) -> Vec<u16> {
+        let mut places = vec![0u16; self.houses.len() * self.n];
+        for (h, cells) in self.houses.iter().enumerate() {
+            for (i, &x) in cells.iter().enumerate() {
+                for d in digits(grid[x]) {
+                    places[h * self.n + d as usize - 1] |= 1 << i;
+                }
+            }
+        }
+        places
+    }
+
+    /// The index of house `h` and `digit` in [`Net::places_of`].
+    fn place(&self, h: usize, digit: u8) -> usize {
+        h * self.n + digit as usize - 1
+    }
+
+    fn potentials(&self) -> usize {
+        self.base.len() * self.n * 2
+    }
+
+    fn candidate(&self, cell: usize, digit: u8) -> usize {
+        cell * self.n + digit as usize - 1
+    }
+
+    fn cell_digit(&self, p: Potential) -> (usize, u8) {
+        let k = (p >> 1) as usize;
+        (usize::from(self.cell_of[k]), self.digit_of[k])
+    }
+}
+
+/// Per house, the houses that cross it in two or more cells, one a block and the other not,
+/// with the crossing's positions in each.
+fn crossings(houses: &[&[usize]], kinds: &[HouseKind]) -> Vec<Vec<(usize, u16, u16)>> {
+    let positions = |cells: &[usize], of: &[usize]| -> u16 {
+        cells
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| of.contains(x))
+            .fold(0, |m, (i, _)| m | 1 << i)
+    };
+    (0..houses.len())
+        .map(|h| {
+            (0..houses.len())
+                .filter(|&o| kinds[o].is_block() != kinds[h].is_block())
+                .map(|o| {
+                    (
+                        o,
+                        positions(houses[h], houses[o]),
+                        positions(houses[o], houses[h]),
+                    )
+                })
+                .filter(|&(_, in_h, _)| in_h.count_ones() >= 2)
+                .collect()
+        })
+        .collect()
+}
+
+/// What one assumption implies: the potentials in the order found, each with its parents.
+struct Branch {
+    /// Per potential, its index in `spans` (u32::MAX when not derived).
+    slot: Vec<u32>,
+    /// The potentials in the order found.
+    order: Vec<Potential>,
+    /// Per potential found, its parents' range in `parents`.
+    spans: Vec<(u32, u32)>,
+    /// Per potential found, the longest path of parents back to the assumption: its ancestors
+    /// number at least one more (a bound that spares counting most conclusions).
+    depths: Vec<u16>,
+    parents: Vec<Potential>,
+    /// A potential found both on and off: (on, off). The newer of the two is kept apart, in
+    /// `absurd_parents`, as SE never adds it.
+    absurd: Option<(Potential, Potential)>,
+    absurd_new: Potential,
+    absurd_parents: Vec<Potential>,
+    absurd_depth: u16,
+}
+
+thread_local! {
+    /// Branches of earlier searches, cleared, to spare allocating them again.
+    static SPARE: std::cell::RefCell<Vec<Branch>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Branch {
+    /// An empty branch over `potentials`, from the spares when one fits.
+    fn fresh(potentials: usize) -> Branch {
+        SPARE
+            .with(|spare| spare.borrow_mut().pop())
+            .filter(|b| b.slot.len() == potentials)
+            .unwrap_or_else(|| Branch::new(potentials))
+    }
+
+    /// Clears the branch and keeps it for a later search.
+    fn recycle(mut self) {
+        for &p in &self.order {
+            self.slot[p as usize] = u32::MAX;
+        }
+        self.order.clear();
+        self.spans.clear();
+        self.depths.clear();
+        self.parents.clear();
+        self.absurd = None;
+        self.absurd_new = u32::MAX;
+        self.absurd_parents.clear();
+        SPARE.with(|spare| spare.borrow_mut().push(self));
+    }
+
+    fn new(potentials: usize) -> Branch {
+        Branch {
+            slot: vec![u32::MAX; potentials],
+            order: Vec::with_capacity(256),
+            spans: Vec::with_capacity(256),
+            depths: Vec::with_capacity(256),
+            parents: Vec::with_capacity(512),
+            absurd: None,
+            absurd_new: u32::MAX,
+            absurd_parents: Vec::new(),
+            absurd_depth: 0,
+        }
+    }
+
+    fn has(&self, p: Potential) -> bool {
+        self.slot[p as usize] != u32::MAX
+    }
+
+    fn add(&mut self, p: Potential, parents: &[Potential]) {
+        let depth = self.depth_over(parents);
+        self.depths.push(depth);
+        self.slot[p as usize] = self.spans.len() as u32;
+        self.order.push(p);
+        let start = self.parents.len() as u32;
+        self.parents.extend_from_slice(parents);
+        self.spans.push((start, parents.len() as u32));
+    }
+
+    /// One more than the deepest of `parents` (0 for none).
+    fn depth_over(&self, parents: &[Potential]) -> u16 {
+        parents
+            .iter()
+            .map(|&q| self.depth(q) + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn depth(&self, p: Potential) -> u16 {
+        if p == self.absurd_new {
+            return self.absurd_depth;
+        }
+        self.depths[self.slot[p as usize] as usize]
+    }
+
+    /// A lower bound of [`Branch::ancestors`]: the longest path back to the assumption.
+    fn at_least(&self, p: Potential) -> usize {
+        usize::from(self.depth(p)) + 1
+    }
+
+    /// Records the potential found both ways, with its parents (SE never adds it).
+    fn set_absurd(&mut self, pair: (Potential, Potential), new: Potential, parents: &[Potential]) {
+        self.absurd_depth = self.depth_over(parents);
+        self.absurd = Some(pair);
+        self.absurd_new = new;
+        self.absurd_parents = parents.to_vec();
+    }
+
+    fn parents_of(&self, p: Potential) -> &[Potential] {
+        if p == self.absurd_new {
+            return &self.absurd_parents;
+        }
+        let (start, len) = self.spans[self.slot[p as usize] as usize];
+        &self.parents[start as usize..(start + len) as usize]
+    }
+
+    /// The number of distinct potentials `p` needed, itself included (SE's ancestor count).
+    fn ancestors(&self, p: Potential, seen: &mut [u64], stack: &mut Vec<Potential>) -> usize {
+        seen.iter_mut().for_each(|w| *w = 0);
+        stack.clear();
+        stack.push(p);
+        let mut count = 0;
+        while let Some(q) = stack.pop() {
+            let (word, mask) = (q as usize / 64, 1u64 << (q % 64));
+            if seen[word] & mask != 0 {
+                continue;
+            }
+            seen[word] |= mask;
+            count += 1;
+            stack.extend_from_slice(self.parents_of(q));
+        }
+        count
+    }
+}
+
+/// Runs branches for one family.
+struct Chainer<'n> {
+    net: &'n Net<'n>,
+    family: Family,
+    /// The grid as the branch left it (dynamic families), and its places per house and digit.
+    grid: Vec<u32>,
+    places: Vec<u16>,
+    pending_on: VecDeque<Potential>,
+    pending_off: VecDeque<Potential>,
+    /// Potentials made by one off potential, with their parents (reused).
+    made: Vec<(Potential, u32, u32)>,
+    made_parents: Vec<Potential>,
+}
+
+impl<'n> Chainer<'n> {
+    fn new(net: &'n Net<'n>, family: Family) -> Chainer<'n> {
+        Chainer {
+            net,
+            family,
+            grid: net.base.clone(),
+            places: net.base_places.clone(),
+            pending_on: VecDeque::new(),
+            pending_off: VecDeque::new(),
+            made: Vec::new(),
+            made_parents: Vec::new(),
+        }
+    }
+
+    /// Everything `start` implies (SE's `doChaining`).
+    fn branch(&mut self, start: Potential) -> Branch {
+        self.grid.copy_from_slice(&self.net.base);
+        self.places.copy_from_slice(&self.net.base_places);
+        self.pending_on.clear();
+        self.pending_off.clear();
+        let mut b = Branch::fresh(self.net.potentials());
+        b.add(start, &[]);
+        if is_on(start) {
+            self.pending_on.push_back(start);
+        } else {
+            self.pending_off.push_back(start);
+        }
+        loop {
+            let absurd = if let Some(p) = self.pending_on.pop_front() {
+                self.on_to_off(&mut b, p)
+            } else if let Some(p) = self.pending_off.pop_front() {
+                self.off_to_on(&mut b, p)
+            } else if self.family.advanced() && self.advanced(&mut b) {
+                false
+            } else {
+                break;
+            };
+            if absurd {
+                break;
+            }
+        }
+        b
+    }
+
+    /// The potentials an on potential turns off; true on a contradiction.
+    fn on_to_off(&mut self, b: &mut Branch, p: Potential) -> bool {
+        let net = self.net;
+        let (cell, digit) = net.cell_digit(p);
+        let mut offer = |b: &mut Branch, q: Potential| -> bool {
+            if b.has(conjugate(q)) {
+                b.set_absurd((conjugate(q), q), q, &[p]);
+                return true;
+            }
+            if !b.has(q) {
+                b.add(q, &[p]);
+                self.pending_off.push_back(q);
+            }
+            false
+        };
+        if self.family.cell_links() {
+            for d in digits(self.grid[cell] & !bit(digit)) {
+                if offer(b, off(net.candidate(cell, d))) {
+                    return true;
+                }
+            }
+        }
+        for &(h, i) in &net.houses_of[cell] {
+            let mut others = self.places[net.place(h, digit)] & !(1 << i);
+            while others != 0 {
+                let x = net.houses[h][others.trailing_zeros() as usize];
+                others &= others - 1;
+                if offer(b, off(net.candidate(x, digit))) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The potentials an off potential turns on (then, in a dynamic branch, it leaves the
+    /// grid); true on a contradiction.
+    fn off_to_on(&mut self, b: &mut Branch, p: Potential) -> bool {
+        let net = self.net;
+        let (cell, digit) = net.cell_digit(p);
+        let b_digit = bit(digit);
+        self.made.clear();
+        self.made_parents.clear();
+        if self.family.cell_links() && self.grid[cell].count_ones() == 2 {
+            let other = (self.grid[cell] & !b_digit).trailing_zeros() as u8 + 1;
+            let start = self.made_parents.len() as u32;
+            self.made_parents.push(p);
+            for d in digits(net.base[cell] & !self.grid[cell]) {
+                self.made_parents.push(off(net.candidate(cell, d)));
+            }
+            let len = self.made_parents.len() as u32 - start;
+            self.made.push((on(net.candidate(cell, other)), start, len));
+        }
+        for &(h, i) in &net.houses_of[cell] {
+            let at = net.place(h, digit);
+            let here = self.places[at];
+            if here.count_ones() != 2 {
+                continue;
+            }
+            let cells = net.houses[h];
+            let other = cells[(here & !(1 << i)).trailing_zeros() as usize];
+            let q = on(net.candidate(other, digit));
+            if self.made.iter().any(|&(m, _, _)| m == q) {
+                continue;
+            }
+            let start = self.made_parents.len() as u32;
+            self.made_parents.push(p);
+            let mut gone = net.base_places[at] & !here;
+            while gone != 0 {
+                let x = cells[gone.trailing_zeros() as usize];
+                gone &= gone - 1;
+                self.made_parents.push(off(net.candidate(x, digit)));
+            }
+            let len = self.made_parents.len() as u32 - start;
+            self.made.push((q, start, len));
+        }
+        if self.family.dynamic() {
+            self.grid[cell] &= !b_digit;
+            for &(h, i) in &net.houses_of[cell] {
+                self.places[net.place(h, digit)] &= !(1 << i);
+            }
+        }
+        for i in 0..self.made.len() {
+            let (q, start, len) = self.made[i];
+            let parents = &self.made_parents[start as usize..(start + len) as usize];
+            if b.has(conjugate(q)) {
+                b.set_absurd((q, conjugate(q)), q, parents);
+                return true;
+            }
+            if !b.has(q) {
+                b.add(q, parents);
+                self.pending_on.push_back(q);
+            }
+        }
+        false
+    }
+
+    /// SE's level 1: the first of locked candidates, hidden pairs, naked pairs and X-Wings
+    /// that removes something the branch made possible; its removals join the branch. False
+    /// when none does.
+    fn advanced(&mut self, b: &mut Branch) -> bool {
+        let found = advanced_removals(self.net, &self.grid, &self.places, b);
+        let mut any = false;
+        for (q, parents) in found {
+            if !b.has(q) {
+                b.add(q, &parents);
+                self.pending_off.push_back(q);
+                any = true;
+            }
+        }
+        any
+    }
+}
+
+/// The removals (with their parents: the branch's offs the rule needed) of the first rule of
+/// SE's level 1 that finds any on `grid`.
+fn advanced_removals(
+    net: &Net,
+    grid: &[u32],
+    places: &[u16],
+    b: &Branch,
+) -> Vec<(Potential, Vec<Potential>)> {
+    let rules: [Rule; 4] = [locked_candidates, hidden_pairs, naked_pairs, x_wings];
+    let mut found = Vec::new();
+    for rule in rules {
+        rule(net, grid, places, &mut found);
+        found.retain(|(_, parents)| parents.iter().all(|&p| b.has(p)));
+        if !found.is_empty() {
+            break;
+        }
+    }
+    found
+}
+
+/// A rule of SE's level 1: the grid, its places per house and digit, and where its removals go.
+type Rule = fn(&Net, &[u32], &[u16], &mut Vec<(Potential, Vec<Potential>)>);
+
+/// Adds a rule's removals (sorted by cell and digit) when it has parents.
+fn offer_rule(
+    net: &Net,
+    removals: &mut [(usize, u8)],
+    parents: Vec<Potential>,
+    out: &mut Vec<(Potential, Vec<Potential>)>,
+) {
+    if parents.is_empty() || removals.is_empty() {
+        return;
+    }
+    removals.sort_unstable();
+    for &(x, d) in removals.iter() {
+        out.push((off(net.candidate(x, d)), parents.clone()));
+    }
+}
+
+/// The cells of house `h` at the positions of `mask`, with `digit`.
+fn at<'a>(net: &'a Net, h: usize, mask: u16, digit: u8) -> impl Iterator<Item = (usize, u8)> + 'a {
+    net.houses[h]
+        .iter()
+        .enumerate()
+        .filter(move |&(i, _)| mask & 1 << i != 0)
+        .map(move |(_, &x)| (x, digit))
+}
+
+/// Locked candidates: a digit's places in one house all in another; the first house's places
+/// the branch removed outside the second are the parents.
+fn locked_candidates(
+    net: &Net,
+    _: &[u32],
+    places: &[u16],
+    out: &mut Vec<(Potential, Vec<Potential>)>,
+) {
+    for base in 0..net.houses.len() {
+        for digit in 1..=net.n as u8 {
+            let here = places[net.place(base, digit)];
+            if here.count_ones() < 2 {
+                continue;
+            }
+            for &(cover, in_base, in_cover) in &net.crossings[base] {
+                if here & !in_base != 0 {
+                    continue;
+                }
+                let gone = places[net.place(cover, digit)] & !in_cover;
+                if gone == 0 {
+                    continue;
+                }
+                let lost = net.base_places[net.place(base, digit)] & !here & !in_base;
+                let parents = at(net, base, lost, digit)
+                    .map(|(x, d)| off(net.candidate(x, d)))
+                    .collect();
+                let mut removals: Vec<(usize, u8)> = at(net, cover, gone, digit).collect();
+                offer_rule(net, &mut removals, parents, out);
+            }
+        }
+    }
+}
+
+/// Hidden pairs: two digits with the same two places in a house; their removed places are the
+/// parents.
+fn hidden_pairs(
+    net: &Net,
+    grid: &[u32],
+    places: &[u16],
+    out: &mut Vec<(Potential, Vec<Potential>)>,
+) {
+    for h in 0..net.houses.len() {
+        for d1 in 1..=net.n as u8 {
+            let p1 = places[net.place(h, d1)];
+            if p1 == 0 || p1.count_ones() > 2 {
+                continue;
+            }
+            for d2 in d1 + 1..=net.n as u8 {
+                let p2 = places[net.place(h, d2)];
+                let both = p1 | p2;
+                if p2 == 0 || both.count_ones() != 2 {
+                    continue;
+                }
+                let pair = bit(d1) | bit(d2);
+                let mut removals: Vec<(usize, u8)> = at(net, h, both, 0)
+                    .flat_map(|(x, _)| digits(grid[x] & !pair).map(move |d| (x, d)))
+                    .collect();
+                if removals.is_empty() {
+                    continue;
+                }
+                let parents = [d1, d2]
+                    .into_iter()
+                    .flat_map(|d| at(net, h, net.base_places[net.place(h, d)] & !both, d))
+                    .map(|(x, d)| off(net.candidate(x, d)))
+                    .collect();
+                offer_rule(net, &mut removals, parents, out);
+            }
+        }
+    }
+}
+
+/// Naked pairs: two cells of a house with the same two candidates; the candidates the branch
+/// removed from them are the parents.
+fn naked_pairs(net: &Net, grid: &[u32], _: &[u16], out: &mut Vec<(Potential, Vec<Potential>)>) {
+    for &cells in &net.houses {
+        for (i, &a) in cells.iter().enumerate() {
+            if grid[a].count_ones() != 2 {
+                continue;
+            }
+            for &z in &cells[i + 1..] {
+                if grid[z] != grid[a] {
+                    continue;
+                }
+                let pair = grid[a];
+                let mut removals: Vec<(usize, u8)> = cells
+                    .iter()
+                    .filter(|&&x| x != a && x != z)
+                    .flat_map(|&x| digits(grid[x] & pair).map(move |d| (x, d)))
+                    .collect();
+                if removals.is_empty() {
+                    continue;
+                }
+                let parents: Vec<Potential> = [a, z]
+                    .iter()
+                    .flat_map(|&x| digits(net.base[x] & !pair).map(move |d| (x, d)))
+                    .map(|(x, d)| off(net.candidate(x, d)))
+                    .collect();
+                offer_rule(net, &mut removals, parents, out);
+            }
+        }
+    }
+}
+
+/// X-Wings: a digit's places in two columns (then two rows) in the same two rows (columns);
+/// the base lines' removed places outside the cover lines are the parents. A line's place `i`
+/// is the crossing line `i` (cells are row-major).
+fn x_wings(net: &Net, _: &[u32], places: &[u16], out: &mut Vec<(Potential, Vec<Potential>)>) {
+    for (bases, covers) in [(&net.columns, &net.rows), (&net.rows, &net.columns)] {
+        for (i, &b1) in bases.iter().enumerate() {
+            for (j, &b2) in bases.iter().enumerate().skip(i + 1) {
+                for digit in 1..=net.n as u8 {
+                    let (p1, p2) = (places[net.place(b1, digit)], places[net.place(b2, digit)]);
+                    let both = p1 | p2;
+                    if p1 == 0 || p2 == 0 || both.count_ones() != 2 {
+                        continue;
+                    }
+                    let bases_mask = (1u16 << i) | (1u16 << j);
+                    let mut removals: Vec<(usize, u8)> = (0..covers.len())
+                        .filter(|&k| both & 1 << k != 0)
+                        .flat_map(|k| {
+                            let h = covers[k];
+                            at(net, h, places[net.place(h, digit)] & !bases_mask, digit)
+                        })
+                        .collect();
+                    if removals.is_empty() {
+                        continue;
+                    }
+                    let parents = [(b1, p1), (b2, p2)]
+                        .into_iter()
+                        .flat_map(|(h, p)| {
+                            at(
+                                net,
+                                h,
+                                net.base_places[net.place(h, digit)] & !p & !both,
+                                digit,
+                            )
+                        })
+                        .map(|(x, d)| off(net.candidate(x, d)))
+                        .collect();
+                    offer_rule(net, &mut removals, parents, out);
+                }
+            }
+        }
+    }
+}
+
+/// What a conclusion does: a placement or an elimination, `(cell, digit)`.
+type Effect = (Option<(usize, u8)>, Option<(usize, u8)>);
+
+/// A conclusion of a family: what it places or removes, its premises and its complexity.
+struct Conclusion {
+    complexity: usize,
+    /// SE's sort key: 1 double forcing, 5 cell, 6 house, 7 contradiction.
+    kind: u8,
+    placement: Option<(usize, u8)>,
+    elimination: Option<(usize, u8)>,
+    premises: Vec<(usize, u8)>,
+}
+
+/// One family's search over a grid: every branch made once, on first use.
+struct Search<'n> {
+    net: &'n Net<'n>,
+    family: Family,
+    chainer: Chainer<'n>,
+    on_branches: Vec<Option<Branch>>,
+    off_branches: Vec<Option<Branch>>,
+    seen: Vec<u64>,
+    stack: Vec<Potential>,
+    best: Option<Conclusion>,
+}
+
+impl Drop for Search<'_> {
+    fn drop(&mut self) {
+        let branches = self
+            .on_branches
+            .iter_mut()
+            .chain(self.off_branches.iter_mut());
+        for b in branches.filter_map(Option::take) {
+            b.recycle();
+        }
+    }
+}
+
+impl<'n> Search<'n> {
+    fn new(net: &'n Net<'n>, family: Family) -> Search<'n> {
+        let candidates = net.base.len() * net.n;
+        Search {
+            net,
+            family,
+            chainer: Chainer::new(net, family),
+            on_branches: (0..candidates).map(|_| None).collect(),
+            off_branches: (0..candidates).map(|_| None).collect(),
+            seen: vec![0; net.potentials().div_ceil(64)],
+            stack: Vec::new(),
+            best: None,
+        }
+    }
+
+    fn ensure(&mut self, k: usize, state_on: bool) {
+        let slot = if state_on {
+            &self.on_branches[k]
+        } else {
+            &self.off_branches[k]
+        };
+        if slot.is_none() {
+            let start = if state_on { on(k) } else { off(k) };
+            let branch = self.chainer.branch(start);
+            if state_on {
+                self.on_branches[k] = Some(branch);
+            } else {
+                self.off_branches[k] = Some(branch);
+            }
+        }
+    }
+
+    fn on_branch(&self, k: usize) -> &Branch {
+        self.on_branches[k].as_ref().expect("branch made")
+    }
+
+    fn off_branch(&self, k: usize) -> &Branch {
+        self.off_branches[k].as_ref().expect("branch made")
+    }
+
+    /// Keeps a conclusion if it is simpler than the best so far (ties: the first found).
+    /// False when a conclusion of `kind` whose complexity is at least `bound` cannot beat the
+    /// best so far.
+    fn may_beat(&self, bound: usize, kind: u8) -> bool {
+        self.best
+            .as_ref()
+            .is_none_or(|b| (bound, kind) < (b.complexity, b.kind))
+    }
+
+    fn bound(&self, branch: (usize, bool), p: Potential) -> usize {
+        let (k, state_on) = branch;
+        if state_on {
+            self.on_branch(k).at_least(p)
+        } else {
+            self.off_branch(k).at_least(p)
+        }
+    }
+
+    fn offer(&mut self, found: Conclusion) {
+        let better = self
+            .best
+            .as_ref()
+            .is_none_or(|b| (found.complexity, found.kind) < (b.complexity, b.kind));
+        if better {
+            self.best = Some(found);
+        }
+    }
+
+    /// The conclusion a target potential makes: placed when on (if its cell has another
+    /// candidate), removed when off.
+    fn target(&self, p: Potential) -> Option<Effect> {
+        let (cell, digit) = self.net.cell_digit(p);
+        if is_on(p) {
+            (self.net.base[cell] & !bit(digit) != 0).then_some((Some((cell, digit)), None))
+        } else {
+            Some((None, Some((cell, digit))))
+        }
+    }
+
+    fn count(&mut self, branch: (usize, bool), p: Potential) -> usize {
+        let (k, state_on) = branch;
+        let b = if state_on {
+            self.on_branches[k].as_ref()
+        } else {
+            self.off_branches[k].as_ref()
+        }
+        .expect("branch made");
+        b.ancestors(p, &mut self.seen, &mut self.stack)
+    }
+
+    /// The simplest conclusion of the family, as a step.
+    fn best(mut self) -> Option<Step> {
+        for cell in 0..self.net.base.len() {
+            let mask = self.net.base[cell];
+            if mask == 0 || !self.family.starts_at(mask.count_ones()) {
+                continue;
+            }
+            for digit in digits(mask) {
+                self.candidate_conclusions(cell, digit);
+            }
+            if self.family != Family::Nishio {
+                self.cell_forcing(cell);
+            }
+        }
+        let found = self.best.take()?;
+        let mut step = Step::new(self.family.technique(), self.net.c.names());
+        step.placements.extend(found.placement);
+        step.eliminations.extend(found.elimination);
+        step.chain = found.premises;
+        step.length = found.complexity.saturating_sub(2);
+        Some(step)
+    }
+
+    /// The conclusions of one candidate: contradictions, double forcing, house forcing.
+    fn candidate_conclusions(&mut self, cell: usize, digit: u8) {
+        let k = self.net.candidate(cell, digit);
+        self.ensure(k, true);
+        let dynamic = self.family.dynamic();
+        if dynamic {
+            self.ensure(k, false);
+            self.contradictions(cell, digit, k);
+            if self.family != Family::Nishio && self.net.base[cell].count_ones() >= 3 {
+                self.double_forcing(k);
+            }
+        }
+        if self.family != Family::Nishio {
+            self.house_forcing(cell, digit);
+        }
+    }
+
+    fn contradictions(&mut self, cell: usize, digit: u8, k: usize) {
+        if let Some((a, z)) = self.on_branch(k).absurd
+            && self.may_beat(self.bound((k, true), a) + self.bound((k, true), z), 7)
+        {
+            let complexity = self.count((k, true), a) + self.count((k, true), z);
+            self.offer(Conclusion {
+                complexity,
+                kind: 7,
+                placement: None,
+                elimination: Some((cell, digit)),
+                premises: vec![(cell, digit)],
+            });
+        }
+        if let Some((a, z)) = self.off_branch(k).absurd
+            && self.may_beat(self.bound((k, false), a) + self.bound((k, false), z), 7)
+        {
+            let complexity = self.count((k, false), a) + self.count((k, false), z);
+            let others = digits(self.net.base[cell] & !bit(digit))
+                .map(|d| (cell, d))
+                .collect();
+            self.offer(Conclusion {
+                complexity,
+                kind: 7,
+                placement: Some((cell, digit)),
+                elimination: None,
+                premises: others,
+            });
+        }
+    }
+
+    /// Potentials both states of candidate `k` imply.
+    fn double_forcing(&mut self, k: usize) {
+        let both: Vec<Potential> = {
+            let (on_b, off_b) = (self.on_branch(k), self.off_branch(k));
+            let ons = on_b.order.iter().filter(|&&p| is_on(p));
+            let offs = on_b.order.iter().filter(|&&p| !is_on(p));
+            ons.chain(offs).copied().filter(|&p| off_b.has(p)).collect()
+        };
+        let (cell, digit) = self.net.cell_digit(off(k));
+        for p in both {
+            if !self.may_beat(self.bound((k, true), p) + self.bound((k, false), p), 1) {
+                continue;
+            }
+            let Some((placement, elimination)) = self.target(p) else {
+                continue;
+            };
+            let complexity = self.count((k, true), p) + self.count((k, false), p);
+            self.offer(Conclusion {
+                complexity,
+                kind: 1,
+                placement,
+                elimination,
+                premises: vec![(cell, digit)],
+            });
+        }
+    }
+
+    /// Every place of `digit` in a house whose first place is `cell` leads to the same potential.
+    fn house_forcing(&mut self, cell: usize, digit: u8) {
+        let b_digit = bit(digit);
+        for hi in 0..self.net.houses_of[cell].len() {
+            let h = self.net.houses_of[cell][hi].0;
+            let places: Vec<usize> = self.net.houses[h]
+                .iter()
+                .copied()
+                .filter(|&x| self.net.base[x] & b_digit != 0)
+                .collect();
+            if places.len() < 2 || places[0] != cell {
+                continue;
+            }
+            let ks: Vec<usize> = places
+                .iter()
+                .map(|&x| self.net.candidate(x, digit))
+                .collect();
+            for &k in &ks {
+                self.ensure(k, true);
+            }
+            let premises: Vec<(usize, u8)> = places.iter().map(|&x| (x, digit)).collect();
+            self.common_to(&ks, premises, 6);
+        }
+    }
+
+    /// Every candidate of `cell` leads to the same potential.
+    fn cell_forcing(&mut self, cell: usize) {
+        let mask = self.net.base[cell];
+        let ks: Vec<usize> = digits(mask).map(|d| self.net.candidate(cell, d)).collect();
+        let premises: Vec<(usize, u8)> = digits(mask).map(|d| (cell, d)).collect();
+        self.common_to(&ks, premises, 5);
+    }
+
+    /// The potentials the on branches of all `ks` share, on ones first, each a conclusion.
+    fn common_to(&mut self, ks: &[usize], premises: Vec<(usize, u8)>, kind: u8) {
+        let shared: Vec<Potential> = {
+            let first = self.on_branch(ks[0]);
+            let ons = first.order.iter().filter(|&&p| is_on(p));
+            let offs = first.order.iter().filter(|&&p| !is_on(p));
+            ons.chain(offs)
+                .copied()
+                .filter(|&p| ks[1..].iter().all(|&k| self.on_branch(k).has(p)))
+                .collect()
+        };
+        for p in shared {
+            let bound = ks.iter().map(|&k| self.bound((k, true), p)).sum();
+            if !self.may_beat(bound, kind) {
+                continue;
+            }
+            let Some((placement, elimination)) = self.target(p) else {
+                continue;
+            };
+            let complexity = ks.iter().map(|&k| self.count((k, true), p)).sum();
+            self.offer(Conclusion {
+                complexity,
+                kind,
+                placement,
+                elimination,
+                premises: premises.clone(),
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Geometry;
+    use crate::logic::Level;
+    use crate::logic::candidates::tests::{assert_sound, classic9, from_line, grid_before};
+
+    /// Sudoku Explainer 2022.3.24 rates it 8.3: two region forcing chains (its multiple family).
+    const MULTIPLE: &str =
+        "..3.5...2..21...3.7.......5..67...8..89.3.72..7...54..3.......7.2...63..6...9.2..";
+    /// SE rates it 7.6: Nishio forcing chains.
+    const NISHIO: &str =
+        "...4.92...52....4....62..8...8..4.5.5.4...6.2.2.5..8...4..31....7....51...37.2...";
+
+    #[test]
+    fn potentials_pair_up() {
+        assert_eq!(conjugate(on(5)), off(5));
+        assert!(is_on(on(0)));
+        assert!(!is_on(off(80)));
+        let geo = classic9();
+        let c = from_line(&geo, &".".repeat(81));
+        let net = Net::new(&c);
+        assert_eq!(net.cell_digit(on(net.candidate(10, 4))), (10, 4));
+        // Blocks first, then rows and columns.
+        assert_eq!((net.rows[0], net.columns[0]), (9, 18));
+        assert_eq!(net.houses_of[10], vec![(0, 4), (10, 1), (19, 1)]);
+    }
+
+    #[test]
+    fn ancestors_count_each_potential_once() {
+        // s → a, s → b, (a, b) → z: four potentials, though s is reached twice.
+        let mut b = Branch::new(16);
+        let (s, a, z, y) = (on(0), off(1), on(2), off(3));
+        b.add(s, &[]);
+        b.add(a, &[s]);
+        b.add(y, &[s]);
+        b.add(z, &[a, y]);
+        let (mut seen, mut stack) = (vec![0u64; 1], Vec::new());
+        assert_eq!(b.ancestors(z, &mut seen, &mut stack), 4);
+        assert_eq!(b.ancestors(a, &mut seen, &mut stack), 2);
+        assert_eq!(b.ancestors(s, &mut seen, &mut stack), 1);
+    }
+
+    #[test]
+    fn scores_match_sudoku_explainer() {
+        let geo = classic9();
+        for (line, score, technique) in [
+            (MULTIPLE, 8.3, "Multiple forcing chain"),
+            (NISHIO, 7.6, "Nishio forcing chain"),
+        ] {
+            let rating = crate::logic::rate(&geo, &from_line(&geo, line).grid());
+            assert!((rating.score - score).abs() < 1e-4, "{line}: {rating:?}");
+            assert!(rating.techniques.contains_key(technique), "{rating:?}");
+        }
+    }
+
+    #[test]
+    fn a_static_family_finds_nothing_where_nishio_does_not_apply_but_dynamic_does() {
+        let geo = classic9();
+        let c = grid_before(&geo, MULTIPLE, Technique::MultipleForcingChain);
+        assert!(find_family(&c, Family::Nishio).is_none());
+        let step = find(&c).expect("a multiple forcing chain");
+        assert_eq!(step.technique, Technique::MultipleForcingChain);
+        assert_sound(&geo, MULTIPLE, &step);
+        // The dynamic family concludes here too, and every conclusion of every family is sound.
+        for family in [Family::Multiple, Family::Dynamic, Family::DynamicPlus] {
+            let step = find_family(&c, family).expect("a conclusion");
+            assert_eq!(step.technique, family.technique());
+            assert_sound(&geo, MULTIPLE, &step);
+        }
+    }
+
+    #[test]
+    fn nishio_comes_first_and_says_contradiction() {
+        let geo = classic9();
+        let c = grid_before(&geo, NISHIO, Technique::NishioForcingChain);
+        let step = find(&c).expect("a Nishio forcing chain");
+        assert_eq!(step.technique, Technique::NishioForcingChain);
+        assert_sound(&geo, NISHIO, &step);
+        assert!(step.to_string().contains("contradiction"), "{step}");
+        // The score is the family's plus the length bonus of the complexity.
+        assert!(
+            (step.score() - (7.5 + crate::logic::technique::length_bonus(step.length))).abs()
+                < 1e-4
+        );
+    }
+
+    #[test]
+    fn the_hardest_puzzles_go_past_the_dynamic_family_soundly() {
+        // Every forcing step on the path of two of the forum's hardest is sound.
+        let geo = classic9();
+        for line in [
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+            "........2..8.1.9..5....3.4....1.93...6..3..8...37......4......53.1.7.8..2........",
+        ] {
+            let path =
+                crate::logic::solve_logic(&geo, &from_line(&geo, line).grid(), Level::HARDEST);
+            let mut c = from_line(&geo, line);
+            let mut forcing = 0;
+            for step in &path.steps {
+                if step.level() >= Level::Extreme {
+                    assert_sound(&geo, line, step);
+                    forcing += 1;
+                }
+                c.apply(step);
+            }
+            assert!(path.solved && forcing > 0, "{line}");
+        }
+    }
+
+    #[test]
+    fn grids_larger_than_nine_by_nine_are_left_to_the_plain_search() {
+        let geo = Geometry::classic(16).expect("16x16");
+        let c = Candidates::from_masks(&geo, &[0; 256], &[geo.all_digits(); 256]);
+        assert!(!supported(&c));
+        assert!(find(&c).is_none());
+        assert!(supported(&from_line(&classic9(), &".".repeat(81))));
+    }
+}
