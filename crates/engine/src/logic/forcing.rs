@@ -10,8 +10,9 @@
 //! The length of a deduction is the number of placements the longest branch needs to reach it;
 //! the shortest deduction is reported. Branches live in flat buffers allocated once per search.
 //!
-//! Deeper searches (Sudoku Explainer's dynamic and nested forcing chains) propagate more inside
-//! each branch, only when the plain search finds nothing:
+//! On 9×9-and-smaller grids of houses, Sudoku Explainer's families (`implications`) take the
+//! plain search's place; there it only counts refutations for the diabolical climb, and the
+//! nested depth comes after SE's families. Deeper searches propagate more inside each branch:
 //! - depth 1, *dynamic forcing chains*: singles, then locked candidates and naked/hidden pairs;
 //! - depth 2, *nested forcing chains*: depth 1, then every candidate of the branch whose
 //!   assumption leads to a contradiction by singles (a forcing chain inside the branch) goes.

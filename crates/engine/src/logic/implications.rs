@@ -106,8 +106,21 @@ pub fn find(c: &Candidates) -> Option<Step> {
 }
 
 /// The step of one family, if it concludes anything here.
+///
+/// The dynamic families, like the plain search's deeper ones, run only on a grid with exactly
+/// one solution ([`super::forcing::deeper_supported`]): one with several can never be finished
+/// by logic, and a sparse one would take a dynamic step after another at great cost (a mutated
+/// line took over 30 s).
 pub fn find_family(c: &Candidates, family: Family) -> Option<Step> {
-    if !supported(c) || (family == Family::Nishio && !nishio_may_conclude(c)) {
+    if !supported(c) {
+        return None;
+    }
+    let skip = match family {
+        Family::Nishio => !nishio_may_conclude(c),
+        Family::Multiple => false,
+        Family::Dynamic | Family::DynamicPlus => !super::forcing::deeper_supported(c),
+    };
+    if skip {
         return None;
     }
     Search::new(&Net::new(c), family).best()
