@@ -17,7 +17,9 @@ use super::symmetry::Symmetry;
 use super::transform::shuffle_solution;
 use crate::grid::text::counted;
 use crate::grid::{BoxShape, Geometry, GeometryError, Grid, RegionMap, RuleKind, Variant};
-use crate::logic::{Level, Rating, Technique, path_level, rate, solves_within};
+use crate::logic::{
+    Level, Rating, Technique, path_level, path_level_and_rating, rate, solves_within,
+};
 use crate::solve::{GenericSolver, Solver, UNIQUE_NODE_CAP};
 
 /// What difficulty the puzzle must have.
@@ -322,15 +324,17 @@ pub fn generate_with_progress(
         };
         let (geo, solver) = (&shape.geo, &shape.solver);
         let puzzle = dig_for(request, geo, solver, &solution, &mut rng);
+        let mut rated = None;
         if let Target::Level(want) = request.target {
-            let reached = reached_level(geo, solver, &puzzle, want);
+            let reached;
+            (reached, rated) = reached_level(geo, solver, &puzzle, want);
             if reached != Some(want) {
                 closest_level = nearer_level(want, closest_level, reached);
                 current = Some((shape, solution));
                 continue;
             }
         }
-        let rating = rate(geo, &puzzle);
+        let rating = rated.unwrap_or_else(|| rate(geo, &puzzle));
         if request.target.accepts(&rating) && meets(&request.require, &rating) {
             return Ok(Generated {
                 geometry: geo.clone(),
@@ -713,15 +717,22 @@ fn solvable_at(
 
 /// The level a unique puzzle reaches when solved with techniques up to `want` (the highest level
 /// used on the easiest-first path), or `None` when those techniques cannot finish it. One logic
-/// solve: a cheap filter before the full rating.
-fn reached_level(geo: &Geometry, solver: &Solver, puzzle: &Grid, want: Level) -> Option<Level> {
+/// solve: a cheap filter before the full rating. From extreme up, that solve also gives the
+/// puzzle's rating when it can ([`path_level_and_rating`]), so it is not solved again.
+fn reached_level(
+    geo: &Geometry,
+    solver: &Solver,
+    puzzle: &Grid,
+    want: Level,
+) -> (Option<Level>, Option<Rating>) {
     if solver.solves_by_singles(puzzle) {
-        return Some(Level::Easy);
+        return (Some(Level::Easy), None);
     }
-    if want == Level::Easy {
-        return None;
+    match want {
+        Level::Easy => (None, None),
+        Level::Extreme | Level::Diabolical => path_level_and_rating(geo, puzzle, want),
+        _ => (path_level(geo, puzzle, want), None),
     }
-    path_level(geo, puzzle, want)
 }
 
 /// The rating closer to the target of two (for the "closest found" message).

@@ -13,8 +13,8 @@ use crate::grid::{BoxShape, Geometry, Grid, RegionMap, Variant};
 use crate::solve::Solver;
 
 use super::{
-    Candidates, Level, expert_closure_and_chains, next_step, next_step_past_expert, rate,
-    solve_logic, solves_within,
+    Candidates, Level, expert_closure_and_chains, next_step, next_step_past_expert,
+    path_level_and_rating, rate, solve_logic, solves_within,
 };
 
 use crate::test_support::data_dir;
@@ -135,6 +135,42 @@ fn check_levels_from_scratch(file: &str, debug_limit: usize) -> Option<(usize, u
         }
     }
     Some((rated, lowered))
+}
+
+/// The generator's extreme and diabolical checks take the rating from their own solve
+/// ([`path_level_and_rating`]) when it reaches extreme: it must be `rate`'s, puzzle by puzzle.
+#[test]
+fn the_generators_rating_from_its_level_check_is_rates() {
+    let file = "puzzles3_magictour_top1465.txt";
+    let path = data_dir().join(file);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        crate::test_support::skip(&format!("{file}: {} not found", path.display()));
+        return;
+    };
+    let geo = Geometry::classic(9).expect("9x9");
+    // Every tenth puzzle in a full run: the comparison solves each three times.
+    let lines: Vec<&str> = text
+        .lines()
+        .step_by(if full_run() { 10 } else { 1 })
+        .collect();
+    let mut compared = 0;
+    for line in sample(lines, 8) {
+        let Ok(givens) = parse_line(line, 1, Some(9)) else {
+            continue;
+        };
+        let rating = rate(&geo, &givens);
+        for cap in [Level::Extreme, Level::Diabolical] {
+            let (level, from_check) = path_level_and_rating(&geo, &givens, cap);
+            if let Some(from_check) = from_check {
+                assert_eq!(from_check, rating, "{file}: {line} up to {cap}");
+                compared += 1;
+            } else if level.is_some_and(|l| l >= Level::Extreme) {
+                // A step above the cap was passed over: the generator rates again.
+                assert!(cap < Level::Diabolical, "{file}: {line}");
+            }
+        }
+    }
+    assert!(compared > 0, "no puzzle reached extreme");
 }
 
 #[test]

@@ -99,7 +99,7 @@ pub fn find(c: &Candidates) -> Option<Step> {
     if !supported(c) {
         return None;
     }
-    let net = Net::new(c);
+    let net = Net::new(c, true);
     Family::ALL
         .into_iter()
         .find_map(|family| Search::new(&net, family).best())
@@ -123,7 +123,11 @@ pub fn find_family(c: &Candidates, family: Family) -> Option<Step> {
     if skip {
         return None;
     }
-    Search::new(&Net::new(c), family).best()
+    let net = Net::new(c, family.advanced());
+    if family == Family::Multiple && !StaticClosures::new(&net).may_conclude(&net) {
+        return None;
+    }
+    Search::new(&net, family).best()
 }
 
 /// Whether some Nishio branch meets a contradiction, by each digit's places alone as cell sets:
@@ -218,6 +222,203 @@ fn conjugate(p: Potential) -> Potential {
     p ^ 1
 }
 
+/// Every static branch's closure as candidate sets, without order or parents: a superset of
+/// what the branch derives (a branch stops at its first contradiction, the closure does not).
+/// When the multiple family's cell and house forcing find nothing common to these, the family
+/// concludes nothing, and its branches (with their parents, for the count) need not be made.
+/// It concludes at about half the points where it is asked.
+struct StaticClosures {
+    words: usize,
+    /// Per candidate, its index among the grid's candidates (u32::MAX when not one).
+    index: Vec<u32>,
+    /// Per candidate of the grid: the on closure, then the off closure (`words` each).
+    closures: Vec<u64>,
+    /// The candidates of cells with another candidate (an on potential there is a placement).
+    placeable: Vec<u64>,
+}
+
+impl StaticClosures {
+    fn new(net: &Net) -> StaticClosures {
+        let (n, cells) = (net.n, net.base.len());
+        let words = (cells * n).div_ceil(64);
+        let mut index = vec![u32::MAX; cells * n];
+        let mut present = Vec::new();
+        let mut placeable = vec![0u64; words];
+        for (cell, &mask) in net.base.iter().enumerate() {
+            for digit in digits(mask) {
+                let k = net.candidate(cell, digit);
+                index[k] = present.len() as u32;
+                present.push(k);
+                if mask.count_ones() > 1 {
+                    placeable[k / 64] |= 1 << (k % 64);
+                }
+            }
+        }
+        let links = StaticLinks::new(net, &present);
+        let mut closures = vec![0u64; present.len() * 2 * words];
+        let mut frontier = Vec::new();
+        for (i, &k) in present.iter().enumerate() {
+            let closure = &mut closures[i * 2 * words..(i + 1) * 2 * words];
+            links.close(&index, k, closure, &mut frontier);
+        }
+        StaticClosures {
+            words,
+            index,
+            closures,
+            placeable,
+        }
+    }
+
+    /// Whether some cell or house forcing of the multiple family, as [`Search::best`] asks
+    /// them, has a potential common to all its branches' closures.
+    fn may_conclude(&self, net: &Net) -> bool {
+        let mut common = vec![0u64; self.words * 2];
+        for cell in 0..net.base.len() {
+            let mask = net.base[cell];
+            if !Family::Multiple.starts_at(mask.count_ones()) {
+                continue;
+            }
+            for digit in digits(mask) {
+                for &(h, i) in &net.houses_of[cell] {
+                    let places = net.base_places[net.place(h, digit)];
+                    if places.count_ones() < 2 || places.trailing_zeros() != u32::from(i) {
+                        continue;
+                    }
+                    let ks = ones(places).map(|at| net.candidate(net.houses[h][at], digit));
+                    if self.share_a_target(ks, &mut common) {
+                        return true;
+                    }
+                }
+            }
+            let ks = digits(mask).map(|d| net.candidate(cell, d));
+            if self.share_a_target(ks, &mut common) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the closures of the on branches of `ks` share a placement or a removal.
+    fn share_a_target(&self, ks: impl Iterator<Item = usize>, common: &mut [u64]) -> bool {
+        common.iter_mut().for_each(|w| *w = u64::MAX);
+        for k in ks {
+            let i = self.index[k] as usize;
+            let both = &self.closures[i * 2 * self.words..(i + 1) * 2 * self.words];
+            for (w, &c) in common.iter_mut().zip(both) {
+                *w &= c;
+            }
+        }
+        let (on_common, off_common) = common.split_at(self.words);
+        on_common
+            .iter()
+            .zip(&self.placeable)
+            .any(|(&c, &p)| c & p != 0)
+            || off_common.iter().any(|&c| c != 0)
+    }
+}
+
+/// Whether exactly two bits are set (without a population count, which the portable target
+/// computes in software).
+fn two_bits(mask: u32) -> bool {
+    let rest = mask & mask.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
+/// The positions set in a mask, lowest first.
+fn ones(mut mask: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let at = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            at
+        })
+    })
+}
+
+/// The static links of the grid's candidates, by their index among them: per candidate, the
+/// candidates its on turns off (as a set, `words` per candidate) and those its off turns on
+/// (the other of a cell with two, or of a house with two places).
+struct StaticLinks {
+    words: usize,
+    weak: Vec<u64>,
+    strong: Vec<Vec<usize>>,
+}
+
+impl StaticLinks {
+    fn new(net: &Net, present: &[usize]) -> StaticLinks {
+        let words = (net.base.len() * net.n).div_ceil(64);
+        let mut weak = vec![0u64; present.len() * words];
+        let mut strong = vec![Vec::new(); present.len()];
+        for (i, &k) in present.iter().enumerate() {
+            let (cell, digit) = net.cell_digit(on(k));
+            let set = &mut weak[i * words..(i + 1) * words];
+            let mut turn_off = |x: usize, d: u8| {
+                let j = net.candidate(x, d);
+                set[j / 64] |= 1 << (j % 64);
+            };
+            for d in digits(net.base[cell] & !bit(digit)) {
+                turn_off(cell, d);
+            }
+            if two_bits(net.base[cell]) {
+                let other = (net.base[cell] & !bit(digit)).trailing_zeros() as u8 + 1;
+                strong[i].push(net.candidate(cell, other));
+            }
+            for &(h, at) in &net.houses_of[cell] {
+                let places = net.base_places[net.place(h, digit)] & !(1 << at);
+                for other in ones(places) {
+                    turn_off(net.houses[h][other], digit);
+                }
+                if places.count_ones() == 1 {
+                    let other = net.houses[h][places.trailing_zeros() as usize];
+                    strong[i].push(net.candidate(other, digit));
+                }
+            }
+        }
+        StaticLinks {
+            words,
+            weak,
+            strong,
+        }
+    }
+
+    /// The closure of candidate `k` on, into `closure`: the ons, then the offs (`words` each).
+    /// `index` gives each candidate's index among the grid's; `frontier` is scratch.
+    fn close(&self, index: &[u32], k: usize, closure: &mut [u64], frontier: &mut Vec<usize>) {
+        let words = self.words;
+        let (on_set, off_set) = closure.split_at_mut(words);
+        on_set[k / 64] |= 1 << (k % 64);
+        frontier.clear();
+        frontier.push(index[k] as usize);
+        // At most 81 cells of 9 candidates ([`MAX_CELLS`]): 12 words.
+        let mut turned_off = [0u64; 16];
+        let turned_off = &mut turned_off[..words];
+        while !frontier.is_empty() {
+            turned_off.iter_mut().for_each(|w| *w = 0);
+            for &j in frontier.iter() {
+                for (w, &link) in turned_off.iter_mut().zip(&self.weak[j * words..]) {
+                    *w |= link;
+                }
+            }
+            frontier.clear();
+            for (w, new) in turned_off.iter_mut().enumerate() {
+                *new &= !off_set[w];
+                off_set[w] |= *new;
+                let mut rest = *new;
+                while rest != 0 {
+                    let off_k = w * 64 + rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    for &on_k in &self.strong[index[off_k] as usize] {
+                        if on_set[on_k / 64] & 1 << (on_k % 64) == 0 {
+                            on_set[on_k / 64] |= 1 << (on_k % 64);
+                            frontier.push(index[on_k] as usize);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The grid a search starts from, with its houses in SE's order.
 struct Net<'c> {
     c: &'c Candidates<'c>,
@@ -232,7 +433,8 @@ struct Net<'c> {
     cell_of: Vec<u16>,
     digit_of: Vec<u8>,
     /// Per house, the houses crossing it in two or more cells (a block and a line), with the
-    /// crossing's positions in each: `(other, in this one, in the other)`.
+    /// crossing's positions in each: `(other, in this one, in the other)`; made only for the
+    /// families that apply locked candidates.
     crossings: Vec<Vec<(usize, u16, u16)>>,
     /// The rows and columns, by index (for X-Wings).
     rows: Vec<usize>,
@@ -242,7 +444,7 @@ struct Net<'c> {
 }
 
 impl<'c> Net<'c> {
-    fn new(c: &'c Candidates<'c>) -> Net<'c> {
+    fn new(c: &'c Candidates<'c>, with_crossings: bool) -> Net<'c> {
         let geo = c.geometry();
         let rank = |kind: &HouseKind| {
             if kind.is_block() {
@@ -272,7 +474,11 @@ impl<'c> Net<'c> {
         let candidates = c.masks().len() * n;
         let cell_of = (0..candidates).map(|k| (k / n) as u16).collect();
         let digit_of = (0..candidates).map(|k| (k % n) as u8 + 1).collect();
-        let crossings = crossings(&houses, &kinds);
+        let crossings = if with_crossings {
+            crossings(&houses, &kinds)
+        } else {
+            Vec::new()
+        };
         let lines = |is: fn(&HouseKind) -> bool| -> Vec<usize> {
             (0..houses.len()).filter(|&h| is(&kinds[h])).collect()
         };
@@ -355,7 +561,7 @@ fn crossings(houses: &[&[usize]], kinds: &[HouseKind]) -> Vec<Vec<(usize, u16, u
 
 /// What one assumption implies: the potentials in the order found, each with its parents.
 struct Branch {
-    /// Per potential, its index in `spans` (u32::MAX when not derived).
+    /// Per potential, its index in `order` (u32::MAX when not derived).
     slot: Vec<u32>,
     /// The potentials in the order found.
     order: Vec<Potential>,
@@ -374,21 +580,13 @@ struct Branch {
 }
 
 thread_local! {
-    /// Branches of earlier searches, cleared, to spare allocating them again.
-    static SPARE: std::cell::RefCell<Vec<Branch>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The branches of earlier searches, cleared, to spare allocating them again.
+    static POOL: std::cell::RefCell<Vec<Branch>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl Branch {
-    /// An empty branch over `potentials`, from the spares when one fits.
-    fn fresh(potentials: usize) -> Branch {
-        SPARE
-            .with(|spare| spare.borrow_mut().pop())
-            .filter(|b| b.slot.len() == potentials)
-            .unwrap_or_else(|| Branch::new(potentials))
-    }
-
-    /// Clears the branch and keeps it for a later search.
-    fn recycle(mut self) {
+    /// Empties the branch for another derivation.
+    fn clear(&mut self) {
         for &p in &self.order {
             self.slot[p as usize] = u32::MAX;
         }
@@ -399,7 +597,6 @@ impl Branch {
         self.absurd = None;
         self.absurd_new = u32::MAX;
         self.absurd_parents.clear();
-        SPARE.with(|spare| spare.borrow_mut().push(self));
     }
 
     fn new(potentials: usize) -> Branch {
@@ -414,6 +611,11 @@ impl Branch {
             absurd_parents: Vec::new(),
             absurd_depth: 0,
         }
+    }
+
+    /// The index in `order` of a potential found.
+    fn index(&self, p: Potential) -> usize {
+        self.slot[p as usize] as usize
     }
 
     fn has(&self, p: Potential) -> bool {
@@ -443,7 +645,7 @@ impl Branch {
         if p == self.absurd_new {
             return self.absurd_depth;
         }
-        self.depths[self.slot[p as usize] as usize]
+        self.depths[self.index(p)]
     }
 
     /// A lower bound of [`Branch::ancestors`]: the longest path back to the assumption.
@@ -463,7 +665,7 @@ impl Branch {
         if p == self.absurd_new {
             return &self.absurd_parents;
         }
-        let (start, len) = self.spans[self.slot[p as usize] as usize];
+        let (start, len) = self.spans[self.index(p)];
         &self.parents[start as usize..(start + len) as usize]
     }
 
@@ -514,13 +716,12 @@ impl<'n> Chainer<'n> {
         }
     }
 
-    /// Everything `start` implies (SE's `doChaining`).
-    fn branch(&mut self, start: Potential) -> Branch {
+    /// Derives into `b` (empty) everything `start` implies (SE's `doChaining`).
+    fn branch(&mut self, start: Potential, b: &mut Branch) {
         self.grid.copy_from_slice(&self.net.base);
         self.places.copy_from_slice(&self.net.base_places);
         self.pending_on.clear();
         self.pending_off.clear();
-        let mut b = Branch::fresh(self.net.potentials());
         b.add(start, &[]);
         if is_on(start) {
             self.pending_on.push_back(start);
@@ -529,10 +730,10 @@ impl<'n> Chainer<'n> {
         }
         loop {
             let absurd = if let Some(p) = self.pending_on.pop_front() {
-                self.on_to_off(&mut b, p)
+                self.on_to_off(b, p)
             } else if let Some(p) = self.pending_off.pop_front() {
-                self.off_to_on(&mut b, p)
-            } else if self.family.advanced() && self.advanced(&mut b) {
+                self.off_to_on(b, p)
+            } else if self.family.advanced() && self.advanced(b) {
                 false
             } else {
                 break;
@@ -541,7 +742,6 @@ impl<'n> Chainer<'n> {
                 break;
             }
         }
-        b
     }
 
     /// The potentials an on potential turns off; true on a contradiction.
@@ -587,7 +787,7 @@ impl<'n> Chainer<'n> {
         let b_digit = bit(digit);
         self.made.clear();
         self.made_parents.clear();
-        if self.family.cell_links() && self.grid[cell].count_ones() == 2 {
+        if self.family.cell_links() && two_bits(self.grid[cell]) {
             let other = (self.grid[cell] & !b_digit).trailing_zeros() as u8 + 1;
             let start = self.made_parents.len() as u32;
             self.made_parents.push(p);
@@ -600,7 +800,7 @@ impl<'n> Chainer<'n> {
         for &(h, i) in &net.houses_of[cell] {
             let at = net.place(h, digit);
             let here = self.places[at];
-            if here.count_ones() != 2 {
+            if !two_bits(u32::from(here)) {
                 continue;
             }
             let cells = net.houses[h];
@@ -862,7 +1062,35 @@ struct Conclusion {
     kind: u8,
     placement: Option<(usize, u8)>,
     elimination: Option<(usize, u8)>,
-    premises: Vec<(usize, u8)>,
+    premises: Premises,
+}
+
+/// What a conclusion assumed, each possibility in turn.
+#[derive(Clone, Copy)]
+enum Premises {
+    /// One candidate, `(cell, digit)`.
+    Candidate(usize, u8),
+    /// Every candidate of the cell.
+    Cell(usize),
+    /// Every candidate of the cell but `digit`.
+    CellBut(usize, u8),
+    /// Every place of `digit` in the house.
+    Places(usize, u8),
+}
+
+impl Premises {
+    fn candidates(self, net: &Net) -> Vec<(usize, u8)> {
+        match self {
+            Premises::Candidate(cell, digit) => vec![(cell, digit)],
+            Premises::Cell(cell) => digits(net.base[cell]).map(|d| (cell, d)).collect(),
+            Premises::CellBut(cell, digit) => digits(net.base[cell] & !bit(digit))
+                .map(|d| (cell, d))
+                .collect(),
+            Premises::Places(h, digit) => ones(net.base_places[net.place(h, digit)])
+                .map(|i| (net.houses[h][i], digit))
+                .collect(),
+        }
+    }
 }
 
 /// One family's search over a grid: every branch made once, on first use.
@@ -870,22 +1098,37 @@ struct Search<'n> {
     net: &'n Net<'n>,
     family: Family,
     chainer: Chainer<'n>,
-    on_branches: Vec<Option<Branch>>,
-    off_branches: Vec<Option<Branch>>,
+    /// Per candidate, its on and off branches' places in `branches` (u32::MAX: not made).
+    on_branches: Vec<u32>,
+    off_branches: Vec<u32>,
+    /// The branches, the first `used` made here, the rest cleared for reuse (kept between
+    /// searches of a thread).
+    branches: Vec<Branch>,
+    used: usize,
     seen: Vec<u64>,
     stack: Vec<Potential>,
     best: Option<Conclusion>,
+    /// Scratch lists: the potentials a group of branches shares, the group's candidates.
+    shared: Vec<Potential>,
+    group: Vec<usize>,
+}
+
+/// The thread's pooled branches, if they are over this many potentials.
+fn pooled(potentials: usize) -> Vec<Branch> {
+    let mut branches = POOL.with(|pool| std::mem::take(&mut *pool.borrow_mut()));
+    if branches.first().is_some_and(|b| b.slot.len() != potentials) {
+        branches.clear();
+    }
+    branches
 }
 
 impl Drop for Search<'_> {
     fn drop(&mut self) {
-        let branches = self
-            .on_branches
-            .iter_mut()
-            .chain(self.off_branches.iter_mut());
-        for b in branches.filter_map(Option::take) {
-            b.recycle();
+        for b in &mut self.branches[..self.used] {
+            b.clear();
         }
+        let branches = std::mem::take(&mut self.branches);
+        POOL.with(|pool| *pool.borrow_mut() = branches);
     }
 }
 
@@ -896,37 +1139,41 @@ impl<'n> Search<'n> {
             net,
             family,
             chainer: Chainer::new(net, family),
-            on_branches: (0..candidates).map(|_| None).collect(),
-            off_branches: (0..candidates).map(|_| None).collect(),
+            on_branches: vec![u32::MAX; candidates],
+            off_branches: vec![u32::MAX; candidates],
+            branches: pooled(net.potentials()),
+            used: 0,
             seen: vec![0; net.potentials().div_ceil(64)],
             stack: Vec::new(),
             best: None,
+            shared: Vec::new(),
+            group: Vec::new(),
         }
     }
 
     fn ensure(&mut self, k: usize, state_on: bool) {
         let slot = if state_on {
-            &self.on_branches[k]
+            &mut self.on_branches[k]
         } else {
-            &self.off_branches[k]
+            &mut self.off_branches[k]
         };
-        if slot.is_none() {
+        if *slot == u32::MAX {
+            *slot = self.used as u32;
             let start = if state_on { on(k) } else { off(k) };
-            let branch = self.chainer.branch(start);
-            if state_on {
-                self.on_branches[k] = Some(branch);
-            } else {
-                self.off_branches[k] = Some(branch);
+            if self.used == self.branches.len() {
+                self.branches.push(Branch::new(self.net.potentials()));
             }
+            self.chainer.branch(start, &mut self.branches[self.used]);
+            self.used += 1;
         }
     }
 
     fn on_branch(&self, k: usize) -> &Branch {
-        self.on_branches[k].as_ref().expect("branch made")
+        &self.branches[self.on_branches[k] as usize]
     }
 
     fn off_branch(&self, k: usize) -> &Branch {
-        self.off_branches[k].as_ref().expect("branch made")
+        &self.branches[self.off_branches[k] as usize]
     }
 
     /// Keeps a conclusion if it is simpler than the best so far (ties: the first found).
@@ -970,12 +1217,12 @@ impl<'n> Search<'n> {
 
     fn count(&mut self, branch: (usize, bool), p: Potential) -> usize {
         let (k, state_on) = branch;
-        let b = if state_on {
-            self.on_branches[k].as_ref()
+        let at = if state_on {
+            self.on_branches[k]
         } else {
-            self.off_branches[k].as_ref()
-        }
-        .expect("branch made");
+            self.off_branches[k]
+        };
+        let b = &self.branches[at as usize];
         b.ancestors(p, &mut self.seen, &mut self.stack)
     }
 
@@ -997,7 +1244,7 @@ impl<'n> Search<'n> {
         let mut step = Step::new(self.family.technique(), self.net.c.names());
         step.placements.extend(found.placement);
         step.eliminations.extend(found.elimination);
-        step.chain = found.premises;
+        step.chain = found.premises.candidates(self.net);
         step.length = found.complexity.saturating_sub(2);
         Some(step)
     }
@@ -1029,38 +1276,36 @@ impl<'n> Search<'n> {
                 kind: 7,
                 placement: None,
                 elimination: Some((cell, digit)),
-                premises: vec![(cell, digit)],
+                premises: Premises::Candidate(cell, digit),
             });
         }
         if let Some((a, z)) = self.off_branch(k).absurd
             && self.may_beat(self.bound((k, false), a) + self.bound((k, false), z), 7)
         {
             let complexity = self.count((k, false), a) + self.count((k, false), z);
-            let others = digits(self.net.base[cell] & !bit(digit))
-                .map(|d| (cell, d))
-                .collect();
             self.offer(Conclusion {
                 complexity,
                 kind: 7,
                 placement: Some((cell, digit)),
                 elimination: None,
-                premises: others,
+                premises: Premises::CellBut(cell, digit),
             });
         }
     }
 
     /// Potentials both states of candidate `k` imply.
     fn double_forcing(&mut self, k: usize) {
-        let both: Vec<Potential> = {
+        let mut both = std::mem::take(&mut self.shared);
+        both.clear();
+        {
             let (on_b, off_b) = (self.on_branch(k), self.off_branch(k));
             let ons = on_b.order.iter().filter(|&&p| is_on(p));
             let offs = on_b.order.iter().filter(|&&p| !is_on(p));
-            ons.chain(offs).copied().filter(|&p| off_b.has(p)).collect()
-        };
+            both.extend(ons.chain(offs).copied().filter(|&p| off_b.has(p)));
+        }
         // "Not d" is "one of the cell's other candidates": the premises are the whole cell.
         let cell = self.net.cell_digit(off(k)).0;
-        let premises: Vec<(usize, u8)> = digits(self.net.base[cell]).map(|d| (cell, d)).collect();
-        for p in both {
+        for &p in &both {
             if !self.may_beat(self.bound((k, true), p) + self.bound((k, false), p), 1) {
                 continue;
             }
@@ -1073,56 +1318,56 @@ impl<'n> Search<'n> {
                 kind: 1,
                 placement,
                 elimination,
-                premises: premises.clone(),
+                premises: Premises::Cell(cell),
             });
         }
+        self.shared = both;
     }
 
     /// Every place of `digit` in a house whose first place is `cell` leads to the same potential.
     fn house_forcing(&mut self, cell: usize, digit: u8) {
-        let b_digit = bit(digit);
         for hi in 0..self.net.houses_of[cell].len() {
-            let h = self.net.houses_of[cell][hi].0;
-            let places: Vec<usize> = self.net.houses[h]
-                .iter()
-                .copied()
-                .filter(|&x| self.net.base[x] & b_digit != 0)
-                .collect();
-            if places.len() < 2 || places[0] != cell {
+            let (h, at) = self.net.houses_of[cell][hi];
+            let places = self.net.base_places[self.net.place(h, digit)];
+            // Two places or more, the first of them `cell`.
+            if places & places.wrapping_sub(1) == 0 || places.trailing_zeros() != u32::from(at) {
                 continue;
             }
-            let ks: Vec<usize> = places
-                .iter()
-                .map(|&x| self.net.candidate(x, digit))
-                .collect();
+            let mut ks = std::mem::take(&mut self.group);
+            ks.clear();
+            ks.extend(ones(places).map(|i| self.net.candidate(self.net.houses[h][i], digit)));
             for &k in &ks {
                 self.ensure(k, true);
             }
-            let premises: Vec<(usize, u8)> = places.iter().map(|&x| (x, digit)).collect();
-            self.common_to(&ks, premises, 6);
+            self.common_to(&ks, Premises::Places(h, digit), 6);
+            self.group = ks;
         }
     }
 
     /// Every candidate of `cell` leads to the same potential.
     fn cell_forcing(&mut self, cell: usize) {
-        let mask = self.net.base[cell];
-        let ks: Vec<usize> = digits(mask).map(|d| self.net.candidate(cell, d)).collect();
-        let premises: Vec<(usize, u8)> = digits(mask).map(|d| (cell, d)).collect();
-        self.common_to(&ks, premises, 5);
+        let mut ks = std::mem::take(&mut self.group);
+        ks.clear();
+        ks.extend(digits(self.net.base[cell]).map(|d| self.net.candidate(cell, d)));
+        self.common_to(&ks, Premises::Cell(cell), 5);
+        self.group = ks;
     }
 
     /// The potentials the on branches of all `ks` share, on ones first, each a conclusion.
-    fn common_to(&mut self, ks: &[usize], premises: Vec<(usize, u8)>, kind: u8) {
-        let shared: Vec<Potential> = {
+    fn common_to(&mut self, ks: &[usize], premises: Premises, kind: u8) {
+        let mut shared = std::mem::take(&mut self.shared);
+        shared.clear();
+        {
             let first = self.on_branch(ks[0]);
             let ons = first.order.iter().filter(|&&p| is_on(p));
             let offs = first.order.iter().filter(|&&p| !is_on(p));
-            ons.chain(offs)
-                .copied()
-                .filter(|&p| ks[1..].iter().all(|&k| self.on_branch(k).has(p)))
-                .collect()
-        };
-        for p in shared {
+            shared.extend(
+                ons.chain(offs)
+                    .copied()
+                    .filter(|&p| ks[1..].iter().all(|&k| self.on_branch(k).has(p))),
+            );
+        }
+        for &p in &shared {
             let bound = ks.iter().map(|&k| self.bound((k, true), p)).sum();
             if !self.may_beat(bound, kind) {
                 continue;
@@ -1136,9 +1381,10 @@ impl<'n> Search<'n> {
                 kind,
                 placement,
                 elimination,
-                premises: premises.clone(),
+                premises,
             });
         }
+        self.shared = shared;
     }
 }
 
@@ -1163,7 +1409,7 @@ mod tests {
         assert!(!is_on(off(80)));
         let geo = classic9();
         let c = from_line(&geo, &".".repeat(81));
-        let net = Net::new(&c);
+        let net = Net::new(&c, true);
         assert_eq!(net.cell_digit(on(net.candidate(10, 4))), (10, 4));
         // Blocks first, then rows and columns.
         assert_eq!((net.rows[0], net.columns[0]), (9, 18));
@@ -1187,7 +1433,9 @@ mod tests {
             let mut c = from_line(&geo, line);
             for step in &path.steps {
                 if step.level() >= Level::Extreme {
-                    let found = Search::new(&Net::new(&c), Family::Nishio).best().is_some();
+                    let found = Search::new(&Net::new(&c, false), Family::Nishio)
+                        .best()
+                        .is_some();
                     let may = nishio_may_conclude(&c);
                     // The closure breaks exactly when SE's branch meets a contradiction.
                     assert_eq!(may, found, "{line}");

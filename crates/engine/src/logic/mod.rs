@@ -30,7 +30,8 @@ pub mod wings;
 pub use candidates::Candidates;
 pub use rating::{
     LogicResult, Rating, expert_closure, expert_closure_and_chains, next_step,
-    next_step_past_expert, path_level, proves_unique, rate, solve_logic, solves_within,
+    next_step_past_expert, path_level, path_level_and_rating, proves_unique, rate, solve_logic,
+    solves_within,
 };
 pub use step::Step;
 pub use technique::{

@@ -136,17 +136,20 @@ fn next_step_traced(
     max_level: Level,
     assume_unique: bool,
 ) -> Option<(Step, Level)> {
-    next_step_among(c, FINDERS, max_level, assume_unique, None)
+    next_step_among(c, FINDERS, max_level, assume_unique, None, &mut false)
 }
 
 /// [`next_step_traced`] asking only `finders` (the finders from some point of [`FINDERS`] on),
-/// with the chain finder's answer given when `chains` holds it.
+/// with the chain finder's answer given when `chains` holds it. `above` is set when a finder's
+/// step was passed over for being above `max_level` (a chain its length lifted): only then can
+/// a solve with a higher `max_level` take another step here.
 fn next_step_among(
     c: &Candidates,
     finders: &[(Technique, Finder)],
     max_level: Level,
     assume_unique: bool,
     mut chains: Option<Option<Step>>,
+    above: &mut bool,
 ) -> Option<(Step, Level)> {
     let mut finders = finders
         .iter()
@@ -159,10 +162,14 @@ fn next_step_among(
             finder(c)
         }
     };
-    let within = |step: &Step| step.level() <= max_level;
+    let mut within = |step: &Step| {
+        let within = step.level() <= max_level;
+        *above |= !within;
+        within
+    };
     let (listed, mut best) = finders.by_ref().find_map(|(technique, finder)| {
         ask(*technique, finder)
-            .filter(within)
+            .filter(&mut within)
             .map(|step| (technique, step))
     })?;
     let first_level = best.level();
@@ -263,6 +270,36 @@ pub fn path_level(geo: &Geometry, givens: &Grid, max_level: Level) -> Option<Lev
     (c.is_solved() && !c.is_broken())
         .then_some(highest)
         .flatten()
+}
+
+/// [`path_level`], and with it the puzzle's [`rate`] when that path reaches Extreme or above
+/// and no finder on the way found a step above `max_level`: the full rating then takes the same
+/// steps (its finders above `max_level` are asked only after those below found nothing, and
+/// never trade a step for one of a higher level), so the generator need not solve it again.
+pub fn path_level_and_rating(
+    geo: &Geometry,
+    givens: &Grid,
+    max_level: Level,
+) -> (Option<Level>, Option<Rating>) {
+    let mut tally = Tally::default();
+    let mut above = false;
+    let mut c = Candidates::from_givens(geo, givens);
+    while !c.is_solved() && !c.is_broken() {
+        let found = next_step_among(&c, FINDERS, max_level, true, None, &mut above);
+        let Some((step, _)) = found else {
+            break;
+        };
+        tally.note(&step);
+        if !c.apply(&step) {
+            break;
+        }
+    }
+    if !c.is_solved() || c.is_broken() {
+        return (None, None);
+    }
+    let level = tally.level;
+    let exact = !above && level >= Level::Extreme;
+    (Some(level), exact.then(|| tally.rating(true)))
 }
 
 /// True when techniques up to `max_level` solve the puzzle (the generator's fast check: no log).
@@ -371,7 +408,15 @@ pub fn next_step_past_expert(c: &Candidates, chains: Option<Step>) -> Option<Ste
         .iter()
         .position(|(technique, _)| *technique == Technique::XChain)
         .unwrap_or(0);
-    next_step_among(c, &FINDERS[from..], Level::HARDEST, true, Some(chains)).map(|(step, _)| step)
+    next_step_among(
+        c,
+        &FINDERS[from..],
+        Level::HARDEST,
+        true,
+        Some(chains),
+        &mut false,
+    )
+    .map(|(step, _)| step)
 }
 
 /// True when techniques up to `max_level`, leaving out the uniqueness techniques (unique
@@ -420,32 +465,60 @@ impl Rating {
 
 /// Rates a puzzle (all techniques).
 pub fn rate(geo: &Geometry, givens: &Grid) -> Rating {
-    let mut score = 0.0f32;
-    let mut level = Level::Easy;
-    let mut techniques = BTreeMap::new();
+    let mut tally = Tally::default();
     let mut forks = Forks::default();
     let start = Candidates::from_givens(geo, givens);
     let c = run_from(start, Level::HARDEST, true, |c, step, first_level| {
         forks.note(c, first_level);
-        score = score.max(step.score());
-        level = level.max(step.level());
-        *techniques.entry(step.technique.name()).or_insert(0) += 1;
+        tally.note(step);
     });
     let solved = c.is_solved() && !c.is_broken();
-    if solved && level < Level::Extreme {
+    if solved && tally.level < Level::Extreme {
         // The finder order can put a harder level first (X-Wing before the hidden pair, unique
         // rectangles before the naked quad). A forcing chain is only ever taken when no other
         // technique applies, so a path that needs one shows that no lower level suffices.
-        level = forks.lowest_level(level);
-    } else if !solved {
-        score = TRIAL_AND_ERROR_SCORE;
-        level = Level::Diabolical;
+        tally.level = forks.lowest_level(tally.level);
     }
-    Rating {
-        score: (score * 10.0).round() / 10.0,
-        level,
-        solved,
-        techniques,
+    tally.rating(solved)
+}
+
+/// The steps of a rating path so far: the highest score and level, each technique's count.
+struct Tally {
+    score: f32,
+    level: Level,
+    techniques: BTreeMap<&'static str, usize>,
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally {
+            score: 0.0,
+            level: Level::Easy,
+            techniques: BTreeMap::new(),
+        }
+    }
+}
+
+impl Tally {
+    fn note(&mut self, step: &Step) {
+        self.score = self.score.max(step.score());
+        self.level = self.level.max(step.level());
+        *self.techniques.entry(step.technique.name()).or_insert(0) += 1;
+    }
+
+    /// The rating of the path: a path that does not solve the puzzle is trial and error.
+    fn rating(self, solved: bool) -> Rating {
+        let (score, level) = if solved {
+            (self.score, self.level)
+        } else {
+            (TRIAL_AND_ERROR_SCORE, Level::Diabolical)
+        };
+        Rating {
+            score: (score * 10.0).round() / 10.0,
+            level,
+            solved,
+            techniques: self.techniques,
+        }
     }
 }
 
@@ -710,5 +783,32 @@ mod tests {
     fn wrong_size_grid_is_stuck() {
         let geo = Geometry::classic(9).expect("9x9");
         assert!(!solves_within(&geo, &Grid::empty(4), Level::Extreme));
+    }
+
+    /// The generator's extreme check rates from its own solve when it can: the same rating as
+    /// `rate`, on puzzles SE rates 7.6 (Nishio), 8.3 (multiple), a dynamic one and one that
+    /// needs a nested chain (above extreme: no level, no rating).
+    #[test]
+    fn the_path_to_extreme_rates_as_rate_does() {
+        for line in [
+            "...4.92...52....4....62..8...8..4.5.5.4...6.2.2.5..8...4..31....7....51...37.2...",
+            "..3.5...2..21...3.7.......5..67...8..89.3.72..7...54..3.......7.2...63..6...9.2..",
+            "000301000713540600000060390000000209000050000205000000049700100000008004800190070",
+        ] {
+            let (geo, givens) = classic(line);
+            let (level, rating) = path_level_and_rating(&geo, &givens, Level::Extreme);
+            assert_eq!(level, Some(Level::Extreme), "{line}");
+            assert_eq!(rating, Some(rate(&geo, &givens)), "{line}");
+        }
+        let (geo, givens) = classic(
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        );
+        assert_eq!(
+            path_level_and_rating(&geo, &givens, Level::Extreme),
+            (None, None)
+        );
+        let (level, rating) = path_level_and_rating(&geo, &givens, Level::Diabolical);
+        assert_eq!(level, Some(Level::Diabolical));
+        assert_eq!(rating, Some(rate(&geo, &givens)));
     }
 }
