@@ -124,10 +124,15 @@ pub fn find_family(c: &Candidates, family: Family) -> Option<Step> {
         return None;
     }
     let net = Net::new(c, family.advanced());
-    if family == Family::Multiple && !StaticClosures::new(&net).may_conclude(&net) {
-        return None;
+    let mut search = Search::new(&net, family);
+    if family == Family::Multiple {
+        let closures = StaticClosures::new(&net);
+        if !closures.may_conclude(&net) {
+            return None;
+        }
+        search.closures = Some(closures);
     }
-    Search::new(&net, family).best()
+    search.best()
 }
 
 /// Whether some Nishio branch meets a contradiction, by each digit's places alone as cell sets:
@@ -272,7 +277,7 @@ impl StaticClosures {
     /// Whether some cell or house forcing of the multiple family, as [`Search::best`] asks
     /// them, has a potential common to all its branches' closures.
     fn may_conclude(&self, net: &Net) -> bool {
-        let mut common = vec![0u64; self.words * 2];
+        let mut common = [0u64; 32];
         for cell in 0..net.base.len() {
             let mask = net.base[cell];
             if !Family::Multiple.starts_at(mask.count_ones()) {
@@ -298,8 +303,10 @@ impl StaticClosures {
         false
     }
 
-    /// Whether the closures of the on branches of `ks` share a placement or a removal.
+    /// Whether the closures of the on branches of `ks` share a placement or a removal
+    /// (`common`: scratch of at least twice `words`).
     fn share_a_target(&self, ks: impl Iterator<Item = usize>, common: &mut [u64]) -> bool {
+        let common = &mut common[..self.words * 2];
         common.iter_mut().for_each(|w| *w = u64::MAX);
         for k in ks {
             let i = self.index[k] as usize;
@@ -1111,6 +1118,9 @@ struct Search<'n> {
     /// Scratch lists: the potentials a group of branches shares, the group's candidates.
     shared: Vec<Potential>,
     group: Vec<usize>,
+    /// For a static family, the closures of its branches: a group of branches whose closures
+    /// share no target concludes nothing, and its branches are not made for it.
+    closures: Option<StaticClosures>,
 }
 
 /// The thread's pooled branches, if they are over this many potentials.
@@ -1148,6 +1158,7 @@ impl<'n> Search<'n> {
             best: None,
             shared: Vec::new(),
             group: Vec::new(),
+            closures: None,
         }
     }
 
@@ -1252,9 +1263,9 @@ impl<'n> Search<'n> {
     /// The conclusions of one candidate: contradictions, double forcing, house forcing.
     fn candidate_conclusions(&mut self, cell: usize, digit: u8) {
         let k = self.net.candidate(cell, digit);
-        self.ensure(k, true);
         let dynamic = self.family.dynamic();
         if dynamic {
+            self.ensure(k, true);
             self.ensure(k, false);
             self.contradictions(cell, digit, k);
             if self.family != Family::Nishio && self.net.base[cell].count_ones() >= 3 {
@@ -1336,9 +1347,6 @@ impl<'n> Search<'n> {
             let mut ks = std::mem::take(&mut self.group);
             ks.clear();
             ks.extend(ones(places).map(|i| self.net.candidate(self.net.houses[h][i], digit)));
-            for &k in &ks {
-                self.ensure(k, true);
-            }
             self.common_to(&ks, Premises::Places(h, digit), 6);
             self.group = ks;
         }
@@ -1355,6 +1363,14 @@ impl<'n> Search<'n> {
 
     /// The potentials the on branches of all `ks` share, on ones first, each a conclusion.
     fn common_to(&mut self, ks: &[usize], premises: Premises, kind: u8) {
+        if let Some(closures) = &self.closures
+            && !closures.share_a_target(ks.iter().copied(), &mut [0; 32])
+        {
+            return;
+        }
+        for &k in ks {
+            self.ensure(k, true);
+        }
         let mut shared = std::mem::take(&mut self.shared);
         shared.clear();
         {
