@@ -348,15 +348,19 @@ fn ones(mut mask: u16) -> impl Iterator<Item = usize> {
 struct StaticLinks {
     words: usize,
     weak: Vec<u64>,
-    strong: Vec<Vec<usize>>,
+    /// The candidates each off turns on, candidate `i`'s at `strong[starts[i]..starts[i + 1]]`.
+    strong: Vec<usize>,
+    starts: Vec<u32>,
 }
 
 impl StaticLinks {
     fn new(net: &Net, present: &[usize]) -> StaticLinks {
         let words = (net.base.len() * net.n).div_ceil(64);
         let mut weak = vec![0u64; present.len() * words];
-        let mut strong = vec![Vec::new(); present.len()];
+        let mut strong = Vec::with_capacity(present.len() * 2);
+        let mut starts = Vec::with_capacity(present.len() + 1);
         for (i, &k) in present.iter().enumerate() {
+            starts.push(strong.len() as u32);
             let (cell, digit) = net.cell_digit(on(k));
             let set = &mut weak[i * words..(i + 1) * words];
             let mut turn_off = |x: usize, d: u8| {
@@ -368,7 +372,7 @@ impl StaticLinks {
             }
             if two_bits(net.base[cell]) {
                 let other = (net.base[cell] & !bit(digit)).trailing_zeros() as u8 + 1;
-                strong[i].push(net.candidate(cell, other));
+                strong.push(net.candidate(cell, other));
             }
             for &(h, at) in &net.houses_of[cell] {
                 let places = net.base_places[net.place(h, digit)] & !(1 << at);
@@ -377,14 +381,16 @@ impl StaticLinks {
                 }
                 if places.count_ones() == 1 {
                     let other = net.houses[h][places.trailing_zeros() as usize];
-                    strong[i].push(net.candidate(other, digit));
+                    strong.push(net.candidate(other, digit));
                 }
             }
         }
+        starts.push(strong.len() as u32);
         StaticLinks {
             words,
             weak,
             strong,
+            starts,
         }
     }
 
@@ -414,7 +420,9 @@ impl StaticLinks {
                 while rest != 0 {
                     let off_k = w * 64 + rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    for &on_k in &self.strong[index[off_k] as usize] {
+                    let i = index[off_k] as usize;
+                    let (from, to) = (self.starts[i] as usize, self.starts[i + 1] as usize);
+                    for &on_k in &self.strong[from..to] {
                         if on_set[on_k / 64] & 1 << (on_k % 64) == 0 {
                             on_set[on_k / 64] |= 1 << (on_k % 64);
                             frontier.push(index[on_k] as usize);
