@@ -469,6 +469,11 @@ def main(argv=None):
             print(f"{path}: cannot read: {error}", file=sys.stderr)
             unreadable += 1
             continue
+        except (TypeError, AttributeError, IndexError) as error:
+            # An object of a type the standard does not allow where it stands.
+            print(f"{path}: cannot check: malformed object ({error})", file=sys.stderr)
+            unreadable += 1
+            continue
         for line in problems:
             print(line)
         if problems:
