@@ -39,6 +39,12 @@ RGB_SPACES = {"/DeviceRGB", "/CalRGB", "/RGB"}
 GREY_SPACES = {"/DeviceGray", "/CalGray", "/G"}
 CMYK_SPACES = {"/DeviceCMYK", "/CMYK"}
 STROKES = {"S", "s", "B", "B*", "b", "b*"}
+DEVICE_SPACES = {
+    **{name: "gray" for name in GREY_SPACES},
+    **{name: "cmyk" for name in CMYK_SPACES},
+    **{name: "rgb" for name in RGB_SPACES},
+    "/Pattern": "pattern",
+}
 
 
 class Pdf:
@@ -317,35 +323,24 @@ class Checker:
         if state.get("/BM", "/Normal") not in ("/Normal", "/Compatible"):
             self.say(where, f"transparency: blend mode {state.get('/BM')}")
 
-    def colour_space(self, name, resources):
-        """The family of a colour space operand: 'gray', 'cmyk', 'rgb', 'icc', 'spot',
-        'pattern', 'lab', 'indexed:…' or '?'."""
-        if name in GREY_SPACES:
-            return "gray"
-        if name in CMYK_SPACES:
-            return "cmyk"
-        if name in RGB_SPACES:
-            return "rgb"
-        if name == "/Pattern":
-            return "pattern"
-        spaces = self.pdf.get(resources.get("/ColorSpace")) or {}
-        space = self.pdf.get(spaces.get(name, name))
+    def colour_space(self, space, resources):
+        """The family of a colour space, given by name (a device space or a resource) or as an
+        array: 'gray', 'cmyk', 'rgb', 'icc', 'spot', 'pattern', 'lab', 'indexed:…' or '?'."""
+        if isinstance(space, str) and space.startswith("/"):
+            if space in DEVICE_SPACES:
+                return DEVICE_SPACES[space]
+            named = (self.pdf.get(resources.get("/ColorSpace")) or {}).get(space)
+            return self.colour_space(self.pdf.get(named), {}) if named is not None else "?"
+        space = self.pdf.get(space)
         if isinstance(space, str):
-            return self.colour_space(space, {}) if space != name else "?"
+            return self.colour_space(space, {})
         if not isinstance(space, list) or not space:
             return "?"
         family = space[0]
-        if family == "/ICCBased":
-            return "icc"
-        if family in ("/Separation", "/DeviceN"):
-            return "spot"
-        if family == "/Lab":
-            return "lab"
         if family in ("/Indexed", "/I"):
-            return "indexed:" + self.colour_space(self.pdf.get(space[1]), resources)
-        if family in RGB_SPACES | GREY_SPACES | CMYK_SPACES:
-            return self.colour_space(family, {})
-        return "?"
+            return "indexed:" + self.colour_space(space[1], resources)
+        families = {"/ICCBased": "icc", "/Separation": "spot", "/DeviceN": "spot", "/Lab": "lab"}
+        return families.get(family) or self.colour_space(family, {})
 
     def check_space(self, family, what, where):
         base = family.split(":")[-1]
@@ -363,19 +358,12 @@ class Checker:
     def check_image(self, image, resources, where):
         if image.get("/ImageMask") is True:
             return
-        space = image.get("/ColorSpace")
-        family = self.colour_space(space, resources) if isinstance(space, str) else "?"
-        if isinstance(self.pdf.get(space), list):
-            family = self.colour_space_of_array(self.pdf.get(space), resources)
+        family = self.colour_space(image.get("/ColorSpace"), resources)
         self.check_space(family, "an image", where)
         if self.role == "interior" and family.split(":")[-1] == "cmyk":
             self.say(where, "a CMYK image in a grey interior")
         if self.standard == "x-1a" and "/SMask" in image:
             self.say(where, "transparency: an image with a soft mask")
-
-    def colour_space_of_array(self, array, resources):
-        probe = {"/ColorSpace": {"/_probe": array}}
-        return self.colour_space("/_probe", probe)
 
     def run(self, data, resources, matrix, where, depth):
         """Follows one content stream: colour, widths, fonts, images and forms."""

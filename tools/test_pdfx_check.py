@@ -77,6 +77,25 @@ class PdfxCheck(unittest.TestCase):
         self.assert_only("page 1: RGB colour (rg operator)", content=GREY + b" 1 0 0 rg")
         self.assert_only("page 1: RGB colour (cs /DeviceRGB)", content=b"/DeviceRGB cs 1 0 0 sc")
 
+    def test_icc_colour_named_in_the_resources_is_refused_in_x_1a(self):
+        icc = "[/ICCBased 6 0 R]"
+        profile = b"<< /N 3 /Length 4 >>\nstream\nabcd\nendstream"
+        self.assert_only(
+            "ICC colour (cs /C0)",
+            content=b"/C0 cs 0.5 0.5 0.5 sc",
+            resources=f"/ColorSpace << /C0 {icc} >>",
+            extra_objects=[profile],
+        )
+        self.assert_only(
+            "RGB colour (an image)",
+            content=b"/Im Do",
+            resources="/XObject << /Im 6 0 R >>",
+            extra_objects=[
+                b"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /BitsPerComponent 8 "
+                b"/ColorSpace [/Indexed /DeviceRGB 0 <ff0000>] /Length 1 >>\nstream\n\x00\nendstream"
+            ],
+        )
+
     def test_an_interior_is_grey_only(self):
         self.assert_only("cyan, magenta or yellow in a grey interior", content=b"0.6 0.4 0.4 1 k")
         self.assertEqual(self.problems(content=b"0 0 0 1 k 0 0 0 0.5 K"), [])

@@ -126,11 +126,7 @@ pub fn find_family(c: &Candidates, family: Family) -> Option<Step> {
     let net = Net::new(c, family.advanced());
     let mut search = Search::new(&net, family);
     if family == Family::Multiple {
-        let closures = StaticClosures::new(&net);
-        if !closures.may_conclude(&net) {
-            return None;
-        }
-        search.closures = Some(closures);
+        search.closures = Some(StaticClosures::new(&net));
     }
     search.best()
 }
@@ -229,9 +225,9 @@ fn conjugate(p: Potential) -> Potential {
 
 /// Every static branch's closure as candidate sets, without order or parents: a superset of
 /// what the branch derives (a branch stops at its first contradiction, the closure does not).
-/// When the multiple family's cell and house forcing find nothing common to these, the family
-/// concludes nothing, and its branches (with their parents, for the count) need not be made.
-/// It concludes at about half the points where it is asked.
+/// A cell or house group of the multiple family whose closures share no target concludes
+/// nothing, and its branches (with their parents, for the count) need not be made: at about
+/// half the points where the family is asked, no group has one, and no branch is made at all.
 struct StaticClosures {
     words: usize,
     /// Per candidate, its index among the grid's candidates (u32::MAX when not one).
@@ -274,40 +270,11 @@ impl StaticClosures {
         }
     }
 
-    /// Whether some cell or house forcing of the multiple family, as [`Search::best`] asks
-    /// them, has a potential common to all its branches' closures.
-    fn may_conclude(&self, net: &Net) -> bool {
-        let mut common = [0u64; 32];
-        for cell in 0..net.base.len() {
-            let mask = net.base[cell];
-            if !Family::Multiple.starts_at(mask.count_ones()) {
-                continue;
-            }
-            for digit in digits(mask) {
-                for &(h, i) in &net.houses_of[cell] {
-                    let places = net.base_places[net.place(h, digit)];
-                    if places.count_ones() < 2 || places.trailing_zeros() != u32::from(i) {
-                        continue;
-                    }
-                    let ks = ones(places).map(|at| net.candidate(net.houses[h][at], digit));
-                    if self.share_a_target(ks, &mut common) {
-                        return true;
-                    }
-                }
-            }
-            let ks = digits(mask).map(|d| net.candidate(cell, d));
-            if self.share_a_target(ks, &mut common) {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Whether the closures of the on branches of `ks` share a placement or a removal
-    /// (`common`: scratch of at least twice `words`).
-    fn share_a_target(&self, ks: impl Iterator<Item = usize>, common: &mut [u64]) -> bool {
+    /// Whether the closures of the on branches of `ks` share a placement or a removal.
+    fn share_a_target(&self, ks: impl Iterator<Item = usize>) -> bool {
+        // At most 12 words a closure ([`MAX_CELLS`]), on and off.
+        let mut common = [u64::MAX; 32];
         let common = &mut common[..self.words * 2];
-        common.iter_mut().for_each(|w| *w = u64::MAX);
         for k in ks {
             let i = self.index[k] as usize;
             let both = &self.closures[i * 2 * self.words..(i + 1) * 2 * self.words];
@@ -332,14 +299,8 @@ fn two_bits(mask: u32) -> bool {
 }
 
 /// The positions set in a mask, lowest first.
-fn ones(mut mask: u16) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let at = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            at
-        })
-    })
+fn ones(mask: u16) -> impl Iterator<Item = usize> {
+    digits(u32::from(mask)).map(|digit| usize::from(digit) - 1)
 }
 
 /// The static links of the grid's candidates, by their index among them: per candidate, the
@@ -1372,7 +1333,7 @@ impl<'n> Search<'n> {
     /// The potentials the on branches of all `ks` share, on ones first, each a conclusion.
     fn common_to(&mut self, ks: &[usize], premises: Premises, kind: u8) {
         if let Some(closures) = &self.closures
-            && !closures.share_a_target(ks.iter().copied(), &mut [0; 32])
+            && !closures.share_a_target(ks.iter().copied())
         {
             return;
         }

@@ -214,13 +214,26 @@ fn run<'g>(
 /// [`run`] from a candidate grid; `seen` also gets the grid before the step and the level of
 /// the first step found there (see [`next_step_traced`]).
 fn run_from<'g>(
+    c: Candidates<'g>,
+    max_level: Level,
+    assume_unique: bool,
+    seen: impl FnMut(&Candidates<'g>, &Step, Level),
+) -> Candidates<'g> {
+    run_from_noting(c, max_level, assume_unique, &mut false, seen)
+}
+
+/// [`run_from`], setting `above` when a finder's step was passed over for being above
+/// `max_level` (see [`next_step_among`]).
+fn run_from_noting<'g>(
     mut c: Candidates<'g>,
     max_level: Level,
     assume_unique: bool,
+    above: &mut bool,
     mut seen: impl FnMut(&Candidates<'g>, &Step, Level),
 ) -> Candidates<'g> {
     while !c.is_solved() && !c.is_broken() {
-        let Some((step, first_level)) = next_step_traced(&c, max_level, assume_unique) else {
+        let found = next_step_among(&c, FINDERS, max_level, assume_unique, None, above);
+        let Some((step, first_level)) = found else {
             break;
         };
         seen(&c, &step, first_level);
@@ -283,17 +296,10 @@ pub fn path_level_and_rating(
 ) -> (Option<Level>, Option<Rating>) {
     let mut tally = Tally::default();
     let mut above = false;
-    let mut c = Candidates::from_givens(geo, givens);
-    while !c.is_solved() && !c.is_broken() {
-        let found = next_step_among(&c, FINDERS, max_level, true, None, &mut above);
-        let Some((step, _)) = found else {
-            break;
-        };
-        tally.note(&step);
-        if !c.apply(&step) {
-            break;
-        }
-    }
+    let start = Candidates::from_givens(geo, givens);
+    let c = run_from_noting(start, max_level, true, &mut above, |_, step, _| {
+        tally.note(step)
+    });
     if !c.is_solved() || c.is_broken() {
         return (None, None);
     }
