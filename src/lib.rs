@@ -15,6 +15,7 @@ pub mod dates;
 pub mod fonts;
 pub mod input;
 pub mod layout;
+pub mod print;
 pub mod publish;
 pub mod render;
 pub mod spec;

@@ -6,6 +6,7 @@ pub mod cover;
 pub mod error;
 pub mod layouts;
 pub mod library;
+pub mod print;
 pub mod raw;
 pub mod strings;
 pub mod structure;
@@ -28,6 +29,7 @@ pub use error::SpecError;
 use error::did_you_mean;
 pub use layouts::{Layout, LayoutSource, builtin_layout, builtin_names, find_layout, parse_layout};
 pub use library::{LibrarySpec, Source};
+pub use print::{PrintSpec, Printer, Standard};
 use raw::{KNOWN_KEYS, RawBook, RawLength, RawSection};
 pub use strings::Strings;
 pub use structure::{Copyright, LabelTemplate, Structure};
@@ -192,6 +194,9 @@ pub struct BookPlan {
     pub library: Option<LibrarySpec>,
     /// The paperback's wrap cover, when the spec has a `[cover]` table.
     pub cover: Option<CoverSpec>,
+    /// The print standard and the printer's rules (`[print]`; `build --print` sets the
+    /// standard).
+    pub print: PrintSpec,
     /// Where the spec came from, for messages about it from later checks.
     pub origin: Origin,
     /// The build's fixed time (`SOURCE_DATE_EPOCH`, seconds since 1970), set by the command
@@ -357,7 +362,8 @@ impl Checker<'_> {
             self.position(raw_page.gutter.as_ref().map(Spanned::span)),
             self.position(raw_page.margin.as_ref().map(Spanned::span)),
         );
-        let page = self.page(raw_page)?;
+        let print = self.print(raw.print.as_ref())?;
+        let page = self.page(raw_page, &print)?;
         let large_print = raw
             .style
             .as_ref()
@@ -414,6 +420,7 @@ impl Checker<'_> {
         };
         Ok(BookPlan {
             cover,
+            print,
             title: raw.title.into_inner(),
             subtitle: raw.subtitle.map(Spanned::into_inner),
             author: raw.author.map(Spanned::into_inner),
@@ -536,7 +543,7 @@ impl Checker<'_> {
         span.map(|s| error::line_column(self.text, s.start))
     }
 
-    fn page(&self, raw: raw::RawPage) -> Result<PageSpec, SpecError> {
+    fn page(&self, raw: raw::RawPage, print: &PrintSpec) -> Result<PageSpec, SpecError> {
         self.page_size_keys(&raw)?;
         let (mut width, mut height) = match &raw.size {
             Some(size) => self.page_size(size)?,
@@ -548,9 +555,10 @@ impl Checker<'_> {
         if let Some(h) = &raw.height {
             height = self.length("page.height", h)?;
         }
+        let least = print.least_margin.unwrap_or(0.0);
         let margin = match &raw.margin {
             Some(m) => self.length("page.margin", m)?,
-            None => DEFAULT_MARGIN_MM,
+            None => DEFAULT_MARGIN_MM.max(least),
         };
         let kdp = match &raw.kdp {
             Some(kdp) => *kdp.get_ref(),
@@ -560,6 +568,8 @@ impl Checker<'_> {
                 .is_some_and(|s| s.get_ref().trim().to_ascii_lowercase().starts_with("kdp-")),
         };
         let (gutter, gutter_auto) = self.gutter(raw.gutter.as_ref(), kdp)?;
+        self.printers_margins(&raw, print, margin, gutter)?;
+        let gutter = gutter.max(least);
         if let Some(m) = &raw.margin
             && margin < MIN_MARGIN_MM
         {
@@ -604,6 +614,44 @@ impl Checker<'_> {
             bleed,
             kdp,
         })
+    }
+
+    /// Refuses a margin or gutter written closer to the trim than the printer allows (an
+    /// automatic gutter is raised to it instead).
+    fn printers_margins(
+        &self,
+        raw: &raw::RawPage,
+        print: &PrintSpec,
+        margin: f64,
+        gutter: f64,
+    ) -> Result<(), SpecError> {
+        let (Some(least), Some(printer)) = (print.least_margin, print.printer) else {
+            return Ok(());
+        };
+        let written_gutter = raw
+            .gutter
+            .as_ref()
+            .filter(|g| !matches!(g.get_ref(), RawLength::Text(t) if t.trim() == "auto"));
+        let culprit = [
+            ("page.margin", raw.margin.as_ref(), margin),
+            ("page.gutter", written_gutter, gutter),
+        ]
+        .into_iter()
+        .find_map(|(key, value, length)| {
+            Some((key, value?, length)).filter(|_| length < least - 1e-9)
+        });
+        match culprit {
+            Some((key, value, length)) => Err(self.error(
+                value.span(),
+                key,
+                format!(
+                    "{length:.1} mm is closer to the trim than {} allows: text and grids stay {least:.1} mm ({:.2} in) inside it",
+                    printer.name(),
+                    least / MM_PER_INCH
+                ),
+            )),
+            None => Ok(()),
+        }
     }
 
     /// The gutter in millimetres and whether it is picked from the page count: `"auto"` (the

@@ -43,6 +43,8 @@ pub struct RawBook {
     pub answers: Option<RawAnswers>,
     pub style: Option<RawStyle>,
     pub cover: Option<Spanned<RawCover>>,
+    /// `[print]`: the print standard and the printer's preset.
+    pub print: Option<super::print::RawPrint>,
     /// The puzzle library the book draws from first.
     pub library: Option<super::library::RawLibrary>,
     /// What the grids print for 1..=N (`letters`, a word, `1-16`, `pictures`…); sections may
@@ -234,4 +236,8 @@ pub const KNOWN_KEYS: &[&str] = &[
     "source",
     "symbols",
     "word_in",
+    "print",
+    "standard",
+    "printer",
+    "ink_limit",
 ];
