@@ -12,7 +12,7 @@ use sudoku_book::book::{BookPuzzle, puzzle_count};
 use sudoku_book::generate::givens_shortfall;
 use sudoku_book::grid::text::counted;
 use sudoku_book::publish::{self, Built, Mode};
-use sudoku_book::spec::BookPlan;
+use sudoku_book::spec::{BookPlan, Standard};
 use sudoku_book::workers;
 
 /// The longest folder name made from a title (file systems allow 255 bytes).
@@ -37,12 +37,29 @@ pub struct BuildArgs {
     /// writing nothing; exit 1 when a rule fails
     #[arg(long)]
     pub check: bool,
+    /// The print standard of the PDFs, over the spec's `[print] standard`: pdf/x-1a, pdf/x-4
+    /// or none
+    #[arg(long, value_name = "STANDARD", value_parser = parse_standard)]
+    pub print: Option<Standard>,
+}
+
+/// `--print`'s value.
+fn parse_standard(text: &str) -> Result<Standard, String> {
+    Standard::parse(text).ok_or_else(|| {
+        format!(
+            "unknown print standard {text:?}: use {}",
+            Standard::NAMES.join(", ")
+        )
+    })
 }
 
 /// Runs `build`.
 pub fn run(args: &BuildArgs) -> CliResult {
     let mut plan = publish::load_plan(&args.spec)?;
     plan.source_date = source_date_epoch()?;
+    if let Some(standard) = args.print {
+        plan.print.standard = standard;
+    }
     let out = args
         .out
         .clone()
@@ -88,8 +105,45 @@ pub fn run(args: &BuildArgs) -> CliResult {
         if plan.page.kdp {
             super::sink::print(&preflight.to_string())?;
         }
+        if let Some(line) = print_line(&plan) {
+            super::sink::print(&line)?;
+        }
     }
     Ok(EXIT_OK)
+}
+
+/// What a PDF/X book's files passed (the build refuses a file that fails): the standard, the
+/// condition its CMYK is for, the ink limit.
+fn print_line(plan: &BookPlan) -> Option<String> {
+    use sudoku_book::print::colour::Condition;
+    let print = &plan.print;
+    if !print.is_pdfx() {
+        return None;
+    }
+    let condition = Condition::for_standard(print.standard);
+    let colour = plan
+        .cover
+        .as_ref()
+        .is_some_and(|c| c.paper == sudoku_book::spec::Paper::Color);
+    let interior = if colour {
+        "book.pdf (CMYK)"
+    } else {
+        "book.pdf (grey)"
+    };
+    let files = match plan.cover {
+        Some(_) => format!("{interior} and cover.pdf (CMYK)"),
+        None => interior.to_string(),
+    };
+    let printer = print
+        .printer
+        .map(|p| format!(" for {}", p.name()))
+        .unwrap_or_default();
+    Some(format!(
+        "PDF/X preflight{printer}:\n  pass  {} {files}, {} at most {} % ink, read back from the files\n",
+        print.standard.name(),
+        condition.identifier(),
+        print.ink_limit
+    ))
 }
 
 /// The reproducible-builds convention's fixed time, when `SOURCE_DATE_EPOCH` is set: whole

@@ -99,7 +99,7 @@ fn build_code(error: &BuildError) -> u8 {
             | OutputError::Symlink { .. },
         ) => EXIT_INPUT,
         BuildError::Output(OutputError::Io { .. }) => EXIT_IO,
-        BuildError::Preflight(_) => EXIT_INPUT,
+        BuildError::Preflight(_) | BuildError::Print(_) => EXIT_INPUT,
         BuildError::Library(error) => library_code(error),
     }
 }

@@ -337,3 +337,56 @@ mod tests {
         assert!(total(separation.cmyk([0.1, 0.0, 0.3])) <= 3.0 + 1e-9);
     }
 }
+
+#[cfg(test)]
+mod palette_tests {
+    use super::*;
+    use crate::layout::cover::palette::{Palette, hex};
+    use crate::spec::Theme;
+
+    /// Every colour a theme prints, by its role.
+    fn colours(palette: &Palette) -> Vec<(&'static str, [u8; 3])> {
+        let mut colours = vec![
+            ("accent", palette.accent),
+            ("paper", palette.paper),
+            ("grid ink", palette.grid_ink),
+            ("text", palette.text()),
+        ];
+        if let Some(background) = palette.background {
+            colours.insert(0, ("background", background));
+        }
+        colours.extend(palette.tiles.iter().map(|&tile| ("tile", tile)));
+        colours
+    }
+
+    /// The ΔE (CIEDE2000) of every theme colour under both conditions, printed as the table
+    /// docs/PUBLISHING.md gives (`cargo test --lib palette_tests -- --nocapture`). The furthest
+    /// are near-black text printed in black ink alone (7.3: paper's black is lighter than a
+    /// screen's) and the minimal theme's deep red, outside SWOP's gamut (7.1); none passes 8.
+    #[test]
+    fn every_theme_colour_prints_close_to_its_design() {
+        let conditions = [
+            Separation::new(Condition::SwopTr003, 240).expect("SWOP"),
+            Separation::new(Condition::Fogra39, 300).expect("FOGRA39"),
+        ];
+        println!("| theme | colour | sRGB | SWOP TR 003 CMYK | ΔE | FOGRA39 CMYK | ΔE |");
+        println!("| --- | --- | --- | --- | ---: | --- | ---: |");
+        for theme in Theme::ALL {
+            let palette = Palette::of(theme, None, None);
+            for (role, rgb) in colours(&palette) {
+                let unit = rgb.map(|v| f64::from(v) / 255.0);
+                let mut row = format!("| {theme:?} | {role} | {} |", hex(rgb));
+                for separation in &conditions {
+                    let ink = separation.cmyk(unit).map(|v| (v * 100.0).round());
+                    let delta = separation.delta_e(unit);
+                    row += &format!(
+                        " {}/{}/{}/{} | {delta:.1} |",
+                        ink[0], ink[1], ink[2], ink[3]
+                    );
+                    assert!(delta < 8.0, "{theme:?} {role} {}: ΔE {delta:.1}", hex(rgb));
+                }
+                println!("{row}");
+            }
+        }
+    }
+}

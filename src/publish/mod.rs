@@ -34,6 +34,8 @@ pub enum BuildError {
     Library(#[from] DrawError),
     #[error("{}, so it is not written: {}", .0.breaks(), .0.failures().join("; "))]
     Preflight(Preflight),
+    #[error(transparent)]
+    Print(#[from] crate::print::PrintError),
 }
 
 /// Reads a spec, settles the layouts it left to the page, and runs every check that needs no
@@ -118,9 +120,13 @@ pub fn build(
     if (plan.page.kdp && !preflight.passed()) || !preflight.text_inside() {
         return Err(BuildError::Preflight(preflight));
     }
+    let print = crate::print::PrintJob::of(plan)?;
     let assembled = assemble_into(plan, &puzzles, &fonts, &layout, &mut |name, contents| {
         staging.write_contents(name, contents)
     })?;
+    if let Some(print) = &print {
+        make_print_ready(print, &staging, plan.cover.is_some())?;
+    }
     let mut notes = assembled.notes;
     let Some(library) = &mut library else {
         notes.extend(staging.commit()?);
@@ -174,6 +180,24 @@ pub fn build(
         preflight,
         notes,
     })
+}
+
+/// Makes the staged PDFs print-ready, each checked from the bytes written.
+fn make_print_ready(
+    print: &crate::print::PrintJob,
+    staging: &Staging,
+    cover: bool,
+) -> Result<(), BuildError> {
+    let cover = cover.then_some(assemble::COVER_PDF);
+    for name in std::iter::once(assemble::PDF).chain(cover) {
+        let Some(role) = print.role_of(name) else {
+            continue;
+        };
+        let bytes = staging.read(name)?;
+        let made = print.make(&bytes, role)?;
+        staging.write(name, &made)?;
+    }
+    Ok(())
 }
 
 /// The book's place in its library's uses: its manifest's absolute path (through the real

@@ -167,6 +167,12 @@ impl Staging {
         fs::write(&path, contents).map_err(io_error("write", &path))
     }
 
+    /// Reads back a file written into the staging folder.
+    pub fn read(&self, relative: &str) -> Result<Vec<u8>, OutputError> {
+        let path = self.temp.join(relative);
+        fs::read(&path).map_err(io_error("read", &path))
+    }
+
     /// Writes one file from its contents, streaming them when they are streamed.
     pub fn write_contents(
         &self,

@@ -144,13 +144,21 @@ impl Checker<'_> {
             });
         };
         let printer = match &raw.printer {
-            Some(name) => {
-                Some(self.named("print.printer", name, Printer::parse, &Printer::NAMES)?)
-            }
+            Some(name) => Some(self.named(
+                ("print.printer", "printer"),
+                name,
+                Printer::parse,
+                &Printer::NAMES,
+            )?),
             None => None,
         };
         let standard = match &raw.standard {
-            Some(name) => self.named("print.standard", name, Standard::parse, &Standard::NAMES)?,
+            Some(name) => self.named(
+                ("print.standard", "print standard"),
+                name,
+                Standard::parse,
+                &Standard::NAMES,
+            )?,
             None => printer.map_or(Standard::None, Printer::standard),
         };
         let ink_limit = match &raw.ink_limit {
@@ -165,9 +173,10 @@ impl Checker<'_> {
         })
     }
 
+    /// The value of `key` (a `what`) among `names`.
     fn named<T>(
         &self,
-        key: &str,
+        (key, what): (&str, &str),
         name: &Spanned<String>,
         parse: impl Fn(&str) -> Option<T>,
         names: &[&str],
@@ -180,7 +189,7 @@ impl Checker<'_> {
             self.error(
                 span,
                 key,
-                format!("unknown {shown}{hint}: use {}", names.join(", ")),
+                format!("unknown {what} {shown}{hint}: use {}", names.join(", ")),
             )
         })
     }

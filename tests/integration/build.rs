@@ -81,6 +81,19 @@ pub(crate) fn build(spec: &str, args: &[&str]) -> (tempfile::TempDir, PathBuf) {
     (dir, out)
 }
 
+/// The build of `spec` (written as `book.toml`) is refused with exit 2 and `expected` in the
+/// message, writing nothing.
+pub(crate) fn refused(spec: &str, expected: &str) {
+    let dir = spec_folder(spec);
+    cmd()
+        .current_dir(dir.path())
+        .args(["build", "book.toml", "--out", "out"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(expected));
+    assert!(!dir.path().join("out").exists(), "{expected}");
+}
+
 pub(crate) fn manifest(out: &Path) -> Value {
     let text = fs::read_to_string(out.join("book.json")).expect("book.json");
     serde_json::from_str(&text).expect("book.json is JSON")

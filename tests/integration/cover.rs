@@ -9,7 +9,7 @@ use std::path::Path;
 
 use predicates::prelude::*;
 
-use crate::build::{build, manifest, spec_folder, tool};
+use crate::build::{build, manifest, refused, spec_folder, tool};
 use crate::util::cmd;
 
 const PT_PER_IN: f64 = 72.0;
@@ -327,18 +327,6 @@ fn every_theme_builds_a_cover_that_says_what_the_book_holds() {
         };
         assert!(ok, "{theme}: {report}");
     }
-}
-
-/// The build of `spec` is refused (exit 2) with `expected` in the message, writing nothing.
-fn refused(spec: &str, expected: &str) {
-    let dir = spec_folder(spec);
-    cmd()
-        .current_dir(dir.path())
-        .args(["build", "book.toml", "--out", "out"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(expected));
-    assert!(!dir.path().join("out").exists());
 }
 
 #[test]

@@ -24,6 +24,7 @@ mod library;
 mod logic;
 mod modern_kinds;
 mod multi_cli;
+mod pdfx;
 mod play;
 mod print_pages;
 mod print_rules;

@@ -8,6 +8,7 @@ use std::process::Command as Process;
 
 use predicates::prelude::*;
 
+use crate::build::refused;
 use crate::util::{cmd, skip};
 
 /// One word's box on a page, in points.
@@ -89,20 +90,6 @@ fn long_texts_fit_every_trim() {
         };
         assert!(words.len() > 100, "{size}: only {} words", words.len());
     }
-}
-
-/// A spec (written as `book.toml`) that the build refuses with exit 2 and this message,
-/// writing nothing.
-fn refused(spec: &str, expected: &str) {
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(dir.path().join("book.toml"), spec).unwrap();
-    cmd()
-        .current_dir(dir.path())
-        .args(["build", "book.toml", "--out", "out"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(expected));
-    assert!(!dir.path().join("out").exists(), "{expected}");
 }
 
 #[test]
