@@ -63,6 +63,8 @@ const NO_INK: f64 = 0.005;
 /// sRGB colours separated for one printing condition under one total ink limit.
 pub struct Separation {
     to_cmyk: Transform<[f64; 3], [f64; 4]>,
+    /// The same for 8-bit samples, for pictures.
+    samples: Transform<[u8; 3], [u8; 4]>,
     rgb_lab: Transform<[f64; 3], [f64; 3]>,
     cmyk_lab: Transform<[f64; 4], [f64; 3]>,
     /// The lightness (L*) black ink alone prints at 0 %, 1 %, … 100 %.
@@ -91,6 +93,15 @@ impl Separation {
             Flags::BLACKPOINT_COMPENSATION,
         )
         .map_err(|e| failed("no sRGB to CMYK transform", e))?;
+        let samples = Transform::new_flags(
+            &srgb,
+            PixelFormat::RGB_8,
+            &cmyk,
+            PixelFormat::CMYK_8,
+            intent,
+            Flags::BLACKPOINT_COMPENSATION,
+        )
+        .map_err(|e| failed("no sRGB to CMYK transform of samples", e))?;
         let rgb_lab = Transform::new(
             &srgb,
             PixelFormat::RGB_DBL,
@@ -109,6 +120,7 @@ impl Separation {
         .map_err(|e| failed("no CMYK to Lab transform", e))?;
         let mut separation = Separation {
             to_cmyk,
+            samples,
             rgb_lab,
             cmyk_lab,
             black_ramp: Vec::new(),
@@ -134,6 +146,24 @@ impl Separation {
         self.to_cmyk.transform_pixels(&[rgb], &mut out);
         let ink = out[0].map(|percent| tidy((percent / 100.0).clamp(0.0, 1.0)));
         limit_ink(ink, self.ink_limit)
+    }
+
+    /// A picture's RGB samples (8 bits each) as CMYK samples: the profile's separation, the
+    /// way a photograph is separated (its neutrals too), held under the ink limit.
+    pub fn separate_samples(&self, rgb: &[u8]) -> Vec<u8> {
+        let pixels: Vec<[u8; 3]> = rgb.chunks_exact(3).map(|p| [p[0], p[1], p[2]]).collect();
+        let mut out = vec![[0u8; 4]; pixels.len()];
+        self.samples.transform_pixels(&pixels, &mut out);
+        let limit = (self.ink_limit * 255.0).floor() as u32;
+        for pixel in &mut out {
+            let total: u32 = pixel.iter().map(|&v| u32::from(v)).sum();
+            if total > limit {
+                let ink = pixel.map(|v| f64::from(v) / 255.0);
+                let held = limit_ink(ink, self.ink_limit);
+                *pixel = held.map(|v| (v * 255.0).floor() as u8);
+            }
+        }
+        out.concat()
     }
 
     /// The black ink alone that prints at lightness `l` (the ramp read backwards).
@@ -295,6 +325,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn picture_samples_are_separated_under_the_limit() {
+        let separation = swop();
+        let mut rgb = Vec::new();
+        for v in 0..=255u8 {
+            rgb.extend_from_slice(&[v, v / 3, 255 - v, 0, 0, v, v, v, v]);
+        }
+        let cmyk = separation.separate_samples(&rgb);
+        assert_eq!(cmyk.len(), rgb.len() / 3 * 4);
+        for pixel in cmyk.chunks_exact(4) {
+            let total: u32 = pixel.iter().map(|&v| u32::from(v)).sum();
+            assert!(total <= 612, "{pixel:?}");
+        }
+        let white = separation.separate_samples(&[255, 255, 255]);
+        assert!(white.iter().all(|&v| v <= 1), "{white:?}");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! scaffolding the standard asks for — the PDF version, the Info keys, the output intent
 //! (with the profile embedded for PDF/X-4) and, for PDF/X-4, XMP metadata.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::io::Write as _;
 
 use lopdf::content::{Content, Operation};
@@ -307,7 +307,7 @@ fn convert_image(doc: &mut Document, id: ObjectId, target: &Target) -> Result<()
     };
     let rgb = flatten(&pixels, channels, alpha.as_deref());
     let (space, data) = if target.role.cmyk() {
-        ("DeviceCMYK", separate_pixels(&rgb, target))
+        ("DeviceCMYK", target.separation.separate_samples(&rgb))
     } else {
         ("DeviceGray", grey_pixels(&rgb))
     };
@@ -375,21 +375,6 @@ fn grey_pixels(rgb: &[u8]) -> Vec<u8> {
             (grey * 255.0).round() as u8
         })
         .collect()
-}
-
-/// RGB samples separated into CMYK samples, each distinct colour once.
-fn separate_pixels(rgb: &[u8], target: &Target) -> Vec<u8> {
-    let mut seen: BTreeMap<[u8; 3], [u8; 4]> = BTreeMap::new();
-    let mut out = Vec::with_capacity(rgb.len() / 3 * 4);
-    for p in rgb.chunks_exact(3) {
-        let key = [p[0], p[1], p[2]];
-        let ink = *seen.entry(key).or_insert_with(|| {
-            let ink = target.separation.cmyk(key.map(|v| f64::from(v) / 255.0));
-            ink.map(|v| (v * 255.0).floor() as u8)
-        });
-        out.extend_from_slice(&ink);
-    }
-    out
 }
 
 /// The Info keys of the standard, with the dates PDF/X asks for.
