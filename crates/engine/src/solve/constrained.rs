@@ -28,6 +28,9 @@ struct CageInfo {
     cells: Vec<u16>,
     sum: u32,
     combos: Vec<u32>,
+    /// Where its cells' last settled masks are kept in [`State::settled`] (`usize::MAX`: not
+    /// kept, the state has no room; the cage is then always applied).
+    at: usize,
 }
 
 /// Tables for one geometry with rules, built once and reused for many puzzles.
@@ -48,6 +51,15 @@ struct State<const C: usize> {
     cand: [u32; C],
     value: [u8; C],
     open: usize,
+    /// Per cage (from its `at`), its cells' masks (with bit 31 for a placed cell) when the cage's
+    /// full rule last found nothing to do: while they are the same, it would find nothing again,
+    /// and is not applied (the fixpoint, and so the search, is the same; only faster).
+    settled: [u32; C],
+}
+
+/// A cell's mask as [`State::settled`] keeps it: its candidates, and whether it is placed.
+fn settled_key<const C: usize>(s: &State<C>, cell: usize) -> u32 {
+    s.cand[cell] | (u32::from(s.value[cell] != 0) << 31)
 }
 
 /// How the propagation reasons.
@@ -74,18 +86,37 @@ impl Run {
     }
 }
 
+/// The cells of the state a solver of `cells` cells uses (see [`ConstrainedSolver::count_capped`]).
+fn state_room(cells: usize) -> usize {
+    match cells {
+        0..=128 => 128,
+        129..=256 => 256,
+        _ => MAX_CELLS,
+    }
+}
+
 impl SolverRule {
     /// Compiles the geometry's constraints.
-    fn compile(constraints: &Constraints, size: usize) -> Vec<SolverRule> {
+    /// Compiles the geometry's constraints; the cages' settled masks get places `0..` in
+    /// turn, as long as they fit in `room` (the state's cells).
+    fn compile(constraints: &Constraints, size: usize, room: usize) -> Vec<SolverRule> {
         let cages = constraints.cages().map(CageSet::cages).unwrap_or_default();
         let marks = constraints.mark_rule().map(|rule| rule.compiled().clone());
+        let mut next = 0;
         cages
             .iter()
             .map(|cage| {
+                let at = if next + cage.cells.len() <= room {
+                    next
+                } else {
+                    usize::MAX
+                };
+                next += cage.cells.len();
                 SolverRule::Cage(CageInfo {
                     cells: cage.cells.iter().map(|&c| c as u16).collect(),
                     sum: cage.sum,
                     combos: combinations(cage.cells.len(), cage.sum, size),
+                    at,
                 })
             })
             .chain(marks.map(SolverRule::Marks))
@@ -113,7 +144,7 @@ impl ConstrainedSolver {
             all: geo.all_digits(),
             houses,
             peers,
-            rules: SolverRule::compile(geo.constraints(), size),
+            rules: SolverRule::compile(geo.constraints(), size, state_room(cells)),
         }
     }
 
@@ -231,6 +262,7 @@ impl ConstrainedSolver {
             cand: [0; C],
             value: [0; C],
             open: self.cells,
+            settled: [u32::MAX; C],
         };
         state.cand[..self.cells].fill(self.all);
         for (cell, &digit) in givens.iter().enumerate() {
@@ -343,7 +375,7 @@ impl ConstrainedSolver {
         mode: Mode,
     ) -> Option<bool> {
         match (rule, mode) {
-            (SolverRule::Cage(cage), Mode::Full) => self.cage_combinations(s, cage),
+            (SolverRule::Cage(cage), Mode::Full) => self.cage_settled(s, cage),
             (SolverRule::Cage(cage), Mode::Singles) => self.cage_last_cell(s, cage),
             (SolverRule::Marks(marks), _) => marks.prune(&mut s.cand[..self.cells]).ok(),
         }
@@ -377,6 +409,28 @@ impl ConstrainedSolver {
             }
         }
         Some(found)
+    }
+
+    /// The cage rule of the full search, skipped while the cage's cells are as they were when
+    /// it last found nothing to do.
+    fn cage_settled<const C: usize>(&self, s: &mut State<C>, cage: &CageInfo) -> Option<bool> {
+        let kept = cage.at != usize::MAX && cage.at + cage.cells.len() <= C;
+        let same = |s: &State<C>| {
+            cage.cells
+                .iter()
+                .enumerate()
+                .all(|(i, &cell)| s.settled[cage.at + i] == settled_key(s, usize::from(cell)))
+        };
+        if kept && same(s) {
+            return Some(false);
+        }
+        let changed = self.cage_combinations(s, cage)?;
+        if kept && !changed {
+            for (i, &cell) in cage.cells.iter().enumerate() {
+                s.settled[cage.at + i] = settled_key(s, usize::from(cell));
+            }
+        }
+        Some(changed)
     }
 
     /// The cage rule of the full search: keeps the combinations of the open cells that avoid the
