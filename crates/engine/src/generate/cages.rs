@@ -2,7 +2,8 @@
 //! over a solution (connected cages of 2 to 5 cells with distinct digits, sizes drawn at random),
 //! then cages merged where two solutions differ until the exact solver finds one solution; a
 //! puzzle harder than the level asked is eased by splitting a cage (a split only adds clues, so
-//! it stays unique).
+//! it stays unique), one easier made harder by merging two neighbouring cages (kept when the
+//! exact solver still finds one solution).
 
 use super::constrained::Sampler;
 use super::rng::SeededRng;
@@ -15,6 +16,8 @@ const CAGE_SIZES: [(usize, u32); 4] = [(2, 6), (3, 7), (4, 5), (5, 2)];
 const MAX_MERGED: usize = 6;
 /// Merges tried on one layout before it is dropped, per 81 cells.
 const MERGES_PER_81_CELLS: usize = 40;
+/// Merges tried for one harder step.
+const MERGES_TRIED_HARDER: usize = 16;
 /// Search nodes one uniqueness count may take during generation, per 81 cells.
 const NODES_PER_81_CELLS: u64 = 3_000;
 
@@ -30,6 +33,36 @@ impl Sampler for CageSampler {
         rng: &mut SeededRng,
     ) -> Option<Geometry> {
         unique_layout(geo, solution, givens, rng)
+    }
+
+    /// Two neighbouring cages made one, for each pair (at most [`MERGES_TRIED_HARDER`]) whose
+    /// merge keeps the puzzle unique.
+    fn harder<'a>(
+        &'a self,
+        killer: &'a Geometry,
+        solution: &'a Grid,
+        givens: &'a Grid,
+        rng: &mut SeededRng,
+    ) -> Box<dyn Iterator<Item = Geometry> + 'a> {
+        let Some(cages) = killer.cages().map(CageSet::cages) else {
+            return Box::new(std::iter::empty());
+        };
+        let size = killer.size();
+        let node_cap = NODES_PER_81_CELLS * killer.cell_count().div_ceil(81) as u64;
+        let mut pairs = mergeable_pairs(cages, size, solution);
+        rng.shuffle(&mut pairs);
+        pairs.truncate(MERGES_TRIED_HARDER);
+        Box::new(pairs.into_iter().filter_map(move |(a, b)| {
+            let mut merged = cages.to_vec();
+            let moved = merged.remove(b);
+            merged[a].cells.extend(moved.cells);
+            merged[a].sum += moved.sum;
+            let set = CageSet::new(size, merged).ok()?;
+            let candidate = killer.with_cages(set).ok()?;
+            let solver = ConstrainedSolver::new(&candidate);
+            let count = solver.count_capped(givens.cells(), 2, 0, node_cap);
+            (count.count == 1 && count.nodes < node_cap).then_some(candidate)
+        }))
     }
 
     /// A cage of four or more cells split in two connected cages of two or more cells.
@@ -251,6 +284,34 @@ fn merge_at_difference(
         }
     }
     false
+}
+
+/// Every two neighbouring cages that may be one (`a < b`): at most [`MAX_MERGED`] cells, no
+/// digit twice.
+fn mergeable_pairs(cages: &[Cage], size: usize, solution: &Grid) -> Vec<(usize, usize)> {
+    let owner = owners(cages, size);
+    let mut pairs: Vec<(usize, usize)> = cages
+        .iter()
+        .enumerate()
+        .flat_map(|(a, cage)| {
+            let owner = &owner;
+            cage.cells
+                .iter()
+                .flat_map(move |&c| neighbours(c, size))
+                .map(move |n| (a, owner[n]))
+        })
+        .filter(|&(a, b)| a < b)
+        .collect();
+    pairs.sort_unstable();
+    pairs.dedup();
+    pairs.retain(|&(a, b)| {
+        cages[a].cells.len() + cages[b].cells.len() <= MAX_MERGED
+            && !cages[b]
+                .cells
+                .iter()
+                .any(|&c| holds_digit(&cages[a].cells, solution, c))
+    });
+    pairs
 }
 
 fn owners(cages: &[Cage], size: usize) -> Vec<usize> {

@@ -1,16 +1,18 @@
 //! The generator of shapes with rules beyond their houses (killer cages today): a random solution
 //! of the houses, then the rules' marks sampled to fit it until the exact solver finds one
-//! solution (a [`Sampler`] per rule kind; the cage layout is the first), then, when the puzzle is
-//! harder than the level asked, the sampler eases it (a step that only adds information, so it
-//! stays unique). No givens unless the request asks for some (`givens = N`: N cells of the
-//! solution, at random). The rating must land on the level asked, or the next attempt starts.
+//! solution (a [`Sampler`] per rule kind; the cage layout is the first), then brought to the
+//! level asked: eased while the level's techniques do not solve it (a step that only adds
+//! information, so it stays unique), then made harder while it rates below (a step that takes
+//! information away, kept only when the puzzle stays unique and within the level). No givens
+//! unless the request asks for some (`givens = N`: N cells of the solution, at random). The
+//! rating must land on the level asked, or the next attempt starts.
 
 use super::cages::CageSampler;
 use super::puzzle::{GenerateError, Generated, Request, Target, fresh_solution_of};
 use super::require::{meets, needing};
 use super::rng::SeededRng;
 use crate::grid::{Geometry, Grid, RuleKind};
-use crate::logic::{Level, Rating, rate};
+use crate::logic::{Level, Rating, rate, solves_within};
 
 /// Rule layouts tried over one solution in an attempt (for cages about 1 in 20 gives a unique
 /// puzzle).
@@ -31,7 +33,23 @@ pub trait Sampler {
     /// The puzzle one step easier (its rules still unique: more information, never less);
     /// `None` when no easier step is left.
     fn easier(&self, puzzle: &Geometry, solution: &Grid, rng: &mut SeededRng) -> Option<Geometry>;
+
+    /// The puzzles one step harder than `puzzle` and still unique (less information: two cages
+    /// made one), in a random order, each made when it is asked for. Samplers without such
+    /// steps leave the level to the draw.
+    fn harder<'a>(
+        &'a self,
+        _puzzle: &'a Geometry,
+        _solution: &'a Grid,
+        _givens: &'a Grid,
+        _rng: &mut SeededRng,
+    ) -> Box<dyn Iterator<Item = Geometry> + 'a> {
+        Box::new(std::iter::empty())
+    }
 }
+
+/// The most harder puzzles rated for one attempt.
+const HARDER_RATINGS: usize = 24;
 
 /// The sampler of a rule kind drawn over a solution (killer cages); the modern kinds have
 /// theirs in [`super::marked`].
@@ -62,13 +80,18 @@ pub fn generate_constrained(request: &Request, seed: u64) -> Result<Generated, G
         else {
             continue;
         };
-        let mut rating = rate(&puzzle, &givens);
-        let mut puzzle = puzzle;
-        if let Target::Level(want) = request.target
-            && rating.level > want
-        {
-            (puzzle, rating) = ease(sampler, puzzle, rating, want, &solution, &givens, &mut rng);
-        }
+        let settled = match request.target {
+            Target::Level(want) => {
+                settle_level(sampler, puzzle, want, (&solution, &givens), &mut rng)
+            }
+            _ => {
+                let rating = rate(&puzzle, &givens);
+                Some((puzzle, rating))
+            }
+        };
+        let Some((puzzle, rating)) = settled else {
+            continue;
+        };
         if request.target.accepts(&rating) && meets(&request.require, &rating) {
             return Ok(Generated {
                 geometry: puzzle,
@@ -115,9 +138,38 @@ impl Closest {
     }
 }
 
-/// Makes a puzzle easier until its level is at most `want`, one sampler step at a time; stops
-/// when no step is left. Returns the last puzzle and its rating.
-fn ease(
+/// Brings a unique puzzle to the level `want`: easier (the sampler's steps) while techniques up
+/// to `want` do not solve it, harder ([`harden`]) while its rating is below; `None` when no
+/// step brings it within `want`. Whether `want`'s techniques solve a puzzle is known without
+/// the costly techniques above it, which a full rating would try (forcing chains), so only
+/// puzzles within reach are rated.
+fn settle_level(
+    sampler: &dyn Sampler,
+    mut puzzle: Geometry,
+    want: Level,
+    (solution, givens): (&Grid, &Grid),
+    rng: &mut SeededRng,
+) -> Option<(Geometry, Rating)> {
+    let rating = loop {
+        if let Some(rating) = rate_within(&puzzle, givens, want) {
+            break rating;
+        }
+        puzzle = sampler.easier(&puzzle, solution, rng)?;
+    };
+    Some(harden(sampler, puzzle, rating, want, solution, givens, rng))
+}
+
+/// The rating of a puzzle that techniques up to `want` solve; `None` for one they do not (its
+/// level is above `want`).
+fn rate_within(puzzle: &Geometry, givens: &Grid, want: Level) -> Option<Rating> {
+    solves_within(puzzle, givens, want).then(|| rate(puzzle, givens))
+}
+
+/// Makes a puzzle harder until its level is `want`, one sampler step at a time (each still
+/// unique): of the steps from the puzzle, the first within `want` is taken (one above is passed
+/// over: the level asked lies between); stops when no step is taken or after
+/// [`HARDER_RATINGS`] steps looked at. Returns the last puzzle taken and its rating.
+fn harden(
     sampler: &dyn Sampler,
     mut puzzle: Geometry,
     mut rating: Rating,
@@ -126,12 +178,23 @@ fn ease(
     givens: &Grid,
     rng: &mut SeededRng,
 ) -> (Geometry, Rating) {
-    while rating.level > want {
-        let Some(easier) = sampler.easier(&puzzle, solution, rng) else {
+    let mut looked = 0;
+    while rating.level < want && looked < HARDER_RATINGS {
+        let mut taken = None;
+        for candidate in sampler.harder(&puzzle, solution, givens, rng) {
+            looked += 1;
+            if let Some(candidate_rating) = rate_within(&candidate, givens, want) {
+                taken = Some((candidate, candidate_rating));
+                break;
+            }
+            if looked >= HARDER_RATINGS {
+                break;
+            }
+        }
+        let Some((harder, harder_rating)) = taken else {
             break;
         };
-        puzzle = easier;
-        rating = rate(&puzzle, givens);
+        (puzzle, rating) = (harder, harder_rating);
     }
     (puzzle, rating)
 }
