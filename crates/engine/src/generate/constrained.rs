@@ -160,8 +160,13 @@ fn settle_level(
 }
 
 /// The rating of a puzzle that techniques up to `want` solve; `None` for one they do not (its
-/// level is above `want`).
+/// level is above `want`). From Extreme up the check would try the forcing chains the rating
+/// tries anyway, so the rating alone decides there.
 fn rate_within(puzzle: &Geometry, givens: &Grid, want: Level) -> Option<Rating> {
+    if want >= Level::Extreme {
+        let rating = rate(puzzle, givens);
+        return (rating.level <= want).then_some(rating);
+    }
     solves_within(puzzle, givens, want).then(|| rate(puzzle, givens))
 }
 
