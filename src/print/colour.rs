@@ -83,41 +83,28 @@ impl Separation {
         let d50 = XYZ2xyY(CIEXYZ::d50());
         let lab = Profile::new_lab4_context(GlobalContext::new(), &d50)
             .map_err(|e| failed("no Lab profile", e))?;
-        let intent = Intent::RelativeColorimetric;
-        let to_cmyk = Transform::new_flags(
-            &srgb,
-            PixelFormat::RGB_DBL,
-            &cmyk,
-            PixelFormat::CMYK_DBL,
-            intent,
-            Flags::BLACKPOINT_COMPENSATION,
-        )
-        .map_err(|e| failed("no sRGB to CMYK transform", e))?;
-        let samples = Transform::new_flags(
-            &srgb,
-            PixelFormat::RGB_8,
-            &cmyk,
-            PixelFormat::CMYK_8,
-            intent,
-            Flags::BLACKPOINT_COMPENSATION,
-        )
-        .map_err(|e| failed("no sRGB to CMYK transform of samples", e))?;
-        let rgb_lab = Transform::new(
-            &srgb,
-            PixelFormat::RGB_DBL,
-            &lab,
-            PixelFormat::Lab_DBL,
-            intent,
-        )
-        .map_err(|e| failed("no sRGB to Lab transform", e))?;
-        let cmyk_lab = Transform::new(
-            &cmyk,
-            PixelFormat::CMYK_DBL,
-            &lab,
-            PixelFormat::Lab_DBL,
-            intent,
-        )
-        .map_err(|e| failed("no CMYK to Lab transform", e))?;
+        let bpc = Flags::BLACKPOINT_COMPENSATION;
+        let to_cmyk = link(
+            (&srgb, PixelFormat::RGB_DBL),
+            (&cmyk, PixelFormat::CMYK_DBL),
+            bpc,
+        )?;
+        let samples = link(
+            (&srgb, PixelFormat::RGB_8),
+            (&cmyk, PixelFormat::CMYK_8),
+            bpc,
+        )?;
+        let none = Flags::default();
+        let rgb_lab = link(
+            (&srgb, PixelFormat::RGB_DBL),
+            (&lab, PixelFormat::Lab_DBL),
+            none,
+        )?;
+        let cmyk_lab = link(
+            (&cmyk, PixelFormat::CMYK_DBL),
+            (&lab, PixelFormat::Lab_DBL),
+            none,
+        )?;
         let mut separation = Separation {
             to_cmyk,
             samples,
@@ -212,6 +199,23 @@ impl Separation {
         let printed = self.lab_of_cmyk(self.cmyk(rgb));
         design.cie2000_delta_e(&printed, 1.0, 1.0, 1.0)
     }
+}
+
+/// The relative colorimetric transform from one profile and pixel format to another.
+fn link<F: Copy + lcms2::Pod, T: Copy + lcms2::Pod>(
+    (from, from_format): (&Profile, PixelFormat),
+    (to, to_format): (&Profile, PixelFormat),
+    flags: Flags,
+) -> Result<Transform<F, T>, String> {
+    Transform::new_flags(
+        from,
+        from_format,
+        to,
+        to_format,
+        Intent::RelativeColorimetric,
+        flags,
+    )
+    .map_err(|e| format!("no colour transform from {from_format:?} to {to_format:?}: {e}"))
 }
 
 fn lab([l, a, b]: [f64; 3]) -> CIELab {

@@ -76,7 +76,6 @@ impl PrintJob {
             role,
             separation: &self.separation,
             condition: self.condition,
-            ink_limit: self.ink_limit,
             date: self.plan_date,
         };
         let made = make_pdfx(bytes, &target)?;

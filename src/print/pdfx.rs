@@ -43,8 +43,6 @@ pub struct Target<'a> {
     /// The separation for the condition (used when the role is CMYK).
     pub separation: &'a Separation,
     pub condition: Condition,
-    /// The most ink, in percent (images separated by the profile are held under it too).
-    pub ink_limit: u32,
     /// The book's date, seconds since 1970 (`None`: 1 January 1970, as printpdf dates a
     /// document without one; PDF/X needs a date).
     pub date: Option<i64>,
@@ -75,7 +73,7 @@ pub fn make_pdfx(bytes: &[u8], target: &Target) -> Result<Vec<u8>, PdfxError> {
     let mut converted = BTreeSet::new();
     for page in &pages {
         set_boxes(&mut doc, *page).map_err(&fail)?;
-        for id in content_streams(&doc, *page) {
+        for id in doc.get_page_contents(*page) {
             if converted.insert(id) {
                 convert_content(&mut doc, id, target).map_err(&fail)?;
             }
@@ -127,11 +125,6 @@ pub(super) fn resolve<'a>(doc: &'a Document, object: &'a Object) -> &'a Object {
         Object::Reference(id) => doc.get_object(*id).unwrap_or(object),
         _ => object,
     }
-}
-
-/// The page's content streams.
-fn content_streams(doc: &Document, page: ObjectId) -> Vec<ObjectId> {
-    doc.get_page_contents(page)
 }
 
 /// The image XObjects the page's resources name.

@@ -570,7 +570,6 @@ mod tests {
             role,
             separation: &separation,
             condition,
-            ink_limit: 240,
             date: Some(1_780_000_000),
         };
         make_pdfx(&plain(content), &target).expect("made PDF/X")
@@ -835,7 +834,6 @@ mod tests {
                 role,
                 separation: &separation,
                 condition: Condition::SwopTr003,
-                ink_limit: 240,
                 date: None,
             };
             let bytes = make_pdfx(&with_image, &target).expect("made");

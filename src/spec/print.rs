@@ -41,8 +41,11 @@ impl Standard {
 
     /// Its name as the spec writes it.
     pub fn name(self) -> &'static str {
-        let index = Standard::ALL.iter().position(|s| *s == self).unwrap_or(0);
-        Standard::NAMES[index]
+        match self {
+            Standard::None => "none",
+            Standard::X1a => "pdf/x-1a",
+            Standard::X4 => "pdf/x-4",
+        }
     }
 }
 
@@ -64,8 +67,7 @@ impl Printer {
 
     fn parse(name: &str) -> Option<Printer> {
         let name = name.trim().to_ascii_lowercase();
-        let index = Printer::NAMES.iter().position(|n| *n == name)?;
-        Some(Printer::ALL[index])
+        Printer::ALL.into_iter().find(|p| p.name() == name)
     }
 
     /// The standard the printer asks for.
@@ -97,8 +99,11 @@ impl Printer {
 
     /// Its name as the spec writes it.
     pub fn name(self) -> &'static str {
-        let index = Printer::ALL.iter().position(|p| *p == self).unwrap_or(0);
-        Printer::NAMES[index]
+        match self {
+            Printer::Kdp => "kdp",
+            Printer::IngramSpark => "ingramspark",
+            Printer::Offset => "offset",
+        }
     }
 }
 

@@ -388,4 +388,32 @@ mod tests {
             assert!(set.cages().iter().all(|c| c.cells.len() <= MAX_MERGED));
         }
     }
+
+    #[test]
+    fn a_harder_step_merges_two_neighbouring_cages_and_stays_unique() {
+        let geo = Geometry::classic(9).unwrap();
+        let givens = Grid::new(9, vec![0; 81]);
+        let mut steps = 0;
+        for seed in 0..12 {
+            let mut rng = SeededRng::new(seed);
+            let solution = crate::generate::puzzle::random_fill(&geo, &mut rng).unwrap();
+            let Some(killer) = unique_layout(&geo, &solution, &givens, &mut rng) else {
+                continue;
+            };
+            let before = killer.cages().unwrap().cages().len();
+            for harder in CageSampler.harder(&killer, &solution, &givens, &mut rng) {
+                let set = harder.cages().unwrap();
+                assert_eq!(set.cages().len(), before - 1, "seed {seed}");
+                assert!(set.holds(solution.cells()), "seed {seed}");
+                assert!(set.cages().iter().all(|c| c.cells.len() <= MAX_MERGED));
+                let count = ConstrainedSolver::new(&harder).count(givens.cells(), 2, 0);
+                assert_eq!(
+                    count.count, 1,
+                    "seed {seed}: a harder step must stay unique"
+                );
+                steps += 1;
+            }
+        }
+        assert!(steps > 0, "no harder step found in 12 layouts");
+    }
 }

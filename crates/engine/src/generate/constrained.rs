@@ -227,3 +227,28 @@ pub(super) fn revealed(solution: &Grid, count: usize, rng: &mut SeededRng) -> Gr
     }
     givens
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Variant;
+    use crate::solve::Solver;
+
+    /// A killer asked at expert is brought there (seeds whose first layouts rate medium or hard,
+    /// so the harder steps are taken), unique and keeping its solution.
+    #[test]
+    fn killers_are_brought_to_the_level_asked() {
+        for seed in [5, 8] {
+            let request = Request {
+                target: Target::Level(Level::Expert),
+                ..Request::new("killer".parse::<Variant>().unwrap(), 9)
+            };
+            let made = generate_constrained(&request, seed).expect("an expert killer");
+            assert_eq!(made.rating.level, Level::Expert, "seed {seed}");
+            assert_eq!(rate(&made.geometry, &made.givens).level, Level::Expert);
+            let solver = Solver::new(&made.geometry);
+            assert_eq!(solver.count_solutions(&made.givens, 2), 1, "seed {seed}");
+            assert_eq!(solver.first_solution(&made.givens), Some(made.solution));
+        }
+    }
+}
