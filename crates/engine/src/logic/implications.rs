@@ -25,8 +25,6 @@
 //! go as SE sorts: complexity, then the kind (double forcing, cell, house, contradiction), then
 //! the order found.
 
-use std::collections::VecDeque;
-
 use crate::grid::HouseKind;
 
 use super::candidates::{Candidates, bit, digits};
@@ -35,6 +33,14 @@ use super::technique::Technique;
 
 /// The most cells a grid may have for these chains to run (9×9 and smaller).
 pub const MAX_CELLS: usize = 81;
+
+/// The most digits a grid may have for these chains to run, and the candidates per cell in a
+/// candidate's index (`cell * STRIDE + digit - 1`) whatever the grid's size: a constant
+/// multiplier is cheaper than the grid's own.
+const STRIDE: usize = 9;
+
+/// The words of a set of potentials on the largest grid.
+const MAX_WORDS: usize = (MAX_CELLS * STRIDE * 2).div_ceil(64);
 
 /// A family of SE's forcing chains.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,7 +97,11 @@ impl Family {
 
 /// True when these chains run on this grid's geometry.
 pub fn supported(c: &Candidates) -> bool {
-    c.geometry().constraints().is_empty() && c.masks().len() <= MAX_CELLS
+    let geo = c.geometry();
+    geo.constraints().is_empty()
+        && c.masks().len() <= MAX_CELLS
+        && c.size() <= STRIDE
+        && geo.houses().iter().all(|h| h.cells.is_sorted())
 }
 
 /// The step of the first family, in SE's order, that concludes anything here.
@@ -204,6 +214,15 @@ fn closure_breaks(
     }
 }
 
+/// A set of cells, one bit each ([`MAX_CELLS`] at most).
+type Cells = u128;
+
+/// Whether exactly two cells are in the set.
+fn two_cells(set: Cells) -> bool {
+    let rest = set & set.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
 /// A potential: candidate index `cell * n + digit - 1`, times two, plus 1 when on.
 type Potential = u32;
 
@@ -240,7 +259,7 @@ struct StaticClosures {
 
 impl StaticClosures {
     fn new(net: &Net) -> StaticClosures {
-        let (n, cells) = (net.n, net.base.len());
+        let (n, cells) = (STRIDE, net.base.len());
         let words = (cells * n).div_ceil(64);
         let mut index = vec![u32::MAX; cells * n];
         let mut present = Vec::new();
@@ -316,7 +335,7 @@ struct StaticLinks {
 
 impl StaticLinks {
     fn new(net: &Net, present: &[usize]) -> StaticLinks {
-        let words = (net.base.len() * net.n).div_ceil(64);
+        let words = (net.base.len() * STRIDE).div_ceil(64);
         let mut weak = vec![0u64; present.len() * words];
         let mut strong = Vec::with_capacity(present.len() * 2);
         let mut starts = Vec::with_capacity(present.len() + 1);
@@ -417,6 +436,11 @@ struct Net<'c> {
     columns: Vec<usize>,
     /// [`Net::places_of`] the grid where the search starts.
     base_places: Vec<u16>,
+    /// Per house, its cells; per cell, the cells it sees; per digit, the cells where the
+    /// search starts with it.
+    house_cells: Vec<Cells>,
+    peers: Vec<Cells>,
+    base_cells: [Cells; STRIDE],
 }
 
 impl<'c> Net<'c> {
@@ -446,10 +470,9 @@ impl<'c> Net<'c> {
                 houses_of[x].push((h, i as u8));
             }
         }
-        let n = c.size();
-        let candidates = c.masks().len() * n;
-        let cell_of = (0..candidates).map(|k| (k / n) as u16).collect();
-        let digit_of = (0..candidates).map(|k| (k % n) as u8 + 1).collect();
+        let candidates = c.masks().len() * STRIDE;
+        let cell_of = (0..candidates).map(|k| (k / STRIDE) as u16).collect();
+        let digit_of = (0..candidates).map(|k| (k % STRIDE) as u8 + 1).collect();
         let crossings = if with_crossings {
             crossings(&houses, &kinds)
         } else {
@@ -471,18 +494,34 @@ impl<'c> Net<'c> {
             rows,
             columns,
             base_places: Vec::new(),
+            house_cells: Vec::new(),
+            peers: Vec::new(),
+            base_cells: [0; STRIDE],
         };
         net.base_places = net.places_of(&net.base);
+        let set = |cells: &[usize]| cells.iter().fold(0 as Cells, |m, &x| m | 1 << x);
+        net.house_cells = net.houses.iter().map(|cells| set(cells)).collect();
+        net.peers = (0..net.base.len())
+            .map(|x| {
+                let seen = net.houses_of[x].iter().map(|&(h, _)| net.house_cells[h]);
+                seen.fold(0, |m, h| m | h) & !(1 << x)
+            })
+            .collect();
+        for (x, &mask) in net.base.iter().enumerate() {
+            for digit in digits(mask) {
+                net.base_cells[usize::from(digit) - 1] |= 1 << x;
+            }
+        }
         net
     }
 
     /// Per house and digit ([`Net::place`]), the positions in the house where `grid` has it.
     fn places_of(&self, grid: &[u32]) -> Vec<u16> {
-        let mut places = vec![0u16; self.houses.len() * self.n];
+        let mut places = vec![0u16; self.houses.len() * STRIDE];
         for (h, cells) in self.houses.iter().enumerate() {
             for (i, &x) in cells.iter().enumerate() {
                 for d in digits(grid[x]) {
-                    places[h * self.n + d as usize - 1] |= 1 << i;
+                    places[self.place(h, d)] |= 1 << i;
                 }
             }
         }
@@ -491,15 +530,15 @@ impl<'c> Net<'c> {
 
     /// The index of house `h` and `digit` in [`Net::places_of`].
     fn place(&self, h: usize, digit: u8) -> usize {
-        h * self.n + digit as usize - 1
+        h * STRIDE + digit as usize - 1
     }
 
     fn potentials(&self) -> usize {
-        self.base.len() * self.n * 2
+        self.base.len() * STRIDE * 2
     }
 
     fn candidate(&self, cell: usize, digit: u8) -> usize {
-        cell * self.n + digit as usize - 1
+        cell * STRIDE + digit as usize - 1
     }
 
     fn cell_digit(&self, p: Potential) -> (usize, u8) {
@@ -539,6 +578,8 @@ fn crossings(houses: &[&[usize]], kinds: &[HouseKind]) -> Vec<Vec<(usize, u16, u
 struct Branch {
     /// Per potential, its index in `order` (u32::MAX when not derived).
     slot: Vec<u32>,
+    /// The potentials found, as a set (one bit per potential).
+    found: Vec<u64>,
     /// The potentials in the order found.
     order: Vec<Potential>,
     /// Per potential found, its parents' range in `parents`.
@@ -553,11 +594,70 @@ struct Branch {
     absurd_new: Potential,
     absurd_parents: Vec<Potential>,
     absurd_depth: u16,
+    /// Per digit, the cells of the potentials found; and every such cell. A branch reads only
+    /// these cells and the houses around them for that digit.
+    touched: [Cells; STRIDE],
+    touched_any: Cells,
 }
 
 thread_local! {
-    /// The branches of earlier searches, cleared, to spare allocating them again.
-    static POOL: std::cell::RefCell<Vec<Branch>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// Per family, what the thread's last search of it left ([`Kept`]).
+    static KEPT: std::cell::RefCell<Vec<Kept>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The branches a thread's last search of a family made, kept for its next search of the
+/// family: along a rating's path the next grid is this one less a few candidates, and a branch
+/// that read none of the cells and houses they left derives the same potentials from the same
+/// parents there (about half of the dynamic family's branches). The rest are cleared for reuse.
+struct Kept {
+    family: Family,
+    /// The grid the branches were made on, and its houses.
+    base: Vec<u32>,
+    house_cells: Vec<Cells>,
+    branches: Vec<Branch>,
+    /// The branches made (the first ones); the others are empty.
+    made: usize,
+}
+
+impl Kept {
+    /// The thread's kept branches of `family`, or none.
+    fn take(family: Family) -> Option<Kept> {
+        KEPT.with(|kept| {
+            let mut kept = kept.borrow_mut();
+            let at = kept.iter().position(|k| k.family == family)?;
+            Some(kept.swap_remove(at))
+        })
+    }
+
+    fn put(self) {
+        KEPT.with(|kept| kept.borrow_mut().push(self));
+    }
+
+    /// Per digit, the cells that lost it or see a cell that did; and the cells that lost any
+    /// candidate: where a branch made on the kept grid is stale on `net`'s. None when `net`'s
+    /// grid is not the kept one less some candidates (every branch is stale).
+    fn changes(&self, net: &Net) -> Option<([Cells; STRIDE], Cells)> {
+        if self.family.advanced()
+            || self.base.len() != net.base.len()
+            || self.house_cells != net.house_cells
+        {
+            return None;
+        }
+        let (mut near, mut lost_any) = ([0 as Cells; STRIDE], 0 as Cells);
+        for (x, (&was, &now)) in self.base.iter().zip(&net.base).enumerate() {
+            if now & !was != 0 {
+                return None;
+            }
+            let lost = was & !now;
+            if lost != 0 {
+                lost_any |= 1 << x;
+                for digit in digits(lost) {
+                    near[usize::from(digit) - 1] |= net.peers[x] | 1 << x;
+                }
+            }
+        }
+        Some((near, lost_any))
+    }
 }
 
 impl Branch {
@@ -566,6 +666,7 @@ impl Branch {
         for &p in &self.order {
             self.slot[p as usize] = u32::MAX;
         }
+        self.found.iter_mut().for_each(|w| *w = 0);
         self.order.clear();
         self.spans.clear();
         self.depths.clear();
@@ -578,6 +679,7 @@ impl Branch {
     fn new(potentials: usize) -> Branch {
         Branch {
             slot: vec![u32::MAX; potentials],
+            found: vec![0; potentials.div_ceil(64)],
             order: Vec::with_capacity(256),
             spans: Vec::with_capacity(256),
             depths: Vec::with_capacity(256),
@@ -586,7 +688,29 @@ impl Branch {
             absurd_new: u32::MAX,
             absurd_parents: Vec::new(),
             absurd_depth: 0,
+            touched: [0; STRIDE],
+            touched_any: 0,
         }
+    }
+
+    /// Into `out`, the potentials of `set` (all found here), on ones first, each kind in the
+    /// order found.
+    fn in_order(&self, set: &[u64], out: &mut Vec<Potential>) {
+        out.clear();
+        for (w, &word) in set.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                out.push((w * 64) as u32 + rest.trailing_zeros());
+                rest &= rest - 1;
+            }
+        }
+        out.sort_unstable_by_key(|&p| (!is_on(p), self.index(p)));
+    }
+
+    /// Whether the branch reads nothing of what [`Kept::changes`] says changed.
+    fn still_holds(&self, changes: &([Cells; STRIDE], Cells)) -> bool {
+        let (near, lost_any) = changes;
+        self.touched_any & lost_any == 0 && self.touched.iter().zip(near).all(|(&t, &n)| t & n == 0)
     }
 
     /// The index in `order` of a potential found.
@@ -595,26 +719,18 @@ impl Branch {
     }
 
     fn has(&self, p: Potential) -> bool {
-        self.slot[p as usize] != u32::MAX
+        self.found[p as usize / 64] & 1 << (p % 64) != 0
     }
 
-    fn add(&mut self, p: Potential, parents: &[Potential]) {
-        let depth = self.depth_over(parents);
+    /// Adds `p`, found from `parents`, `depth` its longest path back to the assumption.
+    fn add(&mut self, p: Potential, parents: &[Potential], depth: u16) {
         self.depths.push(depth);
-        self.slot[p as usize] = self.spans.len() as u32;
+        self.slot[p as usize] = self.order.len() as u32;
+        self.found[p as usize / 64] |= 1 << (p % 64);
         self.order.push(p);
         let start = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
         self.spans.push((start, parents.len() as u32));
-    }
-
-    /// One more than the deepest of `parents` (0 for none).
-    fn depth_over(&self, parents: &[Potential]) -> u16 {
-        parents
-            .iter()
-            .map(|&q| self.depth(q) + 1)
-            .max()
-            .unwrap_or(0)
     }
 
     fn depth(&self, p: Potential) -> u16 {
@@ -630,8 +746,14 @@ impl Branch {
     }
 
     /// Records the potential found both ways, with its parents (SE never adds it).
-    fn set_absurd(&mut self, pair: (Potential, Potential), new: Potential, parents: &[Potential]) {
-        self.absurd_depth = self.depth_over(parents);
+    fn set_absurd(
+        &mut self,
+        pair: (Potential, Potential),
+        new: Potential,
+        parents: &[Potential],
+        depth: u16,
+    ) {
+        self.absurd_depth = depth;
         self.absurd = Some(pair);
         self.absurd_new = new;
         self.absurd_parents = parents.to_vec();
@@ -665,14 +787,25 @@ impl Branch {
 }
 
 /// Runs branches for one family.
+///
+/// The branch's potentials are kept twice: in the [`Branch`] (order and parents, for the
+/// conclusions) and, while it is made, as cell sets per digit (`ons`, `offs`), so that an on
+/// potential turns off the digit's places around it with a few bit operations and offers only
+/// the new ones. The houses' cells are in ascending order ([`supported`]), so a house's places
+/// taken lowest cell first are its places in SE's order.
 struct Chainer<'n> {
     net: &'n Net<'n>,
     family: Family,
-    /// The grid as the branch left it (dynamic families), and its places per house and digit.
+    /// The grid as the branch left it (dynamic families): the masks, and per digit its cells.
     grid: Vec<u32>,
-    places: Vec<u16>,
-    pending_on: VecDeque<Potential>,
-    pending_off: VecDeque<Potential>,
+    cells: [Cells; STRIDE],
+    /// Per digit, the cells whose on (off) potential of that digit the branch found.
+    ons: [Cells; STRIDE],
+    offs: [Cells; STRIDE],
+    /// The next potential of `order` to look at for the next on (off) to process: each kind is
+    /// processed first in, first out, ons before offs (SE's two queues).
+    next_on: usize,
+    next_off: usize,
     /// Potentials made by one off potential, with their parents (reused).
     made: Vec<(Potential, u32, u32)>,
     made_parents: Vec<Potential>,
@@ -684,30 +817,77 @@ impl<'n> Chainer<'n> {
             net,
             family,
             grid: net.base.clone(),
-            places: net.base_places.clone(),
-            pending_on: VecDeque::new(),
-            pending_off: VecDeque::new(),
+            cells: net.base_cells,
+            ons: [0; STRIDE],
+            offs: [0; STRIDE],
+            next_on: 0,
+            next_off: 0,
             made: Vec::new(),
             made_parents: Vec::new(),
         }
     }
 
+    /// Whether the branch has found potential `p`.
+    fn has(&self, p: Potential) -> bool {
+        let (cell, digit) = self.net.cell_digit(p);
+        let found = if is_on(p) { &self.ons } else { &self.offs };
+        found[usize::from(digit) - 1] & 1 << cell != 0
+    }
+
+    /// Adds `p` to the branch, `depth` its longest path back to the assumption.
+    fn add(&mut self, b: &mut Branch, p: Potential, parents: &[Potential], depth: u16) {
+        let (cell, digit) = self.net.cell_digit(p);
+        let found = if is_on(p) {
+            &mut self.ons
+        } else {
+            &mut self.offs
+        };
+        found[usize::from(digit) - 1] |= 1 << cell;
+        b.add(p, parents, depth);
+    }
+
+    /// The longest path of parents from potential `p` of the branch being made to its assumption.
+    fn depth(&self, b: &Branch, p: Potential) -> u16 {
+        b.depths[b.index(p)]
+    }
+
+    /// One more than the deepest of `parents` (0 for none).
+    fn depth_over(&self, b: &Branch, parents: &[Potential]) -> u16 {
+        parents
+            .iter()
+            .map(|&q| self.depth(b, q) + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The next potential of the kind `want_on` to process, if any.
+    fn next(&mut self, b: &Branch, want_on: bool) -> Option<Potential> {
+        let cursor = if want_on {
+            &mut self.next_on
+        } else {
+            &mut self.next_off
+        };
+        while let Some(&p) = b.order.get(*cursor) {
+            *cursor += 1;
+            if is_on(p) == want_on {
+                return Some(p);
+            }
+        }
+        None
+    }
+
     /// Derives into `b` (empty) everything `start` implies (SE's `doChaining`).
     fn branch(&mut self, start: Potential, b: &mut Branch) {
         self.grid.copy_from_slice(&self.net.base);
-        self.places.copy_from_slice(&self.net.base_places);
-        self.pending_on.clear();
-        self.pending_off.clear();
-        b.add(start, &[]);
-        if is_on(start) {
-            self.pending_on.push_back(start);
-        } else {
-            self.pending_off.push_back(start);
-        }
+        self.cells = self.net.base_cells;
+        self.ons = [0; STRIDE];
+        self.offs = [0; STRIDE];
+        (self.next_on, self.next_off) = (0, 0);
+        self.add(b, start, &[], 0);
         loop {
-            let absurd = if let Some(p) = self.pending_on.pop_front() {
+            let absurd = if let Some(p) = self.next(b, true) {
                 self.on_to_off(b, p)
-            } else if let Some(p) = self.pending_off.pop_front() {
+            } else if let Some(p) = self.next(b, false) {
                 self.off_to_on(b, p)
             } else if self.family.advanced() && self.advanced(b) {
                 false
@@ -718,36 +898,74 @@ impl<'n> Chainer<'n> {
                 break;
             }
         }
+        for (t, (&on, &off)) in b.touched.iter_mut().zip(self.ons.iter().zip(&self.offs)) {
+            *t = on | off;
+        }
+        b.touched_any = b.touched.iter().fold(0, |m, &t| m | t);
     }
 
     /// The potentials an on potential turns off; true on a contradiction.
     fn on_to_off(&mut self, b: &mut Branch, p: Potential) -> bool {
         let net = self.net;
         let (cell, digit) = net.cell_digit(p);
-        let mut offer = |b: &mut Branch, q: Potential| -> bool {
-            if b.has(conjugate(q)) {
-                b.set_absurd((conjugate(q), q), q, &[p]);
+        let d = usize::from(digit) - 1;
+        let others = if self.family.cell_links() {
+            self.grid[cell] & !bit(digit)
+        } else {
+            0
+        };
+        let places = net.peers[cell] & self.cells[d];
+        let clash = places & self.ons[d] != 0
+            || digits(others).any(|o| self.ons[usize::from(o) - 1] & 1 << cell != 0);
+        if clash {
+            return self.on_to_off_in_turn(b, p, others);
+        }
+        let depth = self.depth(b, p) + 1;
+        for o in digits(others) {
+            if self.offs[usize::from(o) - 1] & 1 << cell == 0 {
+                self.add(b, off(net.candidate(cell, o)), &[p], depth);
+            }
+        }
+        let mut fresh = places & !self.offs[d];
+        for &(h, _) in &net.houses_of[cell] {
+            let mut here = fresh & net.house_cells[h];
+            fresh &= !here;
+            while here != 0 {
+                let x = here.trailing_zeros() as usize;
+                here &= here - 1;
+                self.add(b, off(net.candidate(x, digit)), &[p], depth);
+            }
+        }
+        false
+    }
+
+    /// [`Chainer::on_to_off`] where one of its potentials is already on: each offered in SE's
+    /// order, up to the contradiction.
+    fn on_to_off_in_turn(&mut self, b: &mut Branch, p: Potential, others: u32) -> bool {
+        let net = self.net;
+        let (cell, digit) = net.cell_digit(p);
+        let depth = self.depth(b, p) + 1;
+        let offer = |this: &mut Self, b: &mut Branch, q: Potential| -> bool {
+            if this.has(conjugate(q)) {
+                b.set_absurd((conjugate(q), q), q, &[p], depth);
                 return true;
             }
-            if !b.has(q) {
-                b.add(q, &[p]);
-                self.pending_off.push_back(q);
+            if !this.has(q) {
+                this.add(b, q, &[p], depth);
             }
             false
         };
-        if self.family.cell_links() {
-            for d in digits(self.grid[cell] & !bit(digit)) {
-                if offer(b, off(net.candidate(cell, d))) {
-                    return true;
-                }
+        for o in digits(others) {
+            if offer(self, b, off(net.candidate(cell, o))) {
+                return true;
             }
         }
-        for &(h, i) in &net.houses_of[cell] {
-            let mut others = self.places[net.place(h, digit)] & !(1 << i);
-            while others != 0 {
-                let x = net.houses[h][others.trailing_zeros() as usize];
-                others &= others - 1;
-                if offer(b, off(net.candidate(x, digit))) {
+        for &(h, _) in &net.houses_of[cell] {
+            let mut places = net.house_cells[h] & self.cells[usize::from(digit) - 1] & !(1 << cell);
+            while places != 0 {
+                let x = places.trailing_zeros() as usize;
+                places &= places - 1;
+                if offer(self, b, off(net.candidate(x, digit))) {
                     return true;
                 }
             }
@@ -760,36 +978,34 @@ impl<'n> Chainer<'n> {
     fn off_to_on(&mut self, b: &mut Branch, p: Potential) -> bool {
         let net = self.net;
         let (cell, digit) = net.cell_digit(p);
-        let b_digit = bit(digit);
+        let d = usize::from(digit) - 1;
         self.made.clear();
         self.made_parents.clear();
         if self.family.cell_links() && two_bits(self.grid[cell]) {
-            let other = (self.grid[cell] & !b_digit).trailing_zeros() as u8 + 1;
+            let other = (self.grid[cell] & !bit(digit)).trailing_zeros() as u8 + 1;
             let start = self.made_parents.len() as u32;
             self.made_parents.push(p);
-            for d in digits(net.base[cell] & !self.grid[cell]) {
-                self.made_parents.push(off(net.candidate(cell, d)));
+            for o in digits(net.base[cell] & !self.grid[cell]) {
+                self.made_parents.push(off(net.candidate(cell, o)));
             }
             let len = self.made_parents.len() as u32 - start;
             self.made.push((on(net.candidate(cell, other)), start, len));
         }
-        for &(h, i) in &net.houses_of[cell] {
-            let at = net.place(h, digit);
-            let here = self.places[at];
-            if !two_bits(u32::from(here)) {
+        for &(h, _) in &net.houses_of[cell] {
+            let here = net.house_cells[h] & self.cells[d];
+            if !two_cells(here) {
                 continue;
             }
-            let cells = net.houses[h];
-            let other = cells[(here & !(1 << i)).trailing_zeros() as usize];
+            let other = (here & !(1 << cell)).trailing_zeros() as usize;
             let q = on(net.candidate(other, digit));
             if self.made.iter().any(|&(m, _, _)| m == q) {
                 continue;
             }
             let start = self.made_parents.len() as u32;
             self.made_parents.push(p);
-            let mut gone = net.base_places[at] & !here;
+            let mut gone = net.house_cells[h] & net.base_cells[d] & !here;
             while gone != 0 {
-                let x = cells[gone.trailing_zeros() as usize];
+                let x = gone.trailing_zeros() as usize;
                 gone &= gone - 1;
                 self.made_parents.push(off(net.candidate(x, digit)));
             }
@@ -797,21 +1013,27 @@ impl<'n> Chainer<'n> {
             self.made.push((q, start, len));
         }
         if self.family.dynamic() {
-            self.grid[cell] &= !b_digit;
-            for &(h, i) in &net.houses_of[cell] {
-                self.places[net.place(h, digit)] &= !(1 << i);
-            }
+            self.grid[cell] &= !bit(digit);
+            self.cells[d] &= !(1 << cell);
         }
         for i in 0..self.made.len() {
             let (q, start, len) = self.made[i];
             let parents = &self.made_parents[start as usize..(start + len) as usize];
-            if b.has(conjugate(q)) {
-                b.set_absurd((q, conjugate(q)), q, parents);
+            if self.has(conjugate(q)) {
+                let depth = self.depth_over(b, parents);
+                b.set_absurd((q, conjugate(q)), q, parents, depth);
                 return true;
             }
-            if !b.has(q) {
-                b.add(q, parents);
-                self.pending_on.push_back(q);
+            if !self.has(q) {
+                let depth = self.depth_over(b, parents);
+                let parents = std::mem::take(&mut self.made_parents);
+                self.add(
+                    b,
+                    q,
+                    &parents[start as usize..(start + len) as usize],
+                    depth,
+                );
+                self.made_parents = parents;
             }
         }
         false
@@ -821,12 +1043,13 @@ impl<'n> Chainer<'n> {
     /// that removes something the branch made possible; its removals join the branch. False
     /// when none does.
     fn advanced(&mut self, b: &mut Branch) -> bool {
-        let found = advanced_removals(self.net, &self.grid, &self.places, b);
+        let places = self.net.places_of(&self.grid);
+        let found = advanced_removals(self.net, &self.grid, &places, b);
         let mut any = false;
         for (q, parents) in found {
-            if !b.has(q) {
-                b.add(q, &parents);
-                self.pending_off.push_back(q);
+            if !self.has(q) {
+                let depth = self.depth_over(b, &parents);
+                self.add(b, q, &parents, depth);
                 any = true;
             }
         }
@@ -1092,35 +1315,29 @@ struct Search<'n> {
     closures: Option<StaticClosures>,
 }
 
-/// The thread's pooled branches, if they are over this many potentials.
-fn pooled(potentials: usize) -> Vec<Branch> {
-    let mut branches = POOL.with(|pool| std::mem::take(&mut *pool.borrow_mut()));
-    if branches.first().is_some_and(|b| b.slot.len() != potentials) {
-        branches.clear();
-    }
-    branches
-}
-
 impl Drop for Search<'_> {
     fn drop(&mut self) {
-        for b in &mut self.branches[..self.used] {
-            b.clear();
+        Kept {
+            family: self.family,
+            base: self.net.base.clone(),
+            house_cells: self.net.house_cells.clone(),
+            branches: std::mem::take(&mut self.branches),
+            made: self.used,
         }
-        let branches = std::mem::take(&mut self.branches);
-        POOL.with(|pool| *pool.borrow_mut() = branches);
+        .put();
     }
 }
 
 impl<'n> Search<'n> {
     fn new(net: &'n Net<'n>, family: Family) -> Search<'n> {
-        let candidates = net.base.len() * net.n;
+        let candidates = net.base.len() * STRIDE;
         Search {
             net,
             family,
             chainer: Chainer::new(net, family),
             on_branches: vec![u32::MAX; candidates],
             off_branches: vec![u32::MAX; candidates],
-            branches: pooled(net.potentials()),
+            branches: Vec::new(),
             used: 0,
             seen: vec![0; net.potentials().div_ceil(64)],
             stack: Vec::new(),
@@ -1129,6 +1346,44 @@ impl<'n> Search<'n> {
             group: Vec::new(),
             closures: None,
         }
+        .with_kept()
+    }
+
+    /// Takes over the thread's kept branches of the family: those that still hold here are
+    /// made already, the rest are cleared for reuse.
+    fn with_kept(mut self) -> Search<'n> {
+        let Some(kept) = Kept::take(self.family) else {
+            return self;
+        };
+        let changes = kept.changes(self.net);
+        let made = kept.made;
+        self.branches = kept.branches;
+        if self
+            .branches
+            .first()
+            .is_some_and(|b| b.slot.len() != self.net.potentials())
+        {
+            self.branches.clear();
+            return self;
+        }
+        for i in 0..made {
+            let b = &mut self.branches[i];
+            if changes.as_ref().is_some_and(|c| b.still_holds(c)) {
+                let start = b.order[0];
+                let k = (start >> 1) as usize;
+                let slot = if is_on(start) {
+                    &mut self.on_branches[k]
+                } else {
+                    &mut self.off_branches[k]
+                };
+                *slot = self.used as u32;
+                self.branches.swap(i, self.used);
+                self.used += 1;
+            } else {
+                b.clear();
+            }
+        }
+        self
     }
 
     fn ensure(&mut self, k: usize, state_on: bool) {
@@ -1276,12 +1531,14 @@ impl<'n> Search<'n> {
     /// Potentials both states of candidate `k` imply.
     fn double_forcing(&mut self, k: usize) {
         let mut both = std::mem::take(&mut self.shared);
-        both.clear();
         {
             let (on_b, off_b) = (self.on_branch(k), self.off_branch(k));
-            let ons = on_b.order.iter().filter(|&&p| is_on(p));
-            let offs = on_b.order.iter().filter(|&&p| !is_on(p));
-            both.extend(ons.chain(offs).copied().filter(|&p| off_b.has(p)));
+            let mut common = [0u64; MAX_WORDS];
+            let common = &mut common[..on_b.found.len()];
+            for ((w, &a), &z) in common.iter_mut().zip(&on_b.found).zip(&off_b.found) {
+                *w = a & z;
+            }
+            on_b.in_order(common, &mut both);
         }
         // "Not d" is "one of the cell's other candidates": the premises are the whole cell.
         let cell = self.net.cell_digit(off(k)).0;
@@ -1340,18 +1597,18 @@ impl<'n> Search<'n> {
         for &k in ks {
             self.ensure(k, true);
         }
-        let mut shared = std::mem::take(&mut self.shared);
-        shared.clear();
-        {
-            let first = self.on_branch(ks[0]);
-            let ons = first.order.iter().filter(|&&p| is_on(p));
-            let offs = first.order.iter().filter(|&&p| !is_on(p));
-            shared.extend(
-                ons.chain(offs)
-                    .copied()
-                    .filter(|&p| ks[1..].iter().all(|&k| self.on_branch(k).has(p))),
-            );
+        let mut common = [u64::MAX; MAX_WORDS];
+        let common = &mut common[..self.on_branch(ks[0]).found.len()];
+        for &k in ks {
+            for (w, &f) in common.iter_mut().zip(&self.on_branch(k).found) {
+                *w &= f;
+            }
         }
+        if common.iter().all(|&w| w == 0) {
+            return;
+        }
+        let mut shared = std::mem::take(&mut self.shared);
+        self.on_branch(ks[0]).in_order(common, &mut shared);
         for &p in &shared {
             let bound = ks.iter().map(|&k| self.bound((k, true), p)).sum();
             if !self.may_beat(bound, kind) {
@@ -1433,15 +1690,97 @@ mod tests {
         assert!(checked.0 > 0 && checked.1 > 0, "{checked:?}");
     }
 
+    /// Forgets the thread's kept branches, so that the next search makes all its own.
+    fn forget_kept() {
+        KEPT.with(|kept| kept.borrow_mut().clear());
+    }
+
+    #[test]
+    fn kept_branches_give_the_steps_fresh_ones_give() {
+        // Along the paths of hard puzzles, every family's step with the branches kept from the
+        // search before is the step of a search that makes every branch anew.
+        let geo = classic9();
+        let mut compared = 0;
+        for line in [
+            MULTIPLE,
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+            "........2..8.1.9..5....3.4....1.93...6..3..8...37......4......53.1.7.8..2........",
+        ] {
+            let path =
+                crate::logic::solve_logic(&geo, &from_line(&geo, line).grid(), Level::HARDEST);
+            let mut c = from_line(&geo, line);
+            for step in &path.steps {
+                if step.level() >= Level::Extreme {
+                    for family in Family::ALL {
+                        let kept = find_family(&c, family).map(|s| format!("{s:?}"));
+                        forget_kept();
+                        let fresh = find_family(&c, family).map(|s| format!("{s:?}"));
+                        assert_eq!(kept, fresh, "{line} {family:?}");
+                        // Once more, now with the branches of this very grid kept.
+                        let again = find_family(&c, family).map(|s| format!("{s:?}"));
+                        assert_eq!(again, fresh, "{line} {family:?}");
+                        compared += usize::from(fresh.is_some());
+                    }
+                }
+                c.apply(step);
+            }
+        }
+        assert!(compared > 20, "{compared}");
+    }
+
+    #[test]
+    fn kept_branches_are_dropped_when_the_grid_gains_candidates_or_changes_houses() {
+        let geo = classic9();
+        let c = grid_before(&geo, MULTIPLE, Technique::MultipleForcingChain);
+        let net = Net::new(&c, false);
+        let kept = |base: Vec<u32>, house_cells: Vec<Cells>| Kept {
+            family: Family::Dynamic,
+            base,
+            house_cells,
+            branches: Vec::new(),
+            made: 0,
+        };
+        // The same grid: nothing changed.
+        let same = kept(net.base.clone(), net.house_cells.clone());
+        let (near, lost) = same.changes(&net).expect("the same grid");
+        assert!(lost == 0 && near.iter().all(|&n| n == 0));
+        // A grid that had one candidate fewer: the new grid is not the kept one less some.
+        let cell = (0..81)
+            .find(|&x| net.base[x].count_ones() > 1)
+            .expect("an open cell");
+        let mut fewer = net.base.clone();
+        fewer[cell] &= fewer[cell] - 1;
+        assert!(kept(fewer, net.house_cells.clone()).changes(&net).is_none());
+        // A grid that had one more: that cell, and the cells around it for that digit, changed.
+        let mut more = net.base.clone();
+        let digit = (1..=9u8)
+            .find(|&d| more[cell] & bit(d) == 0)
+            .expect("a digit not there");
+        more[cell] |= bit(digit);
+        let (near, lost) = kept(more.clone(), net.house_cells.clone())
+            .changes(&net)
+            .expect("the kept grid less one candidate");
+        assert_eq!(lost, 1 << cell);
+        assert_eq!(near[usize::from(digit) - 1], net.peers[cell] | 1 << cell);
+        // Other houses (a jigsaw's, say): nothing kept holds.
+        let mut houses = net.house_cells.clone();
+        houses.swap(0, 1);
+        assert!(kept(more, houses).changes(&net).is_none());
+        // The dynamic plus family reads the whole grid: nothing kept holds there.
+        let mut plus = kept(net.base.clone(), net.house_cells.clone());
+        plus.family = Family::DynamicPlus;
+        assert!(plus.changes(&net).is_none());
+    }
+
     #[test]
     fn ancestors_count_each_potential_once() {
         // s → a, s → b, (a, b) → z: four potentials, though s is reached twice.
         let mut b = Branch::new(16);
         let (s, a, z, y) = (on(0), off(1), on(2), off(3));
-        b.add(s, &[]);
-        b.add(a, &[s]);
-        b.add(y, &[s]);
-        b.add(z, &[a, y]);
+        b.add(s, &[], 0);
+        b.add(a, &[s], 1);
+        b.add(y, &[s], 1);
+        b.add(z, &[a, y], 2);
         let (mut seen, mut stack) = (vec![0u64; 1], Vec::new());
         assert_eq!(b.ancestors(z, &mut seen, &mut stack), 4);
         assert_eq!(b.ancestors(a, &mut seen, &mut stack), 2);
