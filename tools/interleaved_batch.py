@@ -2,13 +2,15 @@
 """Whole-process `solve --batch --jobs 1 FILE` timings, interleaved so that a machine whose speed
 drifts treats every command alike:
 
-    tools/interleaved_batch.py ROUNDS FILE BINARY... [--peer 'COMMAND {}']
+    tools/interleaved_batch.py ROUNDS FILE [VAR=VALUE] BINARY... [--peer '[VAR=VALUE] COMMAND {}']
 
 Each round runs every binary once (and each peer command, `{}` replaced by FILE), output to
 /dev/null; the first two rounds warm up and are not counted. Prints, per command, the median and
 mean wall time and CPU time (user + system, from the kernel's account of the child) in ms. The
 times include this script's fork, about 1.4 ms on the project machine, the same for every
-command."""
+command. `VAR=VALUE` before a binary or a peer's command sets that variable for it alone, as a
+shell would (no extra process): `SUDOKU_SIMD=avx2 target/release/sudoku-book` measures the
+solver without AVX-512."""
 import os
 import statistics
 import sys
@@ -22,10 +24,17 @@ def main():
         at = args.index("--peer")
         peers.append(args[at + 1])
         del args[at : at + 2]
-    if len(args) < 3:
+    if len(args) < 2 or len(args) + len(peers) < 3:
         sys.exit(__doc__)
-    rounds, path, binaries = int(args[0]), args[1], args[2:]
-    commands = [(b, [b, "solve", "--batch", "--jobs", "1", path]) for b in binaries]
+    rounds, path = int(args[0]), args[1]
+    commands, settings = [], []
+    for arg in args[2:]:
+        if "=" in arg and not arg.startswith("/"):
+            settings.append(arg)
+            continue
+        name = " ".join(settings + [arg])
+        commands.append((name, settings + [arg, "solve", "--batch", "--jobs", "1", path]))
+        settings = []
     commands += [(p, p.replace("{}", path).split()) for p in peers]
     times = {name: ([], []) for name, _ in commands}
     devnull = os.open(os.devnull, os.O_WRONLY)
@@ -35,7 +44,11 @@ def main():
             pid = os.fork()
             if pid == 0:
                 os.dup2(devnull, 1)
-                os.execv(argv[0], argv)
+                env = dict(os.environ)
+                while "=" in argv[0] and not argv[0].startswith("/"):
+                    key, value = argv.pop(0).split("=", 1)
+                    env[key] = value
+                os.execve(argv[0], argv, env)
             _, status, usage = os.wait4(pid, 0)
             wall = time.perf_counter() - start
             if status != 0:
