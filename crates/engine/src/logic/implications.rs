@@ -223,7 +223,7 @@ fn two_cells(set: Cells) -> bool {
     rest != 0 && rest & (rest - 1) == 0
 }
 
-/// A potential: candidate index `cell * n + digit - 1`, times two, plus 1 when on.
+/// A potential: candidate index `cell * STRIDE + digit - 1`, times two, plus 1 when on.
 type Potential = u32;
 
 fn on(candidate: usize) -> Potential {
