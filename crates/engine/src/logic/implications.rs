@@ -1667,6 +1667,24 @@ mod tests {
     const NISHIO: &str =
         "...4.92...52....4....62..8...8..4.5.5.4...6.2.2.5..8...4..31....7....51...37.2...";
 
+    /// Walks the logic path of each puzzle of `lines`, calling `visit` with the grid before each
+    /// step of extreme level and above (the forcing steps) and the step.
+    fn along_forcing_steps(lines: &[&str], mut visit: impl FnMut(&str, &Candidates, &Step)) {
+        let geo = classic9();
+        for &line in lines {
+            let path =
+                crate::logic::solve_logic(&geo, &from_line(&geo, line).grid(), Level::HARDEST);
+            let mut c = from_line(&geo, line);
+            for step in &path.steps {
+                if step.level() >= Level::Extreme {
+                    visit(line, &c, step);
+                }
+                c.apply(step);
+            }
+            assert!(path.solved, "{line}");
+        }
+    }
+
     #[test]
     fn potentials_pair_up() {
         assert_eq!(conjugate(on(5)), off(5));
@@ -1685,31 +1703,23 @@ mod tests {
     fn the_nishio_check_agrees_with_the_family_along_hard_paths() {
         // The check says the family may conclude exactly where it does (so skipping the family
         // where it says no changes no step).
-        let geo = classic9();
         let mut checked = (0, 0);
-        for line in [
+        let lines = [
             MULTIPLE,
             NISHIO,
             "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
             "4.9...5.....8....27..3.........4.7...8.....6..1..........6..12.5...9...........3.",
-        ] {
-            let path =
-                crate::logic::solve_logic(&geo, &from_line(&geo, line).grid(), Level::HARDEST);
-            let mut c = from_line(&geo, line);
-            for step in &path.steps {
-                if step.level() >= Level::Extreme {
-                    let found = Search::new(&Net::new(&c, false), Family::Nishio)
-                        .best()
-                        .is_some();
-                    let may = nishio_may_conclude(&c);
-                    // The closure breaks exactly when SE's branch meets a contradiction.
-                    assert_eq!(may, found, "{line}");
-                    checked.0 += usize::from(found);
-                    checked.1 += usize::from(!may);
-                }
-                c.apply(step);
-            }
-        }
+        ];
+        along_forcing_steps(&lines, |line, c, _| {
+            let found = Search::new(&Net::new(c, false), Family::Nishio)
+                .best()
+                .is_some();
+            let may = nishio_may_conclude(c);
+            // The closure breaks exactly when SE's branch meets a contradiction.
+            assert_eq!(may, found, "{line}");
+            checked.0 += usize::from(found);
+            checked.1 += usize::from(!may);
+        });
         assert!(checked.0 > 0 && checked.1 > 0, "{checked:?}");
     }
 
@@ -1722,32 +1732,24 @@ mod tests {
     fn kept_branches_give_the_steps_fresh_ones_give() {
         // Along the paths of hard puzzles, every family's step with the branches kept from the
         // search before is the step of a search that makes every branch anew.
-        let geo = classic9();
         let mut compared = 0;
-        for line in [
+        let lines = [
             MULTIPLE,
             "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
             "........2..8.1.9..5....3.4....1.93...6..3..8...37......4......53.1.7.8..2........",
-        ] {
-            let path =
-                crate::logic::solve_logic(&geo, &from_line(&geo, line).grid(), Level::HARDEST);
-            let mut c = from_line(&geo, line);
-            for step in &path.steps {
-                if step.level() >= Level::Extreme {
-                    for family in Family::ALL {
-                        let kept = find_family(&c, family).map(|s| format!("{s:?}"));
-                        forget_kept();
-                        let fresh = find_family(&c, family).map(|s| format!("{s:?}"));
-                        assert_eq!(kept, fresh, "{line} {family:?}");
-                        // Once more, now with the branches of this very grid kept.
-                        let again = find_family(&c, family).map(|s| format!("{s:?}"));
-                        assert_eq!(again, fresh, "{line} {family:?}");
-                        compared += usize::from(fresh.is_some());
-                    }
-                }
-                c.apply(step);
+        ];
+        along_forcing_steps(&lines, |line, c, _| {
+            for family in Family::ALL {
+                let kept = find_family(c, family).map(|s| format!("{s:?}"));
+                forget_kept();
+                let fresh = find_family(c, family).map(|s| format!("{s:?}"));
+                assert_eq!(kept, fresh, "{line} {family:?}");
+                // Once more, now with the branches of this very grid kept.
+                let again = find_family(c, family).map(|s| format!("{s:?}"));
+                assert_eq!(again, fresh, "{line} {family:?}");
+                compared += usize::from(fresh.is_some());
             }
-        }
+        });
         assert!(compared > 20, "{compared}");
     }
 
@@ -1884,25 +1886,19 @@ mod tests {
 
     #[test]
     fn the_hardest_puzzles_go_past_the_dynamic_family_soundly() {
-        // Every forcing step on the path of two of the forum's hardest is sound.
+        // Every forcing step on the path of two of the forum's hardest is sound (and each path,
+        // solved, has some).
         let geo = classic9();
-        for line in [
+        let lines = [
             "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
             "........2..8.1.9..5....3.4....1.93...6..3..8...37......4......53.1.7.8..2........",
-        ] {
-            let path =
-                crate::logic::solve_logic(&geo, &from_line(&geo, line).grid(), Level::HARDEST);
-            let mut c = from_line(&geo, line);
-            let mut forcing = 0;
-            for step in &path.steps {
-                if step.level() >= Level::Extreme {
-                    assert_sound(&geo, line, step);
-                    forcing += 1;
-                }
-                c.apply(step);
-            }
-            assert!(path.solved && forcing > 0, "{line}");
-        }
+        ];
+        let mut forcing = vec![0; lines.len()];
+        along_forcing_steps(&lines, |line, _, step| {
+            assert_sound(&geo, line, step);
+            forcing[lines.iter().position(|&l| l == line).expect("a line")] += 1;
+        });
+        assert!(forcing.iter().all(|&n| n > 0), "{forcing:?}");
     }
 
     #[test]
