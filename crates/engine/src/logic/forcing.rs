@@ -27,7 +27,7 @@
 use crate::grid::marks::MarkRule;
 use crate::grid::{CageSet, Geometry, Rule};
 
-use crate::solve::Solver;
+use crate::solve::{Solution, Solver};
 
 use super::candidates::{Candidates, Tables, bit, digits};
 use super::step::Step;
@@ -86,6 +86,12 @@ thread_local! {
     };
     /// While [`noting_refutations`] runs: each grid a plain forcing-chain search looked at,
     /// with its [`refutations`].
+    /// The last grid [`deeper_supported`] found with one solution on this thread: its
+    /// geometry, its digits and the solution. Along a rating's path each grid is the last one
+    /// with more of the solution's digits placed, and need not be solved again.
+    static LAST_UNIQUE: std::cell::RefCell<Option<KnownUnique>> = const {
+        std::cell::RefCell::new(None)
+    };
     static NOTES: std::cell::RefCell<Option<Vec<RefutationNote>>> = const {
         std::cell::RefCell::new(None)
     };
@@ -695,9 +701,46 @@ pub const DEEPER_MAX_CELLS: usize = 81;
 /// 30 ms a line otherwise) they are not started. The exact count decides no step; a unique
 /// puzzle is rated exactly as before.
 pub fn deeper_supported(c: &Candidates) -> bool {
-    c.geometry().constraints().is_empty()
-        && c.masks().len() <= DEEPER_MAX_CELLS
-        && Solver::new(c.geometry()).count_solutions(&c.grid(), 2) == 1
+    let geo = c.geometry();
+    if !geo.constraints().is_empty() || c.masks().len() > DEEPER_MAX_CELLS {
+        return false;
+    }
+    let grid = c.grid();
+    let known = LAST_UNIQUE.with(|last| {
+        last.borrow()
+            .as_ref()
+            .is_some_and(|(was_geo, base, solution)| {
+                was_geo == geo && extends(grid.cells(), base, solution)
+            })
+    });
+    if known {
+        return true;
+    }
+    let Solution::Unique(solution) = Solver::new(geo).solve(&grid) else {
+        return false;
+    };
+    let remembered = (
+        geo.clone(),
+        grid.cells().to_vec(),
+        solution.cells().to_vec(),
+    );
+    LAST_UNIQUE.with(|last| *last.borrow_mut() = Some(remembered));
+    true
+}
+
+/// A grid with one solution: its geometry, its digits and the solution.
+type KnownUnique = (Geometry, Vec<u8>, Vec<u8>);
+
+/// Whether `cells` keeps every digit of `base` and holds only digits of `solution`, the one
+/// solution of `base`: then `solution` is its one solution too (its solutions are among
+/// `base`'s, and `solution` fits it).
+fn extends(cells: &[u8], base: &[u8], solution: &[u8]) -> bool {
+    cells.len() == base.len()
+        && cells
+            .iter()
+            .zip(base)
+            .zip(solution)
+            .all(|((&now, &was), &only)| (was == 0 || now == was) && (now == 0 || now == only))
 }
 
 fn deeper(c: &Candidates, depth: u8, technique: Technique) -> Option<Step> {
@@ -1010,6 +1053,41 @@ mod tests {
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
         let unique = crate::grid::text::parse_line(line, 1, Some(9)).expect("line");
         assert!(deeper_supported(&Candidates::from_givens(&nine, &unique)));
+    }
+
+    #[test]
+    fn a_grid_known_unique_is_trusted_only_for_its_own_solution_digits_added() {
+        let nine = classic9();
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let unique = crate::grid::text::parse_line(line, 1, Some(9)).expect("line");
+        let solution = Solver::new(&nine).first_solution(&unique).expect("solved");
+        let with = |cell: usize, digit: u8| {
+            let mut cells = unique.cells().to_vec();
+            cells[cell] = digit;
+            Candidates::from_givens(&nine, &crate::grid::Grid::new(9, cells))
+        };
+        assert!(deeper_supported(&Candidates::from_givens(&nine, &unique)));
+        // One of the solution's digits more: still one solution (taken from the one known).
+        let right = solution.cells()[1];
+        assert!(deeper_supported(&with(1, right)));
+        // Any other digit there: no solution, whatever was known.
+        let wrong = right % 9 + 1;
+        assert!(!deeper_supported(&with(1, wrong)));
+        // A given taken away: counted afresh (this one has several solutions).
+        assert!(deeper_supported(&Candidates::from_givens(&nine, &unique)));
+        assert!(!deeper_supported(&with(0, 0)));
+        // Another geometry with the same digits is not the one known.
+        let variant = crate::grid::Variant {
+            diagonal: true,
+            ..crate::grid::Variant::CLASSIC
+        };
+        let diagonal = Geometry::new(9, variant, None, None).expect("9x9 X");
+        let c = Candidates::from_givens(&diagonal, &unique);
+        assert_eq!(
+            deeper_supported(&c),
+            Solver::new(&diagonal).count_solutions(&unique, 2) == 1
+        );
     }
 
     #[test]

@@ -151,17 +151,20 @@ fn nishio_may_conclude(c: &Candidates) -> bool {
     let set = |cells: &[usize]| cells.iter().fold(0u128, |m, &x| m | 1 << x);
     let houses: Vec<u128> = geo.houses().iter().map(|h| set(&h.cells)).collect();
     let peers: Vec<u128> = (0..c.masks().len()).map(|x| set(geo.peers(x))).collect();
+    let mut houses_here = Vec::with_capacity(houses.len());
     (1..=c.size() as u8).any(|digit| {
         let places = (0..c.masks().len())
             .filter(|&x| c.mask(x) & bit(digit) != 0)
             .fold(0u128, |m, x| m | 1 << x);
+        houses_here.clear();
+        houses_here.extend(houses.iter().map(|&h| h & places).filter(|&h| h != 0));
         let mut rest = places;
         while rest != 0 {
             let x = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let start = 1u128 << x;
-            if closure_breaks(&houses, &peers, places, start, 0)
-                || closure_breaks(&houses, &peers, places, 0, start)
+            if closure_breaks(&houses_here, &peers, places, start, 0)
+                || closure_breaks(&houses_here, &peers, places, 0, start)
             {
                 return true;
             }
@@ -171,7 +174,8 @@ fn nishio_may_conclude(c: &Candidates) -> bool {
 }
 
 /// The closure of one digit's Nishio branch from `on` and `off` (cell sets within `places`):
-/// true when a place ends both on and off, or a house with places loses them all.
+/// true when a place ends both on and off, or a house with places loses them all. `houses`
+/// are the digit's places in each house that has any.
 fn closure_breaks(
     houses: &[u128],
     peers: &[u128],
@@ -179,9 +183,12 @@ fn closure_breaks(
     mut on: u128,
     mut off: u128,
 ) -> bool {
+    // The ons whose places are turned off already, and whether the houses have seen `off`.
+    let (mut done, mut first) = (0u128, true);
     loop {
         let mut turned_off = off;
-        let mut rest = on;
+        let mut rest = on & !done;
+        done = on;
         while rest != 0 {
             let x = rest.trailing_zeros() as usize;
             rest &= rest - 1;
@@ -190,17 +197,18 @@ fn closure_breaks(
         if turned_off & on != 0 {
             return true;
         }
+        if turned_off == off && !first {
+            // The houses turn on what they did before: nothing new.
+            return false;
+        }
+        first = false;
         let mut turned_on = on;
-        for &house in houses {
-            let had = house & places;
-            if had == 0 {
-                continue;
-            }
+        for &had in houses {
             let left = had & !turned_off;
             if left == 0 {
                 return true;
             }
-            if left.count_ones() == 1 {
+            if left & (left - 1) == 0 {
                 turned_on |= left;
             }
         }
@@ -216,6 +224,21 @@ fn closure_breaks(
 
 /// A set of cells, one bit each ([`MAX_CELLS`] at most).
 type Cells = u128;
+
+/// The set of one cell, read from a table: a shift of a 128-bit word by a variable amount
+/// costs several instructions.
+fn cell_set(x: usize) -> Cells {
+    const ONE: [Cells; 128] = {
+        let mut sets = [0; 128];
+        let mut x = 0;
+        while x < 128 {
+            sets[x] = 1 << x;
+            x += 1;
+        }
+        sets
+    };
+    ONE[x]
+}
 
 /// Whether exactly two cells are in the set.
 fn two_cells(set: Cells) -> bool {
@@ -603,24 +626,64 @@ struct Branch {
     slot: Vec<u32>,
     /// The potentials found, as a set (one bit per potential).
     found: Vec<u64>,
-    /// The potentials in the order found.
-    order: Vec<Potential>,
-    /// Per potential found, its parents' range in `parents`.
-    spans: Vec<(u32, u32)>,
-    /// Per potential found, the longest path of parents back to the assumption: its ancestors
-    /// number at least one more (a bound that spares counting most conclusions).
-    depths: Vec<u16>,
-    parents: Vec<Potential>,
-    /// A potential found both on and off: (on, off). The newer of the two is kept apart, in
-    /// `absurd_parents`, as SE never adds it.
+    /// The potentials in the order found, with their parents and depths.
+    order: Vec<Derived>,
+    /// The parents after the first, of the potentials that have more.
+    mores: Vec<More>,
+    /// The parents of [`More::Listed`].
+    listed: Vec<Potential>,
+    /// A potential found both on and off: (on, off). The newer of the two is kept apart, with
+    /// its parents in `absurd_link`, as SE never adds it.
     absurd: Option<(Potential, Potential)>,
     absurd_new: Potential,
-    absurd_parents: Vec<Potential>,
+    absurd_link: Link,
     absurd_depth: u16,
     /// Per digit, the cells of the potentials found; and every such cell. A branch reads only
     /// these cells and the houses around them for that digit.
     touched: [Cells; STRIDE],
     touched_any: Cells,
+}
+
+/// A potential a branch found.
+#[derive(Clone, Copy)]
+struct Derived {
+    potential: Potential,
+    /// Its first parent ([`NONE`] for the assumption), and the index in the branch's `mores`
+    /// of the others ([`NONE`] when it has no others).
+    first: Potential,
+    more: u32,
+    /// The longest path of parents back to the assumption: its ancestors number at least one
+    /// more (a bound that spares counting most conclusions).
+    depth: u16,
+}
+
+/// No potential: the assumption's parent, or no further parents.
+const NONE: u32 = u32::MAX;
+
+/// A potential's parents: the first (the potential that was processed; [`NONE`] for the
+/// assumption) and the others, which are kept as the rule that names them rather than listed:
+/// most potentials are never counted, and a dynamic branch's on potentials have many parents.
+type Link = (Potential, More);
+
+/// A potential's parents after the first.
+#[derive(Clone, Copy)]
+enum More {
+    None,
+    /// The offs of the cell's digits in `digits` (those its dynamic branch removed before).
+    Cell {
+        cell: u16,
+        digits: u32,
+    },
+    /// The offs of `digit` in `cells` (the house's places its dynamic branch removed before).
+    Places {
+        digit: u8,
+        cells: Cells,
+    },
+    /// `listed[start..start + len]` of the branch.
+    Listed {
+        start: u32,
+        len: u32,
+    },
 }
 
 thread_local! {
@@ -686,17 +749,15 @@ impl Kept {
 impl Branch {
     /// Empties the branch for another derivation.
     fn clear(&mut self) {
-        for &p in &self.order {
-            self.slot[p as usize] = u32::MAX;
+        for d in &self.order {
+            self.slot[d.potential as usize] = u32::MAX;
         }
         self.found.iter_mut().for_each(|w| *w = 0);
         self.order.clear();
-        self.spans.clear();
-        self.depths.clear();
-        self.parents.clear();
+        self.mores.clear();
+        self.listed.clear();
         self.absurd = None;
-        self.absurd_new = u32::MAX;
-        self.absurd_parents.clear();
+        self.absurd_new = NONE;
     }
 
     fn new(potentials: usize) -> Branch {
@@ -704,12 +765,11 @@ impl Branch {
             slot: vec![u32::MAX; potentials],
             found: vec![0; potentials.div_ceil(64)],
             order: Vec::with_capacity(256),
-            spans: Vec::with_capacity(256),
-            depths: Vec::with_capacity(256),
-            parents: Vec::with_capacity(512),
+            mores: Vec::with_capacity(64),
+            listed: Vec::new(),
             absurd: None,
-            absurd_new: u32::MAX,
-            absurd_parents: Vec::new(),
+            absurd_new: NONE,
+            absurd_link: (NONE, More::None),
             absurd_depth: 0,
             touched: [0; STRIDE],
             touched_any: 0,
@@ -745,22 +805,45 @@ impl Branch {
         self.found[p as usize / 64] & 1 << (p % 64) != 0
     }
 
-    /// Adds `p`, found from `parents`, `depth` its longest path back to the assumption.
-    fn add(&mut self, p: Potential, parents: &[Potential], depth: u16) {
-        self.depths.push(depth);
+    /// Adds `p`, found from the parents of `link`, `depth` its longest path back to the
+    /// assumption.
+    fn add(&mut self, p: Potential, link: Link, depth: u16) {
         self.slot[p as usize] = self.order.len() as u32;
         self.found[p as usize / 64] |= 1 << (p % 64);
-        self.order.push(p);
-        let start = self.parents.len() as u32;
-        self.parents.extend_from_slice(parents);
-        self.spans.push((start, parents.len() as u32));
+        let (first, more) = link;
+        let more = if let More::None = more {
+            NONE
+        } else {
+            self.mores.push(more);
+            self.mores.len() as u32 - 1
+        };
+        self.order.push(Derived {
+            potential: p,
+            first,
+            more,
+            depth,
+        });
+    }
+
+    /// The link of parents listed in full (the first, then the rest kept in the branch).
+    fn listed(&mut self, parents: &[Potential]) -> Link {
+        let Some((&first, rest)) = parents.split_first() else {
+            return (NONE, More::None);
+        };
+        let start = self.listed.len() as u32;
+        self.listed.extend_from_slice(rest);
+        let more = More::Listed {
+            start,
+            len: rest.len() as u32,
+        };
+        (first, more)
     }
 
     fn depth(&self, p: Potential) -> u16 {
         if p == self.absurd_new {
             return self.absurd_depth;
         }
-        self.depths[self.index(p)]
+        self.order[self.index(p)].depth
     }
 
     /// A lower bound of [`Branch::ancestors`]: the longest path back to the assumption.
@@ -769,25 +852,55 @@ impl Branch {
     }
 
     /// Records the potential found both ways, with its parents (SE never adds it).
-    fn set_absurd(
-        &mut self,
-        pair: (Potential, Potential),
-        new: Potential,
-        parents: &[Potential],
-        depth: u16,
-    ) {
+    fn set_absurd(&mut self, pair: (Potential, Potential), new: Potential, link: Link, depth: u16) {
         self.absurd_depth = depth;
         self.absurd = Some(pair);
         self.absurd_new = new;
-        self.absurd_parents = parents.to_vec();
+        self.absurd_link = link;
     }
 
-    fn parents_of(&self, p: Potential) -> &[Potential] {
-        if p == self.absurd_new {
-            return &self.absurd_parents;
+    /// Pushes the parents of `p` onto `out`.
+    fn push_parents(&self, p: Potential, out: &mut Vec<Potential>) {
+        let link = if p == self.absurd_new {
+            self.absurd_link
+        } else {
+            let found = self.order[self.index(p)];
+            let more = if found.more == NONE {
+                More::None
+            } else {
+                self.mores[found.more as usize]
+            };
+            (found.first, more)
+        };
+        self.each_parent(link, |q| out.push(q));
+    }
+
+    /// Calls `f` with each parent of `link`.
+    fn each_parent(&self, link: Link, mut f: impl FnMut(Potential)) {
+        let (first, more) = link;
+        if first == NONE {
+            return;
         }
-        let (start, len) = self.spans[self.index(p)];
-        &self.parents[start as usize..(start + len) as usize]
+        f(first);
+        match more {
+            More::None => {}
+            More::Cell { cell, digits: mask } => {
+                let base = usize::from(cell) * STRIDE;
+                digits(mask).for_each(|d| f(off(base + usize::from(d) - 1)));
+            }
+            More::Places { digit, cells } => {
+                let mut rest = cells;
+                while rest != 0 {
+                    let x = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    f(off(x * STRIDE + usize::from(digit) - 1));
+                }
+            }
+            More::Listed { start, len } => {
+                let listed = &self.listed[start as usize..(start + len) as usize];
+                listed.iter().for_each(|&q| f(q));
+            }
+        }
     }
 
     /// The number of distinct potentials `p` needed, itself included (SE's ancestor count).
@@ -803,7 +916,7 @@ impl Branch {
             }
             seen[word] |= mask;
             count += 1;
-            stack.extend_from_slice(self.parents_of(q));
+            self.push_parents(q, stack);
         }
         count
     }
@@ -825,13 +938,13 @@ struct Chainer<'n> {
     /// Per digit, the cells whose on (off) potential of that digit the branch found.
     ons: [Cells; STRIDE],
     offs: [Cells; STRIDE],
+    /// The same per cell: the digits whose on (off) potential the branch found there.
+    cell_ons: Vec<u32>,
+    cell_offs: Vec<u32>,
     /// The next potential of `order` to look at for the next on (off) to process: each kind is
     /// processed first in, first out, ons before offs (SE's two queues).
     next_on: usize,
     next_off: usize,
-    /// Potentials made by one off potential, with their parents (reused).
-    made: Vec<(Potential, u32, u32)>,
-    made_parents: Vec<Potential>,
 }
 
 impl<'n> Chainer<'n> {
@@ -843,35 +956,30 @@ impl<'n> Chainer<'n> {
             cells: net.base_cells,
             ons: [0; STRIDE],
             offs: [0; STRIDE],
+            cell_ons: vec![0; net.base.len()],
+            cell_offs: vec![0; net.base.len()],
             next_on: 0,
             next_off: 0,
-            made: Vec::new(),
-            made_parents: Vec::new(),
         }
     }
 
-    /// Whether the branch has found potential `p`.
-    fn has(&self, p: Potential) -> bool {
-        let (cell, digit) = self.net.cell_digit(p);
-        let found = if is_on(p) { &self.ons } else { &self.offs };
-        found[usize::from(digit) - 1] & 1 << cell != 0
-    }
-
     /// Adds `p` to the branch, `depth` its longest path back to the assumption.
-    fn add(&mut self, b: &mut Branch, p: Potential, parents: &[Potential], depth: u16) {
+    #[inline]
+    fn add(&mut self, b: &mut Branch, p: Potential, link: Link, depth: u16) {
         let (cell, digit) = self.net.cell_digit(p);
-        let found = if is_on(p) {
-            &mut self.ons
+        let (found, in_cell) = if is_on(p) {
+            (&mut self.ons, &mut self.cell_ons)
         } else {
-            &mut self.offs
+            (&mut self.offs, &mut self.cell_offs)
         };
-        found[usize::from(digit) - 1] |= 1 << cell;
-        b.add(p, parents, depth);
+        found[usize::from(digit) - 1] |= cell_set(cell);
+        in_cell[cell] |= bit(digit);
+        b.add(p, link, depth);
     }
 
     /// The longest path of parents from potential `p` of the branch being made to its assumption.
     fn depth(&self, b: &Branch, p: Potential) -> u16 {
-        b.depths[b.index(p)]
+        b.order[b.index(p)].depth
     }
 
     /// One more than the deepest of `parents` (0 for none).
@@ -890,7 +998,7 @@ impl<'n> Chainer<'n> {
         } else {
             &mut self.next_off
         };
-        while let Some(&p) = b.order.get(*cursor) {
+        while let Some(&Derived { potential: p, .. }) = b.order.get(*cursor) {
             *cursor += 1;
             if is_on(p) == want_on {
                 return Some(p);
@@ -906,7 +1014,7 @@ impl<'n> Chainer<'n> {
         self.ons = [0; STRIDE];
         self.offs = [0; STRIDE];
         (self.next_on, self.next_off) = (0, 0);
-        self.add(b, start, &[], 0);
+        self.add(b, start, (NONE, More::None), 0);
         loop {
             let absurd = if let Some(p) = self.next(b, true) {
                 self.on_to_off(b, p)
@@ -925,6 +1033,12 @@ impl<'n> Chainer<'n> {
             *t = on | off;
         }
         b.touched_any = b.touched.iter().fold(0, |m, &t| m | t);
+        let mut touched = b.touched_any;
+        while touched != 0 {
+            let x = touched.trailing_zeros() as usize;
+            touched &= touched - 1;
+            (self.cell_ons[x], self.cell_offs[x]) = (0, 0);
+        }
     }
 
     /// The potentials an on potential turns off; true on a contradiction.
@@ -938,16 +1052,13 @@ impl<'n> Chainer<'n> {
             0
         };
         let places = net.peers[cell] & self.cells[d];
-        let clash = places & self.ons[d] != 0
-            || digits(others).any(|o| self.ons[usize::from(o) - 1] & 1 << cell != 0);
+        let clash = places & self.ons[d] != 0 || others & self.cell_ons[cell] != 0;
         if clash {
             return self.on_to_off_in_turn(b, p, others);
         }
         let depth = self.depth(b, p) + 1;
-        for o in digits(others) {
-            if self.offs[usize::from(o) - 1] & 1 << cell == 0 {
-                self.add(b, off(net.candidate(cell, o)), &[p], depth);
-            }
+        for o in digits(others & !self.cell_offs[cell]) {
+            self.add(b, off(net.candidate(cell, o)), (p, More::None), depth);
         }
         let mut fresh = places & !self.offs[d];
         for &(h, _) in &net.houses_of[cell] {
@@ -956,7 +1067,7 @@ impl<'n> Chainer<'n> {
             while here != 0 {
                 let x = here.trailing_zeros() as usize;
                 here &= here - 1;
-                self.add(b, off(net.candidate(x, digit)), &[p], depth);
+                self.add(b, off(net.candidate(x, digit)), (p, More::None), depth);
             }
         }
         false
@@ -969,12 +1080,12 @@ impl<'n> Chainer<'n> {
         let (cell, digit) = net.cell_digit(p);
         let depth = self.depth(b, p) + 1;
         let offer = |this: &mut Self, b: &mut Branch, q: Potential| -> bool {
-            if this.has(conjugate(q)) {
-                b.set_absurd((conjugate(q), q), q, &[p], depth);
+            if b.has(conjugate(q)) {
+                b.set_absurd((conjugate(q), q), q, (p, More::None), depth);
                 return true;
             }
-            if !this.has(q) {
-                this.add(b, q, &[p], depth);
+            if !b.has(q) {
+                this.add(b, q, (p, More::None), depth);
             }
             false
         };
@@ -1002,64 +1113,64 @@ impl<'n> Chainer<'n> {
         let net = self.net;
         let (cell, digit) = net.cell_digit(p);
         let d = usize::from(digit) - 1;
-        self.made.clear();
-        self.made_parents.clear();
         if self.family.cell_links() && two_bits(self.grid[cell]) {
             let other = (self.grid[cell] & !bit(digit)).trailing_zeros() as u8 + 1;
-            let start = self.made_parents.len() as u32;
-            self.made_parents.push(p);
-            for o in digits(net.base[cell] & !self.grid[cell]) {
-                self.made_parents.push(off(net.candidate(cell, o)));
+            let gone = net.base[cell] & !self.grid[cell];
+            let more = if gone == 0 {
+                More::None
+            } else {
+                More::Cell {
+                    cell: cell as u16,
+                    digits: gone,
+                }
+            };
+            if self.offer_on(b, on(net.candidate(cell, other)), (p, more)) {
+                return true;
             }
-            let len = self.made_parents.len() as u32 - start;
-            self.made.push((on(net.candidate(cell, other)), start, len));
         }
         for &(h, _) in &net.houses_of[cell] {
             let here = net.house_cells[h] & self.cells[d];
             if !two_cells(here) {
                 continue;
             }
-            let other = (here & !(1 << cell)).trailing_zeros() as usize;
-            let q = on(net.candidate(other, digit));
-            if self.made.iter().any(|&(m, _, _)| m == q) {
-                continue;
+            let other = (here & !cell_set(cell)).trailing_zeros() as usize;
+            let gone = net.house_cells[h] & net.base_cells[d] & !here;
+            let more = if gone == 0 {
+                More::None
+            } else {
+                More::Places { digit, cells: gone }
+            };
+            if self.offer_on(b, on(net.candidate(other, digit)), (p, more)) {
+                return true;
             }
-            let start = self.made_parents.len() as u32;
-            self.made_parents.push(p);
-            let mut gone = net.house_cells[h] & net.base_cells[d] & !here;
-            while gone != 0 {
-                let x = gone.trailing_zeros() as usize;
-                gone &= gone - 1;
-                self.made_parents.push(off(net.candidate(x, digit)));
-            }
-            let len = self.made_parents.len() as u32 - start;
-            self.made.push((q, start, len));
         }
         if self.family.dynamic() {
             self.grid[cell] &= !bit(digit);
-            self.cells[d] &= !(1 << cell);
-        }
-        for i in 0..self.made.len() {
-            let (q, start, len) = self.made[i];
-            let parents = &self.made_parents[start as usize..(start + len) as usize];
-            if self.has(conjugate(q)) {
-                let depth = self.depth_over(b, parents);
-                b.set_absurd((q, conjugate(q)), q, parents, depth);
-                return true;
-            }
-            if !self.has(q) {
-                let depth = self.depth_over(b, parents);
-                let parents = std::mem::take(&mut self.made_parents);
-                self.add(
-                    b,
-                    q,
-                    &parents[start as usize..(start + len) as usize],
-                    depth,
-                );
-                self.made_parents = parents;
-            }
+            self.cells[d] &= !cell_set(cell);
         }
         false
+    }
+
+    /// Adds on potential `q` found from the parents of `link`, unless the branch has it; true
+    /// (and the branch is absurd) when it has its off.
+    fn offer_on(&mut self, b: &mut Branch, q: Potential, link: Link) -> bool {
+        if b.has(conjugate(q)) {
+            let depth = self.depth_below(b, link);
+            b.set_absurd((q, conjugate(q)), q, link, depth);
+            return true;
+        }
+        if !b.has(q) {
+            let depth = self.depth_below(b, link);
+            self.add(b, q, link, depth);
+        }
+        false
+    }
+
+    /// One more than the deepest of the parents of `link`.
+    fn depth_below(&self, b: &Branch, link: Link) -> u16 {
+        let mut deepest = 0;
+        b.each_parent(link, |q| deepest = deepest.max(self.depth(b, q)));
+        deepest + 1
     }
 
     /// SE's level 1: the first of locked candidates, hidden pairs, naked pairs and X-Wings
@@ -1070,9 +1181,10 @@ impl<'n> Chainer<'n> {
         let found = advanced_removals(self.net, &self.grid, &places, b);
         let mut any = false;
         for (q, parents) in found {
-            if !self.has(q) {
+            if !b.has(q) {
                 let depth = self.depth_over(b, &parents);
-                self.add(b, q, &parents, depth);
+                let link = b.listed(&parents);
+                self.add(b, q, link, depth);
                 any = true;
             }
         }
@@ -1392,7 +1504,7 @@ impl<'n> Search<'n> {
         for i in 0..made {
             let b = &mut self.branches[i];
             if changes.as_ref().is_some_and(|c| b.still_holds(c)) {
-                let start = b.order[0];
+                let start = b.order[0].potential;
                 let k = (start >> 1) as usize;
                 let slot = if is_on(start) {
                     &mut self.on_branches[k]
@@ -1830,10 +1942,11 @@ mod tests {
         // s → a, s → b, (a, b) → z: four potentials, though s is reached twice.
         let mut b = Branch::new(16);
         let (s, a, z, y) = (on(0), off(1), on(2), off(3));
-        b.add(s, &[], 0);
-        b.add(a, &[s], 1);
-        b.add(y, &[s], 1);
-        b.add(z, &[a, y], 2);
+        b.add(s, (NONE, More::None), 0);
+        b.add(a, (s, More::None), 1);
+        b.add(y, (s, More::None), 1);
+        let link = b.listed(&[a, y]);
+        b.add(z, link, 2);
         let (mut seen, mut stack) = (vec![0u64; 1], Vec::new());
         assert_eq!(b.ancestors(z, &mut seen, &mut stack), 4);
         assert_eq!(b.ancestors(a, &mut seen, &mut stack), 2);
