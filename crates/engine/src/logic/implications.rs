@@ -146,31 +146,71 @@ pub fn find_family(c: &Candidates, family: Family) -> Option<Step> {
 /// place: on) does not depend on the order SE derives it in, so when no closure is
 /// contradictory the family concludes nothing, and its branches (with their parents, for the
 /// count) need not be made. About one forcing point in ten has one.
+///
+/// A digit's answer depends only on its places and the houses, and along a path most digits
+/// keep their places from one step to the next: the digits found quiet are remembered
+/// ([`NISHIO_QUIET`]) and not looked at again while their places stay the same.
 fn nishio_may_conclude(c: &Candidates) -> bool {
     let geo = c.geometry();
     let set = |cells: &[usize]| cells.iter().fold(0u128, |m, &x| m | 1 << x);
     let houses: Vec<u128> = geo.houses().iter().map(|h| set(&h.cells)).collect();
-    let peers: Vec<u128> = (0..c.masks().len()).map(|x| set(geo.peers(x))).collect();
-    let mut houses_here = Vec::with_capacity(houses.len());
-    (1..=c.size() as u8).any(|digit| {
-        let places = (0..c.masks().len())
-            .filter(|&x| c.mask(x) & bit(digit) != 0)
-            .fold(0u128, |m, x| m | 1 << x);
-        houses_here.clear();
-        houses_here.extend(houses.iter().map(|&h| h & places).filter(|&h| h != 0));
-        let mut rest = places;
-        while rest != 0 {
-            let x = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let start = 1u128 << x;
-            if closure_breaks(&houses_here, &peers, places, start, 0)
-                || closure_breaks(&houses_here, &peers, places, 0, start)
-            {
+    NISHIO_QUIET.with(|quiet| {
+        let mut quiet = quiet.borrow_mut();
+        let (known_houses, known) = &mut *quiet;
+        if *known_houses != houses {
+            known_houses.clone_from(&houses);
+            known.clear();
+        }
+        known.resize(c.size(), NO_PLACES);
+        let mut peers = Vec::new();
+        for digit in 1..=c.size() as u8 {
+            let places = (0..c.masks().len())
+                .filter(|&x| c.mask(x) & bit(digit) != 0)
+                .fold(0u128, |m, x| m | 1 << x);
+            if known[usize::from(digit) - 1] == places {
+                continue;
+            }
+            if peers.is_empty() {
+                peers.extend((0..c.masks().len()).map(|x| set(geo.peers(x))));
+            }
+            if digit_breaks(&houses, &peers, places) {
                 return true;
             }
+            known[usize::from(digit) - 1] = places;
         }
         false
     })
+}
+
+/// No set of places (a grid has at most [`MAX_CELLS`] cells).
+const NO_PLACES: u128 = u128::MAX;
+
+thread_local! {
+    /// The houses (as cell sets) of the grid [`nishio_may_conclude`] last looked at, and per
+    /// digit the places where no Nishio closure of it breaks ([`NO_PLACES`]: not known).
+    static NISHIO_QUIET: std::cell::RefCell<(Vec<u128>, Vec<u128>)> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+}
+
+/// Whether some Nishio closure of a digit with these places breaks.
+fn digit_breaks(houses: &[u128], peers: &[u128], places: u128) -> bool {
+    let houses_here: Vec<u128> = houses
+        .iter()
+        .map(|&h| h & places)
+        .filter(|&h| h != 0)
+        .collect();
+    let mut rest = places;
+    while rest != 0 {
+        let x = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let start = 1u128 << x;
+        if closure_breaks(&houses_here, peers, places, start, 0)
+            || closure_breaks(&houses_here, peers, places, 0, start)
+        {
+            return true;
+        }
+    }
+    false
 }
 
 /// The closure of one digit's Nishio branch from `on` and `off` (cell sets within `places`):
@@ -1829,6 +1869,9 @@ mod tests {
             let may = nishio_may_conclude(c);
             // The closure breaks exactly when SE's branch meets a contradiction.
             assert_eq!(may, found, "{line}");
+            // The digits remembered quiet from the step before change no answer.
+            NISHIO_QUIET.with(|quiet| *quiet.borrow_mut() = Default::default());
+            assert_eq!(nishio_may_conclude(c), may, "{line}");
             checked.0 += usize::from(found);
             checked.1 += usize::from(!may);
         });
