@@ -338,12 +338,7 @@ impl StaticClosures {
             }
         }
         let links = StaticLinks::new(net, &present);
-        let mut closures = vec![0u64; present.len() * 2 * words];
-        let mut frontier = Vec::new();
-        for (i, &k) in present.iter().enumerate() {
-            let (earlier, rest) = closures.split_at_mut(i * 2 * words);
-            links.close(&index, k, earlier, &mut rest[..2 * words], &mut frontier);
-        }
+        let closures = links.closures(&index, &present);
         StaticClosures {
             words,
             index,
@@ -437,31 +432,132 @@ impl StaticLinks {
         }
     }
 
-    /// The closure of candidate `k` on, into `closure`: the ons, then the offs (`words` each).
-    /// `index` gives each candidate's index among the grid's; `earlier` holds the closures of
-    /// the candidates before `k` in that order: an on potential reached whose closure is made
-    /// brings it whole (a closure is a union, the same whatever the order), and is not followed
-    /// further. `frontier` is scratch.
-    fn close(
-        &self,
-        index: &[u32],
-        k: usize,
-        earlier: &[u64],
-        closure: &mut [u64],
-        frontier: &mut Vec<usize>,
-    ) {
+    /// Per candidate of the grid (by its index among them, `present`), the closure of its on:
+    /// the ons, then the offs (`words` each). An on reaches the ons that the offs it turns off
+    /// turn on; its closure is the ons it reaches and everything they turn off. The candidates
+    /// of a strongly connected part of that graph share one closure, made once, from its own
+    /// links and the closures of the parts it reaches (made before it, Tarjan's order).
+    fn closures(&self, index: &[u32], present: &[usize]) -> Vec<u64> {
+        let (n, words) = (present.len(), self.words);
+        let (succ_start, succ) = self.successors(index, n);
+        let mut closures = vec![0u64; n * 2 * words];
+        // Tarjan's search, without recursion: per candidate its discovery number and lowest
+        // reachable one, and its part once found.
+        let mut t = Tarjan {
+            found: vec![u32::MAX; n],
+            low: vec![0; n],
+            counter: 0,
+            stack: Vec::new(),
+            calls: Vec::new(),
+        };
+        let mut part = vec![u32::MAX; n];
+        let mut members = Vec::new();
+        // Per part, the last part whose closure took its closure (not twice).
+        let mut taken_by = Vec::new();
+        for root in 0..n {
+            if t.found[root] != u32::MAX {
+                continue;
+            }
+            t.visit(root, succ_start[root]);
+            while let Some(&mut (v, ref mut next)) = t.calls.last_mut() {
+                if *next < succ_start[v + 1] {
+                    let w = succ[*next] as usize;
+                    *next += 1;
+                    if t.found[w] == u32::MAX {
+                        t.visit(w, succ_start[w]);
+                    } else if part[w] == u32::MAX {
+                        t.low[v] = t.low[v].min(t.found[w]);
+                    }
+                    continue;
+                }
+                t.calls.pop();
+                if let Some(&(u, _)) = t.calls.last() {
+                    t.low[u] = t.low[u].min(t.low[v]);
+                }
+                if t.low[v] != t.found[v] {
+                    continue;
+                }
+                let this = taken_by.len() as u32;
+                taken_by.push(u32::MAX);
+                members.clear();
+                while let Some(m) = t.stack.pop() {
+                    part[m] = this;
+                    members.push(m);
+                    if m == v {
+                        break;
+                    }
+                }
+                let mut closure = [0u64; 32];
+                let closure = &mut closure[..2 * words];
+                for &m in &members {
+                    let k = present[m];
+                    closure[k / 64] |= 1 << (k % 64);
+                    let weak = &self.weak[m * words..(m + 1) * words];
+                    closure[words..]
+                        .iter_mut()
+                        .zip(weak)
+                        .for_each(|(c, &w)| *c |= w);
+                    for &w in &succ[succ_start[m]..succ_start[m + 1]] {
+                        let other = part[w as usize];
+                        if other == this || taken_by[other as usize] == this {
+                            continue;
+                        }
+                        taken_by[other as usize] = this;
+                        let theirs =
+                            &closures[w as usize * 2 * words..(w as usize + 1) * 2 * words];
+                        closure.iter_mut().zip(theirs).for_each(|(c, &t)| *c |= t);
+                    }
+                }
+                for &m in &members {
+                    closures[m * 2 * words..(m + 1) * 2 * words].copy_from_slice(closure);
+                }
+            }
+        }
+        closures
+    }
+
+    /// Per candidate (by index among the grid's), the candidates whose on its on reaches in
+    /// one link (an off it turns off turns them on), each once: `succ[succ_start[i]..
+    /// succ_start[i + 1]]`.
+    fn successors(&self, index: &[u32], n: usize) -> (Vec<usize>, Vec<u32>) {
         let words = self.words;
-        let made = earlier.len() / (2 * words);
+        let (mut succ_start, mut succ) = (Vec::with_capacity(n + 1), Vec::new());
+        let mut last_from = vec![u32::MAX; n];
+        for i in 0..n {
+            succ_start.push(succ.len());
+            for (w, &word) in self.weak[i * words..(i + 1) * words].iter().enumerate() {
+                let mut rest = word;
+                while rest != 0 {
+                    let off_k = w * 64 + rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    let x = index[off_k] as usize;
+                    for &on_k in &self.strong[self.starts[x] as usize..self.starts[x + 1] as usize]
+                    {
+                        let j = index[on_k] as usize;
+                        if last_from[j] != i as u32 {
+                            last_from[j] = i as u32;
+                            succ.push(j as u32);
+                        }
+                    }
+                }
+            }
+        }
+        succ_start.push(succ.len());
+        (succ_start, succ)
+    }
+
+    /// The closure of candidate `k` on, into `closure` (empty): the ons, then the offs
+    /// (`words` each), by a breadth-first search of its own (what the tests compare
+    /// [`StaticLinks::closures`] with). `index` gives each candidate's index among the grid's.
+    #[cfg(test)]
+    fn close(&self, index: &[u32], k: usize, closure: &mut [u64]) {
+        let words = self.words;
         let (on_set, off_set) = closure.split_at_mut(words);
         on_set[k / 64] |= 1 << (k % 64);
-        frontier.clear();
-        frontier.push(index[k] as usize);
-        // At most 81 cells of 9 candidates ([`MAX_CELLS`]): 12 words.
-        let mut turned_off = [0u64; 16];
-        let turned_off = &mut turned_off[..words];
+        let mut frontier = vec![index[k] as usize];
         while !frontier.is_empty() {
-            turned_off.iter_mut().for_each(|w| *w = 0);
-            for &j in frontier.iter() {
+            let mut turned_off = vec![0u64; words];
+            for &j in &frontier {
                 for (w, &link) in turned_off.iter_mut().zip(&self.weak[j * words..]) {
                     *w |= link;
                 }
@@ -477,26 +573,35 @@ impl StaticLinks {
                     let i = index[off_k] as usize;
                     let (from, to) = (self.starts[i] as usize, self.starts[i + 1] as usize);
                     for &on_k in &self.strong[from..to] {
-                        if on_set[on_k / 64] & 1 << (on_k % 64) != 0 {
-                            continue;
-                        }
-                        let j = index[on_k] as usize;
-                        if j < made {
-                            let theirs = &earlier[j * 2 * words..(j + 1) * 2 * words];
-                            let (their_on, their_off) = theirs.split_at(words);
-                            on_set.iter_mut().zip(their_on).for_each(|(w, &t)| *w |= t);
-                            off_set
-                                .iter_mut()
-                                .zip(their_off)
-                                .for_each(|(w, &t)| *w |= t);
-                        } else {
+                        if on_set[on_k / 64] & 1 << (on_k % 64) == 0 {
                             on_set[on_k / 64] |= 1 << (on_k % 64);
-                            frontier.push(j);
+                            frontier.push(index[on_k] as usize);
                         }
                     }
                 }
             }
         }
+    }
+}
+
+/// Tarjan's search for strongly connected parts, without recursion: per node its discovery
+/// number and the lowest one it reaches, the nodes not yet in a part, and the nodes being
+/// visited with the next successor to look at.
+struct Tarjan {
+    found: Vec<u32>,
+    low: Vec<u32>,
+    counter: u32,
+    stack: Vec<usize>,
+    calls: Vec<(usize, usize)>,
+}
+
+impl Tarjan {
+    /// Starts visiting `v`, whose successors begin at `first`.
+    fn visit(&mut self, v: usize, first: usize) {
+        (self.found[v], self.low[v]) = (self.counter, self.counter);
+        self.counter += 1;
+        self.stack.push(v);
+        self.calls.push((v, first));
     }
 }
 
@@ -1953,31 +2058,42 @@ mod tests {
     }
 
     #[test]
-    fn closures_taken_from_earlier_ones_are_the_closures_made_alone() {
-        // Each candidate's static closure, made with the closures of the candidates before it,
-        // equals the one its own breadth-first search makes.
+    fn closures_made_by_parts_are_the_closures_made_alone() {
+        // Each candidate's static closure, made once for its strongly connected part from the
+        // parts it reaches, equals the one its own breadth-first search makes: on the grid
+        // where SE takes a multiple forcing chain, and at every forcing step of two hard paths.
         let geo = classic9();
-        let c = grid_before(&geo, MULTIPLE, Technique::MultipleForcingChain);
-        let net = Net::new(&c, false);
-        let closures = StaticClosures::new(&net);
-        let present: Vec<usize> = (0..closures.index.len())
-            .filter(|&k| closures.index[k] != u32::MAX)
-            .collect();
-        let links = StaticLinks::new(&net, &present);
-        let words = closures.words;
-        let (mut frontier, mut taken) = (Vec::new(), 0);
-        for (i, &k) in present.iter().enumerate() {
-            let mut alone = vec![0u64; 2 * words];
-            links.close(&closures.index, k, &[], &mut alone, &mut frontier);
-            let made = &closures.closures[i * 2 * words..(i + 1) * 2 * words];
-            assert_eq!(made, alone.as_slice(), "candidate {k}");
-            taken += usize::from(alone.iter().map(|w| w.count_ones()).sum::<u32>() > 1);
-        }
-        assert!(
-            present.len() > 100 && taken > 50,
-            "{} {taken}",
-            present.len()
-        );
+        let (mut grids, mut shared) = (0, 0);
+        let mut check = |c: &Candidates| {
+            let net = Net::new(c, false);
+            let closures = StaticClosures::new(&net);
+            let present: Vec<usize> = (0..closures.index.len())
+                .filter(|&k| closures.index[k] != u32::MAX)
+                .collect();
+            let links = StaticLinks::new(&net, &present);
+            let words = closures.words;
+            for (i, &k) in present.iter().enumerate() {
+                let mut alone = vec![0u64; 2 * words];
+                links.close(&closures.index, k, &mut alone);
+                let made = &closures.closures[i * 2 * words..(i + 1) * 2 * words];
+                assert_eq!(made, alone.as_slice(), "candidate {k}");
+                // Closures that reach another on (and so may share a part with it).
+                let ons: u32 = alone[..words].iter().map(|w| w.count_ones()).sum();
+                shared += usize::from(ons > 1);
+            }
+            grids += 1;
+        };
+        check(&grid_before(
+            &geo,
+            MULTIPLE,
+            Technique::MultipleForcingChain,
+        ));
+        let hard = [
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+            "4.9...5.....8....27..3.........4.7...8.....6..1..........6..12.5...9...........3.",
+        ];
+        along_forcing_steps(&hard, |_, c, _| check(c));
+        assert!(grids > 20 && shared > 1000, "{grids} {shared}");
     }
 
     #[test]
