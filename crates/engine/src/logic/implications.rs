@@ -1086,10 +1086,10 @@ struct Chainer<'n> {
     /// The same per cell: the digits whose on (off) potential the branch found there.
     cell_ons: Vec<u32>,
     cell_offs: Vec<u32>,
-    /// The next potential of `order` to look at for the next on (off) to process: each kind is
-    /// processed first in, first out, ons before offs (SE's two queues).
-    next_on: usize,
-    next_off: usize,
+    /// SE's two queues: the ons and the offs found, each processed first in, first out, ons
+    /// before offs; and the next of each to process.
+    queues: [Vec<Potential>; 2],
+    next: [usize; 2],
 }
 
 impl<'n> Chainer<'n> {
@@ -1103,8 +1103,8 @@ impl<'n> Chainer<'n> {
             offs: [0; STRIDE],
             cell_ons: vec![0; net.base.len()],
             cell_offs: vec![0; net.base.len()],
-            next_on: 0,
-            next_off: 0,
+            queues: [Vec::with_capacity(256), Vec::with_capacity(256)],
+            next: [0; 2],
         }
     }
 
@@ -1119,6 +1119,7 @@ impl<'n> Chainer<'n> {
         };
         found[usize::from(digit) - 1] |= cell_set(cell);
         in_cell[cell] |= bit(digit);
+        self.queues[usize::from(is_on(p))].push(p);
         b.add(p, link, depth);
     }
 
@@ -1137,19 +1138,11 @@ impl<'n> Chainer<'n> {
     }
 
     /// The next potential of the kind `want_on` to process, if any.
-    fn next(&mut self, b: &Branch, want_on: bool) -> Option<Potential> {
-        let cursor = if want_on {
-            &mut self.next_on
-        } else {
-            &mut self.next_off
-        };
-        while let Some(&Derived { potential: p, .. }) = b.order.get(*cursor) {
-            *cursor += 1;
-            if is_on(p) == want_on {
-                return Some(p);
-            }
-        }
-        None
+    fn next(&mut self, want_on: bool) -> Option<Potential> {
+        let kind = usize::from(want_on);
+        let p = *self.queues[kind].get(self.next[kind])?;
+        self.next[kind] += 1;
+        Some(p)
     }
 
     /// Derives into `b` (empty) everything `start` implies (SE's `doChaining`).
@@ -1158,12 +1151,13 @@ impl<'n> Chainer<'n> {
         self.cells = self.net.base_cells;
         self.ons = [0; STRIDE];
         self.offs = [0; STRIDE];
-        (self.next_on, self.next_off) = (0, 0);
+        self.queues.iter_mut().for_each(Vec::clear);
+        self.next = [0; 2];
         self.add(b, start, (NONE, More::None), 0);
         loop {
-            let absurd = if let Some(p) = self.next(b, true) {
+            let absurd = if let Some(p) = self.next(true) {
                 self.on_to_off(b, p)
-            } else if let Some(p) = self.next(b, false) {
+            } else if let Some(p) = self.next(false) {
                 self.off_to_on(b, p)
             } else if self.family.advanced() && self.advanced(b) {
                 false
