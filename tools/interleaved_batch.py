@@ -3,6 +3,7 @@
 drifts treats every command alike:
 
     tools/interleaved_batch.py ROUNDS FILE [VAR=VALUE] BINARY... [--peer '[VAR=VALUE] COMMAND {}']
+        [--command 'rate --jobs 1']
 
 Each round runs every binary once (and each peer command, `{}` replaced by FILE), output to
 /dev/null; the first two rounds warm up and are not counted. Prints, per command, the median and
@@ -10,7 +11,8 @@ mean wall time and CPU time (user + system, from the kernel's account of the chi
 times include this script's fork, about 1.4 ms on the project machine, the same for every
 command. `VAR=VALUE` before a binary or a peer's command sets that variable for it alone, as a
 shell would (no extra process): `SUDOKU_SIMD=avx2 target/release/sudoku-book` measures the
-solver without AVX-512."""
+solver without AVX-512. `--command` runs each binary with other arguments before FILE than
+`solve --batch --jobs 1`: `--command 'rate --jobs 1'` times the rating."""
 import os
 import statistics
 import sys
@@ -24,6 +26,11 @@ def main():
         at = args.index("--peer")
         peers.append(args[at + 1])
         del args[at : at + 2]
+    command = ["solve", "--batch", "--jobs", "1"]
+    if "--command" in args:
+        at = args.index("--command")
+        command = args[at + 1].split()
+        del args[at : at + 2]
     if len(args) < 2 or len(args) + len(peers) < 3:
         sys.exit(__doc__)
     rounds, path = int(args[0]), args[1]
@@ -33,7 +40,7 @@ def main():
             settings.append(arg)
             continue
         name = " ".join(settings + [arg])
-        commands.append((name, settings + [arg, "solve", "--batch", "--jobs", "1", path]))
+        commands.append((name, settings + [arg, *command, path]))
         settings = []
     commands += [(p, p.replace("{}", path).split()) for p in peers]
     times = {name: ([], []) for name, _ in commands}

@@ -84,14 +84,14 @@ thread_local! {
     static BUFFERS: std::cell::RefCell<(Vec<u16>, Vec<u32>)> = const {
         std::cell::RefCell::new((Vec::new(), Vec::new()))
     };
-    /// While [`noting_refutations`] runs: each grid a plain forcing-chain search looked at,
-    /// with its [`refutations`].
     /// The last grid [`deeper_supported`] found with one solution on this thread: its
     /// geometry, its digits and the solution. Along a rating's path each grid is the last one
     /// with more of the solution's digits placed, and need not be solved again.
     static LAST_UNIQUE: std::cell::RefCell<Option<KnownUnique>> = const {
         std::cell::RefCell::new(None)
     };
+    /// While [`noting_refutations`] runs: each grid a plain forcing-chain search looked at,
+    /// with its [`refutations`].
     static NOTES: std::cell::RefCell<Option<Vec<RefutationNote>>> = const {
         std::cell::RefCell::new(None)
     };

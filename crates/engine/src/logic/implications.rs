@@ -265,21 +265,6 @@ fn closure_breaks(
 /// A set of cells, one bit each ([`MAX_CELLS`] at most).
 type Cells = u128;
 
-/// The set of one cell, read from a table: a shift of a 128-bit word by a variable amount
-/// costs several instructions.
-fn cell_set(x: usize) -> Cells {
-    const ONE: [Cells; 128] = {
-        let mut sets = [0; 128];
-        let mut x = 0;
-        while x < 128 {
-            sets[x] = 1 << x;
-            x += 1;
-        }
-        sets
-    };
-    ONE[x]
-}
-
 /// Whether exactly two cells are in the set.
 fn two_cells(set: Cells) -> bool {
     let rest = set & set.wrapping_sub(1);
@@ -487,6 +472,7 @@ impl StaticLinks {
                         break;
                     }
                 }
+                // On and off sets of at most 12 words each ([`MAX_CELLS`] × [`STRIDE`] bits).
                 let mut closure = [0u64; 32];
                 let closure = &mut closure[..2 * words];
                 for &m in &members {
@@ -1109,7 +1095,6 @@ impl<'n> Chainer<'n> {
     }
 
     /// Adds `p` to the branch, `depth` its longest path back to the assumption.
-    #[inline]
     fn add(&mut self, b: &mut Branch, p: Potential, link: Link, depth: u16) {
         let (cell, digit) = self.net.cell_digit(p);
         let (found, in_cell) = if is_on(p) {
@@ -1117,7 +1102,7 @@ impl<'n> Chainer<'n> {
         } else {
             (&mut self.offs, &mut self.cell_offs)
         };
-        found[usize::from(digit) - 1] |= cell_set(cell);
+        found[usize::from(digit) - 1] |= 1 << cell;
         in_cell[cell] |= bit(digit);
         self.queues[usize::from(is_on(p))].push(p);
         b.add(p, link, depth);
@@ -1272,7 +1257,7 @@ impl<'n> Chainer<'n> {
             if !two_cells(here) {
                 continue;
             }
-            let other = (here & !cell_set(cell)).trailing_zeros() as usize;
+            let other = (here & !(1 << cell)).trailing_zeros() as usize;
             let gone = net.house_cells[h] & net.base_cells[d] & !here;
             let more = if gone == 0 {
                 More::None
@@ -1285,7 +1270,7 @@ impl<'n> Chainer<'n> {
         }
         if self.family.dynamic() {
             self.grid[cell] &= !bit(digit);
-            self.cells[d] &= !cell_set(cell);
+            self.cells[d] &= !(1 << cell);
         }
         false
     }
