@@ -296,34 +296,40 @@ fn conjugate(p: Potential) -> Potential {
 /// nothing, and its branches (with their parents, for the count) need not be made: at about
 /// half the points where the family is asked, no group has one, and no branch is made at all.
 struct StaticClosures {
+    /// The words of a set of the grid's candidates (by their index among them).
     words: usize,
     /// Per candidate, its index among the grid's candidates (u32::MAX when not one).
     index: Vec<u32>,
-    /// Per candidate of the grid: the on closure, then the off closure (`words` each).
+    /// Per candidate of the grid: the on closure, then the off closure (`words` each), as sets
+    /// of the grid's candidates.
     closures: Vec<u64>,
-    /// The candidates of cells with another candidate (an on potential there is a placement).
+    /// The grid's candidates in cells with another candidate (an on potential there is a
+    /// placement).
     placeable: Vec<u64>,
 }
 
 impl StaticClosures {
     fn new(net: &Net) -> StaticClosures {
         let (n, cells) = (STRIDE, net.base.len());
-        let words = (cells * n).div_ceil(64);
         let mut index = vec![u32::MAX; cells * n];
         let mut present = Vec::new();
-        let mut placeable = vec![0u64; words];
         for (cell, &mask) in net.base.iter().enumerate() {
             for digit in digits(mask) {
                 let k = net.candidate(cell, digit);
                 index[k] = present.len() as u32;
                 present.push(k);
-                if mask.count_ones() > 1 {
-                    placeable[k / 64] |= 1 << (k % 64);
-                }
             }
         }
-        let links = StaticLinks::new(net, &present);
-        let closures = links.closures(&index, &present);
+        let words = present.len().div_ceil(64);
+        let mut placeable = vec![0u64; words];
+        for (i, &k) in present.iter().enumerate() {
+            let (cell, _) = net.cell_digit(on(k));
+            if net.base[cell].count_ones() > 1 {
+                placeable[i / 64] |= 1 << (i % 64);
+            }
+        }
+        let links = StaticLinks::new(net, &index, &present);
+        let closures = links.closures();
         StaticClosures {
             words,
             index,
@@ -334,8 +340,8 @@ impl StaticClosures {
 
     /// Whether the closures of the on branches of `ks` share a placement or a removal.
     fn share_a_target(&self, ks: impl Iterator<Item = usize>) -> bool {
-        // At most 12 words a closure ([`MAX_CELLS`]), on and off.
-        let mut common = [u64::MAX; 32];
+        // At most 12 words a set ([`MAX_CELLS`] × [`STRIDE`] candidates), on and off.
+        let mut common = [u64::MAX; 24];
         let common = &mut common[..self.words * 2];
         for k in ks {
             let i = self.index[k] as usize;
@@ -365,20 +371,22 @@ fn ones(mask: u16) -> impl Iterator<Item = usize> {
     digits(u32::from(mask)).map(|digit| usize::from(digit) - 1)
 }
 
-/// The static links of the grid's candidates, by their index among them: per candidate, the
-/// candidates its on turns off (as a set, `words` per candidate) and those its off turns on
-/// (the other of a cell with two, or of a house with two places).
+/// The static links of the grid's candidates, each by its index among them: per candidate,
+/// the candidates its on turns off (as a set, `words` per candidate) and those its off turns
+/// on (the other of a cell with two, or of a house with two places).
 struct StaticLinks {
     words: usize,
     weak: Vec<u64>,
     /// The candidates each off turns on, candidate `i`'s at `strong[starts[i]..starts[i + 1]]`.
-    strong: Vec<usize>,
+    strong: Vec<u32>,
     starts: Vec<u32>,
 }
 
 impl StaticLinks {
-    fn new(net: &Net, present: &[usize]) -> StaticLinks {
-        let words = (net.base.len() * STRIDE).div_ceil(64);
+    /// The links of the grid's candidates `present`, `index` giving each candidate's index
+    /// among them.
+    fn new(net: &Net, index: &[u32], present: &[usize]) -> StaticLinks {
+        let words = present.len().div_ceil(64);
         let mut weak = vec![0u64; present.len() * words];
         let mut strong = Vec::with_capacity(present.len() * 2);
         let mut starts = Vec::with_capacity(present.len() + 1);
@@ -386,8 +394,9 @@ impl StaticLinks {
             starts.push(strong.len() as u32);
             let (cell, digit) = net.cell_digit(on(k));
             let set = &mut weak[i * words..(i + 1) * words];
+            let at = |x: usize, d: u8| index[net.candidate(x, d)];
             let mut turn_off = |x: usize, d: u8| {
-                let j = net.candidate(x, d);
+                let j = at(x, d) as usize;
                 set[j / 64] |= 1 << (j % 64);
             };
             for d in digits(net.base[cell] & !bit(digit)) {
@@ -395,16 +404,16 @@ impl StaticLinks {
             }
             if two_bits(net.base[cell]) {
                 let other = (net.base[cell] & !bit(digit)).trailing_zeros() as u8 + 1;
-                strong.push(net.candidate(cell, other));
+                strong.push(at(cell, other));
             }
-            for &(h, at) in &net.houses_of[cell] {
-                let places = net.base_places[net.place(h, digit)] & !(1 << at);
+            for &(h, at_h) in &net.houses_of[cell] {
+                let places = net.base_places[net.place(h, digit)] & !(1 << at_h);
                 for other in ones(places) {
                     turn_off(net.houses[h][other], digit);
                 }
                 if places.count_ones() == 1 {
                     let other = net.houses[h][places.trailing_zeros() as usize];
-                    strong.push(net.candidate(other, digit));
+                    strong.push(at(other, digit));
                 }
             }
         }
@@ -417,14 +426,14 @@ impl StaticLinks {
         }
     }
 
-    /// Per candidate of the grid (by its index among them, `present`), the closure of its on:
-    /// the ons, then the offs (`words` each). An on reaches the ons that the offs it turns off
-    /// turn on; its closure is the ons it reaches and everything they turn off. The candidates
-    /// of a strongly connected part of that graph share one closure, made once, from its own
-    /// links and the closures of the parts it reaches (made before it, Tarjan's order).
-    fn closures(&self, index: &[u32], present: &[usize]) -> Vec<u64> {
-        let (n, words) = (present.len(), self.words);
-        let (succ_start, succ) = self.successors(index, n);
+    /// Per candidate of the grid, the closure of its on: the ons, then the offs (`words`
+    /// each). An on reaches the ons that the offs it turns off turn on; its closure is the ons
+    /// it reaches and everything they turn off. The candidates of a strongly connected part of
+    /// that graph share one closure, made once, from its own links and the closures of the
+    /// parts it reaches (made before it, Tarjan's order).
+    fn closures(&self) -> Vec<u64> {
+        let (n, words) = (self.starts.len() - 1, self.words);
+        let (succ_start, succ) = self.successors();
         let mut closures = vec![0u64; n * 2 * words];
         // Tarjan's search, without recursion: per candidate its discovery number and lowest
         // reachable one, and its part once found.
@@ -473,11 +482,10 @@ impl StaticLinks {
                     }
                 }
                 // On and off sets of at most 12 words each ([`MAX_CELLS`] × [`STRIDE`] bits).
-                let mut closure = [0u64; 32];
+                let mut closure = [0u64; 24];
                 let closure = &mut closure[..2 * words];
                 for &m in &members {
-                    let k = present[m];
-                    closure[k / 64] |= 1 << (k % 64);
+                    closure[m / 64] |= 1 << (m % 64);
                     let weak = &self.weak[m * words..(m + 1) * words];
                     closure[words..]
                         .iter_mut()
@@ -502,11 +510,10 @@ impl StaticLinks {
         closures
     }
 
-    /// Per candidate (by index among the grid's), the candidates whose on its on reaches in
-    /// one link (an off it turns off turns them on), each once: `succ[succ_start[i]..
-    /// succ_start[i + 1]]`.
-    fn successors(&self, index: &[u32], n: usize) -> (Vec<usize>, Vec<u32>) {
-        let words = self.words;
+    /// Per candidate of the grid, those whose on its on reaches in one link (an off it turns
+    /// off turns them on), each once: `succ[succ_start[i]..succ_start[i + 1]]`.
+    fn successors(&self) -> (Vec<usize>, Vec<u32>) {
+        let (n, words) = (self.starts.len() - 1, self.words);
         let (mut succ_start, mut succ) = (Vec::with_capacity(n + 1), Vec::new());
         let mut last_from = vec![u32::MAX; n];
         for i in 0..n {
@@ -514,15 +521,12 @@ impl StaticLinks {
             for (w, &word) in self.weak[i * words..(i + 1) * words].iter().enumerate() {
                 let mut rest = word;
                 while rest != 0 {
-                    let off_k = w * 64 + rest.trailing_zeros() as usize;
+                    let x = w * 64 + rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    let x = index[off_k] as usize;
-                    for &on_k in &self.strong[self.starts[x] as usize..self.starts[x + 1] as usize]
-                    {
-                        let j = index[on_k] as usize;
-                        if last_from[j] != i as u32 {
-                            last_from[j] = i as u32;
-                            succ.push(j as u32);
+                    for &j in &self.strong[self.starts[x] as usize..self.starts[x + 1] as usize] {
+                        if last_from[j as usize] != i as u32 {
+                            last_from[j as usize] = i as u32;
+                            succ.push(j);
                         }
                     }
                 }
@@ -532,15 +536,15 @@ impl StaticLinks {
         (succ_start, succ)
     }
 
-    /// The closure of candidate `k` on, into `closure` (empty): the ons, then the offs
-    /// (`words` each), by a breadth-first search of its own (what the tests compare
-    /// [`StaticLinks::closures`] with). `index` gives each candidate's index among the grid's.
+    /// The closure of the grid's candidate `i` on, into `closure` (empty): the ons, then the
+    /// offs (`words` each), by a breadth-first search of its own (what the tests compare
+    /// [`StaticLinks::closures`] with).
     #[cfg(test)]
-    fn close(&self, index: &[u32], k: usize, closure: &mut [u64]) {
+    fn close(&self, i: usize, closure: &mut [u64]) {
         let words = self.words;
         let (on_set, off_set) = closure.split_at_mut(words);
-        on_set[k / 64] |= 1 << (k % 64);
-        let mut frontier = vec![index[k] as usize];
+        on_set[i / 64] |= 1 << (i % 64);
+        let mut frontier = vec![i];
         while !frontier.is_empty() {
             let mut turned_off = vec![0u64; words];
             for &j in &frontier {
@@ -554,14 +558,14 @@ impl StaticLinks {
                 off_set[w] |= *new;
                 let mut rest = *new;
                 while rest != 0 {
-                    let off_k = w * 64 + rest.trailing_zeros() as usize;
+                    let x = w * 64 + rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    let i = index[off_k] as usize;
-                    let (from, to) = (self.starts[i] as usize, self.starts[i + 1] as usize);
-                    for &on_k in &self.strong[from..to] {
-                        if on_set[on_k / 64] & 1 << (on_k % 64) == 0 {
-                            on_set[on_k / 64] |= 1 << (on_k % 64);
-                            frontier.push(index[on_k] as usize);
+                    let (from, to) = (self.starts[x] as usize, self.starts[x + 1] as usize);
+                    for &j in &self.strong[from..to] {
+                        let j = j as usize;
+                        if on_set[j / 64] & 1 << (j % 64) == 0 {
+                            on_set[j / 64] |= 1 << (j % 64);
+                            frontier.push(j);
                         }
                     }
                 }
@@ -2049,11 +2053,11 @@ mod tests {
             let present: Vec<usize> = (0..closures.index.len())
                 .filter(|&k| closures.index[k] != u32::MAX)
                 .collect();
-            let links = StaticLinks::new(&net, &present);
+            let links = StaticLinks::new(&net, &closures.index, &present);
             let words = closures.words;
             for (i, &k) in present.iter().enumerate() {
                 let mut alone = vec![0u64; 2 * words];
-                links.close(&closures.index, k, &mut alone);
+                links.close(i, &mut alone);
                 let made = &closures.closures[i * 2 * words..(i + 1) * 2 * words];
                 assert_eq!(made, alone.as_slice(), "candidate {k}");
                 // Closures that reach another on (and so may share a part with it).
