@@ -622,6 +622,10 @@ struct Net<'c> {
     house_cells: Vec<Cells>,
     peers: Vec<Cells>,
     base_cells: [Cells; STRIDE],
+    /// Per cell, the cells of its houses in [`Net::houses_of`]'s order, all cells' in one list:
+    /// cell `x`'s are `around[around_at[x]..around_at[x + 1]]`.
+    around: Vec<Cells>,
+    around_at: Vec<u32>,
 }
 
 impl<'c> Net<'c> {
@@ -678,6 +682,8 @@ impl<'c> Net<'c> {
             house_cells: Vec::new(),
             peers: Vec::new(),
             base_cells: [0; STRIDE],
+            around: Vec::new(),
+            around_at: vec![0],
         };
         net.base_places = net.places_of(&net.base);
         let set = |cells: &[usize]| cells.iter().fold(0 as Cells, |m, &x| m | 1 << x);
@@ -693,7 +699,17 @@ impl<'c> Net<'c> {
                 net.base_cells[usize::from(digit) - 1] |= 1 << x;
             }
         }
+        for x in 0..net.base.len() {
+            let houses = net.houses_of[x].iter().map(|&(h, _)| net.house_cells[h]);
+            net.around.extend(houses);
+            net.around_at.push(net.around.len() as u32);
+        }
         net
+    }
+
+    /// The cells of each house of `cell`, in [`Net::houses_of`]'s order.
+    fn houses_around(&self, cell: usize) -> &[Cells] {
+        &self.around[self.around_at[cell] as usize..self.around_at[cell + 1] as usize]
     }
 
     /// Per house and digit ([`Net::place`]), the positions in the house where `grid` has it.
@@ -757,10 +773,14 @@ fn crossings(houses: &[&[usize]], kinds: &[HouseKind]) -> Vec<Vec<(usize, u16, u
 
 /// What one assumption implies: the potentials in the order found, each with its parents.
 struct Branch {
-    /// Per potential, its index in `order` (u32::MAX when not derived).
-    slot: Vec<u32>,
     /// The potentials found, as a set (one bit per potential).
     found: Vec<u64>,
+    /// Per word of `found`, the potentials found in the words before it; and per potential
+    /// found, in the order of their numbers, its index in `order`: a potential's index is
+    /// `by_rank[ranks[word] + the bits below it in its word]` (made when the branch is done,
+    /// a few hundred bytes where a table of every potential took six kilobytes).
+    ranks: [u16; MAX_WORDS],
+    by_rank: Vec<u16>,
     /// The potentials in the order found, with their parents and depths.
     order: Vec<Derived>,
     /// The parents after the first, of the potentials that have more.
@@ -884,10 +904,8 @@ impl Kept {
 impl Branch {
     /// Empties the branch for another derivation.
     fn clear(&mut self) {
-        for d in &self.order {
-            self.slot[d.potential as usize] = u32::MAX;
-        }
         self.found.iter_mut().for_each(|w| *w = 0);
+        self.by_rank.clear();
         self.order.clear();
         self.mores.clear();
         self.listed.clear();
@@ -897,8 +915,9 @@ impl Branch {
 
     fn new(potentials: usize) -> Branch {
         Branch {
-            slot: vec![u32::MAX; potentials],
             found: vec![0; potentials.div_ceil(64)],
+            ranks: [0; MAX_WORDS],
+            by_rank: Vec::with_capacity(256),
             order: Vec::with_capacity(256),
             mores: Vec::with_capacity(64),
             listed: Vec::new(),
@@ -931,9 +950,28 @@ impl Branch {
         self.touched_any & lost_any == 0 && self.touched.iter().zip(near).all(|(&t, &n)| t & n == 0)
     }
 
-    /// The index in `order` of a potential found.
+    /// The index in `order` of a potential found (once the branch is done).
     fn index(&self, p: Potential) -> usize {
-        self.slot[p as usize] as usize
+        let (word, bit) = (p as usize / 64, p % 64);
+        let below = (self.found[word] & ((1u64 << bit) - 1)).count_ones();
+        usize::from(self.by_rank[usize::from(self.ranks[word]) + below as usize])
+    }
+
+    /// Makes the table [`Branch::index`] reads, once every potential is found.
+    fn finish(&mut self) {
+        let mut before = 0u16;
+        for (rank, &word) in self.ranks.iter_mut().zip(&self.found) {
+            *rank = before;
+            before += word.count_ones() as u16;
+        }
+        self.by_rank.clear();
+        self.by_rank.resize(self.order.len(), 0);
+        for i in 0..self.order.len() {
+            let p = self.order[i].potential;
+            let (word, bit) = (p as usize / 64, p % 64);
+            let below = (self.found[word] & ((1u64 << bit) - 1)).count_ones();
+            self.by_rank[usize::from(self.ranks[word]) + below as usize] = i as u16;
+        }
     }
 
     fn has(&self, p: Potential) -> bool {
@@ -943,7 +981,6 @@ impl Branch {
     /// Adds `p`, found from the parents of `link`, `depth` its longest path back to the
     /// assumption.
     fn add(&mut self, p: Potential, link: Link, depth: u16) {
-        self.slot[p as usize] = self.order.len() as u32;
         self.found[p as usize / 64] |= 1 << (p % 64);
         let (first, more) = link;
         let more = if let More::None = more {
@@ -1078,8 +1115,51 @@ struct Chainer<'n> {
     cell_offs: Vec<u32>,
     /// SE's two queues: the ons and the offs found, each processed first in, first out, ons
     /// before offs; and the next of each to process.
-    queues: [Vec<Potential>; 2],
+    queues: [Vec<Queued>; 2],
     next: [usize; 2],
+    /// Per potential, its index in the order of the branch being made (read while it is made,
+    /// before [`Branch::finish`]).
+    slot: Vec<u32>,
+}
+
+/// A potential of the branch being made, with what processing it needs: its cell, its digit
+/// less one and its depth (as [`Derived::depth`]).
+#[derive(Clone, Copy)]
+struct Queued {
+    potential: Potential,
+    cell: u8,
+    d: u8,
+    depth: u16,
+}
+
+impl Queued {
+    fn new(net: &Net, potential: Potential, depth: u16) -> Queued {
+        let (cell, digit) = net.cell_digit(potential);
+        Queued {
+            potential,
+            cell: cell as u8,
+            d: digit - 1,
+            depth,
+        }
+    }
+
+    /// The off potential of candidate `(cell, d)` (`d` the digit less one).
+    fn off(cell: usize, d: usize, depth: u16) -> Queued {
+        Queued {
+            potential: off(cell * STRIDE + d),
+            cell: cell as u8,
+            d: d as u8,
+            depth,
+        }
+    }
+
+    /// The on potential of candidate `(cell, d)`.
+    fn on(cell: usize, d: usize, depth: u16) -> Queued {
+        Queued {
+            potential: on(cell * STRIDE + d),
+            ..Queued::off(cell, d, depth)
+        }
+    }
 }
 
 impl<'n> Chainer<'n> {
@@ -1095,26 +1175,30 @@ impl<'n> Chainer<'n> {
             cell_offs: vec![0; net.base.len()],
             queues: [Vec::with_capacity(256), Vec::with_capacity(256)],
             next: [0; 2],
+            slot: vec![u32::MAX; net.potentials()],
         }
     }
 
-    /// Adds `p` to the branch, `depth` its longest path back to the assumption.
-    fn add(&mut self, b: &mut Branch, p: Potential, link: Link, depth: u16) {
-        let (cell, digit) = self.net.cell_digit(p);
-        let (found, in_cell) = if is_on(p) {
-            (&mut self.ons, &mut self.cell_ons)
+    /// Adds `q` to the branch, found from the parents of `link`.
+    #[inline(always)]
+    fn add(&mut self, b: &mut Branch, q: Queued, link: Link) {
+        let (cell, d) = (usize::from(q.cell), usize::from(q.d));
+        let on = is_on(q.potential);
+        if on {
+            self.ons[d] |= 1 << cell;
+            self.cell_ons[cell] |= 1 << d;
         } else {
-            (&mut self.offs, &mut self.cell_offs)
-        };
-        found[usize::from(digit) - 1] |= 1 << cell;
-        in_cell[cell] |= bit(digit);
-        self.queues[usize::from(is_on(p))].push(p);
-        b.add(p, link, depth);
+            self.offs[d] |= 1 << cell;
+            self.cell_offs[cell] |= 1 << d;
+        }
+        self.queues[usize::from(on)].push(q);
+        self.slot[q.potential as usize] = b.order.len() as u32;
+        b.add(q.potential, link, q.depth);
     }
 
     /// The longest path of parents from potential `p` of the branch being made to its assumption.
     fn depth(&self, b: &Branch, p: Potential) -> u16 {
-        b.order[b.index(p)].depth
+        b.order[self.slot[p as usize] as usize].depth
     }
 
     /// One more than the deepest of `parents` (0 for none).
@@ -1127,11 +1211,11 @@ impl<'n> Chainer<'n> {
     }
 
     /// The next potential of the kind `want_on` to process, if any.
-    fn next(&mut self, want_on: bool) -> Option<Potential> {
+    fn next(&mut self, want_on: bool) -> Option<Queued> {
         let kind = usize::from(want_on);
-        let p = *self.queues[kind].get(self.next[kind])?;
+        let q = *self.queues[kind].get(self.next[kind])?;
         self.next[kind] += 1;
-        Some(p)
+        Some(q)
     }
 
     /// Derives into `b` (empty) everything `start` implies (SE's `doChaining`).
@@ -1142,12 +1226,12 @@ impl<'n> Chainer<'n> {
         self.offs = [0; STRIDE];
         self.queues.iter_mut().for_each(Vec::clear);
         self.next = [0; 2];
-        self.add(b, start, (NONE, More::None), 0);
+        self.add(b, Queued::new(self.net, start, 0), (NONE, More::None));
         loop {
-            let absurd = if let Some(p) = self.next(true) {
-                self.on_to_off(b, p)
-            } else if let Some(p) = self.next(false) {
-                self.off_to_on(b, p)
+            let absurd = if let Some(q) = self.next(true) {
+                self.on_to_off(b, q)
+            } else if let Some(q) = self.next(false) {
+                self.off_to_on(b, q)
             } else if self.family.advanced() && self.advanced(b) {
                 false
             } else {
@@ -1167,35 +1251,44 @@ impl<'n> Chainer<'n> {
             touched &= touched - 1;
             (self.cell_ons[x], self.cell_offs[x]) = (0, 0);
         }
+        for d in &b.order {
+            self.slot[d.potential as usize] = u32::MAX;
+        }
+        b.finish();
     }
 
     /// The potentials an on potential turns off; true on a contradiction.
-    fn on_to_off(&mut self, b: &mut Branch, p: Potential) -> bool {
+    fn on_to_off(&mut self, b: &mut Branch, q: Queued) -> bool {
         let net = self.net;
-        let (cell, digit) = net.cell_digit(p);
-        let d = usize::from(digit) - 1;
+        let (cell, d) = (usize::from(q.cell), usize::from(q.d));
         let others = if self.family.cell_links() {
-            self.grid[cell] & !bit(digit)
+            self.grid[cell] & !(1 << d)
         } else {
             0
         };
         let places = net.peers[cell] & self.cells[d];
         let clash = places & self.ons[d] != 0 || others & self.cell_ons[cell] != 0;
         if clash {
-            return self.on_to_off_in_turn(b, p, others);
+            return self.on_to_off_in_turn(b, q, others);
         }
-        let depth = self.depth(b, p) + 1;
-        for o in digits(others & !self.cell_offs[cell]) {
-            self.add(b, off(net.candidate(cell, o)), (p, More::None), depth);
+        let (link, depth) = ((q.potential, More::None), q.depth + 1);
+        let mut rest = others & !self.cell_offs[cell];
+        while rest != 0 {
+            let o = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            self.add(b, Queued::off(cell, o, depth), link);
         }
         let mut fresh = places & !self.offs[d];
-        for &(h, _) in &net.houses_of[cell] {
-            let mut here = fresh & net.house_cells[h];
+        for &house in net.houses_around(cell) {
+            if fresh == 0 {
+                break;
+            }
+            let mut here = fresh & house;
             fresh &= !here;
             while here != 0 {
                 let x = here.trailing_zeros() as usize;
                 here &= here - 1;
-                self.add(b, off(net.candidate(x, digit)), (p, More::None), depth);
+                self.add(b, Queued::off(x, d, depth), link);
             }
         }
         false
@@ -1203,31 +1296,35 @@ impl<'n> Chainer<'n> {
 
     /// [`Chainer::on_to_off`] where one of its potentials is already on: each offered in SE's
     /// order, up to the contradiction.
-    fn on_to_off_in_turn(&mut self, b: &mut Branch, p: Potential, others: u32) -> bool {
+    fn on_to_off_in_turn(&mut self, b: &mut Branch, q: Queued, others: u32) -> bool {
         let net = self.net;
-        let (cell, digit) = net.cell_digit(p);
-        let depth = self.depth(b, p) + 1;
-        let offer = |this: &mut Self, b: &mut Branch, q: Potential| -> bool {
-            if b.has(conjugate(q)) {
-                b.set_absurd((conjugate(q), q), q, (p, More::None), depth);
+        let (cell, d) = (usize::from(q.cell), usize::from(q.d));
+        let (link, depth) = ((q.potential, More::None), q.depth + 1);
+        let offer = |this: &mut Self, b: &mut Branch, made: Queued| -> bool {
+            let p = made.potential;
+            if b.has(conjugate(p)) {
+                b.set_absurd((conjugate(p), p), p, link, depth);
                 return true;
             }
-            if !b.has(q) {
-                this.add(b, q, (p, More::None), depth);
+            if !b.has(p) {
+                this.add(b, made, link);
             }
             false
         };
-        for o in digits(others) {
-            if offer(self, b, off(net.candidate(cell, o))) {
+        let mut rest = others;
+        while rest != 0 {
+            let o = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if offer(self, b, Queued::off(cell, o, depth)) {
                 return true;
             }
         }
-        for &(h, _) in &net.houses_of[cell] {
-            let mut places = net.house_cells[h] & self.cells[usize::from(digit) - 1] & !(1 << cell);
+        for &house in net.houses_around(cell) {
+            let mut places = house & self.cells[d] & !(1 << cell);
             while places != 0 {
                 let x = places.trailing_zeros() as usize;
                 places &= places - 1;
-                if offer(self, b, off(net.candidate(x, digit))) {
+                if offer(self, b, Queued::off(x, d, depth)) {
                     return true;
                 }
             }
@@ -1237,13 +1334,13 @@ impl<'n> Chainer<'n> {
 
     /// The potentials an off potential turns on (then, in a dynamic branch, it leaves the
     /// grid); true on a contradiction.
-    fn off_to_on(&mut self, b: &mut Branch, p: Potential) -> bool {
+    fn off_to_on(&mut self, b: &mut Branch, q: Queued) -> bool {
         let net = self.net;
-        let (cell, digit) = net.cell_digit(p);
-        let d = usize::from(digit) - 1;
-        if self.family.cell_links() && two_bits(self.grid[cell]) {
-            let other = (self.grid[cell] & !bit(digit)).trailing_zeros() as u8 + 1;
-            let gone = net.base[cell] & !self.grid[cell];
+        let (cell, d) = (usize::from(q.cell), usize::from(q.d));
+        let mask = self.grid[cell];
+        if self.family.cell_links() && two_bits(mask) {
+            let other = (mask & !(1 << d)).trailing_zeros() as usize;
+            let gone = net.base[cell] & !mask;
             let more = if gone == 0 {
                 More::None
             } else {
@@ -1252,53 +1349,67 @@ impl<'n> Chainer<'n> {
                     digits: gone,
                 }
             };
-            if self.offer_on(b, on(net.candidate(cell, other)), (p, more)) {
+            if self.offer_on(b, Queued::on(cell, other, 0), (q.potential, more), q.depth) {
                 return true;
             }
         }
-        for &(h, _) in &net.houses_of[cell] {
-            let here = net.house_cells[h] & self.cells[d];
+        let (now, was) = (self.cells[d], net.base_cells[d]);
+        for &house in net.houses_around(cell) {
+            let here = house & now;
             if !two_cells(here) {
                 continue;
             }
             let other = (here & !(1 << cell)).trailing_zeros() as usize;
-            let gone = net.house_cells[h] & net.base_cells[d] & !here;
+            let gone = house & was & !here;
             let more = if gone == 0 {
                 More::None
             } else {
-                More::Places { digit, cells: gone }
+                More::Places {
+                    digit: q.d + 1,
+                    cells: gone,
+                }
             };
-            if self.offer_on(b, on(net.candidate(other, digit)), (p, more)) {
+            if self.offer_on(b, Queued::on(other, d, 0), (q.potential, more), q.depth) {
                 return true;
             }
         }
         if self.family.dynamic() {
-            self.grid[cell] &= !bit(digit);
+            self.grid[cell] &= !(1 << d);
             self.cells[d] &= !(1 << cell);
         }
         false
     }
 
-    /// Adds on potential `q` found from the parents of `link`, unless the branch has it; true
-    /// (and the branch is absurd) when it has its off.
-    fn offer_on(&mut self, b: &mut Branch, q: Potential, link: Link) -> bool {
-        if b.has(conjugate(q)) {
-            let depth = self.depth_below(b, link);
-            b.set_absurd((q, conjugate(q)), q, link, depth);
+    /// Adds on potential `made` found from the parents of `link` (the first of them at depth
+    /// `depth`), unless the branch has it; true (and the branch is absurd) when it has its off.
+    fn offer_on(&mut self, b: &mut Branch, made: Queued, link: Link, depth: u16) -> bool {
+        let p = made.potential;
+        if b.has(conjugate(p)) {
+            let depth = self.depth_below(b, link, depth);
+            b.set_absurd((p, conjugate(p)), p, link, depth);
             return true;
         }
-        if !b.has(q) {
-            let depth = self.depth_below(b, link);
-            self.add(b, q, link, depth);
+        if !b.has(p) {
+            let depth = self.depth_below(b, link, depth);
+            self.add(b, Queued { depth, ..made }, link);
         }
         false
     }
 
-    /// One more than the deepest of the parents of `link`.
-    fn depth_below(&self, b: &Branch, link: Link) -> u16 {
-        let mut deepest = 0;
-        b.each_parent(link, |q| deepest = deepest.max(self.depth(b, q)));
-        deepest + 1
+    /// One more than the deepest of the parents of `link`, the first of them at depth `first`.
+    /// Outside the advanced family every other parent is an off processed before the first
+    /// (both queues are processed in the order of depth), so the first is the deepest.
+    fn depth_below(&self, b: &Branch, link: Link, first: u16) -> u16 {
+        let deepest = || {
+            let mut deepest = 0;
+            b.each_parent(link, |q| deepest = deepest.max(self.depth(b, q)));
+            deepest
+        };
+        if !self.family.advanced() {
+            debug_assert_eq!(deepest(), first);
+            return first + 1;
+        }
+        deepest() + 1
     }
 
     /// SE's level 1: the first of locked candidates, hidden pairs, naked pairs and X-Wings
@@ -1312,7 +1423,7 @@ impl<'n> Chainer<'n> {
             if !b.has(q) {
                 let depth = self.depth_over(b, &parents);
                 let link = b.listed(&parents);
-                self.add(b, q, link, depth);
+                self.add(b, Queued::new(self.net, q, depth), link);
                 any = true;
             }
         }
@@ -1624,7 +1735,7 @@ impl<'n> Search<'n> {
         if self
             .branches
             .first()
-            .is_some_and(|b| b.slot.len() != self.net.potentials())
+            .is_some_and(|b| b.found.len() != self.net.potentials().div_ceil(64))
         {
             self.branches.clear();
             return self;
@@ -2089,6 +2200,7 @@ mod tests {
         b.add(y, (s, More::None), 1);
         let link = b.listed(&[a, y]);
         b.add(z, link, 2);
+        b.finish();
         let (mut seen, mut stack) = (vec![0u64; 1], Vec::new());
         assert_eq!(b.ancestors(z, &mut seen, &mut stack), 4);
         assert_eq!(b.ancestors(a, &mut seen, &mut stack), 2);
