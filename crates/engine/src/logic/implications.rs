@@ -799,14 +799,15 @@ struct Branch {
     touched_any: Cells,
 }
 
-/// A potential a branch found.
+/// A potential a branch found, in eight bytes (a potential's number fits 16 bits: at most
+/// [`MAX_CELLS`] × [`STRIDE`] × 2).
 #[derive(Clone, Copy)]
 struct Derived {
-    potential: Potential,
-    /// Its first parent ([`NONE`] for the assumption), and the index in the branch's `mores`
-    /// of the others ([`NONE`] when it has no others).
-    first: Potential,
-    more: u32,
+    potential: u16,
+    /// Its first parent ([`NONE16`] for the assumption), and the index in the branch's `mores`
+    /// of the others ([`NONE16`] when it has no others).
+    first: u16,
+    more: u16,
     /// The longest path of parents back to the assumption: its ancestors number at least one
     /// more (a bound that spares counting most conclusions).
     depth: u16,
@@ -814,6 +815,23 @@ struct Derived {
 
 /// No potential: the assumption's parent, or no further parents.
 const NONE: u32 = u32::MAX;
+
+/// [`NONE`] in a [`Derived`].
+const NONE16: u16 = u16::MAX;
+
+impl Derived {
+    fn potential(&self) -> Potential {
+        Potential::from(self.potential)
+    }
+
+    fn first(&self) -> Potential {
+        if self.first == NONE16 {
+            NONE
+        } else {
+            Potential::from(self.first)
+        }
+    }
+}
 
 /// A potential's parents: the first (the potential that was processed; [`NONE`] for the
 /// assumption) and the others, which are kept as the rule that names them rather than listed:
@@ -967,7 +985,7 @@ impl Branch {
         self.by_rank.clear();
         self.by_rank.resize(self.order.len(), 0);
         for i in 0..self.order.len() {
-            let p = self.order[i].potential;
+            let p = self.order[i].potential();
             let (word, bit) = (p as usize / 64, p % 64);
             let below = (self.found[word] & ((1u64 << bit) - 1)).count_ones();
             self.by_rank[usize::from(self.ranks[word]) + below as usize] = i as u16;
@@ -984,13 +1002,14 @@ impl Branch {
         self.found[p as usize / 64] |= 1 << (p % 64);
         let (first, more) = link;
         let more = if let More::None = more {
-            NONE
+            NONE16
         } else {
             self.mores.push(more);
-            self.mores.len() as u32 - 1
+            self.mores.len() as u16 - 1
         };
+        let first = if first == NONE { NONE16 } else { first as u16 };
         self.order.push(Derived {
-            potential: p,
+            potential: p as u16,
             first,
             more,
             depth,
@@ -1037,12 +1056,12 @@ impl Branch {
             self.absurd_link
         } else {
             let found = self.order[self.index(p)];
-            let more = if found.more == NONE {
+            let more = if found.more == NONE16 {
                 More::None
             } else {
-                self.mores[found.more as usize]
+                self.mores[usize::from(found.more)]
             };
-            (found.first, more)
+            (found.first(), more)
         };
         self.each_parent(link, |q| out.push(q));
     }
@@ -1252,7 +1271,7 @@ impl<'n> Chainer<'n> {
             (self.cell_ons[x], self.cell_offs[x]) = (0, 0);
         }
         for d in &b.order {
-            self.slot[d.potential as usize] = u32::MAX;
+            self.slot[usize::from(d.potential)] = u32::MAX;
         }
         b.finish();
     }
@@ -1743,7 +1762,7 @@ impl<'n> Search<'n> {
         for i in 0..made {
             let b = &mut self.branches[i];
             if changes.as_ref().is_some_and(|c| b.still_holds(c)) {
-                let start = b.order[0].potential;
+                let start = b.order[0].potential();
                 let k = (start >> 1) as usize;
                 let slot = if is_on(start) {
                     &mut self.on_branches[k]
