@@ -975,20 +975,18 @@ impl Branch {
         usize::from(self.by_rank[usize::from(self.ranks[word]) + below as usize])
     }
 
-    /// Makes the table [`Branch::index`] reads, once every potential is found.
-    fn finish(&mut self) {
-        let mut before = 0u16;
-        for (rank, &word) in self.ranks.iter_mut().zip(&self.found) {
-            *rank = before;
-            before += word.count_ones() as u16;
-        }
+    /// Makes the table [`Branch::index`] reads, once every potential is found: `slot` gives
+    /// each potential's index in `order`.
+    fn finish(&mut self, slot: &[u32]) {
         self.by_rank.clear();
-        self.by_rank.resize(self.order.len(), 0);
-        for i in 0..self.order.len() {
-            let p = self.order[i].potential();
-            let (word, bit) = (p as usize / 64, p % 64);
-            let below = (self.found[word] & ((1u64 << bit) - 1)).count_ones();
-            self.by_rank[usize::from(self.ranks[word]) + below as usize] = i as u16;
+        for (w, &word) in self.found.iter().enumerate() {
+            self.ranks[w] = self.by_rank.len() as u16;
+            let mut rest = word;
+            while rest != 0 {
+                let p = w * 64 + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                self.by_rank.push(slot[p] as u16);
+            }
         }
     }
 
@@ -1270,10 +1268,10 @@ impl<'n> Chainer<'n> {
             touched &= touched - 1;
             (self.cell_ons[x], self.cell_offs[x]) = (0, 0);
         }
+        b.finish(&self.slot);
         for d in &b.order {
             self.slot[usize::from(d.potential)] = u32::MAX;
         }
-        b.finish();
     }
 
     /// The potentials an on potential turns off; true on a contradiction.
@@ -2219,7 +2217,11 @@ mod tests {
         b.add(y, (s, More::None), 1);
         let link = b.listed(&[a, y]);
         b.add(z, link, 2);
-        b.finish();
+        let mut slot = vec![u32::MAX; 16];
+        for (i, d) in b.order.iter().enumerate() {
+            slot[usize::from(d.potential)] = i as u32;
+        }
+        b.finish(&slot);
         let (mut seen, mut stack) = (vec![0u64; 1], Vec::new());
         assert_eq!(b.ancestors(z, &mut seen, &mut stack), 4);
         assert_eq!(b.ancestors(a, &mut seen, &mut stack), 2);
