@@ -2207,6 +2207,38 @@ mod tests {
         assert!(grids > 20 && shared > 1000, "{grids} {shared}");
     }
 
+    /// Finishes a branch made with [`Branch::add`] alone, as [`Chainer::branch`] would.
+    fn finish_by_hand(b: &mut Branch, potentials: usize) {
+        let mut slot = vec![u32::MAX; potentials];
+        for (i, d) in b.order.iter().enumerate() {
+            slot[usize::from(d.potential)] = i as u32;
+        }
+        b.finish(&slot);
+    }
+
+    #[test]
+    fn a_finished_branch_finds_each_potential_in_its_order_across_words() {
+        // Potentials in several words of the found set, added out of number order, some at a
+        // word's first and last bit.
+        let found = [700, 3, 64, 130, 63, 1457, 128, 0, 900, 65];
+        let mut b = Branch::new(1458);
+        for (i, &p) in found.iter().enumerate() {
+            let first = if i == 0 { NONE } else { found[i - 1] };
+            b.add(p, (first, More::None), i as u16);
+        }
+        finish_by_hand(&mut b, 1458);
+        for (i, &p) in found.iter().enumerate() {
+            assert_eq!(b.index(p), i, "potential {p}");
+            assert_eq!(b.depth(p), i as u16);
+        }
+        // Cleared and made again with other potentials, the table follows.
+        b.clear();
+        b.add(5, (NONE, More::None), 0);
+        b.add(2, (5, More::None), 1);
+        finish_by_hand(&mut b, 1458);
+        assert_eq!((b.index(5), b.index(2)), (0, 1));
+    }
+
     #[test]
     fn ancestors_count_each_potential_once() {
         // s → a, s → b, (a, b) → z: four potentials, though s is reached twice.
@@ -2217,11 +2249,7 @@ mod tests {
         b.add(y, (s, More::None), 1);
         let link = b.listed(&[a, y]);
         b.add(z, link, 2);
-        let mut slot = vec![u32::MAX; 16];
-        for (i, d) in b.order.iter().enumerate() {
-            slot[usize::from(d.potential)] = i as u32;
-        }
-        b.finish(&slot);
+        finish_by_hand(&mut b, 16);
         let (mut seen, mut stack) = (vec![0u64; 1], Vec::new());
         assert_eq!(b.ancestors(z, &mut seen, &mut stack), 4);
         assert_eq!(b.ancestors(a, &mut seen, &mut stack), 2);
