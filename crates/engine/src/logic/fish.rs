@@ -5,6 +5,7 @@
 use crate::grid::GridSquare;
 
 use super::candidates::{Candidates, bit, digits};
+use super::quiet::with_quiet_parts;
 use super::step::Step;
 use super::subsets::subsets_with_union;
 use super::technique::Technique;
@@ -34,28 +35,38 @@ fn at(c: &Candidates, square: &GridSquare, by_rows: bool, line: usize, pos: usiz
     }
 }
 
+/// The first fish of size `k` in any square, digit and orientation. A fish depends only on the
+/// digit's places in the square's lines, so the places where none was found are remembered
+/// ([`with_quiet_parts`]) and not searched again while they stay the same.
 fn fish(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
     let n = c.size();
-    for square in c.geometry().squares() {
-        let places = line_places(c, &square);
-        for digit in 1..=n as u8 {
-            for (o, by_rows) in [true, false].into_iter().enumerate() {
-                let first = (o * n + usize::from(digit) - 1) * n;
-                let lines = &places[first..first + n];
-                let fish = Fish {
-                    square: &square,
-                    k,
-                    technique,
-                    digit,
-                    by_rows,
-                };
-                if let Some(step) = fish.find(c, lines) {
-                    return Some(step);
+    with_quiet_parts(technique, |quiet| {
+        for (s, square) in c.geometry().squares().iter().enumerate() {
+            let places = line_places(c, square);
+            for digit in 1..=n as u8 {
+                for (o, by_rows) in [true, false].into_iter().enumerate() {
+                    let first = (o * n + usize::from(digit) - 1) * n;
+                    let lines = &places[first..first + n];
+                    let part = s * 2 * n + first / n;
+                    if quiet.known(part, lines) {
+                        continue;
+                    }
+                    let fish = Fish {
+                        square,
+                        k,
+                        technique,
+                        digit,
+                        by_rows,
+                    };
+                    match fish.find(c, lines) {
+                        Some(step) => return Some(step),
+                        None => quiet.remember(part, lines),
+                    }
                 }
             }
         }
-    }
-    None
+        None
+    })
 }
 
 /// Every digit's places in every row and column of a square, from one pass over it:

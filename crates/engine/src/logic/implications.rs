@@ -996,6 +996,7 @@ impl Branch {
 
     /// Adds `p`, found from the parents of `link`, `depth` its longest path back to the
     /// assumption.
+    #[inline(always)]
     fn add(&mut self, p: Potential, link: Link, depth: u16) {
         self.found[p as usize / 64] |= 1 << (p % 64);
         let (first, more) = link;
@@ -1208,7 +1209,20 @@ impl<'n> Chainer<'n> {
             self.offs[d] |= 1 << cell;
             self.cell_offs[cell] |= 1 << d;
         }
-        self.queues[usize::from(on)].push(q);
+        self.enqueue(b, q, link);
+    }
+
+    /// [`Chainer::add`] for an off whose cell the digit's cell set `offs` has already.
+    #[inline(always)]
+    fn add_off_marked(&mut self, b: &mut Branch, q: Queued, link: Link) {
+        self.cell_offs[usize::from(q.cell)] |= 1 << q.d;
+        self.enqueue(b, q, link);
+    }
+
+    /// Queues `q` and adds it to the branch.
+    #[inline(always)]
+    fn enqueue(&mut self, b: &mut Branch, q: Queued, link: Link) {
+        self.queues[usize::from(is_on(q.potential))].push(q);
         self.slot[q.potential as usize] = b.order.len() as u32;
         b.add(q.potential, link, q.depth);
     }
@@ -1296,6 +1310,7 @@ impl<'n> Chainer<'n> {
             self.add(b, Queued::off(cell, o, depth), link);
         }
         let mut fresh = places & !self.offs[d];
+        self.offs[d] |= fresh;
         for &house in net.houses_around(cell) {
             if fresh == 0 {
                 break;
@@ -1305,7 +1320,7 @@ impl<'n> Chainer<'n> {
             while here != 0 {
                 let x = here.trailing_zeros() as usize;
                 here &= here - 1;
-                self.add(b, Queued::off(x, d, depth), link);
+                self.add_off_marked(b, Queued::off(x, d, depth), link);
             }
         }
         false
@@ -1357,17 +1372,22 @@ impl<'n> Chainer<'n> {
         let mask = self.grid[cell];
         if self.family.cell_links() && two_bits(mask) {
             let other = (mask & !(1 << d)).trailing_zeros() as usize;
-            let gone = net.base[cell] & !mask;
-            let more = if gone == 0 {
-                More::None
-            } else {
-                More::Cell {
-                    cell: cell as u16,
-                    digits: gone,
+            // An on the branch has already adds nothing (nor is it a contradiction: a branch
+            // never holds both states of a candidate).
+            if self.cell_ons[cell] & 1 << other == 0 {
+                let gone = net.base[cell] & !mask;
+                let more = if gone == 0 {
+                    More::None
+                } else {
+                    More::Cell {
+                        cell: cell as u16,
+                        digits: gone,
+                    }
+                };
+                let made = Queued::on(cell, other, 0);
+                if self.offer_on(b, made, (q.potential, more), q.depth) {
+                    return true;
                 }
-            };
-            if self.offer_on(b, Queued::on(cell, other, 0), (q.potential, more), q.depth) {
-                return true;
             }
         }
         let (now, was) = (self.cells[d], net.base_cells[d]);
@@ -1377,6 +1397,10 @@ impl<'n> Chainer<'n> {
                 continue;
             }
             let other = (here & !(1 << cell)).trailing_zeros() as usize;
+            if self.ons[d] & 1 << other != 0 {
+                // On already: nothing new.
+                continue;
+            }
             let gone = house & was & !here;
             let more = if gone == 0 {
                 More::None
@@ -1399,6 +1423,7 @@ impl<'n> Chainer<'n> {
 
     /// Adds on potential `made` found from the parents of `link` (the first of them at depth
     /// `depth`), unless the branch has it; true (and the branch is absurd) when it has its off.
+    #[inline(always)]
     fn offer_on(&mut self, b: &mut Branch, made: Queued, link: Link, depth: u16) -> bool {
         let p = made.potential;
         if b.has(conjugate(p)) {

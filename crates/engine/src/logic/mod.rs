@@ -18,6 +18,7 @@ pub mod implications;
 pub mod intersections;
 pub mod killer;
 pub mod marks;
+mod quiet;
 pub mod rating;
 pub mod singles;
 pub mod step;

@@ -5,8 +5,10 @@
 //! triplet, 2.5: seen without writing a candidate).
 
 use super::candidates::{Candidates, bit, digits};
+use super::quiet::{QuietParts, with_quiet_parts};
 use super::step::Step;
 use super::technique::Technique;
+use crate::grid::HouseKind;
 
 /// Calls `visit` with every `k`-subset (ascending indices) of `masks` whose masks together have
 /// exactly `k` bits, and that union, until it returns `Some`. The subsets come in lexicographic
@@ -109,10 +111,27 @@ pub fn direct_hidden_triple(c: &Candidates) -> Option<Step> {
 }
 
 fn naked(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
+    with_quiet_parts(technique, |quiet| naked_in(c, k, technique, quiet))
+}
+
+/// [`naked`], passing over the houses `quiet` knows hold none: what a house holds depends only
+/// on its cells' candidates.
+fn naked_in(
+    c: &Candidates,
+    k: usize,
+    technique: Technique,
+    quiet: &mut QuietParts,
+) -> Option<Step> {
     // Reused for every house (this runs at most steps of every rating).
     let (mut open, mut small, mut masks) = (Vec::new(), Vec::new(), Vec::new());
+    let mut contents = Vec::new();
     for (h, house) in c.geometry().houses().iter().enumerate() {
         if c.open_in(h) <= k {
+            continue;
+        }
+        contents.clear();
+        contents.extend(house.cells.iter().map(|&x| c.mask(x)));
+        if quiet.known(h, &contents) {
             continue;
         }
         open.clear();
@@ -139,14 +158,11 @@ fn naked(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
                 .collect();
             (!elims.is_empty()).then_some((cells, union, elims))
         });
-        if let Some((cells, union, elims)) = found {
-            let mut step = Step::new(technique, c.names());
-            step.cells = cells;
-            step.digits = union;
-            step.houses.push(house.kind);
-            step.eliminations = elims;
-            return Some(step);
-        }
+        let Some((cells, union, elims)) = found else {
+            quiet.remember(h, &contents);
+            continue;
+        };
+        return Some(subset_step(c, technique, house.kind, (cells, union), elims));
     }
     None
 }
@@ -166,10 +182,30 @@ fn direct_hidden(c: &Candidates, k: usize, technique: Technique) -> Option<Step>
 /// Hidden subsets of `k` digits, plain (some other candidate leaves their cells) or `direct`
 /// (the removals leave another digit one place in the house, placed in the step).
 fn hidden_subsets(c: &Candidates, k: usize, technique: Technique, direct: bool) -> Option<Step> {
+    with_quiet_parts(technique, |quiet| {
+        hidden_subsets_in(c, k, technique, direct, quiet)
+    })
+}
+
+/// [`hidden_subsets`], passing over the houses `quiet` knows hold none: what a house holds
+/// depends only on its cells' candidates.
+fn hidden_subsets_in(
+    c: &Candidates,
+    k: usize,
+    technique: Technique,
+    direct: bool,
+    quiet: &mut QuietParts,
+) -> Option<Step> {
     let geo = c.geometry();
     let (mut candidates, mut masks) = (Vec::new(), Vec::new());
+    let mut contents = Vec::new();
     for (h, house) in geo.houses().iter().enumerate() {
         if c.open_in(h) <= k || (k <= 3 && few_digits_with_two_to_k_places(c, &house.cells, k)) {
+            continue;
+        }
+        contents.clear();
+        contents.extend(house.cells.iter().map(|&x| c.mask(x)));
+        if quiet.known(h, &contents) {
             continue;
         }
         let places = places_of_digits(c, &house.cells);
@@ -209,17 +245,31 @@ fn hidden_subsets(c: &Candidates, k: usize, technique: Technique, direct: bool) 
                 .collect();
             (!elims.is_empty()).then_some((cells, set, elims, placement))
         });
-        if let Some((cells, set, elims, placement)) = found {
-            let mut step = Step::new(technique, c.names());
-            step.cells = cells;
-            step.digits = set;
-            step.houses.push(house.kind);
-            step.eliminations = elims;
-            step.placements.extend(placement);
-            return Some(step);
-        }
+        let Some((cells, set, elims, placement)) = found else {
+            quiet.remember(h, &contents);
+            continue;
+        };
+        let mut step = subset_step(c, technique, house.kind, (cells, set), elims);
+        step.placements.extend(placement);
+        return Some(step);
     }
     None
+}
+
+/// The step of a subset found in a house of `kind`: its cells and digits, and its removals.
+fn subset_step(
+    c: &Candidates,
+    technique: Technique,
+    kind: HouseKind,
+    (cells, digits): (Vec<usize>, u32),
+    eliminations: Vec<(usize, u8)>,
+) -> Step {
+    let mut step = Step::new(technique, c.names());
+    step.cells = cells;
+    step.digits = digits;
+    step.houses.push(kind);
+    step.eliminations = eliminations;
+    step
 }
 
 /// Whether fewer than `k` digits (`k` is 2 or 3) have two to `k` places among `cells`, so no
