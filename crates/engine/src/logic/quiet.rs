@@ -64,10 +64,11 @@ mod tests {
     use crate::logic::candidates::Candidates;
     use crate::logic::candidates::tests::{classic9, from_line};
     use crate::logic::step::Step;
-    use crate::logic::{Level, fish, next_step, subsets};
+    use crate::logic::{Level, fish, next_step, subsets, uniqueness};
 
-    /// The finders that remember their quiet parts.
-    const FINDERS: [fn(&Candidates) -> Option<Step>; 11] = [
+    /// The finders that remember what they found before: their quiet parts, or (the unique
+    /// rectangles) the rectangles of the last grid.
+    const FINDERS: [fn(&Candidates) -> Option<Step>; 15] = [
         subsets::naked_pair,
         subsets::naked_triple,
         subsets::naked_quad,
@@ -79,6 +80,10 @@ mod tests {
         fish::x_wing,
         fish::swordfish,
         fish::jellyfish,
+        uniqueness::unique_rectangle_1,
+        uniqueness::unique_rectangle_2,
+        uniqueness::unique_rectangle_3,
+        uniqueness::unique_rectangle_4,
     ];
 
     /// Along whole rating paths (the finders' records warm from every earlier grid, of this

@@ -12,7 +12,7 @@
 //! second solution. So with one cell of three candidates, the digit whose removal would leave
 //! that state must be the cell's value. We check that state exactly, house by house.
 
-use crate::grid::GridSquare;
+use crate::grid::{Geometry, GridSquare};
 
 use super::candidates::{Candidates, bit, digits};
 use super::step::Step;
@@ -144,27 +144,56 @@ fn shared_houses(c: &Candidates, p: usize, q: usize) -> Vec<usize> {
 
 /// Visits every deadly-pattern rectangle of empty cells with each pair {a,b} common to all four
 /// corners; `visit` gets the corners (r1c1, r1c2, r2c1, r2c2) and the pair mask.
+///
+/// The four types ask for the rectangles of the same grid one after the other, so the list is
+/// kept per thread with the grid it was made on ([`Listed`]) and made once a grid.
 fn rectangles(
     c: &Candidates,
     visit: &mut impl FnMut([usize; 4], u32) -> Option<Step>,
 ) -> Option<Step> {
-    if !has_boxes(c) {
-        return None;
-    }
-    for square in c.geometry().squares() {
-        if let Some(step) = rectangles_in(c, &square, visit) {
-            return Some(step);
+    LISTED.with(|listed| {
+        let mut listed = listed.borrow_mut();
+        let fresh = listed
+            .as_ref()
+            .is_some_and(|l| l.masks == c.masks() && l.geometry == *c.geometry());
+        if !fresh {
+            let mut rectangles = Vec::new();
+            if has_boxes(c) {
+                for square in c.geometry().squares() {
+                    list_rectangles_in(c, &square, &mut rectangles);
+                }
+            }
+            *listed = Some(Listed {
+                geometry: c.geometry().clone(),
+                masks: c.masks().to_vec(),
+                rectangles,
+            });
         }
-    }
-    None
+        let rectangles = listed.as_ref().map_or(&[][..], |l| &l.rectangles[..]);
+        rectangles.iter().find_map(|&(corners, pair)| {
+            let mut step = visit(corners, pair)?;
+            step.cells = corners.to_vec();
+            step.digits = pair;
+            Some(step)
+        })
+    })
 }
 
-/// The rectangles of [`rectangles`] whose rows and columns are those of one square.
-fn rectangles_in(
-    c: &Candidates,
-    square: &GridSquare,
-    visit: &mut impl FnMut([usize; 4], u32) -> Option<Step>,
-) -> Option<Step> {
+thread_local! {
+    /// The rectangles [`rectangles`] listed last, with the grid they were listed on.
+    static LISTED: std::cell::RefCell<Option<Listed>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A grid's deadly-pattern rectangles with their pairs, in [`rectangles`]' order.
+struct Listed {
+    geometry: Geometry,
+    masks: Vec<u32>,
+    rectangles: Vec<([usize; 4], u32)>,
+}
+
+/// Lists into `out` the rectangles of [`rectangles`] whose rows and columns are those of one
+/// square, each with every pair common to its corners.
+fn list_rectangles_in(c: &Candidates, square: &GridSquare, out: &mut Vec<([usize; 4], u32)>) {
     let n = square.side;
     let at = |r: usize, col: usize| c.geometry().square_cell(square, r, col);
     for r1 in 0..n {
@@ -188,18 +217,11 @@ fn rectangles_in(
                     if exact < 2 || !is_deadly(c, corners) {
                         continue;
                     }
-                    for pair in pairs(common) {
-                        if let Some(mut step) = visit(corners, pair) {
-                            step.cells = corners.to_vec();
-                            step.digits = pair;
-                            return Some(step);
-                        }
-                    }
+                    out.extend(pairs(common).map(|pair| (corners, pair)));
                 }
             }
         }
     }
-    None
 }
 
 fn pairs(mask: u32) -> impl Iterator<Item = u32> {
@@ -413,6 +435,40 @@ mod tests {
         }
         c.set_mask(0, mask_of(&[1, 2, 3]));
         assert!(bug_plus_one(&c).is_none());
+    }
+
+    /// The rectangles listed for one grid are not taken for another geometry's grid with the
+    /// same candidates: on the classic grid the rectangle is deadly, under cages of one cell
+    /// it is not.
+    #[test]
+    fn rectangles_are_listed_again_for_another_geometry() {
+        use crate::grid::{Cage, CageSet};
+        let classic = classic9();
+        let singles = classic9()
+            .with_cages(
+                CageSet::new(
+                    9,
+                    (0..81)
+                        .map(|x| Cage {
+                            sum: 5,
+                            cells: vec![x],
+                        })
+                        .collect(),
+                )
+                .expect("cages"),
+            )
+            .expect("killer");
+        let shaped = |geo| {
+            let mut c = open(geo);
+            for name in ["r1c1", "r1c4", "r3c1"] {
+                c.set_mask(cell(name), mask_of(&[2, 5]));
+            }
+            c.set_mask(cell("r3c4"), mask_of(&[2, 5, 8]));
+            c
+        };
+        assert!(unique_rectangle_1(&shaped(&classic)).is_some());
+        assert!(unique_rectangle_1(&shaped(&singles)).is_none());
+        assert!(unique_rectangle_1(&shaped(&classic)).is_some());
     }
 
     #[test]
