@@ -25,7 +25,10 @@
 //! go as SE sorts: complexity, then the kind (double forcing, cell, house, contradiction), then
 //! the order found.
 
-use crate::grid::HouseKind;
+use std::cell::{OnceCell, RefCell};
+use std::rc::Rc;
+
+use crate::grid::{Geometry, HouseKind};
 
 use super::candidates::{Candidates, bit, digits};
 use super::step::Step;
@@ -109,7 +112,7 @@ pub fn find(c: &Candidates) -> Option<Step> {
     if !supported(c) {
         return None;
     }
-    let net = Net::new(c, true);
+    let net = Net::new(c);
     Family::ALL
         .into_iter()
         .find_map(|family| Search::new(&net, family).best())
@@ -133,7 +136,7 @@ pub fn find_family(c: &Candidates, family: Family) -> Option<Step> {
     if skip {
         return None;
     }
-    let net = Net::new(c, family.advanced());
+    let net = Net::new(c);
     let mut search = Search::new(&net, family);
     if family == Family::Multiple {
         search.closures = Some(StaticClosures::new(&net));
@@ -406,13 +409,13 @@ impl StaticLinks {
                 let other = (net.base[cell] & !bit(digit)).trailing_zeros() as u8 + 1;
                 strong.push(at(cell, other));
             }
-            for &(h, at_h) in &net.houses_of[cell] {
+            for &(h, at_h) in &net.shape.houses_of[cell] {
                 let places = net.base_places[net.place(h, digit)] & !(1 << at_h);
                 for other in ones(places) {
-                    turn_off(net.houses[h][other], digit);
+                    turn_off(net.shape.houses[h][other], digit);
                 }
                 if places.count_ones() == 1 {
-                    let other = net.houses[h][places.trailing_zeros() as usize];
+                    let other = net.shape.houses[h][places.trailing_zeros() as usize];
                     strong.push(at(other, digit));
                 }
             }
@@ -595,42 +598,69 @@ impl Tarjan {
     }
 }
 
-/// The grid a search starts from, with its houses in SE's order.
+/// The grid a search starts from, with its geometry's [`Shape`].
 struct Net<'c> {
     c: &'c Candidates<'c>,
     n: usize,
+    shape: Rc<Shape>,
     /// The candidate masks where the search starts.
     base: Vec<u32>,
+    /// [`Net::places_of`] the grid where the search starts.
+    base_places: Vec<u16>,
+    /// Per digit, the cells where the search starts with it.
+    base_cells: [Cells; STRIDE],
+}
+
+/// What the searches need of a geometry: its houses in SE's order and the tables made from
+/// them. It depends on the geometry alone, so a thread makes it once per geometry
+/// ([`SHAPE`]), not once per search.
+struct Shape {
     /// The houses' cells, blocks first, then rows, columns and the rest (SE's order).
-    houses: Vec<&'c [usize]>,
+    houses: Vec<Vec<usize>>,
+    kinds: Vec<HouseKind>,
     /// Per cell, its houses in that order, with its position in each.
     houses_of: Vec<Vec<(usize, u8)>>,
     /// Per candidate index, its cell and digit.
     cell_of: Vec<u16>,
     digit_of: Vec<u8>,
     /// Per house, the houses crossing it in two or more cells (a block and a line), with the
-    /// crossing's positions in each: `(other, in this one, in the other)`; made only for the
-    /// families that apply locked candidates.
-    crossings: Vec<Vec<(usize, u16, u16)>>,
+    /// crossing's positions in each: `(other, in this one, in the other)`; made on first use
+    /// (only the families that apply locked candidates ask).
+    crossings: OnceCell<Vec<Vec<(usize, u16, u16)>>>,
     /// The rows and columns, by index (for X-Wings).
     rows: Vec<usize>,
     columns: Vec<usize>,
-    /// [`Net::places_of`] the grid where the search starts.
-    base_places: Vec<u16>,
-    /// Per house, its cells; per cell, the cells it sees; per digit, the cells where the
-    /// search starts with it.
+    /// Per house, its cells; per cell, the cells it sees.
     house_cells: Vec<Cells>,
     peers: Vec<Cells>,
-    base_cells: [Cells; STRIDE],
-    /// Per cell, the cells of its houses in [`Net::houses_of`]'s order, all cells' in one list:
-    /// cell `x`'s are `around[around_at[x]..around_at[x + 1]]`.
+    /// Per cell, the cells of its houses in [`Shape::houses_of`]'s order, all cells' in one
+    /// list: cell `x`'s are `around[around_at[x]..around_at[x + 1]]`.
     around: Vec<Cells>,
     around_at: Vec<u32>,
 }
 
-impl<'c> Net<'c> {
-    fn new(c: &'c Candidates<'c>, with_crossings: bool) -> Net<'c> {
-        let geo = c.geometry();
+thread_local! {
+    /// The geometry the thread's searches last ran on, with its shape.
+    static SHAPE: RefCell<Option<(Geometry, Rc<Shape>)>> = const { RefCell::new(None) };
+}
+
+impl Shape {
+    /// The shape of `geo`: the thread's last one when `geo` equals its geometry.
+    fn of(geo: &Geometry) -> Rc<Shape> {
+        SHAPE.with(|kept| {
+            let mut kept = kept.borrow_mut();
+            if let Some((known, shape)) = kept.as_ref()
+                && known == geo
+            {
+                return Rc::clone(shape);
+            }
+            let shape = Rc::new(Shape::new(geo));
+            *kept = Some((geo.clone(), Rc::clone(&shape)));
+            shape
+        })
+    }
+
+    fn new(geo: &Geometry) -> Shape {
         let rank = |kind: &HouseKind| {
             if kind.is_block() {
                 0
@@ -644,78 +674,88 @@ impl<'c> Net<'c> {
         };
         let mut order: Vec<usize> = (0..geo.houses().len()).collect();
         order.sort_by_key(|&h| (rank(&geo.houses()[h].kind), h));
-        let houses: Vec<&[usize]> = order
+        let houses: Vec<Vec<usize>> = order
             .iter()
-            .map(|&h| geo.houses()[h].cells.as_slice())
+            .map(|&h| geo.houses()[h].cells.clone())
             .collect();
         let kinds: Vec<HouseKind> = order.iter().map(|&h| geo.houses()[h].kind).collect();
-        let mut houses_of = vec![Vec::new(); c.masks().len()];
-        for (h, cells) in houses.iter().enumerate() {
-            for (i, &x) in cells.iter().enumerate() {
+        let cells = geo.cell_count();
+        let mut houses_of = vec![Vec::new(); cells];
+        for (h, members) in houses.iter().enumerate() {
+            for (i, &x) in members.iter().enumerate() {
                 houses_of[x].push((h, i as u8));
             }
         }
-        let candidates = c.masks().len() * STRIDE;
-        let cell_of = (0..candidates).map(|k| (k / STRIDE) as u16).collect();
-        let digit_of = (0..candidates).map(|k| (k % STRIDE) as u8 + 1).collect();
-        let crossings = if with_crossings {
-            crossings(&houses, &kinds)
-        } else {
-            Vec::new()
-        };
+        let candidates = cells * STRIDE;
         let lines = |is: fn(&HouseKind) -> bool| -> Vec<usize> {
             (0..houses.len()).filter(|&h| is(&kinds[h])).collect()
         };
         let (rows, columns) = (lines(HouseKind::is_row), lines(HouseKind::is_column));
-        let mut net = Net {
-            c,
-            n: c.size(),
-            base: c.masks().to_vec(),
-            houses,
-            houses_of,
-            cell_of,
-            digit_of,
-            crossings,
-            rows,
-            columns,
-            base_places: Vec::new(),
-            house_cells: Vec::new(),
-            peers: Vec::new(),
-            base_cells: [0; STRIDE],
-            around: Vec::new(),
-            around_at: vec![0],
-        };
-        net.base_places = net.places_of(&net.base);
-        let set = |cells: &[usize]| cells.iter().fold(0 as Cells, |m, &x| m | 1 << x);
-        net.house_cells = net.houses.iter().map(|cells| set(cells)).collect();
-        net.peers = (0..net.base.len())
+        let set = |members: &[usize]| members.iter().fold(0 as Cells, |m, &x| m | 1 << x);
+        let house_cells: Vec<Cells> = houses.iter().map(|members| set(members)).collect();
+        let peers = (0..cells)
             .map(|x| {
-                let seen = net.houses_of[x].iter().map(|&(h, _)| net.house_cells[h]);
+                let seen = houses_of[x].iter().map(|&(h, _)| house_cells[h]);
                 seen.fold(0, |m, h| m | h) & !(1 << x)
             })
             .collect();
+        let (mut around, mut around_at) = (Vec::new(), vec![0]);
+        for of in &houses_of {
+            around.extend(of.iter().map(|&(h, _)| house_cells[h]));
+            around_at.push(around.len() as u32);
+        }
+        Shape {
+            cell_of: (0..candidates).map(|k| (k / STRIDE) as u16).collect(),
+            digit_of: (0..candidates).map(|k| (k % STRIDE) as u8 + 1).collect(),
+            houses,
+            kinds,
+            houses_of,
+            crossings: OnceCell::new(),
+            rows,
+            columns,
+            house_cells,
+            peers,
+            around,
+            around_at,
+        }
+    }
+
+    /// [`Shape::crossings`], made on first use.
+    fn crossings(&self) -> &[Vec<(usize, u16, u16)>] {
+        self.crossings
+            .get_or_init(|| crossings(&self.houses, &self.kinds))
+    }
+}
+
+impl<'c> Net<'c> {
+    fn new(c: &'c Candidates<'c>) -> Net<'c> {
+        let mut net = Net {
+            c,
+            n: c.size(),
+            shape: Shape::of(c.geometry()),
+            base: c.masks().to_vec(),
+            base_places: Vec::new(),
+            base_cells: [0; STRIDE],
+        };
+        net.base_places = net.places_of(&net.base);
         for (x, &mask) in net.base.iter().enumerate() {
             for digit in digits(mask) {
                 net.base_cells[usize::from(digit) - 1] |= 1 << x;
             }
-        }
-        for x in 0..net.base.len() {
-            let houses = net.houses_of[x].iter().map(|&(h, _)| net.house_cells[h]);
-            net.around.extend(houses);
-            net.around_at.push(net.around.len() as u32);
         }
         net
     }
 
     /// The cells of each house of `cell`, in [`Net::houses_of`]'s order.
     fn houses_around(&self, cell: usize) -> &[Cells] {
-        &self.around[self.around_at[cell] as usize..self.around_at[cell + 1] as usize]
+        &self.shape.around
+            [self.shape.around_at[cell] as usize..self.shape.around_at[cell + 1] as usize]
     }
 
     /// Per house and digit ([`Net::place`]), the positions in the house where `grid` has it.
     fn places_of(&self, grid: &[u32]) -> Vec<u16> {
-        let mut places = vec![0u16; self.houses.len() * STRIDE];
-        for (h, cells) in self.houses.iter().enumerate() {
+        let mut places = vec![0u16; self.shape.houses.len() * STRIDE];
+        for (h, cells) in self.shape.houses.iter().enumerate() {
             for (i, &x) in cells.iter().enumerate() {
                 for d in digits(grid[x]) {
                     places[self.place(h, d)] |= 1 << i;
@@ -740,13 +780,13 @@ impl<'c> Net<'c> {
 
     fn cell_digit(&self, p: Potential) -> (usize, u8) {
         let k = (p >> 1) as usize;
-        (usize::from(self.cell_of[k]), self.digit_of[k])
+        (usize::from(self.shape.cell_of[k]), self.shape.digit_of[k])
     }
 }
 
 /// Per house, the houses that cross it in two or more cells, one a block and the other not,
 /// with the crossing's positions in each.
-fn crossings(houses: &[&[usize]], kinds: &[HouseKind]) -> Vec<Vec<(usize, u16, u16)>> {
+fn crossings(houses: &[Vec<usize>], kinds: &[HouseKind]) -> Vec<Vec<(usize, u16, u16)>> {
     let positions = |cells: &[usize], of: &[usize]| -> u16 {
         cells
             .iter()
@@ -761,8 +801,8 @@ fn crossings(houses: &[&[usize]], kinds: &[HouseKind]) -> Vec<Vec<(usize, u16, u
                 .map(|o| {
                     (
                         o,
-                        positions(houses[h], houses[o]),
-                        positions(houses[o], houses[h]),
+                        positions(&houses[h], &houses[o]),
+                        positions(&houses[o], &houses[h]),
                     )
                 })
                 .filter(|&(_, in_h, _)| in_h.count_ones() >= 2)
@@ -873,7 +913,11 @@ struct Kept {
     /// The grid the branches were made on, and its houses.
     base: Vec<u32>,
     house_cells: Vec<Cells>,
-    branches: Vec<Branch>,
+    #[expect(
+        clippy::vec_box,
+        reason = "a branch is some 400 bytes; taking one over moves a pointer"
+    )]
+    branches: Vec<Box<Branch>>,
     /// The branches made (the first ones); the others are empty.
     made: usize,
 }
@@ -898,7 +942,7 @@ impl Kept {
     fn changes(&self, net: &Net) -> Option<([Cells; STRIDE], Cells)> {
         if self.family.advanced()
             || self.base.len() != net.base.len()
-            || self.house_cells != net.house_cells
+            || self.house_cells != net.shape.house_cells
         {
             return None;
         }
@@ -911,7 +955,7 @@ impl Kept {
             if lost != 0 {
                 lost_any |= 1 << x;
                 for digit in digits(lost) {
-                    near[usize::from(digit) - 1] |= net.peers[x] | 1 << x;
+                    near[usize::from(digit) - 1] |= net.shape.peers[x] | 1 << x;
                 }
             }
         }
@@ -1297,7 +1341,7 @@ impl<'n> Chainer<'n> {
         } else {
             0
         };
-        let places = net.peers[cell] & self.cells[d];
+        let places = net.shape.peers[cell] & self.cells[d];
         let clash = places & self.ons[d] != 0 || others & self.cell_ons[cell] != 0;
         if clash {
             return self.on_to_off_in_turn(b, q, others);
@@ -1514,7 +1558,7 @@ fn offer_rule(
 
 /// The cells of house `h` at the positions of `mask`, with `digit`.
 fn at<'a>(net: &'a Net, h: usize, mask: u16, digit: u8) -> impl Iterator<Item = (usize, u8)> + 'a {
-    net.houses[h]
+    net.shape.houses[h]
         .iter()
         .enumerate()
         .filter(move |&(i, _)| mask & 1 << i != 0)
@@ -1529,13 +1573,13 @@ fn locked_candidates(
     places: &[u16],
     out: &mut Vec<(Potential, Vec<Potential>)>,
 ) {
-    for base in 0..net.houses.len() {
+    for base in 0..net.shape.houses.len() {
         for digit in 1..=net.n as u8 {
             let here = places[net.place(base, digit)];
             if here.count_ones() < 2 {
                 continue;
             }
-            for &(cover, in_base, in_cover) in &net.crossings[base] {
+            for &(cover, in_base, in_cover) in &net.shape.crossings()[base] {
                 if here & !in_base != 0 {
                     continue;
                 }
@@ -1562,7 +1606,7 @@ fn hidden_pairs(
     places: &[u16],
     out: &mut Vec<(Potential, Vec<Potential>)>,
 ) {
-    for h in 0..net.houses.len() {
+    for h in 0..net.shape.houses.len() {
         for d1 in 1..=net.n as u8 {
             let p1 = places[net.place(h, d1)];
             if p1 == 0 || p1.count_ones() > 2 {
@@ -1595,7 +1639,7 @@ fn hidden_pairs(
 /// Naked pairs: two cells of a house with the same two candidates; the candidates the branch
 /// removed from them are the parents.
 fn naked_pairs(net: &Net, grid: &[u32], _: &[u16], out: &mut Vec<(Potential, Vec<Potential>)>) {
-    for &cells in &net.houses {
+    for cells in &net.shape.houses {
         for (i, &a) in cells.iter().enumerate() {
             if grid[a].count_ones() != 2 {
                 continue;
@@ -1628,7 +1672,10 @@ fn naked_pairs(net: &Net, grid: &[u32], _: &[u16], out: &mut Vec<(Potential, Vec
 /// the base lines' removed places outside the cover lines are the parents. A line's place `i`
 /// is the crossing line `i` (cells are row-major).
 fn x_wings(net: &Net, _: &[u32], places: &[u16], out: &mut Vec<(Potential, Vec<Potential>)>) {
-    for (bases, covers) in [(&net.columns, &net.rows), (&net.rows, &net.columns)] {
+    for (bases, covers) in [
+        (&net.shape.columns, &net.shape.rows),
+        (&net.shape.rows, &net.shape.columns),
+    ] {
         for (i, &b1) in bases.iter().enumerate() {
             for (j, &b2) in bases.iter().enumerate().skip(i + 1) {
                 for digit in 1..=net.n as u8 {
@@ -1702,7 +1749,7 @@ impl Premises {
                 .map(|d| (cell, d))
                 .collect(),
             Premises::Places(h, digit) => ones(net.base_places[net.place(h, digit)])
-                .map(|i| (net.houses[h][i], digit))
+                .map(|i| (net.shape.houses[h][i], digit))
                 .collect(),
         }
     }
@@ -1718,7 +1765,11 @@ struct Search<'n> {
     off_branches: Vec<u32>,
     /// The branches, the first `used` made here, the rest cleared for reuse (kept between
     /// searches of a thread).
-    branches: Vec<Branch>,
+    #[expect(
+        clippy::vec_box,
+        reason = "a branch is some 400 bytes; taking one over moves a pointer"
+    )]
+    branches: Vec<Box<Branch>>,
     used: usize,
     seen: Vec<u64>,
     stack: Vec<Potential>,
@@ -1736,7 +1787,7 @@ impl Drop for Search<'_> {
         Kept {
             family: self.family,
             base: self.net.base.clone(),
-            house_cells: self.net.house_cells.clone(),
+            house_cells: self.net.shape.house_cells.clone(),
             branches: std::mem::take(&mut self.branches),
             made: self.used,
         }
@@ -1812,7 +1863,8 @@ impl<'n> Search<'n> {
             *slot = self.used as u32;
             let start = if state_on { on(k) } else { off(k) };
             if self.used == self.branches.len() {
-                self.branches.push(Branch::new(self.net.potentials()));
+                self.branches
+                    .push(Box::new(Branch::new(self.net.potentials())));
             }
             self.chainer.branch(start, &mut self.branches[self.used]);
             self.used += 1;
@@ -1979,8 +2031,8 @@ impl<'n> Search<'n> {
 
     /// Every place of `digit` in a house whose first place is `cell` leads to the same potential.
     fn house_forcing(&mut self, cell: usize, digit: u8) {
-        for hi in 0..self.net.houses_of[cell].len() {
-            let (h, at) = self.net.houses_of[cell][hi];
+        for hi in 0..self.net.shape.houses_of[cell].len() {
+            let (h, at) = self.net.shape.houses_of[cell][hi];
             let places = self.net.base_places[self.net.place(h, digit)];
             // Two places or more, the first of them `cell`.
             if places & places.wrapping_sub(1) == 0 || places.trailing_zeros() != u32::from(at) {
@@ -1988,7 +2040,7 @@ impl<'n> Search<'n> {
             }
             let mut ks = std::mem::take(&mut self.group);
             ks.clear();
-            ks.extend(ones(places).map(|i| self.net.candidate(self.net.houses[h][i], digit)));
+            ks.extend(ones(places).map(|i| self.net.candidate(self.net.shape.houses[h][i], digit)));
             self.common_to(&ks, Premises::Places(h, digit), 6);
             self.group = ks;
         }
@@ -2085,11 +2137,11 @@ mod tests {
         assert!(!is_on(off(80)));
         let geo = classic9();
         let c = from_line(&geo, &".".repeat(81));
-        let net = Net::new(&c, true);
+        let net = Net::new(&c);
         assert_eq!(net.cell_digit(on(net.candidate(10, 4))), (10, 4));
         // Blocks first, then rows and columns.
-        assert_eq!((net.rows[0], net.columns[0]), (9, 18));
-        assert_eq!(net.houses_of[10], vec![(0, 4), (10, 1), (19, 1)]);
+        assert_eq!((net.shape.rows[0], net.shape.columns[0]), (9, 18));
+        assert_eq!(net.shape.houses_of[10], vec![(0, 4), (10, 1), (19, 1)]);
     }
 
     #[test]
@@ -2104,9 +2156,7 @@ mod tests {
             "4.9...5.....8....27..3.........4.7...8.....6..1..........6..12.5...9...........3.",
         ];
         along_forcing_steps(&lines, |line, c, _| {
-            let found = Search::new(&Net::new(c, false), Family::Nishio)
-                .best()
-                .is_some();
+            let found = Search::new(&Net::new(c), Family::Nishio).best().is_some();
             let may = nishio_may_conclude(c);
             // The closure breaks exactly when SE's branch meets a contradiction.
             assert_eq!(may, found, "{line}");
@@ -2149,11 +2199,35 @@ mod tests {
         assert!(compared > 20, "{compared}");
     }
 
+    /// A thread's shape serves the geometry it was made for, never another with as many cells:
+    /// each geometry in turn gets its own houses (a diagonal and window one has more).
+    #[test]
+    fn a_shape_serves_only_its_geometry() {
+        use crate::grid::Variant;
+        let variant = Variant {
+            diagonal: true,
+            window: true,
+            ..Variant::CLASSIC
+        };
+        let classic = classic9();
+        let more = Geometry::new(9, variant, None, None).expect("9x9 X window");
+        for geo in [&classic, &more, &classic, &classic.clone(), &more] {
+            let shape = Shape::of(geo);
+            let mut theirs: Vec<&[usize]> = geo.houses().iter().map(|h| &h.cells[..]).collect();
+            let mut ours: Vec<&[usize]> = shape.houses.iter().map(|h| &h[..]).collect();
+            theirs.sort_unstable();
+            ours.sort_unstable();
+            assert_eq!(ours, theirs);
+            let peers = (0..81).map(|x| geo.peers(x).iter().fold(0, |m: Cells, &y| m | 1 << y));
+            assert!(peers.eq(shape.peers.iter().copied()));
+        }
+    }
+
     #[test]
     fn kept_branches_are_dropped_when_the_grid_gains_candidates_or_changes_houses() {
         let geo = classic9();
         let c = grid_before(&geo, MULTIPLE, Technique::MultipleForcingChain);
-        let net = Net::new(&c, false);
+        let net = Net::new(&c);
         let kept = |base: Vec<u32>, house_cells: Vec<Cells>| Kept {
             family: Family::Dynamic,
             base,
@@ -2162,7 +2236,7 @@ mod tests {
             made: 0,
         };
         // The same grid: nothing changed.
-        let same = kept(net.base.clone(), net.house_cells.clone());
+        let same = kept(net.base.clone(), net.shape.house_cells.clone());
         let (near, lost) = same.changes(&net).expect("the same grid");
         assert!(lost == 0 && near.iter().all(|&n| n == 0));
         // A grid that had one candidate fewer: the new grid is not the kept one less some.
@@ -2171,24 +2245,31 @@ mod tests {
             .expect("an open cell");
         let mut fewer = net.base.clone();
         fewer[cell] &= fewer[cell] - 1;
-        assert!(kept(fewer, net.house_cells.clone()).changes(&net).is_none());
+        assert!(
+            kept(fewer, net.shape.house_cells.clone())
+                .changes(&net)
+                .is_none()
+        );
         // A grid that had one more: that cell, and the cells around it for that digit, changed.
         let mut more = net.base.clone();
         let digit = (1..=9u8)
             .find(|&d| more[cell] & bit(d) == 0)
             .expect("a digit not there");
         more[cell] |= bit(digit);
-        let (near, lost) = kept(more.clone(), net.house_cells.clone())
+        let (near, lost) = kept(more.clone(), net.shape.house_cells.clone())
             .changes(&net)
             .expect("the kept grid less one candidate");
         assert_eq!(lost, 1 << cell);
-        assert_eq!(near[usize::from(digit) - 1], net.peers[cell] | 1 << cell);
+        assert_eq!(
+            near[usize::from(digit) - 1],
+            net.shape.peers[cell] | 1 << cell
+        );
         // Other houses (a jigsaw's, say): nothing kept holds.
-        let mut houses = net.house_cells.clone();
+        let mut houses = net.shape.house_cells.clone();
         houses.swap(0, 1);
         assert!(kept(more, houses).changes(&net).is_none());
         // The dynamic plus family reads the whole grid: nothing kept holds there.
-        let mut plus = kept(net.base.clone(), net.house_cells.clone());
+        let mut plus = kept(net.base.clone(), net.shape.house_cells.clone());
         plus.family = Family::DynamicPlus;
         assert!(plus.changes(&net).is_none());
     }
@@ -2201,7 +2282,7 @@ mod tests {
         let geo = classic9();
         let (mut grids, mut shared) = (0, 0);
         let mut check = |c: &Candidates| {
-            let net = Net::new(c, false);
+            let net = Net::new(c);
             let closures = StaticClosures::new(&net);
             let present: Vec<usize> = (0..closures.index.len())
                 .filter(|&k| closures.index[k] != u32::MAX)
