@@ -154,32 +154,29 @@ pub fn find_family(c: &Candidates, family: Family) -> Option<Step> {
 /// keep their places from one step to the next: the digits found quiet are remembered
 /// ([`NISHIO_QUIET`]) and not looked at again while their places stay the same.
 fn nishio_may_conclude(c: &Candidates) -> bool {
-    let geo = c.geometry();
-    let set = |cells: &[usize]| cells.iter().fold(0u128, |m, &x| m | 1 << x);
-    let houses: Vec<u128> = geo.houses().iter().map(|h| set(&h.cells)).collect();
+    let shape = Shape::of(c.geometry());
+    let mut all_places = [0u128; STRIDE];
+    for (x, &mask) in c.masks().iter().enumerate() {
+        for digit in digits(mask) {
+            all_places[usize::from(digit) - 1] |= 1 << x;
+        }
+    }
     NISHIO_QUIET.with(|quiet| {
         let mut quiet = quiet.borrow_mut();
         let (known_houses, known) = &mut *quiet;
-        if *known_houses != houses {
-            known_houses.clone_from(&houses);
+        if *known_houses != shape.house_cells {
+            known_houses.clone_from(&shape.house_cells);
             known.clear();
         }
         known.resize(c.size(), NO_PLACES);
-        let mut peers = Vec::new();
-        for digit in 1..=c.size() as u8 {
-            let places = (0..c.masks().len())
-                .filter(|&x| c.mask(x) & bit(digit) != 0)
-                .fold(0u128, |m, x| m | 1 << x);
-            if known[usize::from(digit) - 1] == places {
+        for (d, &places) in all_places.iter().enumerate().take(c.size()) {
+            if known[d] == places {
                 continue;
             }
-            if peers.is_empty() {
-                peers.extend((0..c.masks().len()).map(|x| set(geo.peers(x))));
-            }
-            if digit_breaks(&houses, &peers, places) {
+            if digit_breaks(&shape.house_cells, &shape.peers, places) {
                 return true;
             }
-            known[usize::from(digit) - 1] = places;
+            known[d] = places;
         }
         false
     })
