@@ -743,7 +743,7 @@ impl<'c> Net<'c> {
         net
     }
 
-    /// The cells of each house of `cell`, in [`Net::houses_of`]'s order.
+    /// The cells of each house of `cell`, in [`Shape::houses_of`]'s order.
     fn houses_around(&self, cell: usize) -> &[Cells] {
         &self.shape.around
             [self.shape.around_at[cell] as usize..self.shape.around_at[cell + 1] as usize]
