@@ -514,21 +514,40 @@ impl StaticLinks {
     /// off turns them on), each once: `succ[succ_start[i]..succ_start[i + 1]]`.
     fn successors(&self) -> (Vec<usize>, Vec<u32>) {
         let (n, words) = (self.starts.len() - 1, self.words);
+        // Per candidate whose off turns something on, those ons as a set; and those candidates.
+        let mut turned_on = vec![0u64; n * words];
+        let mut turns_on = vec![0u64; words];
+        for x in 0..n {
+            let targets = &self.strong[self.starts[x] as usize..self.starts[x + 1] as usize];
+            for &j in targets {
+                turned_on[x * words + j as usize / 64] |= 1 << (j % 64);
+            }
+            if !targets.is_empty() {
+                turns_on[x / 64] |= 1 << (x % 64);
+            }
+        }
         let (mut succ_start, mut succ) = (Vec::with_capacity(n + 1), Vec::new());
-        let mut last_from = vec![u32::MAX; n];
+        // At most 12 words a set ([`MAX_CELLS`] × [`STRIDE`] candidates).
+        let mut reached = [0u64; 12];
+        let reached = &mut reached[..words];
         for i in 0..n {
             succ_start.push(succ.len());
-            for (w, &word) in self.weak[i * words..(i + 1) * words].iter().enumerate() {
-                let mut rest = word;
+            reached.iter_mut().for_each(|r| *r = 0);
+            let weak = &self.weak[i * words..(i + 1) * words];
+            for (w, (&word, &on)) in weak.iter().zip(&turns_on).enumerate() {
+                let mut rest = word & on;
                 while rest != 0 {
                     let x = w * 64 + rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    for &j in &self.strong[self.starts[x] as usize..self.starts[x + 1] as usize] {
-                        if last_from[j as usize] != i as u32 {
-                            last_from[j as usize] = i as u32;
-                            succ.push(j);
-                        }
-                    }
+                    let theirs = &turned_on[x * words..(x + 1) * words];
+                    reached.iter_mut().zip(theirs).for_each(|(r, &t)| *r |= t);
+                }
+            }
+            for (w, &word) in reached.iter().enumerate() {
+                let mut rest = word;
+                while rest != 0 {
+                    succ.push((w * 64) as u32 + rest.trailing_zeros());
+                    rest &= rest - 1;
                 }
             }
         }
