@@ -45,6 +45,32 @@ const STRIDE: usize = 9;
 /// The words of a set of potentials on the largest grid.
 const MAX_WORDS: usize = (MAX_CELLS * STRIDE * 2).div_ceil(64);
 
+/// The lengths of a branch maker's tables per cell, per digit and per potential: powers of two
+/// at least [`MAX_CELLS`], [`STRIDE`] and a grid's potentials, so that an index masked to the
+/// length needs no bounds check in the loops that make branches.
+const CELL_SLOTS: usize = 128;
+const DIGIT_SLOTS: usize = 16;
+const POTENTIAL_SLOTS: usize = 2048;
+const _: () = assert!(
+    MAX_CELLS <= CELL_SLOTS && STRIDE <= DIGIT_SLOTS && MAX_CELLS * STRIDE * 2 <= POTENTIAL_SLOTS
+);
+
+/// A cell's, a digit's (less one) and a potential's index in those tables.
+#[inline(always)]
+fn cell_slot(cell: usize) -> usize {
+    cell & (CELL_SLOTS - 1)
+}
+
+#[inline(always)]
+fn digit_slot(d: usize) -> usize {
+    d & (DIGIT_SLOTS - 1)
+}
+
+#[inline(always)]
+fn potential_slot(p: Potential) -> usize {
+    p as usize & (POTENTIAL_SLOTS - 1)
+}
+
 /// A family of SE's forcing chains.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Family {
@@ -1183,21 +1209,22 @@ struct Chainer<'n> {
     net: &'n Net<'n>,
     family: Family,
     /// The grid as the branch left it (dynamic families): the masks, and per digit its cells.
-    grid: Vec<u32>,
-    cells: [Cells; STRIDE],
+    /// These tables are indexed through [`cell_slot`], [`digit_slot`] and [`potential_slot`].
+    grid: [u32; CELL_SLOTS],
+    cells: [Cells; DIGIT_SLOTS],
     /// Per digit, the cells whose on (off) potential of that digit the branch found.
-    ons: [Cells; STRIDE],
-    offs: [Cells; STRIDE],
+    ons: [Cells; DIGIT_SLOTS],
+    offs: [Cells; DIGIT_SLOTS],
     /// The same per cell: the digits whose on (off) potential the branch found there.
-    cell_ons: Vec<u32>,
-    cell_offs: Vec<u32>,
+    cell_ons: [u32; CELL_SLOTS],
+    cell_offs: [u32; CELL_SLOTS],
     /// SE's two queues: the ons and the offs found, each processed first in, first out, ons
     /// before offs; and the next of each to process.
     queues: [Vec<Queued>; 2],
     next: [usize; 2],
     /// Per potential, its index in the order of the branch being made (read while it is made,
     /// before [`Branch::finish`]).
-    slot: Vec<u32>,
+    slot: Box<[u32; POTENTIAL_SLOTS]>,
 }
 
 /// A potential of the branch being made, with what processing it needs: its cell, its digit
@@ -1245,15 +1272,15 @@ impl<'n> Chainer<'n> {
         Chainer {
             net,
             family,
-            grid: net.base.clone(),
-            cells: net.base_cells,
-            ons: [0; STRIDE],
-            offs: [0; STRIDE],
-            cell_ons: vec![0; net.base.len()],
-            cell_offs: vec![0; net.base.len()],
+            grid: [0; CELL_SLOTS],
+            cells: [0; DIGIT_SLOTS],
+            ons: [0; DIGIT_SLOTS],
+            offs: [0; DIGIT_SLOTS],
+            cell_ons: [0; CELL_SLOTS],
+            cell_offs: [0; CELL_SLOTS],
             queues: [Vec::with_capacity(256), Vec::with_capacity(256)],
             next: [0; 2],
-            slot: vec![u32::MAX; net.potentials()],
+            slot: Box::new([u32::MAX; POTENTIAL_SLOTS]),
         }
     }
 
@@ -1263,11 +1290,11 @@ impl<'n> Chainer<'n> {
         let (cell, d) = (usize::from(q.cell), usize::from(q.d));
         let on = is_on(q.potential);
         if on {
-            self.ons[d] |= 1 << cell;
-            self.cell_ons[cell] |= 1 << d;
+            self.ons[digit_slot(d)] |= 1 << cell;
+            self.cell_ons[cell_slot(cell)] |= 1 << d;
         } else {
-            self.offs[d] |= 1 << cell;
-            self.cell_offs[cell] |= 1 << d;
+            self.offs[digit_slot(d)] |= 1 << cell;
+            self.cell_offs[cell_slot(cell)] |= 1 << d;
         }
         self.enqueue(b, q, link);
     }
@@ -1275,7 +1302,7 @@ impl<'n> Chainer<'n> {
     /// [`Chainer::add`] for an off whose cell the digit's cell set `offs` has already.
     #[inline(always)]
     fn add_off_marked(&mut self, b: &mut Branch, q: Queued, link: Link) {
-        self.cell_offs[usize::from(q.cell)] |= 1 << q.d;
+        self.cell_offs[cell_slot(usize::from(q.cell))] |= 1 << q.d;
         self.enqueue(b, q, link);
     }
 
@@ -1283,13 +1310,13 @@ impl<'n> Chainer<'n> {
     #[inline(always)]
     fn enqueue(&mut self, b: &mut Branch, q: Queued, link: Link) {
         self.queues[usize::from(is_on(q.potential))].push(q);
-        self.slot[q.potential as usize] = b.order.len() as u32;
+        self.slot[potential_slot(q.potential)] = b.order.len() as u32;
         b.add(q.potential, link, q.depth);
     }
 
     /// The longest path of parents from potential `p` of the branch being made to its assumption.
     fn depth(&self, b: &Branch, p: Potential) -> u16 {
-        b.order[self.slot[p as usize] as usize].depth
+        b.order[self.slot[potential_slot(p)] as usize].depth
     }
 
     /// One more than the deepest of `parents` (0 for none).
@@ -1311,10 +1338,10 @@ impl<'n> Chainer<'n> {
 
     /// Derives into `b` (empty) everything `start` implies (SE's `doChaining`).
     fn branch(&mut self, start: Potential, b: &mut Branch) {
-        self.grid.copy_from_slice(&self.net.base);
-        self.cells = self.net.base_cells;
-        self.ons = [0; STRIDE];
-        self.offs = [0; STRIDE];
+        self.grid[..self.net.base.len()].copy_from_slice(&self.net.base);
+        self.cells[..STRIDE].copy_from_slice(&self.net.base_cells);
+        self.ons = [0; DIGIT_SLOTS];
+        self.offs = [0; DIGIT_SLOTS];
         self.queues.iter_mut().for_each(Vec::clear);
         self.next = [0; 2];
         self.add(b, Queued::new(self.net, start, 0), (NONE, More::None));
@@ -1340,11 +1367,11 @@ impl<'n> Chainer<'n> {
         while touched != 0 {
             let x = touched.trailing_zeros() as usize;
             touched &= touched - 1;
-            (self.cell_ons[x], self.cell_offs[x]) = (0, 0);
+            (self.cell_ons[cell_slot(x)], self.cell_offs[cell_slot(x)]) = (0, 0);
         }
-        b.finish(&self.slot);
+        b.finish(&self.slot[..]);
         for d in &b.order {
-            self.slot[usize::from(d.potential)] = u32::MAX;
+            self.slot[potential_slot(Potential::from(d.potential))] = u32::MAX;
         }
     }
 
@@ -1353,24 +1380,25 @@ impl<'n> Chainer<'n> {
         let net = self.net;
         let (cell, d) = (usize::from(q.cell), usize::from(q.d));
         let others = if self.family.cell_links() {
-            self.grid[cell] & !(1 << d)
+            self.grid[cell_slot(cell)] & !(1 << d)
         } else {
             0
         };
-        let places = net.shape.peers[cell] & self.cells[d];
-        let clash = places & self.ons[d] != 0 || others & self.cell_ons[cell] != 0;
+        let places = net.shape.peers[cell] & self.cells[digit_slot(d)];
+        let clash =
+            places & self.ons[digit_slot(d)] != 0 || others & self.cell_ons[cell_slot(cell)] != 0;
         if clash {
             return self.on_to_off_in_turn(b, q, others);
         }
         let (link, depth) = ((q.potential, More::None), q.depth + 1);
-        let mut rest = others & !self.cell_offs[cell];
+        let mut rest = others & !self.cell_offs[cell_slot(cell)];
         while rest != 0 {
             let o = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             self.add(b, Queued::off(cell, o, depth), link);
         }
-        let mut fresh = places & !self.offs[d];
-        self.offs[d] |= fresh;
+        let mut fresh = places & !self.offs[digit_slot(d)];
+        self.offs[digit_slot(d)] |= fresh;
         for &house in net.houses_around(cell) {
             if fresh == 0 {
                 break;
@@ -1412,7 +1440,7 @@ impl<'n> Chainer<'n> {
             }
         }
         for &house in net.houses_around(cell) {
-            let mut places = house & self.cells[d] & !(1 << cell);
+            let mut places = house & self.cells[digit_slot(d)] & !(1 << cell);
             while places != 0 {
                 let x = places.trailing_zeros() as usize;
                 places &= places - 1;
@@ -1429,12 +1457,12 @@ impl<'n> Chainer<'n> {
     fn off_to_on(&mut self, b: &mut Branch, q: Queued) -> bool {
         let net = self.net;
         let (cell, d) = (usize::from(q.cell), usize::from(q.d));
-        let mask = self.grid[cell];
+        let mask = self.grid[cell_slot(cell)];
         if self.family.cell_links() && two_bits(mask) {
             let other = (mask & !(1 << d)).trailing_zeros() as usize;
             // An on the branch has already adds nothing (nor is it a contradiction: a branch
             // never holds both states of a candidate).
-            if self.cell_ons[cell] & 1 << other == 0 {
+            if self.cell_ons[cell_slot(cell)] & 1 << other == 0 {
                 let gone = net.base[cell] & !mask;
                 let more = if gone == 0 {
                     More::None
@@ -1450,14 +1478,14 @@ impl<'n> Chainer<'n> {
                 }
             }
         }
-        let (now, was) = (self.cells[d], net.base_cells[d]);
+        let (now, was) = (self.cells[digit_slot(d)], net.base_cells[d]);
         for &house in net.houses_around(cell) {
             let here = house & now;
             if !two_cells(here) {
                 continue;
             }
             let other = (here & !(1 << cell)).trailing_zeros() as usize;
-            if self.ons[d] & 1 << other != 0 {
+            if self.ons[digit_slot(d)] & 1 << other != 0 {
                 // On already: nothing new.
                 continue;
             }
@@ -1475,8 +1503,8 @@ impl<'n> Chainer<'n> {
             }
         }
         if self.family.dynamic() {
-            self.grid[cell] &= !(1 << d);
-            self.cells[d] &= !(1 << cell);
+            self.grid[cell_slot(cell)] &= !(1 << d);
+            self.cells[digit_slot(d)] &= !(1 << cell);
         }
         false
     }
@@ -1518,8 +1546,9 @@ impl<'n> Chainer<'n> {
     /// that removes something the branch made possible; its removals join the branch. False
     /// when none does.
     fn advanced(&mut self, b: &mut Branch) -> bool {
-        let places = self.net.places_of(&self.grid);
-        let found = advanced_removals(self.net, &self.grid, &places, b);
+        let grid = &self.grid[..self.net.base.len()];
+        let places = self.net.places_of(grid);
+        let found = advanced_removals(self.net, grid, &places, b);
         let mut any = false;
         for (q, parents) in found {
             if !b.has(q) {
