@@ -207,23 +207,22 @@ impl Links {
             [self.strong_offsets[node] as usize..self.strong_offsets[node + 1] as usize]
     }
 
-    /// The same-digit weak links of `node` (the digit in the cell's peers), in peer order.
-    fn weak<'a>(&'a self, c: &'a Candidates, node: u32) -> impl Iterator<Item = u32> + 'a {
+    /// Calls `f` with the same-digit weak links of `node` (the digit in the cell's peers), in
+    /// peer order.
+    #[inline(always)]
+    fn each_weak(&self, c: &Candidates, node: u32, mut f: impl FnMut(u32)) {
         let (cell, digit) = self.cell_digit(node);
         let places = &self.digit_cells[digit as usize * self.words..][..self.words];
         let peers = c.sees_row(cell);
         let digit_bits = node & ((1 << self.shift) - 1);
-        (0..self.words).flat_map(move |w| {
-            let mut bits = places[w] & peers[w];
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
+        for (w, (&place, &peer)) in places.iter().zip(peers).enumerate() {
+            let mut bits = place & peer;
+            while bits != 0 {
                 let target = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                Some((target as u32) << self.shift | digit_bits)
-            })
-        })
+                f((target as u32) << self.shift | digit_bits);
+            }
+        }
     }
 
     /// Calls `f` with each state one link leads to from `state` (`node * 2`, plus 1 when true)
@@ -247,9 +246,7 @@ impl Links {
     /// the cell's peers, then (with `cell_others`) the cell's other digits.
     #[inline(always)]
     fn weak_states(&self, c: &Candidates, node: u32, cell_others: bool, mut f: impl FnMut(u32)) {
-        for target in self.weak(c, node) {
-            f(target * 2);
-        }
+        self.each_weak(c, node, |target| f(target * 2));
         if cell_others {
             let (cell, digit) = self.cell_digit(node);
             let others = c.mask(cell) & c.geometry().all_digits() & !bit(digit);
@@ -636,9 +633,7 @@ impl<'a, 'g> Search<'a, 'g> {
                     }
                 }
             } else {
-                for target in links.weak(self.c, node) {
-                    visit(target * 2);
-                }
+                links.each_weak(self.c, node, |target| visit(target * 2));
                 if self.mode == Mode::Aic {
                     let (cell, digit) = self.cell_digit(node);
                     let others = self.c.mask(cell) & self.c.geometry().all_digits() & !bit(digit);
