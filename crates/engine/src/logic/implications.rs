@@ -71,6 +71,17 @@ fn potential_slot(p: Potential) -> usize {
     p as usize & (POTENTIAL_SLOTS - 1)
 }
 
+/// The words of a branch's set of potentials: a power of two at least [`MAX_WORDS`], so that a
+/// word's index masked to it needs no bounds check ([`word_slot`]).
+const FOUND_WORDS: usize = 32;
+const _: () = assert!(MAX_WORDS <= FOUND_WORDS);
+
+/// The word of a branch's set that holds potential `p`.
+#[inline(always)]
+fn word_slot(p: Potential) -> usize {
+    (p as usize / 64) & (FOUND_WORDS - 1)
+}
+
 /// A family of SE's forcing chains.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Family {
@@ -199,7 +210,7 @@ fn nishio_may_conclude(c: &Candidates) -> bool {
             if known[d] == places {
                 continue;
             }
-            if digit_breaks(&shape.house_cells, &shape.peers, places) {
+            if digit_breaks(&shape.house_cells, &shape.peers[..], places) {
                 return true;
             }
             known[d] = places;
@@ -672,9 +683,9 @@ struct Shape {
     /// The rows and columns, by index (for X-Wings).
     rows: Vec<usize>,
     columns: Vec<usize>,
-    /// Per house, its cells; per cell, the cells it sees.
+    /// Per house, its cells; per cell, the cells it sees (a table of [`CELL_SLOTS`]).
     house_cells: Vec<Cells>,
-    peers: Vec<Cells>,
+    peers: Box<[Cells; CELL_SLOTS]>,
     /// Per cell, the cells of its houses in [`Shape::houses_of`]'s order, all cells' in one
     /// list: cell `x`'s are `around[around_at[x]..around_at[x + 1]]`.
     around: Vec<Cells>,
@@ -735,12 +746,10 @@ impl Shape {
         let (rows, columns) = (lines(HouseKind::is_row), lines(HouseKind::is_column));
         let set = |members: &[usize]| members.iter().fold(0 as Cells, |m, &x| m | 1 << x);
         let house_cells: Vec<Cells> = houses.iter().map(|members| set(members)).collect();
-        let peers = (0..cells)
-            .map(|x| {
-                let seen = houses_of[x].iter().map(|&(h, _)| house_cells[h]);
-                seen.fold(0, |m, h| m | h) & !(1 << x)
-            })
-            .collect();
+        let mut peers = Box::new([0; CELL_SLOTS]);
+        for (x, (peer, of)) in peers.iter_mut().zip(&houses_of).enumerate() {
+            *peer = of.iter().fold(0, |m, &(h, _)| m | house_cells[h]) & !(1 << x);
+        }
         let (mut around, mut around_at) = (Vec::new(), vec![0]);
         for of in &houses_of {
             around.extend(of.iter().map(|&(h, _)| house_cells[h]));
@@ -855,8 +864,9 @@ fn crossings(houses: &[Vec<usize>], kinds: &[HouseKind]) -> Vec<Vec<(usize, u16,
 
 /// What one assumption implies: the potentials in the order found, each with its parents.
 struct Branch {
-    /// The potentials found, as a set (one bit per potential).
-    found: Vec<u64>,
+    /// The potentials found, as a set (one bit per potential), in its first `words` words.
+    found: [u64; FOUND_WORDS],
+    words: usize,
     /// Per word of `found`, the potentials found in the words before it; and per potential
     /// found, in the order of their numbers, its index in `order`: a potential's index is
     /// `by_rank[ranks[word] + the bits below it in its word]` (made when the branch is done,
@@ -1008,7 +1018,7 @@ impl Kept {
 impl Branch {
     /// Empties the branch for another derivation.
     fn clear(&mut self) {
-        self.found.iter_mut().for_each(|w| *w = 0);
+        self.found = [0; FOUND_WORDS];
         self.by_rank.clear();
         self.order.clear();
         self.mores.clear();
@@ -1019,7 +1029,8 @@ impl Branch {
 
     fn new(potentials: usize) -> Branch {
         Branch {
-            found: vec![0; potentials.div_ceil(64)],
+            found: [0; FOUND_WORDS],
+            words: potentials.div_ceil(64),
             ranks: [0; MAX_WORDS],
             by_rank: Vec::with_capacity(256),
             order: Vec::with_capacity(256),
@@ -1057,7 +1068,7 @@ impl Branch {
     /// The index in `order` of a potential found (once the branch is done).
     fn index(&self, p: Potential) -> usize {
         let (word, bit) = (p as usize / 64, p % 64);
-        let below = (self.found[word] & ((1u64 << bit) - 1)).count_ones();
+        let below = (self.found[word & (FOUND_WORDS - 1)] & ((1u64 << bit) - 1)).count_ones();
         usize::from(self.by_rank[usize::from(self.ranks[word]) + below as usize])
     }
 
@@ -1065,7 +1076,7 @@ impl Branch {
     /// each potential's index in `order`.
     fn finish(&mut self, slot: &[u32]) {
         self.by_rank.clear();
-        for (w, &word) in self.found.iter().enumerate() {
+        for (w, &word) in self.found[..self.words].iter().enumerate() {
             self.ranks[w] = self.by_rank.len() as u16;
             let mut rest = word;
             while rest != 0 {
@@ -1077,14 +1088,14 @@ impl Branch {
     }
 
     fn has(&self, p: Potential) -> bool {
-        self.found[p as usize / 64] & 1 << (p % 64) != 0
+        self.found[word_slot(p)] & 1 << (p % 64) != 0
     }
 
     /// Adds `p`, found from the parents of `link`, `depth` its longest path back to the
     /// assumption.
     #[inline(always)]
     fn add(&mut self, p: Potential, link: Link, depth: u16) {
-        self.found[p as usize / 64] |= 1 << (p % 64);
+        self.found[word_slot(p)] |= 1 << (p % 64);
         let (first, more) = link;
         let more = if let More::None = more {
             NONE16
@@ -1384,7 +1395,7 @@ impl<'n> Chainer<'n> {
         } else {
             0
         };
-        let places = net.shape.peers[cell] & self.cells[digit_slot(d)];
+        let places = net.shape.peers[cell_slot(cell)] & self.cells[digit_slot(d)];
         let clash =
             places & self.ons[digit_slot(d)] != 0 || others & self.cell_ons[cell_slot(cell)] != 0;
         if clash {
@@ -1873,7 +1884,7 @@ impl<'n> Search<'n> {
         if self
             .branches
             .first()
-            .is_some_and(|b| b.found.len() != self.net.potentials().div_ceil(64))
+            .is_some_and(|b| b.words != self.net.potentials().div_ceil(64))
         {
             self.branches.clear();
             return self;
@@ -2047,7 +2058,7 @@ impl<'n> Search<'n> {
         {
             let (on_b, off_b) = (self.on_branch(k), self.off_branch(k));
             let mut common = [0u64; MAX_WORDS];
-            let common = &mut common[..on_b.found.len()];
+            let common = &mut common[..on_b.words];
             for ((w, &a), &z) in common.iter_mut().zip(&on_b.found).zip(&off_b.found) {
                 *w = a & z;
             }
@@ -2111,7 +2122,7 @@ impl<'n> Search<'n> {
             self.ensure(k, true);
         }
         let mut common = [u64::MAX; MAX_WORDS];
-        let common = &mut common[..self.on_branch(ks[0]).found.len()];
+        let common = &mut common[..self.on_branch(ks[0]).words];
         for &k in ks {
             for (w, &f) in common.iter_mut().zip(&self.on_branch(k).found) {
                 *w &= f;
