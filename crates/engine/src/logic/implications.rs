@@ -71,6 +71,10 @@ fn potential_slot(p: Potential) -> usize {
     p as usize & (POTENTIAL_SLOTS - 1)
 }
 
+/// The most houses a cell of a grid these chains run on is in (a block or region, a row, a
+/// column, two diagonals and a window make six): [`supported`] turns away a geometry with more.
+const MOST_HOUSES: usize = 8;
+
 /// The words of a branch's set of potentials: a power of two at least [`MAX_WORDS`], so that a
 /// word's index masked to it needs no bounds check ([`word_slot`]).
 const FOUND_WORDS: usize = 32;
@@ -142,6 +146,7 @@ pub fn supported(c: &Candidates) -> bool {
         && c.masks().len() <= MAX_CELLS
         && c.size() <= STRIDE
         && geo.houses().iter().all(|h| h.cells.is_sorted())
+        && (0..geo.cell_count()).all(|x| geo.houses_of(x).len() <= MOST_HOUSES)
 }
 
 /// The step of the first family, in SE's order, that concludes anything here.
@@ -687,9 +692,9 @@ struct Shape {
     house_cells: Vec<Cells>,
     peers: Box<[Cells; CELL_SLOTS]>,
     /// Per cell, the cells of its houses in [`Shape::houses_of`]'s order, all cells' in one
-    /// list: cell `x`'s are `around[around_at[x]..around_at[x + 1]]`.
-    around: Vec<Cells>,
-    around_at: Vec<u32>,
+    /// table of [`CELL_SLOTS`] with room for [`MOST_HOUSES`] each, and how many each has.
+    around: Box<[[Cells; MOST_HOUSES]; CELL_SLOTS]>,
+    around_count: Box<[u8; CELL_SLOTS]>,
 }
 
 thread_local! {
@@ -750,10 +755,13 @@ impl Shape {
         for (x, (peer, of)) in peers.iter_mut().zip(&houses_of).enumerate() {
             *peer = of.iter().fold(0, |m, &(h, _)| m | house_cells[h]) & !(1 << x);
         }
-        let (mut around, mut around_at) = (Vec::new(), vec![0]);
-        for of in &houses_of {
-            around.extend(of.iter().map(|&(h, _)| house_cells[h]));
-            around_at.push(around.len() as u32);
+        let mut around = Box::new([[0; MOST_HOUSES]; CELL_SLOTS]);
+        let mut around_count = Box::new([0; CELL_SLOTS]);
+        for (x, of) in houses_of.iter().enumerate() {
+            for (slot, &(h, _)) in around[x].iter_mut().zip(of) {
+                *slot = house_cells[h];
+            }
+            around_count[x] = of.len().min(MOST_HOUSES) as u8;
         }
         Shape {
             cell_of: (0..candidates).map(|k| (k / STRIDE) as u16).collect(),
@@ -767,7 +775,7 @@ impl Shape {
             house_cells,
             peers,
             around,
-            around_at,
+            around_count,
         }
     }
 
@@ -799,8 +807,8 @@ impl<'c> Net<'c> {
 
     /// The cells of each house of `cell`, in [`Shape::houses_of`]'s order.
     fn houses_around(&self, cell: usize) -> &[Cells] {
-        &self.shape.around
-            [self.shape.around_at[cell] as usize..self.shape.around_at[cell + 1] as usize]
+        let count = usize::from(self.shape.around_count[cell_slot(cell)]).min(MOST_HOUSES);
+        &self.shape.around[cell_slot(cell)][..count]
     }
 
     /// Per house and digit ([`Net::place`]), the positions in the house where `grid` has it.
@@ -1223,6 +1231,8 @@ struct Chainer<'n> {
     /// These tables are indexed through [`cell_slot`], [`digit_slot`] and [`potential_slot`].
     grid: [u32; CELL_SLOTS],
     cells: [Cells; DIGIT_SLOTS],
+    /// Per digit, its cells where the search starts.
+    base_cells: [Cells; DIGIT_SLOTS],
     /// Per digit, the cells whose on (off) potential of that digit the branch found.
     ons: [Cells; DIGIT_SLOTS],
     offs: [Cells; DIGIT_SLOTS],
@@ -1285,6 +1295,11 @@ impl<'n> Chainer<'n> {
             family,
             grid: [0; CELL_SLOTS],
             cells: [0; DIGIT_SLOTS],
+            base_cells: {
+                let mut base_cells = [0; DIGIT_SLOTS];
+                base_cells[..STRIDE].copy_from_slice(&net.base_cells);
+                base_cells
+            },
             ons: [0; DIGIT_SLOTS],
             offs: [0; DIGIT_SLOTS],
             cell_ons: [0; CELL_SLOTS],
@@ -1489,7 +1504,7 @@ impl<'n> Chainer<'n> {
                 }
             }
         }
-        let (now, was) = (self.cells[digit_slot(d)], net.base_cells[d]);
+        let (now, was) = (self.cells[digit_slot(d)], self.base_cells[digit_slot(d)]);
         for &house in net.houses_around(cell) {
             let here = house & now;
             if !two_cells(here) {
