@@ -71,8 +71,8 @@ fn potential_slot(p: Potential) -> usize {
     p as usize & (POTENTIAL_SLOTS - 1)
 }
 
-/// The most houses a cell of a grid these chains run on is in (a block or region, a row, a
-/// column, two diagonals and a window make six): [`supported`] turns away a geometry with more.
+/// The most houses a cell of a grid these chains run on may be in (a row, a column, a block, a
+/// disjoint group and two diagonals make six): [`supported`] turns away a geometry with more.
 const MOST_HOUSES: usize = 8;
 
 /// The words of a branch's set of potentials: a power of two at least [`MAX_WORDS`], so that a
