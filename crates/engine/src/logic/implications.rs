@@ -145,8 +145,7 @@ pub fn supported(c: &Candidates) -> bool {
     geo.constraints().is_empty()
         && c.masks().len() <= MAX_CELLS
         && c.size() <= STRIDE
-        && geo.houses().iter().all(|h| h.cells.is_sorted())
-        && (0..geo.cell_count()).all(|x| geo.houses_of(x).len() <= MOST_HOUSES)
+        && Shape::of(geo).fits
 }
 
 /// The step of the first family, in SE's order, that concludes anything here.
@@ -671,7 +670,7 @@ struct Net<'c> {
 
 /// What the searches need of a geometry: its houses in SE's order and the tables made from
 /// them. It depends on the geometry alone, so a thread makes it once per geometry
-/// ([`SHAPE`]), not once per search.
+/// ([`SHAPE`]), not once per search. Made only for grids of at most [`MAX_CELLS`] cells.
 struct Shape {
     /// The houses' cells, blocks first, then rows, columns and the rest (SE's order).
     houses: Vec<Vec<usize>>,
@@ -695,6 +694,9 @@ struct Shape {
     /// table of [`CELL_SLOTS`] with room for [`MOST_HOUSES`] each, and how many each has.
     around: Box<[[Cells; MOST_HOUSES]; CELL_SLOTS]>,
     around_count: Box<[u8; CELL_SLOTS]>,
+    /// Whether the searches run on the geometry ([`supported`]): every house's cells ascend,
+    /// and no cell is in more than [`MOST_HOUSES`] houses.
+    fits: bool,
 }
 
 thread_local! {
@@ -763,6 +765,8 @@ impl Shape {
             }
             around_count[x] = of.len().min(MOST_HOUSES) as u8;
         }
+        let fits = houses.iter().all(|h| h.is_sorted())
+            && houses_of.iter().all(|of| of.len() <= MOST_HOUSES);
         Shape {
             cell_of: (0..candidates).map(|k| (k / STRIDE) as u16).collect(),
             digit_of: (0..candidates).map(|k| (k % STRIDE) as u8 + 1).collect(),
@@ -776,6 +780,7 @@ impl Shape {
             peers,
             around,
             around_count,
+            fits,
         }
     }
 
@@ -2292,6 +2297,23 @@ mod tests {
             let peers = (0..81).map(|x| geo.peers(x).iter().fold(0, |m: Cells, &y| m | 1 << y));
             assert!(peers.eq(shape.peers[..81].iter().copied()));
             assert!(shape.peers[81..].iter().all(|&p| p == 0));
+            // Each cell's houses, as the table the branches read.
+            let cells_of = |h: usize| {
+                geo.houses()[h]
+                    .cells
+                    .iter()
+                    .fold(0, |m: Cells, &y| m | 1 << y)
+            };
+            for x in 0..81 {
+                let count = usize::from(shape.around_count[x]);
+                let mut ours = shape.around[x][..count].to_vec();
+                let mut theirs: Vec<Cells> =
+                    geo.houses_of(x).iter().map(|&h| cells_of(h)).collect();
+                ours.sort_unstable();
+                theirs.sort_unstable();
+                assert_eq!(ours, theirs, "cell {x}");
+            }
+            assert!(shape.fits);
         }
     }
 
