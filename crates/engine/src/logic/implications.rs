@@ -902,7 +902,13 @@ struct Branch {
     /// these cells and the houses around them for that digit.
     touched: [Cells; STRIDE],
     touched_any: Cells,
+    /// [`COMPLETE`], or the depth below which the branch was made in full when it stopped
+    /// with potentials of that depth or deeper left to process ([`Chainer::branch`]).
+    limit: u16,
 }
+
+/// The [`Branch::limit`] of a branch made to the end.
+const COMPLETE: u16 = u16::MAX;
 
 /// A potential a branch found, in eight bytes (a potential's number fits 16 bits: at most
 /// [`MAX_CELLS`] × [`STRIDE`] × 2).
@@ -1055,6 +1061,7 @@ impl Branch {
             absurd_depth: 0,
             touched: [0; STRIDE],
             touched_any: 0,
+            limit: COMPLETE,
         }
     }
 
@@ -1251,6 +1258,10 @@ struct Chainer<'n> {
     /// Per potential, its index in the order of the branch being made (read while it is made,
     /// before [`Branch::finish`]).
     slot: Box<[u32; POTENTIAL_SLOTS]>,
+    /// The depth from which queued potentials need not be processed in the branch being made,
+    /// and how many queued potentials not yet processed are shallower.
+    limit: u16,
+    shallow: u32,
 }
 
 /// A potential of the branch being made, with what processing it needs: its cell, its digit
@@ -1312,6 +1323,8 @@ impl<'n> Chainer<'n> {
             queues: [Vec::with_capacity(256), Vec::with_capacity(256)],
             next: [0; 2],
             slot: Box::new([u32::MAX; POTENTIAL_SLOTS]),
+            limit: COMPLETE,
+            shallow: 0,
         }
     }
 
@@ -1341,6 +1354,7 @@ impl<'n> Chainer<'n> {
     #[inline(always)]
     fn enqueue(&mut self, b: &mut Branch, q: Queued, link: Link) {
         self.queues[usize::from(is_on(q.potential))].push(q);
+        self.shallow += u32::from(q.depth < self.limit);
         self.slot[potential_slot(q.potential)] = b.order.len() as u32;
         b.add(q.potential, link, q.depth);
     }
@@ -1364,19 +1378,35 @@ impl<'n> Chainer<'n> {
         let kind = usize::from(want_on);
         let q = *self.queues[kind].get(self.next[kind])?;
         self.next[kind] += 1;
+        self.shallow -= u32::from(q.depth < self.limit);
         Some(q)
     }
 
-    /// Derives into `b` (empty) everything `start` implies (SE's `doChaining`).
-    fn branch(&mut self, start: Potential, b: &mut Branch) {
+    /// Derives into `b` (empty) everything `start` implies (SE's `doChaining`), up to `limit`:
+    /// once every potential left to process is at depth `limit` or deeper, the branch stops
+    /// ([`Branch::limit`]). What it has then is what the whole branch has at depths up to
+    /// `limit`: each potential found later has a parent processed later, one deeper.
+    fn branch(&mut self, start: Potential, b: &mut Branch, limit: u16) {
         self.grid[..self.net.base.len()].copy_from_slice(&self.net.base);
         self.cells[..STRIDE].copy_from_slice(&self.net.base_cells);
         self.ons = [0; DIGIT_SLOTS];
         self.offs = [0; DIGIT_SLOTS];
         self.queues.iter_mut().for_each(Vec::clear);
         self.next = [0; 2];
+        // The advanced rules find potentials deeper than their first parent: made in full.
+        self.limit = if self.family.advanced() {
+            COMPLETE
+        } else {
+            limit
+        };
+        self.shallow = 0;
+        b.limit = COMPLETE;
         self.add(b, Queued::new(self.net, start, 0), (NONE, More::None));
         loop {
+            if self.shallow == 0 && self.left_to_process() {
+                b.limit = self.limit;
+                break;
+            }
             let absurd = if let Some(q) = self.next(true) {
                 self.on_to_off(b, q)
             } else if let Some(q) = self.next(false) {
@@ -1404,6 +1434,11 @@ impl<'n> Chainer<'n> {
         for d in &b.order {
             self.slot[potential_slot(Potential::from(d.potential))] = u32::MAX;
         }
+    }
+
+    /// Whether potentials are queued and not yet processed.
+    fn left_to_process(&self) -> bool {
+        self.next[0] < self.queues[0].len() || self.next[1] < self.queues[1].len()
     }
 
     /// The potentials an on potential turns off; true on a contradiction.
@@ -1929,22 +1964,43 @@ impl<'n> Search<'n> {
         self
     }
 
+    /// Makes the branch of candidate `k` in that state, unless it is made to the depth the
+    /// best conclusion so far leaves useful ([`Search::useful_depth`]).
     fn ensure(&mut self, k: usize, state_on: bool) {
+        let limit = self.useful_depth();
         let slot = if state_on {
             &mut self.on_branches[k]
         } else {
             &mut self.off_branches[k]
         };
+        let start = if state_on { on(k) } else { off(k) };
         if *slot == u32::MAX {
             *slot = self.used as u32;
-            let start = if state_on { on(k) } else { off(k) };
             if self.used == self.branches.len() {
                 self.branches
                     .push(Box::new(Branch::new(self.net.potentials())));
             }
-            self.chainer.branch(start, &mut self.branches[self.used]);
+            self.chainer
+                .branch(start, &mut self.branches[self.used], limit);
             self.used += 1;
+        } else {
+            let b = &mut self.branches[*slot as usize];
+            if b.limit < limit {
+                // Stopped short for a better conclusion than this search has yet.
+                b.clear();
+                self.chainer.branch(start, b, limit);
+            }
         }
+    }
+
+    /// The depth from which a branch's potentials need not be processed: processing one at
+    /// depth `d` finds potentials whose ancestors number `d + 2` or more, and any conclusion
+    /// counts at least one more in another branch (or in the same one, a contradiction's
+    /// other half), more than the best so far when `d + 3` is.
+    fn useful_depth(&self) -> u16 {
+        self.best.as_ref().map_or(COMPLETE, |b| {
+            u16::try_from(b.complexity.saturating_sub(2)).unwrap_or(COMPLETE)
+        })
     }
 
     fn on_branch(&self, k: usize) -> &Branch {
@@ -2248,6 +2304,61 @@ mod tests {
     /// Forgets the thread's kept branches, so that the next search makes all its own.
     fn forget_kept() {
         KEPT.with(|kept| kept.borrow_mut().clear());
+    }
+
+    #[test]
+    fn a_branch_stopped_short_is_the_whole_branch_to_its_limit() {
+        // At every limit, a branch has each potential of the whole branch at that depth or
+        // less, the whole branch's first potentials in the same order with the same parents
+        // and depths; stopped, it has no contradiction the whole branch has at that depth.
+        let mut stopped = 0;
+        along_forcing_steps(&[MULTIPLE, NISHIO], |line, c, _| {
+            let net = Net::new(c);
+            let starts = (0..net.base.len() * STRIDE)
+                .filter(|&k| net.base[k / STRIDE] & 1 << (k % STRIDE + 1) != 0)
+                .step_by(7)
+                .flat_map(|k| [on(k), off(k)]);
+            let mut chainers = [Family::Nishio, Family::Multiple, Family::Dynamic]
+                .map(|family| Chainer::new(&net, family));
+            for start in starts {
+                for chainer in &mut chainers {
+                    let mut whole = Branch::new(net.potentials());
+                    chainer.branch(start, &mut whole, COMPLETE);
+                    assert_eq!(whole.limit, COMPLETE);
+                    let deepest = whole.order.iter().map(|d| d.depth).max().unwrap_or(0);
+                    for limit in 0..=deepest + 1 {
+                        let mut part = Branch::new(net.potentials());
+                        chainer.branch(start, &mut part, limit);
+                        let said = format!("{line} {:?} {start} {limit}", chainer.family);
+                        let key = |d: &Derived| (d.potential, d.first, d.more, d.depth);
+                        assert!(part.order.len() <= whole.order.len(), "{said}");
+                        assert!(
+                            part.order.iter().map(key).eq(whole
+                                .order
+                                .iter()
+                                .take(part.order.len())
+                                .map(key)),
+                            "{said}"
+                        );
+                        let shallow = whole.order.iter().filter(|d| d.depth <= limit);
+                        assert!(shallow.clone().all(|d| part.has(d.potential())), "{said}");
+                        if part.limit == COMPLETE {
+                            assert_eq!(part.order.len(), whole.order.len(), "{said}");
+                            assert_eq!(part.absurd, whole.absurd, "{said}");
+                        } else {
+                            assert_eq!(part.limit, limit, "{said}");
+                            assert!(part.absurd.is_none(), "{said}");
+                            assert!(
+                                whole.absurd.is_none() || whole.absurd_depth > limit,
+                                "{said}"
+                            );
+                            stopped += 1;
+                        }
+                    }
+                }
+            }
+        });
+        assert!(stopped > 100, "{stopped}");
     }
 
     #[test]
