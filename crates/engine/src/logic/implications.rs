@@ -306,12 +306,6 @@ fn closure_breaks(
 /// A set of cells, one bit each ([`MAX_CELLS`] at most).
 type Cells = u128;
 
-/// Whether exactly two cells are in the set.
-fn two_cells(set: Cells) -> bool {
-    let rest = set & set.wrapping_sub(1);
-    rest != 0 && rest & (rest - 1) == 0
-}
-
 /// A potential: candidate index `cell * STRIDE + digit - 1`, times two, plus 1 when on.
 type Potential = u32;
 
@@ -1545,16 +1539,23 @@ impl<'n> Chainer<'n> {
             }
         }
         let (now, was) = (self.cells[digit_slot(d)], self.base_cells[digit_slot(d)]);
+        let me: Cells = 1 << cell;
         for &house in net.houses_around(cell) {
             let here = house & now;
-            if !two_cells(here) {
+            debug_assert!(
+                here & me != 0,
+                "an off is processed once, while its candidate is left"
+            );
+            // The digit's one other place in the house, when it has one.
+            let there = here & !me;
+            if there == 0 || there & (there - 1) != 0 {
                 continue;
             }
-            let other = (here & !(1 << cell)).trailing_zeros() as usize;
-            if self.ons[digit_slot(d)] & 1 << other != 0 {
+            if self.ons[digit_slot(d)] & there != 0 {
                 // On already: nothing new.
                 continue;
             }
+            let other = there.trailing_zeros() as usize;
             let gone = house & was & !here;
             let more = if gone == 0 {
                 More::None
@@ -2315,7 +2316,7 @@ mod tests {
         along_forcing_steps(&[MULTIPLE, NISHIO], |line, c, _| {
             let net = Net::new(c);
             let starts = (0..net.base.len() * STRIDE)
-                .filter(|&k| net.base[k / STRIDE] & 1 << (k % STRIDE + 1) != 0)
+                .filter(|&k| net.base[k / STRIDE] & 1 << (k % STRIDE) != 0)
                 .step_by(7)
                 .flat_map(|k| [on(k), off(k)]);
             let mut chainers = [Family::Nishio, Family::Multiple, Family::Dynamic]
