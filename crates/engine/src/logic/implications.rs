@@ -899,6 +899,10 @@ struct Branch {
     /// [`COMPLETE`], or the depth below which the branch was made in full when it stopped
     /// with potentials of that depth or deeper left to process ([`Chainer::branch`]).
     limit: u16,
+    /// Per potential of `order`, its ancestors once counted ([`Branch::ancestors`]), else 0:
+    /// a potential's count serves each conclusion it takes part in (a candidate's on branch
+    /// serves its double forcing, its cell's and its houses'). Empty until a count.
+    counted: Vec<u16>,
 }
 
 /// The [`Branch::limit`] of a branch made to the end.
@@ -1038,6 +1042,7 @@ impl Branch {
         self.listed.clear();
         self.absurd = None;
         self.absurd_new = NONE;
+        self.counted.clear();
     }
 
     fn new(potentials: usize) -> Branch {
@@ -1056,6 +1061,7 @@ impl Branch {
             touched: [0; STRIDE],
             touched_any: 0,
             limit: COMPLETE,
+            counted: Vec::new(),
         }
     }
 
@@ -1140,16 +1146,17 @@ impl Branch {
         (first, more)
     }
 
-    fn depth(&self, p: Potential) -> u16 {
-        if p == self.absurd_new {
-            return self.absurd_depth;
-        }
-        self.order[self.index(p)].depth
-    }
-
-    /// A lower bound of [`Branch::ancestors`]: the longest path back to the assumption.
+    /// A lower bound of [`Branch::ancestors`]: the count when made, else the longest path back
+    /// to the assumption.
     fn at_least(&self, p: Potential) -> usize {
-        usize::from(self.depth(p)) + 1
+        if p == self.absurd_new {
+            return usize::from(self.absurd_depth) + 1;
+        }
+        let i = self.index(p);
+        match self.counted.get(i) {
+            Some(&n) if n != 0 => usize::from(n),
+            _ => usize::from(self.order[i].depth) + 1,
+        }
     }
 
     /// Records the potential found both ways, with its parents (SE never adds it).
@@ -1202,6 +1209,21 @@ impl Branch {
                 listed.iter().for_each(|&q| f(q));
             }
         }
+    }
+
+    /// [`Branch::ancestors`], counted once per potential of the branch.
+    fn count(&mut self, p: Potential, seen: &mut [u64], stack: &mut Vec<Potential>) -> usize {
+        if p == self.absurd_new {
+            return self.ancestors(p, seen, stack);
+        }
+        let i = self.index(p);
+        if self.counted.is_empty() {
+            self.counted.resize(self.order.len(), 0);
+        }
+        if self.counted[i] == 0 {
+            self.counted[i] = self.ancestors(p, seen, stack) as u16;
+        }
+        usize::from(self.counted[i])
     }
 
     /// The number of distinct potentials `p` needed, itself included (SE's ancestor count).
@@ -2058,8 +2080,7 @@ impl<'n> Search<'n> {
         } else {
             self.off_branches[k]
         };
-        let b = &self.branches[at as usize];
-        b.ancestors(p, &mut self.seen, &mut self.stack)
+        self.branches[at as usize].count(p, &mut self.seen, &mut self.stack)
     }
 
     /// The simplest conclusion of the family, as a step.
@@ -2541,14 +2562,24 @@ mod tests {
         finish_by_hand(&mut b, 1458);
         for (i, &p) in found.iter().enumerate() {
             assert_eq!(b.index(p), i, "potential {p}");
-            assert_eq!(b.depth(p), i as u16);
+            assert_eq!(b.at_least(p), i + 1);
         }
+        // Counted, a potential's ancestors are its bound from then on; the count is kept.
+        let (mut seen, mut stack) = (vec![0; 1458usize.div_ceil(64)], Vec::new());
+        let last = found[found.len() - 1];
+        assert_eq!(b.count(last, &mut seen, &mut stack), found.len());
+        assert_eq!(b.at_least(last), found.len());
+        b.order[found.len() - 1].first = NONE16;
+        assert_eq!(b.count(last, &mut seen, &mut stack), found.len(), "kept");
+        assert_eq!(b.ancestors(last, &mut seen, &mut stack), 1, "counted anew");
         // Cleared and made again with other potentials, the table follows.
         b.clear();
         b.add(5, (NONE, More::None), 0);
         b.add(2, (5, More::None), 1);
         finish_by_hand(&mut b, 1458);
         assert_eq!((b.index(5), b.index(2)), (0, 1));
+        assert_eq!(b.at_least(2), 2, "the counts are cleared");
+        assert_eq!(b.count(2, &mut seen, &mut stack), 2);
     }
 
     #[test]
