@@ -1272,7 +1272,8 @@ struct Chainer<'n> {
     queues: [Vec<Queued>; 2],
     next: [usize; 2],
     /// Per potential, its index in the order of the branch being made (read while it is made,
-    /// before [`Branch::finish`]).
+    /// and by [`Branch::finish`]), for the potentials the branch has: the others' entries are
+    /// stale and never read.
     slot: Box<[u32; POTENTIAL_SLOTS]>,
     /// The depth from which queued potentials need not be processed in the branch being made,
     /// and how many queued potentials not yet processed are shallower.
@@ -1338,7 +1339,7 @@ impl<'n> Chainer<'n> {
             cell_offs: [0; CELL_SLOTS],
             queues: [Vec::with_capacity(256), Vec::with_capacity(256)],
             next: [0; 2],
-            slot: Box::new([u32::MAX; POTENTIAL_SLOTS]),
+            slot: Box::new([0; POTENTIAL_SLOTS]),
             limit: COMPLETE,
             shallow: 0,
         }
@@ -1377,6 +1378,7 @@ impl<'n> Chainer<'n> {
 
     /// The longest path of parents from potential `p` of the branch being made to its assumption.
     fn depth(&self, b: &Branch, p: Potential) -> u16 {
+        debug_assert!(b.has(p), "only a potential of the branch has a place");
         b.order[self.slot[potential_slot(p)] as usize].depth
     }
 
@@ -1447,9 +1449,6 @@ impl<'n> Chainer<'n> {
             (self.cell_ons[cell_slot(x)], self.cell_offs[cell_slot(x)]) = (0, 0);
         }
         b.finish(&self.slot[..]);
-        for d in &b.order {
-            self.slot[potential_slot(Potential::from(d.potential))] = u32::MAX;
-        }
     }
 
     /// Whether potentials are queued and not yet processed.
