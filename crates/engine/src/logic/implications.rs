@@ -1088,7 +1088,7 @@ impl Branch {
     /// The index in `order` of a potential found (once the branch is done).
     fn index(&self, p: Potential) -> usize {
         let (word, bit) = (p as usize / 64, p % 64);
-        let below = (self.found[word & (FOUND_WORDS - 1)] & ((1u64 << bit) - 1)).count_ones();
+        let below = (self.found[word_slot(p)] & ((1u64 << bit) - 1)).count_ones();
         usize::from(self.by_rank[usize::from(self.ranks[word]) + below as usize])
     }
 
@@ -2380,6 +2380,53 @@ mod tests {
             }
         });
         assert!(stopped > 100, "{stopped}");
+    }
+
+    #[test]
+    fn a_branch_stopped_short_is_made_again_when_a_search_needs_more() {
+        // A search whose best conclusion counts 5 stops its branches at depth 3; asked for the
+        // same branch with no best conclusion (as a later search that keeps it is), it makes it
+        // anew in full, the branch a search without a bound makes.
+        let geo = classic9();
+        let c = from_line(&geo, MULTIPLE);
+        let net = Net::new(&c);
+        let whole_of = |k: usize| {
+            let mut whole = Branch::new(net.potentials());
+            Chainer::new(&net, Family::Dynamic).branch(on(k), &mut whole, COMPLETE);
+            whole
+        };
+        let k = (0..net.base.len() * STRIDE)
+            .filter(|&k| net.base[k / STRIDE] & 1 << (k % STRIDE) != 0)
+            .find(|&k| whole_of(k).order.iter().any(|d| d.depth > 4))
+            .expect("a candidate whose branch runs deeper than 4");
+        forget_kept();
+        let mut search = Search::new(&net, Family::Dynamic);
+        search.best = Some(Conclusion {
+            complexity: 5,
+            kind: 1,
+            placement: None,
+            elimination: Some((0, 1)),
+            premises: Premises::Cell(0),
+        });
+        assert_eq!(search.useful_depth(), 3);
+        search.ensure(k, true);
+        let key = |d: &Derived| (d.potential, d.first, d.more, d.depth);
+        let short: Vec<_> = search.on_branch(k).order.iter().map(key).collect();
+        assert_eq!(search.on_branch(k).limit, 3);
+        search.best = None;
+        search.ensure(k, true);
+        let again = search.on_branch(k);
+        assert_eq!(again.limit, COMPLETE);
+        assert!(
+            again
+                .order
+                .iter()
+                .map(key)
+                .eq(whole_of(k).order.iter().map(key))
+        );
+        assert!(short.len() < again.order.len());
+        drop(search);
+        forget_kept();
     }
 
     #[test]
