@@ -96,8 +96,9 @@ fn dynamic_plus(c: &Candidates) -> Option<Step> {
     implications::find_family(c, Family::DynamicPlus)
 }
 
-/// True for SE's families: the first that concludes gives the step, with nothing after it
-/// compared (SE asks them in turn and stops at the first that finds anything).
+/// True for SE's families and the nested forcing chain after them (ours, in the place of SE's
+/// nested families): the first that concludes gives the step, with nothing after it compared
+/// (SE asks them in turn and stops at the first that finds anything).
 fn first_found(technique: Technique) -> bool {
     matches!(
         technique,
@@ -105,6 +106,7 @@ fn first_found(technique: Technique) -> bool {
             | Technique::MultipleForcingChain
             | Technique::DynamicForcingChain
             | Technique::DynamicForcingChainPlus
+            | Technique::NestedForcingChain
     )
 }
 
@@ -738,6 +740,21 @@ mod tests {
         // The rater does not guess either: it reports the puzzle as stuck.
         let result = solve_logic(&geo, &open, Level::Extreme);
         assert!(result.stuck && !result.solved);
+    }
+
+    /// SE asks its forcing-chain families, and its nested ones after them, in turn and stops at
+    /// the first that finds anything: no finder from the first family on is ever asked to
+    /// better a step found before it.
+    #[test]
+    fn nothing_after_a_forcing_family_is_compared_with_its_step() {
+        let first = FINDERS
+            .iter()
+            .position(|(technique, _)| first_found(*technique))
+            .expect("the families are finders");
+        assert_eq!(FINDERS[first].0, Technique::NishioForcingChain);
+        for (technique, _) in &FINDERS[first..] {
+            assert!(first_found(*technique), "{technique} would be compared");
+        }
     }
 
     #[test]
