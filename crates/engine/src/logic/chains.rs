@@ -46,7 +46,9 @@ pub fn find(c: &Candidates) -> Option<Step> {
 /// [`find`]'s answer from the shortest AIC (`None`: there is none).
 fn easiest_chain(c: &Candidates, links: &Links, aic: Option<Step>) -> Option<Step> {
     let Some(aic) = aic else {
-        return wings::w_wing(c);
+        // A W-Wing is an AIC of six candidates: where the AIC search finds none, there is none.
+        debug_assert!(wings::w_wing(c).is_none(), "a W-Wing the AIC search missed");
+        return None;
     };
     let search = |mode, technique| {
         let longest = longest_scoring_at_most(technique, aic.score())?;
