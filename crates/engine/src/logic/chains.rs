@@ -151,13 +151,17 @@ impl Links {
 
     /// Bivalue cells (the two digits of the cell) and houses where a digit has two places.
     fn build_strong(&mut self, c: &Candidates) {
-        let mut edges: Vec<(u32, u32)> = Vec::new();
+        // Each link both ways, as one number (from, then to): sorted with one comparison a pair.
+        let mut edges: Vec<u64> = Vec::with_capacity(4 * c.masks().len());
+        let mut link = |a: u32, b: u32| {
+            edges.push(u64::from(a) << 32 | u64::from(b));
+            edges.push(u64::from(b) << 32 | u64::from(a));
+        };
         for (cell, &m) in c.masks().iter().enumerate() {
             if m.count_ones() == 2 {
                 let mut ds = digits(m);
                 if let (Some(a), Some(b)) = (ds.next(), ds.next()) {
-                    edges.push((self.node(cell, a), self.node(cell, b)));
-                    edges.push((self.node(cell, b), self.node(cell, a)));
+                    link(self.node(cell, a), self.node(cell, b));
                 }
             }
         }
@@ -172,8 +176,7 @@ impl Links {
             for d in digits(twice & !thrice) {
                 let mut places = house.cells.iter().copied().filter(|&x| c.has(x, d));
                 if let (Some(p), Some(q)) = (places.next(), places.next()) {
-                    edges.push((self.node(p, d), self.node(q, d)));
-                    edges.push((self.node(q, d), self.node(p, d)));
+                    link(self.node(p, d), self.node(q, d));
                 }
             }
         }
@@ -181,14 +184,14 @@ impl Links {
         edges.dedup();
         let nodes = self.nodes(c);
         let mut offsets = vec![0u32; nodes + 1];
-        for &(from, _) in &edges {
-            offsets[from as usize + 1] += 1;
+        for &edge in &edges {
+            offsets[(edge >> 32) as usize + 1] += 1;
         }
         for i in 0..nodes {
             offsets[i + 1] += offsets[i];
         }
         self.strong_offsets = offsets;
-        self.strong_targets = edges.into_iter().map(|(_, to)| to).collect();
+        self.strong_targets = edges.into_iter().map(|edge| edge as u32).collect();
     }
 
     /// Where each digit is a candidate.
