@@ -13,6 +13,10 @@
 //! start in each state's word, which finds the shortest and its start; that start's own walk
 //! then gives the chain.
 
+use std::cell::RefCell;
+
+use crate::grid::Geometry;
+
 use super::candidates::{Candidates, bit, digits};
 use super::step::Step;
 use super::technique::{Technique, length_bonus};
@@ -50,13 +54,9 @@ fn easiest_chain(c: &Candidates, links: &Links, aic: Option<Step>) -> Option<Ste
         debug_assert!(wings::w_wing(c).is_none(), "a W-Wing the AIC search missed");
         return None;
     };
-    let search = |mode, technique| {
-        let longest = longest_scoring_at_most(technique, aic.score())?;
-        Search::new(c, links, mode).best_up_to(technique, longest)
-    };
     [
-        search(Mode::X, Technique::XChain),
-        search(Mode::Xy, Technique::XyChain),
+        x_chain_up_to(c, links, aic.score()),
+        xy_chain_up_to(c, links, aic.score()),
         wings::w_wing(c),
         Some(aic),
     ]
@@ -69,6 +69,125 @@ fn easiest_chain(c: &Candidates, links: &Links, aic: Option<Step>) -> Option<Ste
             best
         }
     })
+}
+
+thread_local! {
+    /// The digits where the thread's last X-chain searches found nothing ([`QuietDigits`]).
+    static QUIET_DIGITS: RefCell<QuietDigits> = RefCell::new(QuietDigits::default());
+    /// The grid where the thread's last XY-chain search found nothing ([`QuietGrid`]).
+    static QUIET_XY: RefCell<Option<QuietGrid>> = const { RefCell::new(None) };
+}
+
+/// A grid where an XY-chain search found no chain, and the longest chain looked for. An
+/// XY-chain runs through two-candidate cells alone and removes what its ends both see, so on a
+/// grid with the same two-candidate cells and no candidate more (the same geometry), no
+/// shorter search finds one.
+struct QuietGrid {
+    geometry: Geometry,
+    masks: Vec<u32>,
+    longest: u16,
+}
+
+impl QuietGrid {
+    /// Whether `c` is known to have no XY-chain of at most `longest` nodes.
+    fn holds(&self, c: &Candidates, longest: u16) -> bool {
+        let bivalue = |mask: u32| mask.count_ones() == 2;
+        longest <= self.longest
+            && &self.geometry == c.geometry()
+            && self.masks.len() == c.masks().len()
+            && self
+                .masks
+                .iter()
+                .zip(c.masks())
+                .all(|(&then, &now)| now & !then == 0 && bivalue(now) == bivalue(then))
+    }
+}
+
+/// The shortest XY-chain scoring at most `score`, if any, unless the grid is known to have
+/// none ([`QuietGrid`]).
+fn xy_chain_up_to(c: &Candidates, links: &Links, score: f32) -> Option<Step> {
+    let longest = longest_scoring_at_most(Technique::XyChain, score)?;
+    let known = QUIET_XY.with(|q| q.borrow().as_ref().is_some_and(|q| q.holds(c, longest)));
+    if known {
+        return None;
+    }
+    let found = Search::new(c, links, Mode::Xy).best_up_to(Technique::XyChain, longest);
+    if found.is_none() {
+        QUIET_XY.with(|q| {
+            *q.borrow_mut() = Some(QuietGrid {
+                geometry: c.geometry().clone(),
+                masks: c.masks().to_vec(),
+                longest,
+            });
+        });
+    }
+    found
+}
+
+/// Digits where an X-chain search found no chain, with the digit's places then and the longest
+/// chain looked for. A digit's X-chains, and what they remove, lie among its own places (its
+/// strong links are houses with two of them, its weak links and removals the others in a
+/// peer), so while a digit keeps its places on the same geometry, no shorter search finds one.
+/// Along a rating's path most digits keep their places from one step to the next.
+#[derive(Default)]
+struct QuietDigits {
+    geometry: Option<Geometry>,
+    /// Per digit: its places (as [`Links`] keeps them) and the longest chain looked for.
+    places: Vec<Vec<u64>>,
+    longest: Vec<u16>,
+}
+
+impl QuietDigits {
+    /// The digits known to have no X-chain of at most `longest` nodes on `c`.
+    fn known(&self, c: &Candidates, links: &Links, longest: u16) -> u32 {
+        if self.geometry.as_ref() != Some(c.geometry()) {
+            return 0;
+        }
+        digits(c.geometry().all_digits())
+            .filter(|&d| {
+                let at = usize::from(d);
+                self.longest.get(at).is_some_and(|&known| known >= longest)
+                    && self.places[at] == links.places(d)
+            })
+            .fold(0, |set, d| set | bit(d))
+    }
+
+    /// Notes that the digits of `searched` have no X-chain of at most `longest` nodes on `c`.
+    fn remember(&mut self, c: &Candidates, links: &Links, searched: u32, longest: u16) {
+        if self.geometry.as_ref() != Some(c.geometry()) {
+            self.geometry = Some(c.geometry().clone());
+            self.places.clear();
+            self.longest.clear();
+        }
+        let size = c.size() + 1;
+        self.places.resize_with(size, Vec::new);
+        self.longest.resize(size, 0);
+        for d in digits(searched) {
+            let at = usize::from(d);
+            self.places[at].clear();
+            self.places[at].extend_from_slice(links.places(d));
+            self.longest[at] = longest;
+        }
+    }
+}
+
+/// The shortest X-chain scoring at most `score`, if any. Its search starts only from the digits
+/// not known to have none ([`QuietDigits`]): the shortest chain over all starts (the first
+/// start in node order among equals) is the shortest over theirs.
+fn x_chain_up_to(c: &Candidates, links: &Links, score: f32) -> Option<Step> {
+    let longest = longest_scoring_at_most(Technique::XChain, score)?;
+    let quiet = QUIET_DIGITS.with(|q| q.borrow().known(c, links, longest));
+    let searched = c.geometry().all_digits() & !quiet;
+    if searched == 0 {
+        return None;
+    }
+    let mut search = Search::new(c, links, Mode::X);
+    search.start_digits = searched;
+    let found = search.best_up_to(Technique::XChain, longest);
+    if found.is_none() {
+        QUIET_DIGITS.with(|q| q.borrow_mut().remember(c, links, searched, longest));
+    }
+    found
 }
 
 /// The longest chain of `technique` whose score is at most `score` (as [`Step::score`] adds
@@ -194,6 +313,11 @@ impl Links {
         self.strong_targets = edges.into_iter().map(|edge| edge as u32).collect();
     }
 
+    /// The cells where `digit` is a candidate, as words of cell bits.
+    fn places(&self, digit: u8) -> &[u64] {
+        &self.digit_cells[usize::from(digit) * self.words..][..self.words]
+    }
+
     /// Where each digit is a candidate.
     fn build_digit_cells(&mut self, c: &Candidates) {
         let words = self.words;
@@ -292,6 +416,8 @@ struct Search<'a, 'g> {
     generation: u32,
     queue: Vec<u32>,
     lockstep: Lockstep,
+    /// The digits whose candidates a walk may start from (all unless narrowed).
+    start_digits: u32,
 }
 
 /// A lockstep walk put aside ([`Lockstep::suspend`]): its visited states and its current
@@ -430,6 +556,7 @@ impl<'a, 'g> Search<'a, 'g> {
             generation: 0,
             queue: Vec::new(),
             lockstep: Lockstep::default(),
+            start_digits: u32::MAX,
         };
         search.take_buffers(links.nodes(c) * 2);
         search.live = vec![false; links.nodes(c)];
@@ -537,7 +664,7 @@ impl<'a, 'g> Search<'a, 'g> {
     fn starts(&self) -> Vec<u32> {
         let mut starts = Vec::new();
         for cell in 0..self.c.masks().len() {
-            for d in digits(self.c.mask(cell)) {
+            for d in digits(self.c.mask(cell) & self.start_digits) {
                 let start = self.links.node(cell, d);
                 if self.live[start as usize] {
                     starts.push(start);
@@ -924,6 +1051,38 @@ mod tests {
             }
         }
         best
+    }
+
+    #[test]
+    fn a_digit_is_known_without_x_chains_only_on_its_own_places_and_for_no_longer_chains() {
+        let geo = classic9();
+        let mut c = open(&geo);
+        c.set_mask(cell("r1c1"), mask_of(&[1, 2]));
+        let links = Links::new(&c);
+        let mut quiet = QuietDigits::default();
+        assert_eq!(quiet.known(&c, &links, 10), 0);
+        quiet.remember(&c, &links, bit(1) | bit(3), 20);
+        assert_eq!(quiet.known(&c, &links, 20), bit(1) | bit(3));
+        assert_eq!(quiet.known(&c, &links, 12), bit(1) | bit(3));
+        assert_eq!(
+            quiet.known(&c, &links, 21),
+            0,
+            "a longer chain was not looked for"
+        );
+        // Digit 3 loses a place: only digit 1 is still known.
+        c.set_mask(cell("r5c5"), mask_of(&[1, 2, 4, 5, 6, 7, 8, 9]));
+        let links = Links::new(&c);
+        assert_eq!(quiet.known(&c, &links, 20), bit(1));
+        // Another geometry (diagonals too) with the same candidates: nothing is known.
+        let diagonal = crate::grid::Variant {
+            diagonal: true,
+            ..crate::grid::Variant::CLASSIC
+        };
+        let other = Geometry::new(9, diagonal, None, None).expect("a diagonal 9x9");
+        let mut d = open(&other);
+        d.set_mask(cell("r1c1"), mask_of(&[1, 2]));
+        d.set_mask(cell("r5c5"), mask_of(&[1, 2, 4, 5, 6, 7, 8, 9]));
+        assert_eq!(quiet.known(&d, &Links::new(&d), 20), 0);
     }
 
     type FoundParts = (

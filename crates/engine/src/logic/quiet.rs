@@ -64,11 +64,11 @@ mod tests {
     use crate::logic::candidates::Candidates;
     use crate::logic::candidates::tests::{classic9, from_line};
     use crate::logic::step::Step;
-    use crate::logic::{Level, fish, next_step, subsets, uniqueness};
+    use crate::logic::{Level, chains, fish, next_step, subsets, uniqueness};
 
     /// The finders that remember what they found before: their quiet parts, or (the unique
-    /// rectangles) the rectangles of the last grid.
-    const FINDERS: [fn(&Candidates) -> Option<Step>; 15] = [
+    /// rectangles) the rectangles of the last grid, or (the chains) the digits with no X-chain.
+    const FINDERS: [fn(&Candidates) -> Option<Step>; 16] = [
         subsets::naked_pair,
         subsets::naked_triple,
         subsets::naked_quad,
@@ -84,6 +84,7 @@ mod tests {
         uniqueness::unique_rectangle_2,
         uniqueness::unique_rectangle_3,
         uniqueness::unique_rectangle_4,
+        chains::find,
     ];
 
     /// Along whole rating paths (the finders' records warm from every earlier grid, of this
