@@ -1442,12 +1442,9 @@ impl<'n> Chainer<'n> {
             *t = on | off;
         }
         b.touched_any = b.touched.iter().fold(0, |m, &t| m | t);
-        let mut touched = b.touched_any;
-        while touched != 0 {
-            let x = touched.trailing_zeros() as usize;
-            touched &= touched - 1;
-            (self.cell_ons[cell_slot(x)], self.cell_offs[cell_slot(x)]) = (0, 0);
-        }
+        // Cleared whole (a kilobyte, no loop whose end a processor must guess).
+        self.cell_ons = [0; CELL_SLOTS];
+        self.cell_offs = [0; CELL_SLOTS];
         b.finish(&self.slot[..]);
     }
 
