@@ -31,9 +31,14 @@ pub fn say(line: &str) {
 /// Writes to standard output: `Ok(false)` when its reader went away (`| head`), as nothing more
 /// is wanted, which is not an error; any other failure is an I/O error.
 pub fn print(text: &str) -> Result<bool, CliError> {
+    print_bytes(text.as_bytes())
+}
+
+/// [`print`] for bytes, written as they are.
+fn print_bytes(bytes: &[u8]) -> Result<bool, CliError> {
     let mut stdout = std::io::stdout().lock();
     match stdout
-        .write_all(text.as_bytes())
+        .write_all(bytes)
         .and_then(|()| stdout.flush())
     {
         Ok(()) => Ok(true),
@@ -207,8 +212,7 @@ impl OutputStream {
                 (path, file)
             }
             None => {
-                let text = String::from_utf8_lossy(bytes);
-                self.closed = self.closed || !print(&text)?;
+                self.closed = self.closed || !print_bytes(bytes)?;
                 return Ok(if self.closed {
                     ControlFlow::Break(())
                 } else {
