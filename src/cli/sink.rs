@@ -37,10 +37,7 @@ pub fn print(text: &str) -> Result<bool, CliError> {
 /// [`print`] for bytes, written as they are.
 fn print_bytes(bytes: &[u8]) -> Result<bool, CliError> {
     let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(bytes)
-        .and_then(|()| stdout.flush())
-    {
+    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
         Ok(()) => Ok(true),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
         Err(e) => Err(CliError::Io(format!("cannot write standard output: {e}"))),

@@ -366,6 +366,7 @@ impl State {
     /// Builds the state for the givens; `None` if they are invalid or conflict.
     /// Each digit's givens remove the digit from their rows, boxes and columns,
     /// and every given cell keeps only its own digit.
+    #[inline]
     fn from_givens(givens: &[u8; 81]) -> Option<State> {
         let fixed = given_words(givens)?;
         let filled: [u32; 3] =
@@ -576,6 +577,7 @@ impl State {
     }
 
     /// Cells whose digit is not fixed yet.
+    #[inline]
     fn open_cells(&self) -> u32 {
         self.unsolved.iter().map(|cells| cells.count_ones()).sum()
     }
@@ -685,43 +687,114 @@ impl<'a> Search<'a> {
         search.tally.found()
     }
 
-    /// Depth-first search from `st`; each level fixes one more cell, so the
-    /// recursion depth is at most 81.
-    fn run(&mut self, mut st: State) {
-        while let Some(pairs) = st.propagate() {
-            if !self.branch(&mut st, pairs) {
-                return;
-            }
+    /// Depth-first search from `st`; each level fixes one more cell, so the recursion depth is
+    /// at most 81. Runs the search's build for the bit instructions when the CPU has them
+    /// ([`fast_here`]), the plain one otherwise: both search the same tree.
+    fn run(&mut self, st: State) {
+        if fast_here() {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `fast_here` says the CPU has every feature `run_fast` is compiled for.
+            return unsafe { self.run_fast(st) };
         }
-    }
-
-    /// Branches on the cell chosen from the propagated `st` (its bivalue cells `pairs`): every
-    /// digit but the last on a copy, the last in place. False when the search ends here: `st`
-    /// is solved (and recorded) or the limit is reached.
-    #[inline(always)]
-    fn branch(&mut self, st: &mut State, pairs: [u32; 3]) -> bool {
-        let Some((b, bit)) = st.pick_cell(pairs) else {
-            self.tally.record(|out| st.write_solution(out));
-            return false;
-        };
-        let mut digits = st.cell_digits(b, bit);
-        loop {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            if digits == 0 {
-                // Last alternative: continue in place.
-                st.place(d, b, bit);
-                return true;
-            }
-            let mut child = *st;
-            child.place(d, b, bit);
-            self.run(child);
-            if self.tally.done() {
-                return false;
-            }
-        }
+        self.run_plain(st)
     }
 }
+
+/// Whether [`Search`] runs its build for AVX2, POPCNT, BMI1 and BMI2 here (hardware bit counts
+/// instead of a dozen instructions each, about 6 % faster; docs/PERFORMANCE.md).
+#[inline(always)]
+fn fast_here() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return super::triad9::bit_instructions();
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// The search's recursion (`$run`) and its branching (`$branch`, inlined as `$inline` says),
+/// with the attributes `$attr`: expanded once plain and once for the bit instructions, the same
+/// source.
+macro_rules! band_search {
+    ($count:ident, $run:ident, $branch:ident, #[$inline:meta] $(#[$attr:meta])*) => {
+        /// [`count_solutions`] for `limit` above 0.
+        $(#[$attr])*
+        fn $count(givens: &[u8; 81], limit: u32, mut first: Option<&mut [u8; 81]>) -> u32 {
+            let Some(mut st) = State::from_givens(givens) else {
+                return 0;
+            };
+            let mut search = if limit >= 2 {
+                // Root propagation, then the triad counter for a wide-open grid, else the
+                // search goes on from the propagated root.
+                let Some(pairs) = st.propagate() else {
+                    return 0;
+                };
+                if st.open_cells() >= TRIAD_OPEN_CELLS
+                    && let Some(count) = triad_count(&st.cand, limit, first.as_deref_mut())
+                {
+                    return count;
+                }
+                let mut search = Search::new(limit, first);
+                if !search.$branch(&mut st, pairs) {
+                    return search.tally.found();
+                }
+                search
+            } else {
+                Search::new(limit, first)
+            };
+            search.$run(st);
+            search.tally.found()
+        }
+
+        impl Search<'_> {
+            /// Depth-first search from `st` (see [`Search::run`]).
+            $(#[$attr])*
+            fn $run(&mut self, mut st: State) {
+                while let Some(pairs) = st.propagate() {
+                    if !self.$branch(&mut st, pairs) {
+                        return;
+                    }
+                }
+            }
+
+            /// Branches on the cell chosen from the propagated `st` (its bivalue cells
+            /// `pairs`): every digit but the last on a copy, the last in place. False when the
+            /// search ends here: `st` is solved (and recorded) or the limit is reached.
+            $(#[$attr])*
+            #[$inline]
+            fn $branch(&mut self, st: &mut State, pairs: [u32; 3]) -> bool {
+                let Some((b, bit)) = st.pick_cell(pairs) else {
+                    self.tally.record(|out| st.write_solution(out));
+                    return false;
+                };
+                let mut digits = st.cell_digits(b, bit);
+                loop {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    if digits == 0 {
+                        // Last alternative: continue in place.
+                        st.place(d, b, bit);
+                        return true;
+                    }
+                    let mut child = *st;
+                    child.place(d, b, bit);
+                    self.$run(child);
+                    if self.tally.done() {
+                        return false;
+                    }
+                }
+            }
+        }
+    };
+}
+
+band_search!(count_plain, run_plain, branch_plain, #[inline(always)]);
+#[cfg(target_arch = "x86_64")]
+band_search!(
+    count_fast,
+    run_fast,
+    branch_fast,
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+);
 
 /// Counts solutions of a classic 9x9 puzzle up to `limit` (stops as soon as `limit` is reached).
 /// `givens`: 81 values row-major, 0 = empty, 1..=9 digits. Givens that conflict with each other => 0 solutions.
@@ -732,31 +805,16 @@ impl<'a> Search<'a> {
 /// propagation leaves with at least [`TRIAD_OPEN_CELLS`] open cells is counted there. The count
 /// is the same; the only solution reported is then the same too (a first solution of a grid
 /// with several solutions may differ, which is why `limit == 1` always stays here).
-pub fn count_solutions(givens: &[u8; 81], limit: u32, mut first: Option<&mut [u8; 81]>) -> u32 {
+pub fn count_solutions(givens: &[u8; 81], limit: u32, first: Option<&mut [u8; 81]>) -> u32 {
     if limit == 0 {
         return 0;
     }
-    let Some(mut st) = State::from_givens(givens) else {
-        return 0;
-    };
-    if limit >= 2 {
-        // Root propagation, then the triad counter for a wide-open grid, else the search goes
-        // on from the propagated root.
-        let Some(pairs) = st.propagate() else {
-            return 0;
-        };
-        if st.open_cells() >= TRIAD_OPEN_CELLS
-            && let Some(count) = triad_count(&st.cand, limit, first.as_deref_mut())
-        {
-            return count;
-        }
-        let mut search = Search::new(limit, first);
-        if search.branch(&mut st, pairs) {
-            search.run(st);
-        }
-        return search.tally.found();
+    if fast_here() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `fast_here` says the CPU has every feature `count_fast` is compiled for.
+        return unsafe { count_fast(givens, limit, first) };
     }
-    Search::count(st, limit, first)
+    count_plain(givens, limit, first)
 }
 
 /// Open cells after root propagation from which [`count_solutions`] hands a grid to
@@ -1191,6 +1249,54 @@ pub(crate) mod tests {
         random_partial_grids(0x9E37_79B9_7F4A_7C15, 600, |round, givens| {
             compare_with_reference(givens, 1 + (round % 10) as u32);
         });
+    }
+
+    /// The search's two builds (plain, and for the bit instructions when this CPU has them)
+    /// count the same and report the same first solution, on limits 1 to 3: the fixtures, random
+    /// partial grids and the shared sets.
+    #[test]
+    fn both_builds_of_the_search_agree() {
+        use super::{count_plain, fast_here};
+        if !fast_here() {
+            eprintln!("skipping: this CPU has no AVX2 and BMI2 (or SUDOKU_SIMD=none)");
+            return;
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            let agree = |givens: &[u8; 81], what: &str| {
+                for limit in 1..=3 {
+                    let (mut plain, mut fast) = ([0u8; 81], [0u8; 81]);
+                    let want = count_plain(givens, limit, Some(&mut plain));
+                    // SAFETY: `fast_here` said the CPU has the features.
+                    let got = unsafe { super::count_fast(givens, limit, Some(&mut fast)) };
+                    assert_eq!(got, want, "{what}, limit {limit}");
+                    assert_eq!(fast, plain, "{what}, limit {limit}");
+                }
+            };
+            let fixtures = [
+                include_str!("../../../../tests/fixtures/classic-9x9-unique.txt"),
+                include_str!("../../../../tests/fixtures/classic-9x9-multiple.txt"),
+            ];
+            for (i, givens) in fixtures
+                .iter()
+                .flat_map(|t| t.lines())
+                .filter_map(parse)
+                .enumerate()
+            {
+                agree(&givens, &format!("fixture {}", i + 1));
+            }
+            random_partial_grids(0xB17_5EA2C, 300, |round, givens| {
+                agree(givens, &format!("round {round}"));
+            });
+            for name in [
+                "puzzles2_17_clue_sample1000.txt",
+                "puzzles7_serg_benchmark.txt",
+            ] {
+                for (line, givens) in load(name).unwrap_or_default().iter().enumerate() {
+                    agree(givens, &format!("{name} line {}", line + 1));
+                }
+            }
+        }
     }
 
     /// Some grids are wide open after root propagation: those are the ones

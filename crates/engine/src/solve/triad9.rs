@@ -65,24 +65,51 @@ pub const SIMD_VARIABLE: &str = "SUDOKU_SIMD";
 /// a process on a virtual machine where every query traps (docs/PERFORMANCE.md, "The triad
 /// counter").
 pub fn available() -> Option<Isa> {
-    static AVAILABLE: std::sync::OnceLock<Option<Isa>> = std::sync::OnceLock::new();
-    *AVAILABLE.get_or_init(|| {
-        let cpu = detect();
+    cpu().isa
+}
+
+/// Whether [`super::classic9`]'s search may run its build for AVX2, POPCNT, BMI1 and BMI2 (read
+/// with [`available`]; `SUDOKU_SIMD=none` says no, as for a CPU without AVX2).
+pub fn bit_instructions() -> bool {
+    cpu().bit_instructions
+}
+
+/// What this CPU runs, as [`SIMD_VARIABLE`] allows.
+#[derive(Clone, Copy)]
+struct Cpu {
+    isa: Option<Isa>,
+    bit_instructions: bool,
+}
+
+/// [`detect`] once, held lower by [`SIMD_VARIABLE`].
+fn cpu() -> Cpu {
+    static CPU: std::sync::OnceLock<Cpu> = std::sync::OnceLock::new();
+    *CPU.get_or_init(|| {
+        let found = detect();
         match std::env::var(SIMD_VARIABLE).as_deref() {
-            Ok("none") => None,
-            Ok("avx2") => cpu.map(|_| Isa::Avx2),
-            _ => cpu,
+            Ok("none") => Cpu {
+                isa: None,
+                bit_instructions: false,
+            },
+            Ok("avx2") => Cpu {
+                isa: found.isa.map(|_| Isa::Avx2),
+                ..found
+            },
+            _ => found,
         }
     })
 }
 
-/// What [`available`] reads: AVX2 and POPCNT on the CPU, with the OS saving the AVX registers;
-/// AVX-512 F, VL, BW and BITALG too, with the OS saving the AVX-512 registers (XCR0).
-fn detect() -> Option<Isa> {
+/// What [`cpu`] reads: AVX2 and POPCNT on the CPU, with the OS saving the AVX registers;
+/// AVX-512 F, VL, BW and BITALG too, with the OS saving the AVX-512 registers (XCR0); BMI1 and
+/// BMI2 beside AVX2.
+fn detect() -> Cpu {
     const POPCNT: u32 = 1 << 23;
     const OSXSAVE: u32 = 1 << 27;
     const AVX: u32 = 1 << 28;
     const AVX2: u32 = 1 << 5;
+    const BMI1: u32 = 1 << 3;
+    const BMI2: u32 = 1 << 8;
     const AVX512F: u32 = 1 << 16;
     const AVX512BW: u32 = 1 << 30;
     const AVX512VL: u32 = 1 << 31;
@@ -90,25 +117,32 @@ fn detect() -> Option<Isa> {
     // XCR0: the SSE and AVX registers (bits 1, 2); AVX-512's masks and upper registers (5-7).
     const SAVED_AVX: u64 = 0b0000_0110;
     const SAVED_AVX512: u64 = 0b1110_0110;
+    let nothing = Cpu {
+        isa: None,
+        bit_instructions: false,
+    };
     if __cpuid(0).eax < 7 {
-        return None;
+        return nothing;
     }
     let leaf1 = __cpuid(1);
     let needed1 = POPCNT | OSXSAVE | AVX;
     if leaf1.ecx & needed1 != needed1 {
-        return None;
+        return nothing;
     }
     // SAFETY: OSXSAVE says the OS enabled XGETBV (and the CPU has it).
     let saved = unsafe { saved_registers() };
     let leaf7 = __cpuid_count(7, 0);
     if saved & SAVED_AVX != SAVED_AVX || leaf7.ebx & AVX2 == 0 {
-        return None;
+        return nothing;
     }
     let needed512 = AVX512F | AVX512BW | AVX512VL;
     let avx512 = leaf7.ebx & needed512 == needed512
         && leaf7.ecx & AVX512BITALG != 0
         && saved & SAVED_AVX512 == SAVED_AVX512;
-    Some(if avx512 { Isa::Avx512 } else { Isa::Avx2 })
+    Cpu {
+        isa: Some(if avx512 { Isa::Avx512 } else { Isa::Avx2 }),
+        bit_instructions: leaf7.ebx & (BMI1 | BMI2) == BMI1 | BMI2,
+    }
 }
 
 /// The register state the OS saves (XCR0).
@@ -872,7 +906,7 @@ mod avx2 {
 
 #[cfg(test)]
 mod tests {
-    use super::{Isa, available, count_solutions, count_with};
+    use super::{Isa, available, bit_instructions, count_solutions, count_with};
     use crate::solve::classic9::tests::{
         is_valid_solution, keeps_givens, load, parse, random_partial_grids,
     };
@@ -893,11 +927,21 @@ mod tests {
         } else {
             None
         };
+        let bits = avx2 && is_x86_feature_detected!("bmi1") && is_x86_feature_detected!("bmi2");
         // The variable may hold the counter lower, never higher.
         match std::env::var(super::SIMD_VARIABLE).as_deref() {
-            Ok("none") => assert_eq!(available(), None),
-            Ok("avx2") => assert_eq!(available(), standard.map(|_| Isa::Avx2)),
-            _ => assert_eq!(available(), standard),
+            Ok("none") => {
+                assert_eq!(available(), None);
+                assert!(!bit_instructions());
+            }
+            Ok("avx2") => {
+                assert_eq!(available(), standard.map(|_| Isa::Avx2));
+                assert_eq!(bit_instructions(), bits);
+            }
+            _ => {
+                assert_eq!(available(), standard);
+                assert_eq!(bit_instructions(), bits);
+            }
         }
     }
 
