@@ -700,8 +700,8 @@ impl<'a> Search<'a> {
     }
 }
 
-/// Whether [`Search`] runs its build for AVX2, POPCNT, BMI1 and BMI2 here (hardware bit counts
-/// instead of a dozen instructions each, about 6 % faster; docs/PERFORMANCE.md).
+/// Whether [`Search`] runs its build for AVX2, POPCNT, BMI1 and BMI2 here: a bit count is one
+/// instruction there instead of a dozen (top1465 counted 2 % faster in all; docs/PERFORMANCE.md).
 #[inline(always)]
 fn fast_here() -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -710,9 +710,9 @@ fn fast_here() -> bool {
     false
 }
 
-/// The search's recursion (`$run`) and its branching (`$branch`, inlined as `$inline` says),
-/// with the attributes `$attr`: expanded once plain and once for the bit instructions, the same
-/// source.
+/// [`count_solutions`]'s body (`$count`), the search's recursion (`$run`) and its branching
+/// (`$branch`, inlined as `$inline` says), with the attributes `$attr`: expanded once plain and
+/// once for the bit instructions, the same source.
 macro_rules! band_search {
     ($count:ident, $run:ident, $branch:ident, #[$inline:meta] $(#[$attr:meta])*) => {
         /// [`count_solutions`] for `limit` above 0.
