@@ -137,6 +137,8 @@ fn solution_json(geo: &Geometry, givens: &Grid, solution: &Solution) -> String {
 enum BatchLine {
     /// The one solution of a classic 9×9 line, digits 1..=9 (see [`classic_line`]).
     Classic([u8; 81]),
+    /// The first of the solutions of a classic 9×9 line, digits 1..=9.
+    ClassicMultiple([u8; 81]),
     /// The solution, as a puzzle line.
     Unique(String),
     /// One of the solutions, as a puzzle line.
@@ -149,9 +151,10 @@ impl BatchLine {
     /// Appends the result line (with its line break) to `out`.
     fn write_to(&self, out: &mut String) {
         match self {
-            BatchLine::Classic(cells) => {
-                let digits = cells.map(|d| b'0' + d);
-                out.push_str(std::str::from_utf8(&digits).expect("digits 1-9 are ASCII"));
+            BatchLine::Classic(cells) => push_digits(out, cells),
+            BatchLine::ClassicMultiple(cells) => {
+                out.push_str("multiple ");
+                push_digits(out, cells);
             }
             BatchLine::Unique(line) => out.push_str(line),
             BatchLine::Multiple(line) => {
@@ -170,7 +173,7 @@ impl BatchLine {
     fn exit_code(&self) -> u8 {
         match self {
             BatchLine::Classic(_) | BatchLine::Unique(_) => EXIT_OK,
-            BatchLine::Multiple(_) | BatchLine::None => EXIT_NO,
+            BatchLine::ClassicMultiple(_) | BatchLine::Multiple(_) | BatchLine::None => EXIT_NO,
             BatchLine::Error(_) => EXIT_INPUT,
         }
     }
@@ -193,9 +196,8 @@ fn run_batch(args: &SolveArgs) -> CliResult {
     };
     let plain = args.puzzle.is_plain();
     let solve_line = |no: usize, line: &str| {
-        if plain && let Some(solution) = classic_line(line).and_then(|cells| unique_classic(&cells))
-        {
-            return Ok(BatchLine::Classic(solution));
+        if plain && let Some(answer) = classic_line(line).and_then(|cells| classic_answer(&cells)) {
+            return Ok(answer);
         }
         reader.read(no, line, solve_givens).map(|line| match line {
             BatchLine::Unique(l) => BatchLine::Unique(in_symbols(l)),
@@ -234,11 +236,22 @@ fn classic_line(line: &str) -> Option<[u8; 81]> {
     (bad == 0).then_some(cells)
 }
 
-/// The solution of classic 9×9 `cells` when it is unique; `None` when there are none or several,
-/// which the general path then reports with its own words.
-fn unique_classic(cells: &[u8; 81]) -> Option<[u8; 81]> {
-    let mut solution = [0u8; 81];
-    (classic9::count_solutions(cells, 2, Some(&mut solution)) == 1).then_some(solution)
+/// The answer for classic 9×9 `cells` with one solution or several (the first two found are the
+/// same on every CPU, as the general path's are); `None` when there is none, which the general
+/// path then reports with its own words (naming the givens that break the rules, if they do).
+fn classic_answer(cells: &[u8; 81]) -> Option<BatchLine> {
+    let (mut first, mut second) = ([0u8; 81], [0u8; 81]);
+    match classic9::two_solutions(cells, &mut first, &mut second) {
+        0 => None,
+        1 => Some(BatchLine::Classic(first)),
+        _ => Some(BatchLine::ClassicMultiple(first)),
+    }
+}
+
+/// Appends the digits 1..=9 `cells` as text.
+fn push_digits(out: &mut String, cells: &[u8; 81]) {
+    let digits = cells.map(|d| b'0' + d);
+    out.push_str(std::str::from_utf8(&digits).expect("digits 1-9 are ASCII"));
 }
 
 fn solve_givens(geo: &Geometry, solver: &Solver, givens: &Grid) -> Result<BatchLine, String> {

@@ -715,33 +715,45 @@ fn fast_here() -> bool {
 /// once for the bit instructions, the same source.
 macro_rules! band_search {
     ($count:ident, $run:ident, $branch:ident, #[$inline:meta] $(#[$attr:meta])*) => {
-        /// [`count_solutions`] for `limit` above 0.
+        /// [`count_solutions`] for `limit` above 0, the second solution to `second` too, and
+        /// whether the triad counter counted (never when `hand_off` is false).
         $(#[$attr])*
-        fn $count(givens: &[u8; 81], limit: u32, mut first: Option<&mut [u8; 81]>) -> u32 {
+        fn $count(
+            givens: &[u8; 81],
+            limit: u32,
+            mut first: Option<&mut [u8; 81]>,
+            second: Option<&mut [u8; 81]>,
+            hand_off: bool,
+        ) -> (u32, bool) {
             let Some(mut st) = State::from_givens(givens) else {
-                return 0;
+                return (0, false);
             };
             let mut search = if limit >= 2 {
                 // Root propagation, then the triad counter for a wide-open grid, else the
                 // search goes on from the propagated root.
                 let Some(pairs) = st.propagate() else {
-                    return 0;
+                    return (0, false);
                 };
-                if st.open_cells() >= TRIAD_OPEN_CELLS
+                if hand_off
+                    && st.open_cells() >= TRIAD_OPEN_CELLS
                     && let Some(count) = triad_count(&st.cand, limit, first.as_deref_mut())
                 {
-                    return count;
+                    return (count, true);
                 }
-                let mut search = Search::new(limit, first);
+                let mut search = Search {
+                    tally: Tally::two(limit, first, second),
+                };
                 if !search.$branch(&mut st, pairs) {
-                    return search.tally.found();
+                    return (search.tally.found(), false);
                 }
                 search
             } else {
-                Search::new(limit, first)
+                Search {
+                    tally: Tally::two(limit, first, second),
+                }
             };
             search.$run(st);
-            search.tally.found()
+            (search.tally.found(), false)
         }
 
         impl Search<'_> {
@@ -809,12 +821,34 @@ pub fn count_solutions(givens: &[u8; 81], limit: u32, first: Option<&mut [u8; 81
     if limit == 0 {
         return 0;
     }
+    count_here(givens, limit, first, None, true).0
+}
+
+/// Counts the solutions of `givens` up to two; the first two found go to `first` and `second`.
+/// They are the band counter's, whose builds all search one tree, so a puzzle with several
+/// solutions shows the same two on every CPU: the triad counter (whose tree differs) counts a
+/// wide-open grid, and when that grid has two, the band counter finds them again.
+pub fn two_solutions(givens: &[u8; 81], first: &mut [u8; 81], second: &mut [u8; 81]) -> u32 {
+    match count_here(givens, 2, Some(first), Some(second), true) {
+        (found, true) if found >= 2 => count_here(givens, 2, Some(first), Some(second), false).0,
+        (found, _) => found,
+    }
+}
+
+/// [`count_plain`] or [`count_fast`], as the CPU allows.
+fn count_here(
+    givens: &[u8; 81],
+    limit: u32,
+    first: Option<&mut [u8; 81]>,
+    second: Option<&mut [u8; 81]>,
+    hand_off: bool,
+) -> (u32, bool) {
     if fast_here() {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `fast_here` says the CPU has every feature `count_fast` is compiled for.
-        return unsafe { count_fast(givens, limit, first) };
+        return unsafe { count_fast(givens, limit, first, second, hand_off) };
     }
-    count_plain(givens, limit, first)
+    count_plain(givens, limit, first, second, hand_off)
 }
 
 /// Open cells after root propagation from which [`count_solutions`] hands a grid to
@@ -1265,10 +1299,13 @@ pub(crate) mod tests {
         {
             let agree = |givens: &[u8; 81], what: &str| {
                 for limit in 1..=3 {
-                    let (mut plain, mut fast) = ([0u8; 81], [0u8; 81]);
-                    let want = count_plain(givens, limit, Some(&mut plain));
+                    let (mut plain, mut fast) = ([[0u8; 81]; 2], [[0u8; 81]; 2]);
+                    let [p1, p2] = &mut plain;
+                    let want = count_plain(givens, limit, Some(p1), Some(p2), false);
+                    let [f1, f2] = &mut fast;
                     // SAFETY: `fast_here` said the CPU has the features.
-                    let got = unsafe { super::count_fast(givens, limit, Some(&mut fast)) };
+                    let got =
+                        unsafe { super::count_fast(givens, limit, Some(f1), Some(f2), false) };
                     assert_eq!(got, want, "{what}, limit {limit}");
                     assert_eq!(fast, plain, "{what}, limit {limit}");
                 }
@@ -1297,6 +1334,55 @@ pub(crate) mod tests {
                 }
             }
         }
+    }
+
+    /// [`two_solutions`] counts what [`count_solutions`] counts; its solutions are valid, keep
+    /// the givens and differ, and they are the band counter's alone (no hand-off), so the same
+    /// on every CPU.
+    #[test]
+    fn two_solutions_are_the_band_counters_first_two() {
+        use super::{count_here, two_solutions};
+        let check = |givens: &[u8; 81], what: &str| {
+            let (mut first, mut second) = ([0u8; 81], [0u8; 81]);
+            let found = two_solutions(givens, &mut first, &mut second);
+            assert_eq!(found, count_solutions(givens, 2, None), "{what}");
+            if found == 0 {
+                return;
+            }
+            assert!(
+                is_valid_solution(&first) && keeps_givens(givens, &first),
+                "{what}"
+            );
+            let (mut band1, mut band2) = ([0u8; 81], [0u8; 81]);
+            let band = count_here(givens, 2, Some(&mut band1), Some(&mut band2), false);
+            assert_eq!(band, (found, false), "{what}");
+            assert_eq!(first, band1, "{what}");
+            if found == 2 {
+                assert!(
+                    is_valid_solution(&second) && keeps_givens(givens, &second),
+                    "{what}"
+                );
+                assert_ne!(first, second, "{what}");
+                assert_eq!(second, band2, "{what}");
+            }
+        };
+        let fixtures = [
+            include_str!("../../../../tests/fixtures/classic-9x9-unique.txt"),
+            include_str!("../../../../tests/fixtures/classic-9x9-multiple.txt"),
+        ];
+        for (i, givens) in fixtures
+            .iter()
+            .flat_map(|t| t.lines())
+            .filter_map(parse)
+            .enumerate()
+        {
+            check(&givens, &format!("fixture {}", i + 1));
+        }
+        // The empty grid and sparse grids are wide open: the triad counter counts them first.
+        check(&[0; 81], "the empty grid");
+        random_partial_grids(0x2501_7105, 300, |round, givens| {
+            check(givens, &format!("round {round}"));
+        });
     }
 
     /// Some grids are wide open after root propagation: those are the ones

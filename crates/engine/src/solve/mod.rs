@@ -19,25 +19,39 @@ pub(crate) struct Tally<'a> {
     found: u32,
     limit: u32,
     first: Option<&'a mut [u8; 81]>,
+    second: Option<&'a mut [u8; 81]>,
 }
 
 impl<'a> Tally<'a> {
     /// A count up to `limit`; the first solution goes to `first`.
     pub(crate) fn new(limit: u32, first: Option<&'a mut [u8; 81]>) -> Self {
+        Tally::two(limit, first, None)
+    }
+
+    /// A count up to `limit`; the first solution goes to `first`, the second to `second`.
+    pub(crate) fn two(
+        limit: u32,
+        first: Option<&'a mut [u8; 81]>,
+        second: Option<&'a mut [u8; 81]>,
+    ) -> Self {
         Tally {
             found: 0,
             limit,
             first,
+            second,
         }
     }
 
-    /// Counts one more solution; `write` writes it out when it is the first.
+    /// Counts one more solution; `write` writes it out when it is the first or the second.
     #[inline(always)]
     pub(crate) fn record(&mut self, write: impl FnOnce(&mut [u8; 81])) {
         self.found += 1;
-        if self.found == 1
-            && let Some(out) = self.first.as_deref_mut()
-        {
+        let out = match self.found {
+            1 => self.first.as_deref_mut(),
+            2 => self.second.as_deref_mut(),
+            _ => None,
+        };
+        if let Some(out) = out {
             write(out);
         }
     }
@@ -262,15 +276,18 @@ impl Solver {
         found.pop().map(|cells| Grid::new(self.size, cells))
     }
 
-    /// Solves and proves uniqueness (counts to 2), keeping the solutions found.
+    /// Solves and proves uniqueness (counts to 2), keeping the solutions found. On classic 9×9
+    /// the two solutions of a puzzle with several are the band counter's first two, the same on
+    /// every CPU ([`classic9::two_solutions`]).
     pub fn solve(&self, givens: &Grid) -> Solution {
         if let Some(cells) = self.classic_cells(givens) {
-            let mut first = [0u8; 81];
-            match classic9::count_solutions(cells, 2, Some(&mut first)) {
-                0 => return Solution::None,
-                1 => return Solution::Unique(Grid::new(9, first.to_vec())),
-                _ => {}
-            }
+            let (mut first, mut second) = ([0u8; 81], [0u8; 81]);
+            let grid = |cells: [u8; 81]| Grid::new(9, cells.to_vec());
+            return match classic9::two_solutions(cells, &mut first, &mut second) {
+                0 => Solution::None,
+                1 => Solution::Unique(grid(first)),
+                _ => Solution::Multiple(grid(first), grid(second)),
+            };
         }
         let mut found = self.exact_count(givens, 2, 2).solutions;
         let grid = |cells: Vec<u8>| Grid::new(self.size, cells);
