@@ -1285,6 +1285,18 @@ pub(crate) mod tests {
         });
     }
 
+    /// The 50 classic fixtures: 40 unique puzzles, then 10 with several solutions.
+    fn fixture_grids() -> Vec<[u8; 81]> {
+        [
+            include_str!("../../../../tests/fixtures/classic-9x9-unique.txt"),
+            include_str!("../../../../tests/fixtures/classic-9x9-multiple.txt"),
+        ]
+        .iter()
+        .flat_map(|text| text.lines())
+        .filter_map(parse)
+        .collect()
+    }
+
     /// The search's two builds (plain, and for the bit instructions when this CPU has them)
     /// count the same and report the same first solution, on limits 1 to 3: the fixtures, random
     /// partial grids and the shared sets.
@@ -1310,17 +1322,8 @@ pub(crate) mod tests {
                     assert_eq!(fast, plain, "{what}, limit {limit}");
                 }
             };
-            let fixtures = [
-                include_str!("../../../../tests/fixtures/classic-9x9-unique.txt"),
-                include_str!("../../../../tests/fixtures/classic-9x9-multiple.txt"),
-            ];
-            for (i, givens) in fixtures
-                .iter()
-                .flat_map(|t| t.lines())
-                .filter_map(parse)
-                .enumerate()
-            {
-                agree(&givens, &format!("fixture {}", i + 1));
+            for (i, givens) in fixture_grids().iter().enumerate() {
+                agree(givens, &format!("fixture {}", i + 1));
             }
             random_partial_grids(0xB17_5EA2C, 300, |round, givens| {
                 agree(givens, &format!("round {round}"));
@@ -1366,17 +1369,8 @@ pub(crate) mod tests {
                 assert_eq!(second, band2, "{what}");
             }
         };
-        let fixtures = [
-            include_str!("../../../../tests/fixtures/classic-9x9-unique.txt"),
-            include_str!("../../../../tests/fixtures/classic-9x9-multiple.txt"),
-        ];
-        for (i, givens) in fixtures
-            .iter()
-            .flat_map(|t| t.lines())
-            .filter_map(parse)
-            .enumerate()
-        {
-            check(&givens, &format!("fixture {}", i + 1));
+        for (i, givens) in fixture_grids().iter().enumerate() {
+            check(givens, &format!("fixture {}", i + 1));
         }
         // The empty grid and sparse grids are wide open: the triad counter counts them first.
         check(&[0; 81], "the empty grid");
