@@ -1298,8 +1298,8 @@ pub(crate) mod tests {
     }
 
     /// The search's two builds (plain, and for the bit instructions when this CPU has them)
-    /// count the same and report the same first solution, on limits 1 to 3: the fixtures, random
-    /// partial grids and the shared sets.
+    /// count the same and report the same first and second solutions, on limits 1 to 3: the
+    /// fixtures, random partial grids and two shared sets.
     #[test]
     fn both_builds_of_the_search_agree() {
         use super::{count_plain, fast_here};
