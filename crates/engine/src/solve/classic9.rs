@@ -393,6 +393,53 @@ impl State {
         (conflict == 0).then_some(st)
     }
 
+    /// Whether the grid is loose: at least [`LOOSE_GIVENS`] cells filled and at most
+    /// [`LOOSE_HIDDEN_SINGLES`] hidden singles ([`State::hidden_singles_at_most`]). Such a
+    /// grid, typically one with several solutions, is counted faster cell by cell
+    /// ([`super::cells9`]) than with this counter's propagation.
+    #[inline(always)]
+    fn is_loose(&self) -> bool {
+        81 - self.open_cells() >= LOOSE_GIVENS && self.hidden_singles_at_most(LOOSE_HIDDEN_SINGLES)
+    }
+
+    /// Whether at most `most` hidden singles are left: digits with exactly one open cell in a
+    /// row, a box or a column, counted per house and digit. Band by band, the exactly-one test
+    /// on each word's three row fields and three box fields (stopping past `most`: a unique grid
+    /// usually gets there in the first band); then per digit "seen once" / "seen twice" folds
+    /// of its nine row fields for the columns.
+    #[inline(always)]
+    fn hidden_singles_at_most(&self, most: u32) -> bool {
+        let exactly_one = |x: u32| u32::from((x != 0) & (x & x.wrapping_sub(1) == 0));
+        // Open cells only: a given keeps its digit, which no open cell of its houses has.
+        let open_word = |i: usize| self.cand[i] & self.unsolved[i / 9];
+        let mut found = 0;
+        for b in 0..3 {
+            for i in 9 * b..9 * b + 9 {
+                let word = open_word(i);
+                for k in 0..3 {
+                    found += exactly_one((word >> (9 * k)) & ROW0);
+                    found += exactly_one(word & BOX_CELLS[1 << k]);
+                }
+            }
+            if found > most {
+                return false;
+            }
+        }
+        for d in 0..9 {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for b in 0..3 {
+                let word = open_word(idx(d, b));
+                for k in 0..3 {
+                    let row = (word >> (9 * k)) & ROW0;
+                    twice |= once & row;
+                    once |= row;
+                }
+            }
+            found += (once & !twice).count_ones();
+        }
+        found <= most
+    }
+
     /// Fixes digit `d` in the cell `bit` of band `b` by clearing the rest of
     /// its row; the band update then does all the other eliminations.
     #[inline(always)]
@@ -722,12 +769,20 @@ macro_rules! band_search {
             givens: &[u8; 81],
             limit: u32,
             mut first: Option<&mut [u8; 81]>,
-            second: Option<&mut [u8; 81]>,
+            mut second: Option<&mut [u8; 81]>,
             hand_off: bool,
         ) -> (u32, bool) {
             let Some(mut st) = State::from_givens(givens) else {
                 return (0, false);
             };
+            if limit == 2
+                && hand_off
+                && st.is_loose()
+                && let Some(found) =
+                    super::cells9::count_two(givens, first.as_deref_mut(), second.as_deref_mut())
+            {
+                return (found, false);
+            }
             let mut search = if limit >= 2 {
                 // Root propagation, then the triad counter for a wide-open grid, else the
                 // search goes on from the propagated root.
@@ -813,10 +868,11 @@ band_search!(
 /// Values above 9 make the puzzle invalid (0 solutions). `limit == 0` returns 0 without searching.
 /// If `first` is Some, it receives the first solution found (when count >= 1).
 ///
-/// When counting (`limit >= 2`) on a CPU that runs [`super::triad9`], a grid that root
-/// propagation leaves with at least [`TRIAD_OPEN_CELLS`] open cells is counted there. The count
-/// is the same; the only solution reported is then the same too (a first solution of a grid
-/// with several solutions may differ, which is why `limit == 1` always stays here).
+/// Counting to two, a loose grid ([`State::is_loose`]) is counted by [`super::cells9`]. When
+/// counting (`limit >= 2`) on a CPU that runs [`super::triad9`], a grid
+/// that root propagation leaves with at least [`TRIAD_OPEN_CELLS`] open cells is counted there.
+/// The count is the same; the only solution reported is then the same too (a first solution of
+/// a grid with several solutions may differ, which is why `limit == 1` always stays here).
 pub fn count_solutions(givens: &[u8; 81], limit: u32, first: Option<&mut [u8; 81]>) -> u32 {
     if limit == 0 {
         return 0;
@@ -825,9 +881,10 @@ pub fn count_solutions(givens: &[u8; 81], limit: u32, first: Option<&mut [u8; 81
 }
 
 /// Counts the solutions of `givens` up to two; the first two found go to `first` and `second`.
-/// They are the band counter's, whose builds all search one tree, so a puzzle with several
-/// solutions shows the same two on every CPU: the triad counter (whose tree differs) counts a
-/// wide-open grid, and when that grid has two, the band counter finds them again.
+/// They are [`super::cells9`]'s for a loose grid, else the band counter's; every build of
+/// either searches one tree, so a puzzle with several solutions shows the same two on every
+/// CPU: the triad counter (whose tree differs) counts a wide-open grid, and when that grid has
+/// two, the band counter finds them again.
 pub fn two_solutions(givens: &[u8; 81], first: &mut [u8; 81], second: &mut [u8; 81]) -> u32 {
     match count_here(givens, 2, Some(first), Some(second), true) {
         (found, true) if found >= 2 => count_here(givens, 2, Some(first), Some(second), false).0,
@@ -850,6 +907,15 @@ fn count_here(
     }
     count_plain(givens, limit, first, second, hand_off)
 }
+
+/// The fewest filled cells a loose grid ([`State::is_loose`]) has: below that, grids stay here
+/// whatever their hidden singles (the hardest unique puzzles often start with none).
+pub const LOOSE_GIVENS: u32 = 30;
+
+/// The most hidden singles a loose grid ([`State::is_loose`]) has. Unique grids with
+/// [`LOOSE_GIVENS`] givens or more nearly always start with two or more (all but 0.5 % of the
+/// generator's: docs/PERFORMANCE.md, "Loose grids").
+pub const LOOSE_HIDDEN_SINGLES: u32 = 1;
 
 /// Open cells after root propagation from which [`count_solutions`] hands a grid to
 /// [`super::triad9`]: below this, this counter's cheaper propagation wins; above, the triad
@@ -1286,7 +1352,7 @@ pub(crate) mod tests {
     }
 
     /// The 50 classic fixtures: 40 unique puzzles, then 10 with several solutions.
-    fn fixture_grids() -> Vec<[u8; 81]> {
+    pub(crate) fn fixture_grids() -> Vec<[u8; 81]> {
         [
             include_str!("../../../../tests/fixtures/classic-9x9-unique.txt"),
             include_str!("../../../../tests/fixtures/classic-9x9-multiple.txt"),
@@ -1340,12 +1406,13 @@ pub(crate) mod tests {
     }
 
     /// [`two_solutions`] counts what [`count_solutions`] counts; its solutions are valid, keep
-    /// the givens and differ, and they are the band counter's alone (no hand-off), so the same
-    /// on every CPU.
+    /// the givens and differ, and they are the cell counter's for a loose grid, else the band
+    /// counter's alone (no hand-off), so the same on every CPU.
     #[test]
-    fn two_solutions_are_the_band_counters_first_two() {
-        use super::{count_here, two_solutions};
-        let check = |givens: &[u8; 81], what: &str| {
+    fn two_solutions_are_the_cell_or_band_counters_first_two() {
+        use super::{State, count_here, two_solutions};
+        let mut loose = 0;
+        let mut check = |givens: &[u8; 81], what: &str| {
             let (mut first, mut second) = ([0u8; 81], [0u8; 81]);
             let found = two_solutions(givens, &mut first, &mut second);
             assert_eq!(found, count_solutions(givens, 2, None), "{what}");
@@ -1357,8 +1424,15 @@ pub(crate) mod tests {
                 "{what}"
             );
             let (mut band1, mut band2) = ([0u8; 81], [0u8; 81]);
-            let band = count_here(givens, 2, Some(&mut band1), Some(&mut band2), false);
-            assert_eq!(band, (found, false), "{what}");
+            if State::from_givens(givens).is_some_and(|st| st.is_loose()) {
+                loose += 1;
+                let cells =
+                    crate::solve::cells9::count_two(givens, Some(&mut band1), Some(&mut band2));
+                assert_eq!(cells, Some(found), "{what}");
+            } else {
+                let band = count_here(givens, 2, Some(&mut band1), Some(&mut band2), false);
+                assert_eq!(band, (found, false), "{what}");
+            }
             assert_eq!(first, band1, "{what}");
             if found == 2 {
                 assert!(
@@ -1377,6 +1451,52 @@ pub(crate) mod tests {
         random_partial_grids(0x2501_7105, 300, |round, givens| {
             check(givens, &format!("round {round}"));
         });
+        assert!(loose > 0, "no loose grid among the random ones");
+    }
+
+    /// A grid is loose with many givens and at most one hidden single (counted per house and
+    /// digit): a solved grid less one cell has three (the cell's row, column and box), less
+    /// two cells of different houses six; serg's grids (several solutions each) are loose, and
+    /// no unique fixture is.
+    #[test]
+    fn loose_grids_have_many_givens_and_almost_no_hidden_single() {
+        use super::{LOOSE_GIVENS, LOOSE_HIDDEN_SINGLES, State};
+        let mut rng = Rng(0x1005_E5EE);
+        let solved = random_solved_grid(&mut rng);
+        let state = |givens: &[u8; 81]| State::from_givens(givens).expect("valid givens");
+        let mut one_open = solved;
+        one_open[40] = 0;
+        assert!(state(&one_open).hidden_singles_at_most(3));
+        assert!(!state(&one_open).hidden_singles_at_most(2));
+        let mut two_open = one_open;
+        two_open[0] = 0;
+        assert!(state(&two_open).hidden_singles_at_most(6));
+        assert!(!state(&two_open).hidden_singles_at_most(5));
+        assert!(!state(&two_open).is_loose(), "six hidden singles");
+        // The first serg grid: 34 givens, none of them leaving a hidden single.
+        let serg = parse(
+            "8.........95.......76.........426798...571243...893165......916....3.487....1.532",
+        )
+        .expect("81 cells");
+        assert!(state(&serg).hidden_singles_at_most(0));
+        assert!(state(&serg).is_loose());
+        // The same with fewer than LOOSE_GIVENS givens is left to this counter.
+        let mut sparse = serg;
+        for cell in (0..81).rev().filter(|&c| serg[c] != 0).take(5) {
+            sparse[cell] = 0;
+        }
+        assert!(81 - state(&sparse).open_cells() < LOOSE_GIVENS);
+        assert!(!state(&sparse).is_loose());
+        for (i, givens) in fixture_grids().iter().take(40).enumerate() {
+            assert!(!state(givens).is_loose(), "unique fixture {}", i + 1);
+        }
+        let serg_set = load("puzzles7_serg_benchmark.txt").unwrap_or_default();
+        let loose = serg_set.iter().filter(|g| state(g).is_loose()).count();
+        assert!(
+            loose * 100 >= serg_set.len() * 95,
+            "{loose} of {} serg grids loose (at most {LOOSE_HIDDEN_SINGLES} hidden single)",
+            serg_set.len()
+        );
     }
 
     /// Some grids are wide open after root propagation: those are the ones

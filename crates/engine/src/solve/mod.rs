@@ -3,6 +3,7 @@
 //! cages), and for shapes with houses alone the generic solver and its fast path for classic 9×9
 //! (the generator's hot loop). Every entry point honours a shape's rules.
 
+pub mod cells9;
 pub mod classic9;
 pub mod constrained;
 pub mod generic;
