@@ -4,8 +4,8 @@
 //! one cell at a time, naked singles first, guessing on the first cell with the fewest
 //! candidates, with each step a few vector operations over all 81 cells. It counts serg's
 //! benchmark (10,000 grids of 34–35 givens, every one with several solutions) twice as fast as
-//! [`super::classic9`] (docs/PERFORMANCE.md, "Loose grids"). Other grids, or a search past its
-//! step budget, go back to [`super::classic9`].
+//! [`super::classic9`] (docs/PERFORMANCE.md, "The cell counter"). Other grids, and a search
+//! past its step budget, are left to [`super::classic9`].
 //!
 //! # Representation
 //!
@@ -21,7 +21,7 @@
 //! cell (in reading order) with one candidate gets it; else the grid is solved when no cell is
 //! open; else the first cell with the fewest candidates is tried with each digit in turn (all
 //! but the last on a copy of the 273-byte state). The search is the same on every instruction
-//! set ([`Isa`]): the AVX-512 and AVX2 builds and the plain one count, and find, the same.
+//! set: the AVX-512, AVX2, SSE2 and plain builds count, and find, the same.
 
 use super::Tally;
 #[cfg(target_arch = "x86_64")]
@@ -31,7 +31,7 @@ use super::triad9::{self, Isa};
 const LANES: usize = 96;
 
 /// Placements (singles and tried digits) after which the search gives up and the grid goes to
-/// [`super::classic9`]: about 20 times what serg's grids take at most.
+/// [`super::classic9`]: almost six times the most a grid of serg's takes (349; the median 64).
 pub const STEP_BUDGET: u32 = 2_000;
 
 /// Bit 15 of a lane: the cell is placed.
@@ -244,6 +244,7 @@ mod plain {
     }
 
     #[inline(always)]
+    /// What the search does next from `st` (see [`Step`]).
     pub(super) fn scan(st: &State) -> Step {
         let lanes = &st.lanes;
         if lanes.contains(&0) {
@@ -268,6 +269,7 @@ mod plain {
     }
 
     #[inline(always)]
+    /// Places the digit `bit` in cell `x`: its peers lose it, `x` is marked placed.
     pub(super) fn place(st: &mut State, x: usize, bit: u16) {
         let masks = &PLACE_MASKS[x % 81];
         for (v, &m) in st.lanes.iter_mut().zip(masks) {
@@ -330,6 +332,7 @@ mod sse2 {
 
     #[target_feature(enable = "sse2")]
     #[inline]
+    /// What the search does next from `st` (see [`Step`]).
     pub(super) fn scan(st: &State) -> Step {
         let v = load(st);
         let zero = _mm_setzero_si128();
@@ -383,6 +386,7 @@ mod sse2 {
 
     #[target_feature(enable = "sse2")]
     #[inline]
+    /// Places the digit `bit` in cell `x`: its peers lose it, `x` is marked placed.
     pub(super) fn place(st: &mut State, x: usize, bit: u16) {
         let masks = PLACE_MASKS[x % 81].as_ptr().cast::<__m128i>();
         let lanes = st.lanes.as_mut_ptr().cast::<__m128i>();
@@ -443,6 +447,7 @@ mod avx2 {
 
     #[target_feature(enable = "avx2,popcnt")]
     #[inline]
+    /// What the search does next from `st` (see [`Step`]).
     pub(super) fn scan(st: &State) -> Step {
         let v = load(st);
         let zero = _mm256_setzero_si256();
@@ -494,6 +499,7 @@ mod avx2 {
 
     #[target_feature(enable = "avx2,popcnt")]
     #[inline]
+    /// Places the digit `bit` in cell `x`: its peers lose it, `x` is marked placed.
     pub(super) fn place(st: &mut State, x: usize, bit: u16) {
         let masks = PLACE_MASKS[x % 81].as_ptr().cast::<__m256i>();
         let lanes = st.lanes.as_mut_ptr().cast::<__m256i>();
@@ -552,6 +558,7 @@ mod avx512 {
 
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512bitalg,avx2,popcnt")]
     #[inline]
+    /// What the search does next from `st` (see [`Step`]).
     pub(super) fn scan(st: &State) -> Step {
         let v = load(st);
         let zero = _mm512_setzero_si512();
@@ -586,6 +593,7 @@ mod avx512 {
 
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512bitalg,avx2,popcnt")]
     #[inline]
+    /// Places the digit `bit` in cell `x`: its peers lose it, `x` is marked placed.
     pub(super) fn place(st: &mut State, x: usize, bit: u16) {
         let masks = PLACE_MASKS[x % 81].as_ptr().cast::<__m512i>();
         let lanes = st.lanes.as_mut_ptr().cast::<__m512i>();
