@@ -243,8 +243,8 @@ mod plain {
         (0..LANES).find(|&lane| flags(lane))
     }
 
-    #[inline(always)]
     /// What the search does next from `st` (see [`Step`]).
+    #[inline(always)]
     pub(super) fn scan(st: &State) -> Step {
         let lanes = &st.lanes;
         if lanes.contains(&0) {
@@ -268,8 +268,8 @@ mod plain {
         }
     }
 
-    #[inline(always)]
     /// Places the digit `bit` in cell `x`: its peers lose it, `x` is marked placed.
+    #[inline(always)]
     pub(super) fn place(st: &mut State, x: usize, bit: u16) {
         let masks = &PLACE_MASKS[x % 81];
         for (v, &m) in st.lanes.iter_mut().zip(masks) {
@@ -330,9 +330,9 @@ mod sse2 {
         _mm_and_si128(v, _mm_sub_epi16(v, _mm_set1_epi16(1)))
     }
 
+    /// What the search does next from `st` (see [`Step`]).
     #[target_feature(enable = "sse2")]
     #[inline]
-    /// What the search does next from `st` (see [`Step`]).
     pub(super) fn scan(st: &State) -> Step {
         let v = load(st);
         let zero = _mm_setzero_si128();
@@ -384,9 +384,9 @@ mod sse2 {
         Step::Guess(first(mask(&counts, |x| _mm_cmpeq_epi16(x, target))).unwrap_or(0))
     }
 
+    /// Places the digit `bit` in cell `x`: its peers lose it, `x` is marked placed.
     #[target_feature(enable = "sse2")]
     #[inline]
-    /// Places the digit `bit` in cell `x`: its peers lose it, `x` is marked placed.
     pub(super) fn place(st: &mut State, x: usize, bit: u16) {
         let masks = PLACE_MASKS[x % 81].as_ptr().cast::<__m128i>();
         let lanes = st.lanes.as_mut_ptr().cast::<__m128i>();
@@ -445,9 +445,9 @@ mod avx2 {
             .map(|k| 32 * k + m[k].trailing_zeros() as usize / 2)
     }
 
+    /// What the search does next from `st` (see [`Step`]).
     #[target_feature(enable = "avx2,popcnt")]
     #[inline]
-    /// What the search does next from `st` (see [`Step`]).
     pub(super) fn scan(st: &State) -> Step {
         let v = load(st);
         let zero = _mm256_setzero_si256();
@@ -497,9 +497,9 @@ mod avx2 {
         Step::Guess(first(at).unwrap_or(0))
     }
 
+    /// Places the digit `bit` in cell `x`: its peers lose it, `x` is marked placed.
     #[target_feature(enable = "avx2,popcnt")]
     #[inline]
-    /// Places the digit `bit` in cell `x`: its peers lose it, `x` is marked placed.
     pub(super) fn place(st: &mut State, x: usize, bit: u16) {
         let masks = PLACE_MASKS[x % 81].as_ptr().cast::<__m256i>();
         let lanes = st.lanes.as_mut_ptr().cast::<__m256i>();
@@ -556,9 +556,9 @@ mod avx512 {
         }
     }
 
+    /// What the search does next from `st` (see [`Step`]).
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512bitalg,avx2,popcnt")]
     #[inline]
-    /// What the search does next from `st` (see [`Step`]).
     pub(super) fn scan(st: &State) -> Step {
         let v = load(st);
         let zero = _mm512_setzero_si512();
@@ -591,9 +591,9 @@ mod avx512 {
         Step::Guess(first(counts.map(|c| _mm512_cmpeq_epi16_mask(c, target))).unwrap_or(0))
     }
 
+    /// Places the digit `bit` in cell `x`: its peers lose it, `x` is marked placed.
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512bitalg,avx2,popcnt")]
     #[inline]
-    /// Places the digit `bit` in cell `x`: its peers lose it, `x` is marked placed.
     pub(super) fn place(st: &mut State, x: usize, bit: u16) {
         let masks = PLACE_MASKS[x % 81].as_ptr().cast::<__m512i>();
         let lanes = st.lanes.as_mut_ptr().cast::<__m512i>();
