@@ -249,9 +249,11 @@ fn a_parallel_batch_keeps_its_memory_whatever_the_length() {
 
 #[test]
 fn every_instruction_set_of_the_counter_gives_the_same_lines() {
-    // SUDOKU_SIMD holds the triad counter to AVX2 or turns it off (on a CPU without them, each
-    // setting runs what the CPU has); an unknown value is the CPU's best. Unique puzzles and
-    // puzzles with several solutions (whose first solution is printed) read the same on all.
+    // SUDOKU_SIMD holds the triad counter to AVX2 or turns it off, and the cell counter to AVX2
+    // or SSE2 (on a CPU without them, each setting runs what the CPU has); an unknown value is
+    // the CPU's best. Unique puzzles and puzzles with several solutions (loose grids of 34 and
+    // 35 givens, which the cell counter counts; their first solution is printed) read the same
+    // on all.
     for name in ["classic-9x9-unique.txt", "classic-9x9-multiple.txt"] {
         let path = fixture(name);
         let run = |simd: Option<&str>| {
