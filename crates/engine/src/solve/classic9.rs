@@ -1,6 +1,7 @@
 //! Exact solution counter for classic 9x9 Sudoku: the hot-loop bitboard solver. Besides
 //! counting ([`count_solutions`]) it answers the generator's digging question, whether a puzzle
-//! has a solution other than a known one ([`has_other_solution`]).
+//! has a solution other than a known one ([`has_other_solution`]). Counting to two, it leaves
+//! loose grids (many givens, almost no hidden single) to [`super::cells9`].
 //!
 //! # Representation
 //!
@@ -763,7 +764,8 @@ fn fast_here() -> bool {
 macro_rules! band_search {
     ($count:ident, $run:ident, $branch:ident, #[$inline:meta] $(#[$attr:meta])*) => {
         /// [`count_solutions`] for `limit` above 0, the second solution to `second` too, and
-        /// whether the triad counter counted (never when `hand_off` is false).
+        /// whether the triad counter counted. With `hand_off` false this counter counts alone:
+        /// no loose grid goes to [`super::cells9`], no wide-open one to the triad counter.
         $(#[$attr])*
         fn $count(
             givens: &[u8; 81],
@@ -869,10 +871,10 @@ band_search!(
 /// If `first` is Some, it receives the first solution found (when count >= 1).
 ///
 /// Counting to two, a loose grid ([`State::is_loose`]) is counted by [`super::cells9`]. When
-/// counting (`limit >= 2`) on a CPU that runs [`super::triad9`], a grid
-/// that root propagation leaves with at least [`TRIAD_OPEN_CELLS`] open cells is counted there.
-/// The count is the same; the only solution reported is then the same too (a first solution of
-/// a grid with several solutions may differ, which is why `limit == 1` always stays here).
+/// counting (`limit >= 2`) on a CPU that runs [`super::triad9`], a grid that root propagation
+/// leaves with at least [`TRIAD_OPEN_CELLS`] open cells is counted there. The count is the
+/// same; the only solution reported is then the same too (a first solution of a grid with
+/// several solutions may differ, which is why `limit == 1` always stays here).
 pub fn count_solutions(givens: &[u8; 81], limit: u32, first: Option<&mut [u8; 81]>) -> u32 {
     if limit == 0 {
         return 0;
@@ -914,7 +916,7 @@ pub const LOOSE_GIVENS: u32 = 30;
 
 /// The most hidden singles a loose grid ([`State::is_loose`]) has. Unique grids with
 /// [`LOOSE_GIVENS`] givens or more nearly always start with two or more (all but 0.5 % of the
-/// generator's: docs/PERFORMANCE.md, "Loose grids").
+/// generator's: docs/PERFORMANCE.md, "The cell counter").
 pub const LOOSE_HIDDEN_SINGLES: u32 = 1;
 
 /// Open cells after root propagation from which [`count_solutions`] hands a grid to
