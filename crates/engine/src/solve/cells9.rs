@@ -177,8 +177,39 @@ impl Search<'_> {
     #[inline(always)]
     fn step(&mut self) -> bool {
         self.steps += 1;
-        self.steps <= STEP_BUDGET
+        self.steps <= step_budget()
     }
+}
+
+/// The step budget: [`STEP_BUDGET`].
+#[cfg(not(test))]
+#[inline(always)]
+fn step_budget() -> u32 {
+    STEP_BUDGET
+}
+
+#[cfg(test)]
+thread_local! {
+    /// A budget a test sets on its thread with [`with_step_budget`].
+    static TEST_STEP_BUDGET: core::cell::Cell<Option<u32>> = const { core::cell::Cell::new(None) };
+}
+
+/// The step budget: [`STEP_BUDGET`], or the one a test set with [`with_step_budget`].
+#[cfg(test)]
+fn step_budget() -> u32 {
+    TEST_STEP_BUDGET
+        .with(|budget| budget.get())
+        .unwrap_or(STEP_BUDGET)
+}
+
+/// Runs `f` with the step budget `budget` on this thread (for the tests of what happens when a
+/// search runs out of steps, which no grid of the shared sets does).
+#[cfg(test)]
+pub(crate) fn with_step_budget<T>(budget: u32, f: impl FnOnce() -> T) -> T {
+    TEST_STEP_BUDGET.with(|b| b.set(Some(budget)));
+    let result = f();
+    TEST_STEP_BUDGET.with(|b| b.set(None));
+    result
 }
 
 /// The search's recursion (`$run`) with the scan `$scan` and placement `$place` of one build,

@@ -1456,6 +1456,51 @@ pub(crate) mod tests {
         assert!(loose > 0, "no loose grid among the random ones");
     }
 
+    /// A loose grid whose cell-counter search runs out of steps (however far it got: no
+    /// solution yet, or the first one written) is counted again by the band counter alone:
+    /// the same count and the band counter's solutions. With a budget large enough, the cell
+    /// counter's own.
+    #[test]
+    fn a_loose_grid_out_of_steps_goes_back_to_the_band_counter() {
+        use super::{State, count_here, two_solutions};
+        use crate::solve::cells9::{count_two, with_step_budget};
+        let loose: Vec<[u8; 81]> = fixture_grids()
+            .into_iter()
+            .filter(|g| State::from_givens(g).is_some_and(|st| st.is_loose()))
+            .collect();
+        assert!(
+            loose.len() >= 5,
+            "the several-solution fixtures are loose grids"
+        );
+        let (mut fell_back, mut finished) = (0, 0);
+        for (i, givens) in loose.iter().enumerate() {
+            let mut band = [[0u8; 81]; 2];
+            let [b1, b2] = &mut band;
+            let (band_count, _) = count_here(givens, 2, Some(b1), Some(b2), false);
+            for budget in 1..=120 {
+                let what = format!("loose fixture {}, budget {budget}", i + 1);
+                let mut cells = [[0u8; 81]; 2];
+                let [c1, c2] = &mut cells;
+                let by_cells = with_step_budget(budget, || count_two(givens, Some(c1), Some(c2)));
+                let mut got = [[0u8; 81]; 2];
+                let [g1, g2] = &mut got;
+                let found = with_step_budget(budget, || two_solutions(givens, g1, g2));
+                assert_eq!(found, band_count, "{what}");
+                if by_cells.is_some() {
+                    finished += 1;
+                    assert_eq!(got, cells, "{what}");
+                } else {
+                    fell_back += 1;
+                    assert_eq!(got, band, "{what}");
+                }
+            }
+        }
+        assert!(
+            fell_back > 0 && finished > 0,
+            "{fell_back} fell back, {finished} finished"
+        );
+    }
+
     /// A grid is loose with many givens and at most one hidden single (counted per house and
     /// digit): a solved grid less one cell has three (the cell's row, column and box), less
     /// two cells of different houses six; serg's grids (several solutions each) are loose, and
